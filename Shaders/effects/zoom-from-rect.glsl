@@ -1,0 +1,26 @@
+// Source-scale ("hero") zoom. `to` grows from a source rectangle to the whole
+// output, aspect-filled (cropped, never stretched), above `from`. It is sampled
+// from the full-resolution texture through mipmaps, so it never pixelates.
+// Played in reverse (pop), the screen shrinks back into the rectangle.
+// @summary Hero zoom: `to` grows from a source rectangle to fill the output
+// @duration 500ms
+// @easing ease-in-out
+// @mipmaps
+
+uniform vec4 rect; // = vec4(0.25, 0.25, 0.5, 0.5) (0..1) source rectangle x, y, width, height, from the top-left, as fractions of the output
+uniform float fadeIn; // = 0.1 (0..1) share of the progress over which the growing screen fades in, so the first frame is `from`
+
+vec4 transition(vec2 uv) {
+    vec2 origin = mix(rect.xy, vec2(0.0), progress);
+    vec2 size = max(mix(rect.zw, vec2(1.0), progress), vec2(1e-6));
+    vec2 local = (vec2(uv.x, 1.0 - uv.y) - origin) / size;
+    vec4 under = getFromColor(uv);
+    if (local.x < 0.0 || local.y < 0.0 || local.x > 1.0 || local.y > 1.0) return under;
+    // Aspect-fill: keep the screen's aspect ratio and crop the overflow.
+    float rectAspect = ratio * size.x / size.y;
+    vec2 scale = rectAspect > ratio ? vec2(1.0, ratio / rectAspect) : vec2(rectAspect / ratio, 1.0);
+    vec2 q = 0.5 + (local - 0.5) * scale;
+    vec4 over = getToColor(vec2(q.x, 1.0 - q.y));
+    float alpha = fadeIn > 0.0 ? clamp(progress / fadeIn, 0.0, 1.0) : 1.0;
+    return mix(under, over, alpha);
+}

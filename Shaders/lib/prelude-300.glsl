@@ -1,0 +1,14 @@
+// The gl-transitions interface (GL Transition Specification v1), GLSL ES 3.00.
+precision highp float;
+in vec2 segueUV;
+out vec4 segueFragColor;
+uniform sampler2D from;
+uniform sampler2D to;
+uniform float progress;
+uniform float ratio;
+// Segue's addition: the output size in pixels.
+uniform vec2 segueSize;
+#define texture2D texture
+// Textures hold rows top first; uv has its origin at the bottom-left.
+vec4 getFromColor(vec2 uv) { return texture(from, vec2(uv.x, 1.0 - uv.y)); }
+vec4 getToColor(vec2 uv) { return texture(to, vec2(uv.x, 1.0 - uv.y)); }

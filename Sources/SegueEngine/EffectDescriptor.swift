@@ -1,0 +1,89 @@
+/// An effect as the registry knows it: its shader source with parameters, and
+/// the duration and timing curve it plays with unless a caller says otherwise.
+public struct EffectDescriptor: Sendable, Equatable {
+    public enum Origin: Sendable, Equatable {
+        case builtin
+        /// A gl-transitions file given by a user.
+        case userShader
+        /// Registered from Swift by an embedding program.
+        case swift
+    }
+
+    public let name: String
+    public let summary: String
+    public let source: ShaderSource
+    public let origin: Origin
+    public let duration: Double
+    public let curve: TimingCurve
+    /// Effects that scale screens down sample them through mipmaps.
+    public let usesMipmaps: Bool
+
+    public var parameters: [ParameterSpec] { source.parameters }
+
+    public static let defaultDuration = 0.35
+    public static let defaultCurve = TimingCurve.easeInOut
+
+    /// Reads the effect's `// @summary`, `// @duration`, `// @easing`, `// @spring`
+    /// and `// @mipmaps` annotations; a bad one is reported at its own line.
+    public init(name: String, source: ShaderSource, origin: Origin) throws(ShaderSourceError) {
+        self.name = name
+        self.source = source
+        self.origin = origin
+        var summary = ""
+        var duration = Self.defaultDuration
+        var curve = Self.defaultCurve
+        var spring: Annotation?
+        var mipmaps = false
+        for note in source.annotations {
+            do throws(TimingCurveError) {
+                switch note.key {
+                case "summary": summary = note.value
+                case "duration": duration = try TimeSpan.parse(note.value)
+                case "easing": curve = try TimingCurve.parse(note.value)
+                case "spring": spring = note
+                case "mipmaps": mipmaps = true
+                default: break
+                }
+            } catch {
+                throw ShaderSourceError(path: source.path, line: note.line, column: note.column,
+                                        message: error.message)
+            }
+        }
+        if let spring {
+            // A spring settles over the effect's duration unless given a stiffness.
+            curve = .spring(try Self.spring(from: spring, duration: duration, path: source.path))
+            duration = curve.naturalDuration ?? duration
+        }
+        if summary.isEmpty, let author = source.annotations.first(where: { $0.key == "author" }) {
+            summary = "gl-transition by \(author.value)"
+        }
+        self.summary = summary
+        self.duration = duration
+        self.curve = curve
+        self.usesMipmaps = mipmaps
+    }
+
+    /// `damping=0.5 velocity=0.8 [stiffness=300]`
+    private static func spring(from note: Annotation, duration: Double, path: String) throws(ShaderSourceError) -> Spring {
+        var fields: [String: Double] = [:]
+        for pair in note.value.split(separator: " ") {
+            let kv = pair.split(separator: "=", maxSplits: 1)
+            guard kv.count == 2, let x = Double(kv[1]), x.isFinite,
+                  ["damping", "velocity", "stiffness"].contains(String(kv[0])) else {
+                throw ShaderSourceError(path: path, line: note.line, column: note.column,
+                                        message: "expected '@spring damping=D velocity=V [stiffness=K]', got '\(pair)'")
+            }
+            fields[String(kv[0])] = x
+        }
+        let damping = fields["damping"] ?? 1
+        let velocity = fields["velocity"] ?? 0
+        guard damping > 0, damping <= 10 else {
+            throw ShaderSourceError(path: path, line: note.line, column: note.column,
+                                    message: "spring damping must be in 0...10 (exclusive of 0)")
+        }
+        if let k = fields["stiffness"] {
+            return Spring(dampingRatio: damping, initialVelocity: velocity, stiffness: k)
+        }
+        return Spring.settling(in: duration, dampingRatio: damping, initialVelocity: velocity)
+    }
+}

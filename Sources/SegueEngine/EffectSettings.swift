@@ -1,0 +1,45 @@
+import Foundation
+
+/// An effect with every knob decided: parameter values, duration and curve.
+/// This is what a transition plays.
+public struct EffectSettings: Sendable, Equatable {
+    public let effect: EffectDescriptor
+    /// Values by uniform name; every parameter of the effect has one.
+    public private(set) var values: [String: ParameterValue]
+    public var duration: Double
+    public var curve: TimingCurve
+
+    public init(_ effect: EffectDescriptor) {
+        self.effect = effect
+        self.values = Dictionary(uniqueKeysWithValues: effect.parameters.map { ($0.uniform, $0.defaultValue) })
+        self.duration = effect.duration
+        self.curve = effect.curve
+    }
+
+    /// Sets a parameter from text by its user-facing (`column-width`) or uniform name.
+    public mutating func set(_ name: String, to text: String) throws(ParameterError) {
+        guard let spec = effect.parameters.first(where: { $0.name == name || $0.uniform == name }) else {
+            throw .unknown(name: name, effect: effect.name, known: effect.parameters.map(\.name))
+        }
+        values[spec.uniform] = try spec.value(from: text)
+    }
+
+    /// Sets parameters from `name=value` strings, as given on a command line.
+    public mutating func apply(assignments: [String]) throws(ParameterError) {
+        for assignment in assignments {
+            let kv = assignment.split(separator: "=", maxSplits: 1)
+            guard kv.count == 2 else { throw .malformed(assignment) }
+            try set(String(kv[0]).trimmingCharacters(in: .whitespaces),
+                    to: String(kv[1]))
+        }
+    }
+
+    public func value(_ name: String) -> ParameterValue? {
+        effect.parameters.first { $0.name == name || $0.uniform == name }.flatMap { values[$0.uniform] }
+    }
+
+    /// Progress the effect shows `elapsed` seconds after the transition began.
+    public func progress(atElapsed elapsed: Double) -> Double {
+        curve.progress(atFraction: duration > 0 ? elapsed / duration : 1)
+    }
+}

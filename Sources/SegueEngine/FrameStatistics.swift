@@ -1,0 +1,26 @@
+/// What the frame clock saw of one transition.
+public struct FrameStatistics: Sendable, Equatable {
+    /// Frames drawn and presented.
+    public internal(set) var frames = 0
+    public internal(set) var firstPresentation: Instant?
+    public internal(set) var lastPresentation: Instant?
+    /// Frames presented more than half a refresh after their predicted time.
+    public internal(set) var lateFrames = 0
+    /// Seconds each frame took to render, as the renderer reported them.
+    public internal(set) var renderTimes: [Double] = []
+
+    public init() {}
+
+    public var medianRenderTime: Double? {
+        guard !renderTimes.isEmpty else { return nil }
+        let sorted = renderTimes.sorted()
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+
+    /// From the first to the last presented frame.
+    public var presentedSpan: Double {
+        guard let first = firstPresentation, let last = lastPresentation else { return 0 }
+        return last.seconds(since: first)
+    }
+}

@@ -1,0 +1,19 @@
+/// A problem in an effect shader file, located the way compilers do so that
+/// editors can jump to it.
+public struct ShaderSourceError: Error, Equatable, CustomStringConvertible {
+    public let path: String
+    /// 1-based, in the original text.
+    public let line: Int
+    /// 1-based, counted in Unicode scalars.
+    public let column: Int
+    public let message: String
+
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String { "\(path):\(line):\(column): \(message)" }
+}

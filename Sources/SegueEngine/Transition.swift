@@ -1,0 +1,102 @@
+/// One transition between two screens, driven by presentation timestamps.
+///
+/// The output asks for a frame at the time it predicts the frame will be
+/// presented, draws it, and reports when it really was presented. The transition
+/// finishes when the frame that showed its last state has been presented, and
+/// its completion handler runs exactly once, whatever ends it.
+public final class Transition<Content> {
+    public let id: UInt64
+    public let from: Content
+    public let to: Content
+    public let settings: EffectSettings
+    public let direction: TransitionDirection
+    public private(set) var state: TransitionState = .pending
+    public private(set) var statistics = FrameStatistics()
+    public private(set) var startTime: Instant?
+
+    private var onComplete: ((TransitionCompletion) -> Void)?
+    /// Drawn frames waiting for their presentation: predicted time, and whether
+    /// the frame showed the final state.
+    private var inFlight: [(predicted: Instant, isFinal: Bool)] = []
+
+    public init(id: UInt64, from: Content, to: Content, settings: EffectSettings,
+                direction: TransitionDirection = .forward,
+                onComplete: ((TransitionCompletion) -> Void)? = nil) {
+        self.id = id
+        self.from = from
+        self.to = to
+        self.settings = settings
+        self.direction = direction
+        self.onComplete = onComplete
+    }
+
+    /// Starts the clock. Progress is measured from `time`, usually the last
+    /// presentation before the request, so the first frame already moves.
+    public func start(at time: Instant) {
+        guard state == .pending else { return }
+        startTime = time
+        state = .running
+    }
+
+    /// The frame to draw for presentation at `predicted`: the effect's progress
+    /// (0 shows `from`, 1 shows `to`; springs may overshoot) and whether this is
+    /// the last frame. Starts a pending transition at `predicted`.
+    public func frame(at predicted: Instant) -> TransitionFrame {
+        if state == .pending { start(at: predicted) }
+        guard state == .running, let startTime else {
+            return TransitionFrame(progress: state == .finished ? 1 : 0, isFinal: true)
+        }
+        let elapsed = max(0, predicted.seconds(since: startTime))
+        let isFinal = elapsed >= settings.duration
+        inFlight.append((predicted, isFinal))
+        return TransitionFrame(progress: isFinal ? 1 : settings.progress(atElapsed: elapsed),
+                               isFinal: isFinal)
+    }
+
+    /// Records how long the renderer took for the frame just drawn.
+    public func recordRenderTime(_ seconds: Double) {
+        guard state == .running else { return }
+        statistics.renderTimes.append(seconds)
+    }
+
+    /// The oldest drawn frame was presented at `time`. Finishes the transition
+    /// when that frame showed the final state.
+    public func presented(at time: Instant, refreshInterval: Double) {
+        guard state == .running, !inFlight.isEmpty else { return }
+        let frame = inFlight.removeFirst()
+        statistics.frames += 1
+        if statistics.firstPresentation == nil { statistics.firstPresentation = time }
+        statistics.lastPresentation = time
+        if time.seconds(since: frame.predicted) > refreshInterval / 2 { statistics.lateFrames += 1 }
+        if frame.isFinal { complete(.finished) }
+    }
+
+    /// Stops the transition now; the caller decides what the screen shows.
+    public func cancel() { complete(.cancelled) }
+
+    /// Ends the transition because a newer one took over from what was on screen.
+    public func interrupt() { complete(.interrupted) }
+
+    public var isDone: Bool { state.isDone }
+
+    private func complete(_ outcome: TransitionState) {
+        guard !state.isDone else { return }
+        state = outcome
+        inFlight.removeAll()
+        let handler = onComplete
+        onComplete = nil
+        handler?(TransitionCompletion(id: id, effect: settings.effect.name, direction: direction,
+                                      outcome: outcome, duration: settings.duration,
+                                      statistics: statistics))
+    }
+}
+
+public struct TransitionFrame: Sendable, Equatable {
+    public let progress: Double
+    public let isFinal: Bool
+
+    public init(progress: Double, isFinal: Bool) {
+        self.progress = progress
+        self.isFinal = isFinal
+    }
+}

@@ -1,0 +1,10 @@
+/// The one report a transition gives when it ends.
+public struct TransitionCompletion: Sendable, Equatable {
+    public let id: UInt64
+    public let effect: String
+    public let direction: TransitionDirection
+    public let outcome: TransitionState
+    /// The planned duration in seconds.
+    public let duration: Double
+    public let statistics: FrameStatistics
+}

@@ -1,0 +1,49 @@
+/// Holds the transition an output is playing and starts new ones, retargeting
+/// a running transition without a jump: the new one starts from a snapshot of
+/// what is on screen, and the old one completes as `interrupted`.
+public final class TransitionDriver<Content> {
+    public private(set) var current: Transition<Content>?
+    private var nextID: UInt64 = 1
+
+    public init() {}
+
+    public var isAnimating: Bool { current.map { !$0.isDone } ?? false }
+
+    /// Starts a transition to `to`. `from` is what the screen shows when nothing
+    /// is animating; while something is, `snapshot` is asked for the screen as it
+    /// is now and the new transition starts from that.
+    @discardableResult
+    public func start(from: Content, to: Content, settings: EffectSettings,
+                      direction: TransitionDirection, at time: Instant,
+                      snapshot: () -> Content,
+                      onComplete: ((TransitionCompletion) -> Void)? = nil) -> Transition<Content> {
+        var origin = from
+        if let running = current, !running.isDone {
+            origin = snapshot()
+            running.interrupt()
+        }
+        let transition = Transition(id: nextID, from: origin, to: to, settings: settings,
+                                    direction: direction, onComplete: onComplete)
+        nextID += 1
+        transition.start(at: time)
+        current = transition
+        return transition
+    }
+
+    /// The frame to draw for `predicted`, or nil when nothing is animating.
+    public func frame(at predicted: Instant) -> (Transition<Content>, TransitionFrame)? {
+        guard let transition = current, !transition.isDone else { return nil }
+        return (transition, transition.frame(at: predicted))
+    }
+
+    public func presented(at time: Instant, refreshInterval: Double) {
+        guard let transition = current else { return }
+        transition.presented(at: time, refreshInterval: refreshInterval)
+        if transition.isDone { current = nil }
+    }
+
+    public func cancel() {
+        current?.cancel()
+        current = nil
+    }
+}

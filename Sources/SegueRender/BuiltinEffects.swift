@@ -1,0 +1,26 @@
+import Foundation
+import SegueEngine
+import SegueShaders
+
+extension EffectRegistry {
+    /// The effects shipped in `Shaders/effects`, one per file.
+    public static func builtin() throws -> EffectRegistry {
+        var registry = EffectRegistry()
+        let files = ShaderFiles.effects
+        guard !files.isEmpty else {
+            throw RenderError("Segue's built-in effect shaders are missing; reinstall Segue")
+        }
+        for url in files {
+            let source = try ShaderSource.load(path: url.path)
+            registry.register(try EffectDescriptor(name: url.deletingPathExtension().lastPathComponent,
+                                                   source: source, origin: .builtin))
+        }
+        return registry
+    }
+
+    /// A plain copy of `from`, the baseline benchmarks compare effects with.
+    public static func copyEffect() throws -> EffectDescriptor {
+        let path = ShaderFiles.libraryPath("copy.glsl")
+        return try EffectDescriptor(name: "copy", source: try ShaderSource.load(path: path), origin: .builtin)
+    }
+}

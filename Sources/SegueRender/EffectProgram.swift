@@ -1,0 +1,64 @@
+import CGLES
+import SegueEngine
+import SegueShaders
+
+/// An effect's shader compiled into a program: Segue's vertex stage, the
+/// gl-transitions prelude, the effect's file, and an epilogue calling
+/// `transition(uv)`, in the file's GLSL version.
+final class EffectProgram {
+    let source: ShaderSource
+    private let program: ShaderProgram
+    private let progress, ratio, size: GLint
+    private let parameters: [(spec: ParameterSpec, location: GLint)]
+
+    init(effect: EffectDescriptor) throws {
+        source = effect.source
+        let version = source.language == .glsl300 ? "300" : "100"
+        var vertex = ShaderText()
+        vertex.append(version == "300" ? "#version 300 es" : "#version 100")
+        vertex.append(try Self.library("vertex-\(version).glsl"), path: ShaderFiles.libraryPath("vertex-\(version).glsl"))
+        var fragment = ShaderText()
+        fragment.append(version == "300" ? "#version 300 es" : "#version 100")
+        fragment.append(try Self.library("prelude-\(version).glsl"), path: ShaderFiles.libraryPath("prelude-\(version).glsl"))
+        // The file declares its parameters' uniforms itself.
+        fragment.append(source.body, path: source.path)
+        fragment.append(try Self.library("epilogue-\(version).glsl"), path: ShaderFiles.libraryPath("epilogue-\(version).glsl"))
+        let program = try ShaderProgram(name: "effect '\(effect.name)'", vertex: vertex, fragment: fragment,
+                                        fragmentPath: source.path)
+        self.program = program
+        glUseProgram(program.id)
+        glUniform1i(program.uniform("from"), 0)
+        glUniform1i(program.uniform("to"), 1)
+        progress = program.uniform("progress")
+        ratio = program.uniform("ratio")
+        size = program.uniform("segueSize")
+        parameters = source.parameters.map { ($0, program.uniform($0.uniform)) }
+    }
+
+    /// Sets every uniform for one frame; the caller has bound the textures.
+    func use(progress value: Double, width: Int, height: Int, values: [String: ParameterValue]) {
+        glUseProgram(program.id)
+        glUniform1f(progress, Float(value))
+        glUniform1f(ratio, Float(width) / Float(height))
+        glUniform2f(size, Float(width), Float(height))
+        for (spec, location) in parameters where location >= 0 {
+            let v = values[spec.uniform] ?? spec.defaultValue
+            let f = v.floats, i = v.ints
+            switch spec.type {
+            case .float: glUniform1f(location, f[0])
+            case .int, .bool: glUniform1i(location, i[0])
+            case .vec2: glUniform2f(location, f[0], f[1])
+            case .vec3: glUniform3f(location, f[0], f[1], f[2])
+            case .vec4: glUniform4f(location, f[0], f[1], f[2], f[3])
+            case .ivec2: glUniform2i(location, i[0], i[1])
+            }
+        }
+    }
+
+    private static func library(_ name: String) throws -> String {
+        guard let text = ShaderFiles.library(name) else {
+            throw RenderError("Segue's shader file \(ShaderFiles.libraryPath(name)) is missing; reinstall Segue")
+        }
+        return text
+    }
+}

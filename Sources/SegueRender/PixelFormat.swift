@@ -1,0 +1,30 @@
+import CGLES
+
+/// Memory layouts a texture can be filled from.
+public enum PixelFormat: Sendable, Equatable {
+    /// wl_shm ARGB8888: 32-bit little-endian words, so bytes B, G, R, A.
+    case argb8888
+    /// wl_shm XRGB8888: bytes B, G, R, and one ignored.
+    case xrgb8888
+    /// Bytes R, G, B, A, as RGBAImage holds them.
+    case rgba8888
+
+    /// The wl_shm format code (wl_shm.format enum), nil for formats Wayland does not name.
+    public var waylandCode: UInt32? {
+        switch self {
+        case .argb8888: 0
+        case .xrgb8888: 1
+        case .rgba8888: nil
+        }
+    }
+
+    /// Bytes are uploaded as they are; texture swizzles put the channels right,
+    /// which GLES 3 has in core, unlike BGRA uploads.
+    var swizzle: [Int32] {
+        switch self {
+        case .argb8888: [GL_BLUE, GL_GREEN, GL_RED, GL_ALPHA]
+        case .xrgb8888: [GL_BLUE, GL_GREEN, GL_RED, GL_ONE]
+        case .rgba8888: [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA]
+        }
+    }
+}

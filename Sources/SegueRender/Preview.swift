@@ -1,0 +1,53 @@
+import SegueEngine
+import SegueImaging
+
+/// Renders a transition offline, frame by frame, the way an output would show
+/// it: frames evenly spaced over the duration, first and last included.
+public struct Preview {
+    public struct Frame {
+        public let image: RGBAImage
+        /// Seconds since the transition began.
+        public let time: Double
+        /// The effect's progress at that time (springs may pass 1).
+        public let progress: Double
+
+        /// The label a contact sheet prints under the frame.
+        public var label: String {
+            "t=" + Self.format(time) + "s p=" + Self.format(progress)
+        }
+
+        private static func format(_ x: Double) -> String {
+            let hundredths = Int((x * 100).rounded())
+            let sign = hundredths < 0 ? "-" : ""
+            let h = abs(hundredths)
+            return sign + "\(h / 100)." + (h % 100 < 10 ? "0" : "") + "\(h % 100)"
+        }
+    }
+
+    public let settings: EffectSettings
+    public let direction: TransitionDirection
+    public let frameCount: Int
+
+    public init(settings: EffectSettings, direction: TransitionDirection, frameCount: Int) {
+        self.settings = settings
+        self.direction = direction
+        self.frameCount = max(frameCount, 2)
+    }
+
+    /// Renders every frame from `from` to `to`, both of the same size.
+    public func render(from: RGBAImage, to: RGBAImage, with renderer: Renderer) throws -> [Frame] {
+        guard from.width == to.width, from.height == to.height else {
+            throw RenderError("the two screens differ in size: \(from.width)x\(from.height) and \(to.width)x\(to.height)")
+        }
+        let fromTexture = try Texture(image: from)
+        let toTexture = try Texture(image: to)
+        let target = try RenderTarget(width: from.width, height: from.height)
+        return try (0..<frameCount).map { i in
+            let time = settings.duration * Double(i) / Double(frameCount - 1)
+            let progress = settings.progress(atElapsed: time)
+            try renderer.draw(settings, from: fromTexture, to: toTexture, progress: progress,
+                              direction: direction, into: target)
+            return Frame(image: target.readPixels(), time: time, progress: progress)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import CGLES
+import SegueImaging
+
+/// An offscreen framebuffer of any size, drawing into a texture.
+public final class RenderTarget {
+    public let texture: Texture
+    let framebuffer: GLuint
+
+    public var width: Int { texture.width }
+    public var height: Int { texture.height }
+
+    public init(width: Int, height: Int) throws {
+        texture = try Texture(width: width, height: height)
+        var fbo: GLuint = 0
+        glGenFramebuffers(1, &fbo)
+        framebuffer = fbo
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0),
+                               GLenum(GL_TEXTURE_2D), texture.id, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GL_FRAMEBUFFER_COMPLETE else {
+            glDeleteFramebuffers(1, &fbo)
+            throw RenderError("framebuffer \(width)x\(height) is incomplete (status 0x\(String(status, radix: 16)))")
+        }
+    }
+
+    deinit {
+        var fbo = framebuffer
+        glDeleteFramebuffers(1, &fbo)
+    }
+
+    func bind() {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+    }
+
+    /// Reads the target back as an image, top row first.
+    public func readPixels() -> RGBAImage {
+        bind()
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        pixels.withUnsafeMutableBytes { bytes in
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                         bytes.baseAddress)
+        }
+        // GL's rows start at the bottom.
+        return RGBAImage(width: width, height: height, pixels: pixels).flippedVertically()
+    }
+}

@@ -1,0 +1,66 @@
+import CGLES
+import SegueEngine
+import SegueShaders
+
+/// Draws transitions between two textures into a render target through each
+/// effect's program, compiled once per effect and source.
+public final class Renderer {
+    public let context: GLContext
+    private var vertexArray: GLuint = 0
+    private var vertexBuffer: GLuint = 0
+    private var programs: [String: EffectProgram] = [:]
+
+    public init() throws {
+        context = try GLContext()
+        glGenVertexArrays(1, &vertexArray)
+        glBindVertexArray(vertexArray)
+        glGenBuffers(1, &vertexBuffer)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        // One triangle that covers clip space; cheaper than a quad's seam.
+        let triangle: [Float] = [-1, -1, 3, -1, -1, 3]
+        triangle.withUnsafeBytes { bytes in
+            glBufferData(GLenum(GL_ARRAY_BUFFER), bytes.count, bytes.baseAddress, GLenum(GL_STATIC_DRAW))
+        }
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        glDisable(GLenum(GL_BLEND))
+        glDisable(GLenum(GL_DEPTH_TEST))
+    }
+
+    deinit {
+        programs.removeAll()
+        glDeleteBuffers(1, &vertexBuffer)
+        glDeleteVertexArrays(1, &vertexArray)
+    }
+
+    /// Compiles the effect's program now, so a broken shader is reported before
+    /// a transition needs it.
+    public func prepare(_ effect: EffectDescriptor) throws {
+        _ = try program(for: effect)
+    }
+
+    /// Draws `settings.effect` at `progress` (0 shows `from`, 1 shows `to`).
+    /// Reverse plays the effect backwards with the screens swapped.
+    public func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
+                     direction: TransitionDirection = .forward, into target: RenderTarget) throws {
+        let program = try program(for: settings.effect)
+        let (first, second, p) = direction == .forward ? (from, to, progress) : (to, from, 1 - progress)
+        target.bind()
+        first.bind(unit: 0, mipmapped: settings.effect.usesMipmaps)
+        second.bind(unit: 1, mipmapped: settings.effect.usesMipmaps)
+        program.use(progress: p, width: target.width, height: target.height, values: settings.values)
+        glBindVertexArray(vertexArray)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        target.texture.contentChanged()
+    }
+
+    /// Waits until the GPU has finished every command given so far.
+    public func finish() { glFinish() }
+
+    private func program(for effect: EffectDescriptor) throws -> EffectProgram {
+        if let cached = programs[effect.name], cached.source == effect.source { return cached }
+        let program = try EffectProgram(effect: effect)
+        programs[effect.name] = program
+        return program
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// GLSL assembled from pieces, remembering which file each line came from so
+/// a compiler message can point at the line a person wrote.
+struct ShaderText {
+    private(set) var text = ""
+    private var pieces: [(firstLine: Int, lineCount: Int, path: String?)] = []
+    private var lineCount = 0
+
+    /// Appends `source`; lines from a `path` are reported against it, lines
+    /// without one belong to Segue's own glue.
+    mutating func append(_ source: String, path: String? = nil) {
+        var source = source
+        if !source.hasSuffix("\n") { source += "\n" }
+        let lines = source.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        pieces.append((lineCount + 1, lines, path))
+        lineCount += lines
+        text += source
+    }
+
+    /// The file and line within it of line `line` of the assembled text.
+    func origin(ofLine line: Int) -> (path: String?, line: Int)? {
+        guard let piece = pieces.first(where: { line >= $0.firstLine && line < $0.firstLine + $0.lineCount }) else {
+            return nil
+        }
+        return (piece.path, line - piece.firstLine + 1)
+    }
+
+    /// Rewrites a driver's info log so each message names the source file and
+    /// its own line: Mesa writes `0:12(5): error: …`, others `ERROR: 0:12: …`.
+    func mapLog(_ log: String, fallbackPath: String) -> [String] {
+        log.split(separator: "\n").compactMap { raw in
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { return nil }
+            guard let match = line.firstMatch(of: /^(?:ERROR: |WARNING: )?\d+:(\d+)(?:\((\d+)\))?:\s*(.*)$/),
+                  let number = Int(match.1) else {
+                return "\(fallbackPath): \(line)"
+            }
+            let column = match.2.map { ":\($0)" } ?? ""
+            guard let origin = origin(ofLine: number) else { return "\(fallbackPath): \(match.3)" }
+            let path = origin.path ?? "<segue glue>"
+            return "\(path):\(origin.line)\(column): \(match.3)"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import SegueEngine
+import SegueRender
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Median milliseconds per frame for every effect, and the ratio to a full-screen copy.")
+
+    @Option(help: "Frame size.")
+    var size = Size(width: 1920, height: 1080)
+
+    @Option(help: "Frames measured per effect (3...1000).")
+    var frames = 30
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    func validate() throws {
+        guard (3...1000).contains(frames) else { throw ValidationError("--frames must be in 3...1000, not \(frames)") }
+    }
+
+    func run() throws {
+        let renderer = try Renderer()
+        let effects = try EffectRegistry.builtin().all
+        let rows = try Benchmark(width: size.width, height: size.height, frames: frames)
+            .run(effects: effects, renderer: renderer)
+        if json {
+            let object: [String: Any] = [
+                "size": size.description, "frames": frames, "renderer": renderer.context.renderer,
+                "effects": rows.map { ["effect": $0.effect, "median_ms": $0.medianMilliseconds, "ratio_to_copy": $0.ratioToCopy] },
+            ]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        print("\(size) frames, median of \(frames), \(renderer.context.renderer) via EGL \(renderer.context.platform.rawValue)")
+        print("| effect | median ms/frame | × copy |")
+        print("| --- | ---: | ---: |")
+        for row in rows {
+            print("| \(row.effect) | \(String(format: "%.2f", row.medianMilliseconds)) | \(String(format: "%.2f", row.ratioToCopy)) |")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import SegueEngine
+
+/// The machine-readable form of `segue effects --json`.
+enum EffectListing {
+    static func json(_ effects: [EffectDescriptor]) throws -> String {
+        let list: [[String: Any]] = effects.map { effect in
+            [
+                "name": effect.name,
+                "summary": effect.summary,
+                "duration_ms": Int((effect.duration * 1000).rounded()),
+                "curve": effect.curve.description,
+                "source": effect.source.path,
+                "parameters": effect.parameters.map { p -> [String: Any] in
+                    var entry: [String: Any] = [
+                        "name": p.name, "uniform": p.uniform, "type": p.type.rawValue,
+                        "default": p.type.componentCount == 1 && p.type != .bool
+                            ? p.defaultValue.components[0] as Any : p.defaultValue.components as Any,
+                        "summary": p.summary,
+                    ]
+                    if p.type == .bool { entry["default"] = p.defaultValue.boolValue }
+                    if let r = p.range { entry["range"] = [r.lowerBound, r.upperBound] }
+                    return entry
+                },
+            ]
+        }
+        let data = try JSONSerialization.data(withJSONObject: list, options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// 1.0 → "1", 0.35 → "0.35".
+    static func number(_ x: Double) -> String {
+        x == x.rounded() ? String(Int(x)) : String(x)
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import SegueEngine
+import SegueRender
+
+struct EffectsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "effects", abstract: "List every effect with its parameters and defaults.")
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let effects = try EffectRegistry.builtin().all
+        if json {
+            print(try EffectListing.json(effects))
+            return
+        }
+        for effect in effects {
+            print("\(effect.name) — \(effect.summary)")
+            print("    duration \(Int((effect.duration * 1000).rounded())) ms, \(effect.curve)")
+            for p in effect.parameters {
+                var line = "    \(p.name): \(p.type.rawValue) = \(p.defaultValue)"
+                if let r = p.range { line += " (\(EffectListing.number(r.lowerBound))...\(EffectListing.number(r.upperBound)))" }
+                if !p.summary.isEmpty { line += " — \(p.summary)" }
+                print(line)
+            }
+        }
+    }
+}

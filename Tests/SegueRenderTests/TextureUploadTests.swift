@@ -1,0 +1,85 @@
+import SegueEngine
+import SegueImaging
+import SegueRender
+import XCTest
+
+/// Textures take Wayland's byte order and an explicit stride, and can be
+/// updated one damaged rectangle at a time.
+final class TextureUploadTests: XCTestCase {
+    /// Shows a texture as it is, by drawing crossfade at progress 0.
+    private func show(_ texture: Texture) throws -> RGBAImage {
+        let renderer = try RenderFixture.renderer()
+        let target = try RenderTarget(width: texture.width, height: texture.height)
+        try renderer.draw(EffectSettings(try RenderFixture.effect("crossfade")), from: texture, to: texture,
+                          progress: 0, into: target)
+        return target.readPixels()
+    }
+
+    /// 4×2 pixels in wl_shm byte order (B, G, R, A per pixel), rows padded to `stride`.
+    private func shmBytes(stride: Int, alpha: UInt8) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0xEE, count: stride * 2)
+        let colors: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (10, 20, 30),
+                                               (200, 100, 50), (1, 2, 3), (255, 255, 255), (0, 0, 0)]
+        for (i, c) in colors.enumerated() {
+            let offset = (i / 4) * stride + (i % 4) * 4
+            bytes[offset] = c.2
+            bytes[offset + 1] = c.1
+            bytes[offset + 2] = c.0
+            bytes[offset + 3] = alpha
+        }
+        return bytes
+    }
+
+    func testArgb8888WithPaddedStrideIsReadInWaylandByteOrder() throws {
+        _ = try RenderFixture.renderer()
+        let texture = try Texture(width: 4, height: 2)
+        shmBytes(stride: 24, alpha: 255).withUnsafeBytes { texture.upload($0, stride: 24, format: .argb8888) }
+        let image = try show(texture)
+        XCTAssertEqual(image[0, 0], RGBA(255, 0, 0))
+        XCTAssertEqual(image[1, 0], RGBA(0, 255, 0))
+        XCTAssertEqual(image[2, 0], RGBA(0, 0, 255))
+        XCTAssertEqual(image[3, 0], RGBA(10, 20, 30))
+        XCTAssertEqual(image[0, 1], RGBA(200, 100, 50), "the second row starts after the padding")
+        XCTAssertEqual(image[3, 1], RGBA(0, 0, 0))
+    }
+
+    func testXrgb8888IgnoresTheUnusedByte() throws {
+        _ = try RenderFixture.renderer()
+        let texture = try Texture(width: 4, height: 2)
+        shmBytes(stride: 16, alpha: 7).withUnsafeBytes { texture.upload($0, stride: 16, format: .xrgb8888) }
+        let image = try show(texture)
+        XCTAssertEqual(image[0, 0], RGBA(255, 0, 0, 255))
+        XCTAssertEqual(image[0, 1], RGBA(200, 100, 50, 255))
+    }
+
+    func testUploadingADamagedRectangleChangesOnlyThatRectangle() throws {
+        _ = try RenderFixture.renderer()
+        let texture = try Texture(image: RGBAImage(width: 8, height: 8, fill: RGBA(0, 0, 0)))
+        let white = RGBAImage(width: 8, height: 8, fill: .white)
+        white.pixels.withUnsafeBytes {
+            texture.upload($0, stride: 32, format: .rgba8888, region: PixelRect(x: 2, y: 3, width: 3, height: 2))
+        }
+        let image = try show(texture)
+        for y in 0..<8 {
+            for x in 0..<8 {
+                let inside = (2..<5).contains(x) && (3..<5).contains(y)
+                XCTAssertEqual(image[x, y], inside ? .white : RGBA(0, 0, 0), "(\(x), \(y))")
+            }
+        }
+    }
+
+    func testAStrideTooSmallOrMemoryTooShortUploadsNothing() throws {
+        _ = try RenderFixture.renderer()
+        let texture = try Texture(image: RGBAImage(width: 4, height: 2, fill: RGBA(9, 9, 9)))
+        let bytes = shmBytes(stride: 16, alpha: 255)
+        bytes.withUnsafeBytes { texture.upload($0, stride: 12, format: .argb8888) }
+        bytes.withUnsafeBytes { texture.upload(UnsafeRawBufferPointer(rebasing: $0[0..<20]), stride: 16, format: .argb8888) }
+        XCTAssertEqual(try show(texture)[0, 0], RGBA(9, 9, 9))
+    }
+
+    func testTextureSizesOutsideTheSupportedRangeAreRefused() throws {
+        _ = try RenderFixture.renderer()
+        XCTAssertThrowsError(try Texture(width: 0, height: 10))
+        XCTAssertThrowsError(try Texture(width: 20000, height: 10))
+    }
+}

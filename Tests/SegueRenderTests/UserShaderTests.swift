@@ -1,0 +1,86 @@
+import SegueEngine
+import SegueImaging
+import SegueRender
+import XCTest
+
+/// Shaders in the gl-transitions format, as people write them for WebGL 1,
+/// render; their mistakes are reported at their own file and line.
+final class UserShaderTests: XCTestCase {
+    private let directional = """
+        // Author: gre
+        // License: MIT
+        uniform vec2 direction; // = vec2(0.0, 1.0)
+
+        vec4 transition (vec2 uv) {
+          vec2 p = uv + progress * sign(direction);
+          vec2 f = fract(p);
+          return mix(
+            getToColor(f),
+            getFromColor(f),
+            step(0.0, p.y) * step(p.y, 1.0) * step(0.0, p.x) * step(p.x, 1.0)
+          );
+        }
+        """
+
+    func testAGlTransitionsShaderRendersWithItsDefaultParameters() throws {
+        var registry = EffectRegistry()
+        let effect = try registry.register(name: "directional", glsl: directional)
+        XCTAssertEqual(effect.parameters.map(\.name), ["direction"])
+        // direction (0, 1): half-way, `from` has moved down half a screen and
+        // `to` follows it in from the top.
+        let image = try RenderFixture.draw(EffectSettings(effect), progress: 0.5)
+        let h = RenderFixture.height, x = 5
+        XCTAssertEqual(screen(of: image[x, 2], at: x, 2 + h / 2), .to, "the top half shows `to`'s lower half")
+        XCTAssertEqual(screen(of: image[x, h - 3], at: x, h / 2 - 3), .from, "the bottom half shows `from`'s upper half")
+    }
+
+    func testWebGL1BuiltinsLikeTexture2DCompile() throws {
+        var registry = EffectRegistry()
+        let effect = try registry.register(name: "webgl1", glsl: """
+            uniform float strength; // = 0.5
+            vec4 transition(vec2 uv) {
+              vec4 a = texture2D(from, vec2(uv.x, 1.0 - uv.y));
+              return mix(a, getToColor(uv), progress * strength * 2.0);
+            }
+            """)
+        let image = try RenderFixture.draw(EffectSettings(effect), progress: 1)
+        assertImagesMatch(image, RenderFixture.to, "texture2D shader at 1")
+    }
+
+    func testACompileErrorNamesTheEffectAndTheLineInItsFile() throws {
+        var registry = EffectRegistry()
+        let effect = try registry.register(name: "broken", glsl: """
+            uniform float amount; // = 1.0
+
+            vec4 transition(vec2 uv) {
+              return getFromColor(uv) * amount +;
+            }
+            """)
+        let renderer = try RenderFixture.renderer()
+        XCTAssertThrowsError(try renderer.prepare(effect)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("effect 'broken'"), text)
+            XCTAssertTrue(text.contains("<broken>:4"), "points at line 4 of the file: \(text)")
+        }
+    }
+
+    func testParametersAreSetAsUniforms() throws {
+        var registry = EffectRegistry()
+        let effect = try registry.register(name: "solid", glsl: """
+            uniform vec3 color; // = vec3(1.0, 0.0, 0.0)
+            uniform bool useColor; // = true
+            uniform int steps; // = 2
+            uniform ivec2 grid; // = ivec2(3, 4)
+            vec4 transition(vec2 uv) {
+              float g = float(steps + grid.x + grid.y) / 255.0;
+              return useColor ? vec4(color.r, g, color.b, 1.0) : getToColor(uv);
+            }
+            """)
+        var settings = EffectSettings(effect)
+        XCTAssertEqual(try RenderFixture.draw(settings, progress: 0.5)[0, 0], RGBA(255, 9, 0))
+        try settings.apply(assignments: ["color=vec3(0.0, 0.0, 1.0)", "steps=10"])
+        XCTAssertEqual(try RenderFixture.draw(settings, progress: 0.5)[0, 0], RGBA(0, 17, 255))
+        try settings.set("use-color", to: "false")
+        XCTAssertEqual(try RenderFixture.draw(settings, progress: 0.5)[3, 3], RenderFixture.to[3, 3])
+    }
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Segue builds and runs with, when any is missing.
+# As root it runs apt-get; otherwise it prints the exact command to run.
+set -euo pipefail
+
+packages=(
+    pkg-config
+    libegl-dev libgles-dev libpng-dev   # headers the C shim modules import
+    libegl-mesa0 libgl1-mesa-dri        # Mesa's EGL and llvmpipe, for rendering without a GPU
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ]; then
+        echo "installing: ${missing[*]}"
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    else
+        echo "Segue needs these packages; run:" >&2
+        echo "  sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+if ! command -v swift >/dev/null; then
+    echo "Segue needs a Swift 6 toolchain on PATH (https://www.swift.org/install/linux/)." >&2
+    exit 1
+fi
