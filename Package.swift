@@ -39,6 +39,7 @@ let package = Package(
 
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
         .testTarget(name: "SegueImagingTests", dependencies: ["SegueImaging"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueImaging"]),
         .testTarget(name: "SegueRenderTests",
                     dependencies: ["SegueRender", "SegueEngine", "SegueImaging"]),
     ]

@@ -14,10 +14,10 @@ final class EffectProgram {
     init(effect: EffectDescriptor) throws {
         source = effect.source
         let version = source.language == .glsl300 ? "300" : "100"
-        var vertex = ShaderText()
+        var vertex = ShaderAssembly()
         vertex.append(version == "300" ? "#version 300 es" : "#version 100")
         vertex.append(try Self.library("vertex-\(version).glsl"), path: ShaderFiles.libraryPath("vertex-\(version).glsl"))
-        var fragment = ShaderText()
+        var fragment = ShaderAssembly()
         fragment.append(version == "300" ? "#version 300 es" : "#version 100")
         fragment.append(try Self.library("prelude-\(version).glsl"), path: ShaderFiles.libraryPath("prelude-\(version).glsl"))
         // The file declares its parameters' uniforms itself.

@@ -6,7 +6,7 @@ final class ShaderProgram {
     let id: GLuint
 
     /// `name` says what the program is for in messages, e.g. "effect 'slide'".
-    init(name: String, vertex: ShaderText, fragment: ShaderText, fragmentPath: String) throws {
+    init(name: String, vertex: ShaderAssembly, fragment: ShaderAssembly, fragmentPath: String) throws {
         let vs = try Self.compile(GLenum(GL_VERTEX_SHADER), vertex, name: name, path: "<segue vertex stage>")
         defer { glDeleteShader(vs) }
         let fs = try Self.compile(GLenum(GL_FRAGMENT_SHADER), fragment, name: name, path: fragmentPath)
@@ -30,7 +30,7 @@ final class ShaderProgram {
 
     func uniform(_ name: String) -> GLint { glGetUniformLocation(id, name) }
 
-    private static func compile(_ stage: GLenum, _ source: ShaderText, name: String, path: String) throws -> GLuint {
+    private static func compile(_ stage: GLenum, _ source: ShaderAssembly, name: String, path: String) throws -> GLuint {
         let shader = glCreateShader(stage)
         source.text.withCString { text in
             var pointer: UnsafePointer<GLchar>? = text

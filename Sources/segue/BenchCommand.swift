@@ -17,11 +17,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    func validate() throws {
-        guard (3...1000).contains(frames) else { throw ValidationError("--frames must be in 3...1000, not \(frames)") }
-    }
-
     func run() throws {
+        guard (3...1000).contains(frames) else { throw CommandError("--frames must be in 3...1000, not \(frames)") }
+        let size = try size.validated()
         let renderer = try Renderer()
         let effects = try EffectRegistry.builtin().all
         let rows = try Benchmark(width: size.width, height: size.height, frames: frames)

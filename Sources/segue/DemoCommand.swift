@@ -19,11 +19,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Frames per contact sheet (2...64).")
     var frames = 12
 
-    func validate() throws {
-        guard (2...64).contains(frames) else { throw ValidationError("--frames must be in 2...64, not \(frames)") }
-    }
-
     func run() throws {
+        guard (2...64).contains(frames) else { throw CommandError("--frames must be in 2...64, not \(frames)") }
+        let size = try size.validated()
         let renderer = try Renderer()
         let effects = try EffectRegistry.builtin().all
         let first = TestScreens.first(width: size.width, height: size.height)

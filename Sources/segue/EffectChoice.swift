@@ -19,18 +19,18 @@ struct EffectChoice: ParsableArguments {
     @Option(name: .customLong("param"), help: "Set an effect parameter, NAME=VALUE (repeatable).")
     var params: [String] = []
 
-    /// The effect with every option applied; any mistake becomes a ValidationError
+    /// The effect with every option applied; any mistake becomes a CommandError
     /// carrying one clear line.
     func settings() throws -> EffectSettings {
         let descriptor: EffectDescriptor
         switch (effect, shader) {
         case (nil, nil):
-            throw ValidationError("name an effect or give --shader FILE")
+            throw CommandError("name an effect or give --shader FILE")
         case (_?, _?):
-            throw ValidationError("give either an effect name or --shader, not both")
+            throw CommandError("give either an effect name or --shader, not both")
         case (let name?, nil):
             do { descriptor = try EffectRegistry.builtin().effect(named: name) } catch {
-                throw ValidationError("\(error)")
+                throw CommandError("\(error)")
             }
         case (nil, let path?):
             do {
@@ -38,7 +38,7 @@ struct EffectChoice: ParsableArguments {
                 let name = String(path.split(separator: "/").last ?? "shader").replacingOccurrences(of: ".glsl", with: "")
                 descriptor = try EffectDescriptor(name: name, source: source, origin: .userShader)
             } catch {
-                throw ValidationError("\(error)")
+                throw CommandError("\(error)")
             }
         }
         var settings = EffectSettings(descriptor)
@@ -47,7 +47,7 @@ struct EffectChoice: ParsableArguments {
             if let duration { settings.duration = try TimeSpan.parse(duration) }
             if let easing { settings.curve = try TimingCurve.parse(easing) }
         } catch {
-            throw ValidationError("\(error)")
+            throw CommandError("\(error)")
         }
         return settings
     }

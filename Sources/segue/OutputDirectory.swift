@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 
 /// A folder of results written all at once: files go to a hidden sibling
@@ -14,10 +13,10 @@ struct OutputDirectory {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw ValidationError("'\(path)' exists and is not a folder") }
+            guard isDirectory.boolValue else { throw CommandError("'\(path)' exists and is not a folder") }
             let entries = (try? fm.contentsOfDirectory(atPath: path)) ?? []
             guard entries.isEmpty || entries.contains(marker) else {
-                throw ValidationError("'\(path)' is not empty and holds no earlier \(marker); refusing to overwrite it")
+                throw CommandError("'\(path)' is not empty and holds no earlier \(marker); refusing to overwrite it")
             }
         }
         let url = URL(fileURLWithPath: path)
@@ -29,7 +28,7 @@ struct OutputDirectory {
         do {
             try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
-            throw ValidationError("cannot create '\(staging)': \(error.localizedDescription)")
+            throw CommandError("cannot create '\(staging)': \(error.localizedDescription)")
         }
     }
 

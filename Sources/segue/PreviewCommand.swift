@@ -28,12 +28,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Folder to write frame-NNN.png and contact-sheet.png into.")
     var out: String
 
-    func validate() throws {
-        guard (2...240).contains(frames) else { throw ValidationError("--frames must be in 2...240, not \(frames)") }
-        guard (from == nil) == (to == nil) else { throw ValidationError("give both --from and --to, or neither") }
-    }
-
     func run() throws {
+        guard (2...240).contains(frames) else { throw CommandError("--frames must be in 2...240, not \(frames)") }
+        guard (from == nil) == (to == nil) else { throw CommandError("give both --from and --to, or neither") }
         let settings = try choice.settings()
         let (first, second) = try screens()
         let renderer = try Renderer()
@@ -58,11 +55,11 @@ struct PreviewCommand: ParsableCommand {
     private func screens() throws -> (RGBAImage, RGBAImage) {
         if let from, let to {
             let a = try PNG.read(path: from), b = try PNG.read(path: to)
-            let target = size ?? Size(width: a.width, height: a.height)
+            let target = try (size ?? Size(width: a.width, height: a.height)).validated()
             return (a.scaled(toWidth: target.width, height: target.height),
                     b.scaled(toWidth: target.width, height: target.height))
         }
-        let s = size ?? Size(width: 960, height: 540)
+        let s = try (size ?? Size(width: 960, height: 540)).validated()
         return (TestScreens.first(width: s.width, height: s.height), TestScreens.second(width: s.width, height: s.height))
     }
 }

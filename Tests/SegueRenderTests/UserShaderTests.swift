@@ -1,3 +1,4 @@
+import Foundation
 import SegueEngine
 import SegueImaging
 import SegueRender
@@ -82,5 +83,25 @@ final class UserShaderTests: XCTestCase {
         XCTAssertEqual(try RenderFixture.draw(settings, progress: 0.5)[0, 0], RGBA(0, 17, 255))
         try settings.set("use-color", to: "false")
         XCTAssertEqual(try RenderFixture.draw(settings, progress: 0.5)[3, 3], RenderFixture.to[3, 3])
+    }
+}
+
+/// The example shaders shipped in `examples/` load and play from `from` to `to`.
+final class ExampleShaderTests: XCTestCase {
+    func testEveryExampleShaderStartsOnFromAndEndsOnTo() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/shaders").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".glsl") }
+        XCTAssertFalse(files.isEmpty)
+        for file in files {
+            let source = try ShaderSource.load(path: folder.appendingPathComponent(file).path)
+            let effect = try EffectDescriptor(name: file, source: source, origin: .userShader)
+            for direction in [TransitionDirection.forward, .reverse] {
+                assertImagesMatch(try RenderFixture.draw(EffectSettings(effect), progress: 0, direction: direction),
+                                  RenderFixture.from, "\(file) \(direction) at 0")
+                assertImagesMatch(try RenderFixture.draw(EffectSettings(effect), progress: 1, direction: direction),
+                                  RenderFixture.to, "\(file) \(direction) at 1")
+            }
+        }
     }
 }

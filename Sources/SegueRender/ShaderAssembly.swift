@@ -2,7 +2,7 @@ import Foundation
 
 /// GLSL assembled from pieces, remembering which file each line came from so
 /// a compiler message can point at the line a person wrote.
-struct ShaderText {
+struct ShaderAssembly {
     private(set) var text = ""
     private var pieces: [(firstLine: Int, lineCount: Int, path: String?)] = []
     private var lineCount = 0

@@ -1,0 +1,135 @@
+import Foundation
+import SegueImaging
+import XCTest
+
+/// The `segue` commands end to end: what they write, and how they refuse bad input.
+final class CommandLineTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try temporaryFolder()
+        if ProcessInfo.processInfo.environment["SEGUE_REQUIRE_EGL"] != "1" {
+            // The preview tests need EGL; say so instead of failing where it is missing.
+            let probe = try SegueCommand.run(["bench", "--size", "16x16", "--frames", "3"])
+            if probe.status != 0 && probe.stderr.contains("EGL") {
+                throw XCTSkip("EGL/GLES 3 unavailable on this machine: \(probe.stderr)")
+            }
+        }
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func testEffectsJsonListsEveryEffectWithParametersAndDefaults() throws {
+        let result = try SegueCommand.run(["effects", "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let list = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(list.compactMap { $0["name"] as? String },
+                       ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"])
+        let melt = try XCTUnwrap(list.first { $0["name"] as? String == "doom-melt" })
+        XCTAssertEqual(melt["duration_ms"] as? Int, 2000)
+        let params = try XCTUnwrap(melt["parameters"] as? [[String: Any]])
+        let width = try XCTUnwrap(params.first { $0["name"] as? String == "column-width" })
+        XCTAssertEqual(width["default"] as? Double, 1)
+        XCTAssertEqual(width["type"] as? String, "float")
+    }
+
+    func testPreviewWritesFramesAndAContactSheet() throws {
+        let out = folder.appendingPathComponent("melt").path
+        let result = try SegueCommand.run(["preview", "doom-melt", "--out", out, "--frames", "4", "--size", "64x36"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        XCTAssertEqual(files, ["contact-sheet.png", "frame-000.png", "frame-001.png", "frame-002.png", "frame-003.png"])
+        XCTAssertEqual(try PNG.read(path: out + "/frame-000.png"), TestScreens.first(width: 64, height: 36))
+        XCTAssertEqual(try PNG.read(path: out + "/frame-003.png"), TestScreens.second(width: 64, height: 36))
+        let sheet = try PNG.read(path: out + "/contact-sheet.png")
+        XCTAssertGreaterThan(sheet.width, 64)
+    }
+
+    func testPreviewPlaysAUserShaderFromPNGScreensInReverse() throws {
+        let shader = folder.appendingPathComponent("wipe.glsl").path
+        try """
+            uniform float edge; // = 0.0
+            vec4 transition(vec2 uv) { return uv.x < progress + edge ? getToColor(uv) : getFromColor(uv); }
+            """.write(toFile: shader, atomically: true, encoding: .utf8)
+        let a = folder.appendingPathComponent("a.png").path, b = folder.appendingPathComponent("b.png").path
+        try PNG.write(RGBAImage(width: 32, height: 16, fill: RGBA(255, 0, 0)), to: a)
+        try PNG.write(RGBAImage(width: 32, height: 16, fill: RGBA(0, 0, 255)), to: b)
+        let out = folder.appendingPathComponent("wipe").path
+        let result = try SegueCommand.run(["preview", "--shader", shader, "--from", a, "--to", b, "--reverse",
+                                           "--frames", "3", "--out", out, "--duration", "1s", "--easing", "linear"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // Reverse at the mid frame: `to` (blue) uncovered from the right half.
+        let mid = try PNG.read(path: out + "/frame-001.png")
+        XCTAssertEqual(mid[2, 8], RGBA(255, 0, 0))
+        XCTAssertEqual(mid[29, 8], RGBA(0, 0, 255))
+    }
+
+    /// Each bad input: one line on stderr, a non-zero exit, no output folder.
+    func testBadInputGivesOneClearLineAndNoOutput() throws {
+        let missingPNG = folder.appendingPathComponent("missing.png").path
+        let notPNG = folder.appendingPathComponent("not.png").path
+        try "hello".write(toFile: notPNG, atomically: true, encoding: .utf8)
+        let binaryShader = folder.appendingPathComponent("binary.glsl").path
+        try Data([0, 1, 2, 0xFF, 0]).write(to: URL(fileURLWithPath: binaryShader))
+        let cases: [(args: [String], says: String)] = [
+            (["preview", "doom-mlt"], "did you mean 'doom-melt'"),
+            (["preview", "slide", "--param", "speed=2"], "has no parameter 'speed'"),
+            (["preview", "doom-melt", "--param", "column-width=wide"], "takes a float"),
+            (["preview", "doom-melt", "--param", "column-width=0"], "outside"),
+            (["preview", "slide", "--size", "0x0"], "outside 16...8192"),
+            (["preview", "slide", "--size", "100000x100"], "outside 16...8192"),
+            (["preview", "slide", "--duration=-1s"], "duration"),
+            (["preview", "slide", "--easing", "bouncy"], "bouncy"),
+            (["preview", "slide", "--from", missingPNG, "--to", missingPNG], "missing.png"),
+            (["preview", "slide", "--from", notPNG, "--to", notPNG], "not.png"),
+            (["preview", "--shader", folder.appendingPathComponent("none.glsl").path], "none.glsl"),
+            (["preview", "--shader", binaryShader], "not a text file"),
+            (["preview", "slide", "--frames", "0"], "--frames"),
+        ]
+        for (i, c) in cases.enumerated() {
+            let out = folder.appendingPathComponent("out\(i)").path
+            let result = try SegueCommand.run(c.args + ["--out", out])
+            XCTAssertNotEqual(result.status, 0, "\(c.args)")
+            XCTAssertEqual(result.stderrLines.count, 1, "\(c.args): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(c.says), "\(c.args): \(result.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(c.args) left \(out)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }, [],
+                       "no staging folders left behind")
+    }
+
+    func testABrokenShaderIsReportedAtItsLineAndWritesNothing() throws {
+        let shader = folder.appendingPathComponent("broken.glsl").path
+        try "// a comment\nvec4 transition(vec2 uv) {\n  return getToColor(uv) +;\n}\n"
+            .write(toFile: shader, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("broken").path
+        let result = try SegueCommand.run(["preview", "--shader", shader, "--out", out])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("effect 'broken'"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("broken.glsl:3"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    func testPreviewRefusesToOverwriteAFolderItDidNotWrite() throws {
+        let out = folder.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try "keep".write(to: out.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let result = try SegueCommand.run(["preview", "slide", "--out", out.path, "--frames", "2", "--size", "32x32"])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("refusing to overwrite"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("notes.txt"), encoding: .utf8), "keep")
+    }
+
+    func testBenchPrintsARowPerEffectWithTheRatioToACopy() throws {
+        let result = try SegueCommand.run(["bench", "--size", "64x64", "--frames", "3", "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap(object["effects"] as? [[String: Any]])
+        XCTAssertEqual(rows.compactMap { $0["effect"] as? String },
+                       ["copy", "circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"])
+        XCTAssertEqual(rows.first?["ratio_to_copy"] as? Double, 1)
+        XCTAssertTrue(rows.allSatisfy { ($0["median_ms"] as? Double ?? 0) > 0 })
+    }
+}
