@@ -5,6 +5,7 @@ let package = Package(
     name: "Segue",
     products: [
         .executable(name: "segue", targets: ["segue"]),
+        .executable(name: "segue-sample-client", targets: ["segue-sample-client"]),
         .library(name: "SegueEngine", targets: ["SegueEngine"]),
         .library(name: "SegueRender", targets: ["SegueRender"]),
     ],
@@ -20,9 +21,19 @@ let package = Package(
                        providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWaylandServer", path: "Sources/CWaylandServer", pkgConfig: "wayland-server",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CWaylandClient", path: "Sources/CWaylandClient", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
+        // wayland-scanner's interface tables, made by scripts/generate-protocols.
+        .target(name: "CWaylandProtocols"),
 
         // Pure Swift: effects, parameters, timing, transitions. No GL, no Wayland.
         .target(name: "SegueEngine"),
+        // The control socket's messages and a blocking client: Foundation only.
+        .target(name: "SegueIPC"),
         // CPU-side images: PNG, test screens, contact sheets.
         .target(name: "SegueImaging", dependencies: ["CPNG"]),
         // The GLSL sources, shipped as resources.
@@ -31,14 +42,25 @@ let package = Package(
         // EGL + GLES 3 renderer.
         .target(name: "SegueRender",
                 dependencies: ["CEGL", "CGLES", "SegueEngine", "SegueImaging", "SegueShaders"]),
+        // The compositor: protocol objects, window stack, outputs, IPC, backends.
+        .target(name: "SegueCompositor",
+                dependencies: ["CWaylandServer", "CWaylandProtocols", "CXKBCommon", "SegueEngine", "SegueRender", "SegueImaging",
+                               "SegueIPC", .product(name: "Logging", package: "swift-log")]),
+        // A small wl_shm client: the demo's windows, and a real client for tests.
+        .executableTarget(name: "segue-sample-client", dependencies: ["CWaylandClient", "CWaylandProtocols"],
+                          path: "examples/sample-client"),
         .executableTarget(name: "segue", dependencies: [
-            "SegueEngine", "SegueRender", "SegueImaging",
+            "SegueEngine", "SegueRender", "SegueImaging", "SegueCompositor", "SegueIPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
         .testTarget(name: "SegueImagingTests", dependencies: ["SegueImaging"]),
+        .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueCompositor", "CWaylandServer", "segue"]),
+        .testTarget(name: "SegueCompositorTests",
+                    dependencies: ["SegueCompositor", "SegueIPC", "SegueImaging", "CWaylandClient", "CWaylandProtocols",
+                                   "segue", "segue-sample-client"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueImaging"]),
         .testTarget(name: "SegueRenderTests",
                     dependencies: ["SegueRender", "SegueEngine", "SegueImaging"]),

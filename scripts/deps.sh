@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Segue builds and runs with, when any is missing.
+# Installs the Debian packages Segue builds and runs with, when any is missing;
+# with --test, also the real Wayland clients the tests drive.
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -euo pipefail
 
 packages=(
     pkg-config
-    libegl-dev libgles-dev libpng-dev   # headers the C shim modules import
-    libegl-mesa0 libgl1-mesa-dri        # Mesa's EGL and llvmpipe, for rendering without a GPU
+    libegl-dev libgles-dev libpng-dev             # headers the C shim modules import
+    libwayland-dev libxkbcommon-dev xkb-data      # libwayland-server/-client, keymaps
+    libegl-mesa0 libgl1-mesa-dri                  # Mesa's EGL and llvmpipe, for rendering without a GPU
 )
+if [ "${1:-}" = "--test" ]; then
+    packages+=(weston foot fonts-dejavu-core)     # weston-simple-shm/-egl and foot as clients
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -39,11 +39,13 @@ public final class TransitionDriver<Content> {
     public func presented(at time: Instant, refreshInterval: Double) {
         guard let transition = current else { return }
         transition.presented(at: time, refreshInterval: refreshInterval)
-        if transition.isDone { current = nil }
+        // A completion handler may have started the next transition already.
+        if transition.isDone && current === transition { current = nil }
     }
 
     public func cancel() {
-        current?.cancel()
-        current = nil
+        let transition = current
+        transition?.cancel()
+        if current === transition { current = nil }
     }
 }

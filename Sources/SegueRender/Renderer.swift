@@ -9,6 +9,7 @@ public final class Renderer {
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     private var programs: [String: EffectProgram] = [:]
+    private lazy var quads = Result { try QuadProgram() }
 
     public init() throws {
         context = try GLContext()
@@ -50,8 +51,25 @@ public final class Renderer {
         second.bind(unit: 1, mipmapped: settings.effect.usesMipmaps)
         program.use(progress: p, width: target.width, height: target.height, values: settings.values)
         glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         target.texture.contentChanged()
+    }
+
+    /// Clears `target` to `background` (0...1 per channel) and draws `layers`
+    /// over it, bottom first: how a window smaller than the output, or one with
+    /// subsurfaces, becomes a full-output screen.
+    public func compose(_ layers: [(texture: Texture, rect: PixelRect)], background: (Float, Float, Float),
+                        into target: RenderTarget) throws {
+        try quads.get().draw(layers, background: background, into: target)
+    }
+
+    /// A new texture holding what `target` shows now, copied on the GPU.
+    public func snapshot(of target: RenderTarget) throws -> Texture {
+        let copy = try RenderTarget(width: target.width, height: target.height)
+        try compose([(target.texture, PixelRect(x: 0, y: 0, width: target.width, height: target.height))],
+                    background: (0, 0, 0), into: copy)
+        return copy.texture
     }
 
     /// Waits until the GPU has finished every command given so far.

@@ -5,6 +5,6 @@ struct Segue: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "segue",
         abstract: "GPU window-switch transitions for Wayland.",
-        subcommands: [EffectsCommand.self, PreviewCommand.self, BenchCommand.self, DemoCommand.self]
+        subcommands: [RunCommand.self, DemoCommand.self, MsgCommand.self, EffectsCommand.self, PreviewCommand.self, BenchCommand.self]
     )
 }

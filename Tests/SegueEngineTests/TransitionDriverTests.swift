@@ -48,6 +48,25 @@ final class TransitionDriverTests: XCTestCase {
         XCTAssertNil(driver.current)
     }
 
+    func testATransitionStartedFromACompletionHandlerKeepsRunning() throws {
+        let driver = TransitionDriver<String>()
+        let clock = ManualClock(refreshRate: 60)
+        let settings = try settings()
+        var second: Transition<String>?
+        driver.start(from: "A", to: "B", settings: settings, direction: .forward, at: clock.lastPresentation,
+                     snapshot: { "screen" }) { _ in
+            second = driver.start(from: "B", to: "A", settings: settings, direction: .reverse,
+                                  at: clock.lastPresentation, snapshot: { "screen" })
+        }
+        while second == nil {
+            _ = driver.frame(at: clock.predictedNextPresentation())
+            clock.advanceFrame()
+            driver.presented(at: clock.lastPresentation, refreshInterval: clock.refreshInterval)
+        }
+        XCTAssertTrue(driver.current === second)
+        XCTAssertTrue(driver.isAnimating)
+    }
+
     func testCancelEndsTheRunningTransition() throws {
         let driver = TransitionDriver<Int>()
         var outcome: TransitionState?

@@ -1,0 +1,33 @@
+#ifndef SEGUE_CWAYLANDCLIENT_SHIM_H
+#define SEGUE_CWAYLANDCLIENT_SHIM_H
+#include <wayland-client.h>
+#include "protocols/xdg-shell-client-protocol.h"
+#include "protocols/presentation-time-client-protocol.h"
+#include "protocols/viewporter-client-protocol.h"
+
+// Swift's Glibc module leaves these out; clients poll a signalfd next to the display socket
+// and back their wl_shm pools with a memfd.
+#include <linux/memfd.h>
+#include <sys/signalfd.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// Swift imports the interface tables as copied values, but libwayland keeps the pointer
+// passed to wl_registry_bind for the proxy's lifetime: it needs the tables' real addresses.
+static inline const struct wl_interface *segue_client_wl_compositor_interface(void) {
+    return &wl_compositor_interface;
+}
+static inline const struct wl_interface *segue_client_wl_shm_interface(void) {
+    return &wl_shm_interface;
+}
+static inline const struct wl_interface *segue_client_xdg_wm_base_interface(void) {
+    return &xdg_wm_base_interface;
+}
+
+// glibc declares memfd_create only under _GNU_SOURCE, which Swift's Glibc module is built
+// without; the raw system call needs no feature macro.
+static inline int segue_client_memfd_create(const char *name) {
+    return (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC);
+}
+
+#endif

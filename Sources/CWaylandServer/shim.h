@@ -1,0 +1,87 @@
+#ifndef SEGUE_CWAYLANDSERVER_SHIM_H
+#define SEGUE_CWAYLANDSERVER_SHIM_H
+// libwayland-server for Swift. Everything Swift cannot import directly gets a
+// `static inline` stand-in prefixed `segue_`.
+#include <stddef.h>
+#include <stdint.h>
+// Deprecated libwayland API makes wl_resource a complete struct; Segue keeps it opaque.
+#define WL_HIDE_DEPRECATED 1
+#include <wayland-server.h>
+#include "protocols/xdg-shell-server-protocol.h"
+#include "protocols/presentation-time-server-protocol.h"
+#include "protocols/viewporter-server-protocol.h"
+
+// The `*_interface` globals share their names with the request-table structs,
+// so Swift sees only the structs.
+#define SEGUE_INTERFACE(name) \
+    static inline const struct wl_interface *segue_##name##_interface(void) { return &name##_interface; }
+SEGUE_INTERFACE(wl_compositor)
+SEGUE_INTERFACE(wl_surface)
+SEGUE_INTERFACE(wl_region)
+SEGUE_INTERFACE(wl_callback)
+SEGUE_INTERFACE(wl_buffer)
+SEGUE_INTERFACE(wl_subcompositor)
+SEGUE_INTERFACE(wl_subsurface)
+SEGUE_INTERFACE(wl_output)
+SEGUE_INTERFACE(wl_seat)
+SEGUE_INTERFACE(wl_keyboard)
+SEGUE_INTERFACE(wl_pointer)
+SEGUE_INTERFACE(wl_touch)
+SEGUE_INTERFACE(wl_data_device_manager)
+SEGUE_INTERFACE(wl_data_device)
+SEGUE_INTERFACE(wl_data_source)
+SEGUE_INTERFACE(wl_data_offer)
+SEGUE_INTERFACE(xdg_wm_base)
+SEGUE_INTERFACE(xdg_positioner)
+SEGUE_INTERFACE(xdg_surface)
+SEGUE_INTERFACE(xdg_toplevel)
+SEGUE_INTERFACE(xdg_popup)
+SEGUE_INTERFACE(wp_presentation)
+SEGUE_INTERFACE(wp_presentation_feedback)
+SEGUE_INTERFACE(wp_viewporter)
+SEGUE_INTERFACE(wp_viewport)
+#undef SEGUE_INTERFACE
+
+// wl_resource_post_error is variadic; Swift passes a finished message.
+static inline void segue_resource_post_error(struct wl_resource *resource, uint32_t code, const char *message) {
+    wl_resource_post_error(resource, code, "%s", message);
+}
+
+static inline void segue_resource_post_no_memory(struct wl_resource *resource) {
+    wl_resource_post_no_memory(resource);
+}
+
+// A listener that knows the Swift object owning it. Swift allocates one per
+// signal subscription, at a fixed address, and finds its owner again here
+// instead of through wl_container_of.
+struct segue_listener {
+    struct wl_listener listener;
+    void *owner;
+};
+_Static_assert(offsetof(struct segue_listener, listener) == 0,
+               "segue_listener_owner relies on the listener coming first");
+
+static inline void *segue_listener_owner(struct wl_listener *listener) {
+    return ((struct segue_listener *)listener)->owner;
+}
+
+// wl_signal_add is static inline in the header already; the list helpers a
+// signal needs are exported, so nothing more is required for signals.
+
+// wl_array iteration is a macro; element count and data are enough for Swift.
+static inline size_t segue_array_size(struct wl_array *array) { return array->size; }
+static inline void *segue_array_data(struct wl_array *array) { return array->data; }
+
+// wl_keyboard.keymap shares the keymap as a sealed memfd. memfd_create and the
+// sealing fcntl commands are GNU extensions the Glibc module leaves out, so they
+// are declared here with the kernel's values (linux/memfd.h, linux/fcntl.h).
+int memfd_create(const char *name, unsigned int flags);
+#define SEGUE_MFD_CLOEXEC 0x0001U
+#define SEGUE_MFD_ALLOW_SEALING 0x0002U
+#define SEGUE_F_ADD_SEALS 1033
+#define SEGUE_F_GET_SEALS 1034
+#define SEGUE_F_SEAL_SHRINK 0x0002
+#define SEGUE_F_SEAL_GROW 0x0004
+#define SEGUE_F_SEAL_WRITE 0x0008
+
+#endif

@@ -1,0 +1,213 @@
+import CWaylandServer
+import Foundation
+import Logging
+import SegueEngine
+import SegueIPC
+import SegueRender
+
+/// Segue's compositor: real Wayland clients, one window shown at a time,
+/// and a transition whenever the shown window changes.
+public final class Compositor {
+    public let server: Server
+    let options: CompositorOptions
+    let renderer: Renderer
+    let effects: EffectRegistry
+    let output: Output
+    let log: Logger
+    var stack = WindowStack<Window>()
+    private var windowsByToplevel: [ObjectIdentifier: Window] = [:]
+    private var nextWindowID = 1
+    /// The shown window closed while a transition ran: the pop back from it
+    /// waits until that transition has finished with the window's last frame.
+    private var deferredPop: Window?
+    /// Completed transitions, oldest first, for `segue msg transitions`.
+    private(set) var history: [(event: TransitionEvent, completion: TransitionCompletion)] = []
+
+    private var compositorGlobal: CompositorGlobal?
+    private var subcompositor: Subcompositor?
+    private var wmBase: XdgWmBase?
+    private var seat: Seat?
+    private var outputGlobal: OutputGlobal?
+    private var presentation: Presentation?
+    private var dataDevices: DataDeviceManager?
+    private var backend: HeadlessBackend
+    private var signalSources: [OpaquePointer] = []
+    private var ipc: IPCServer?
+
+    public init(options: CompositorOptions, log: Logger) throws {
+        self.options = options
+        self.log = log
+        renderer = try Renderer()
+        effects = try EffectRegistry.builtin()
+        for name in options.effects.values {
+            try renderer.prepare(try effects.effect(named: name))
+        }
+        server = try Server(socket: options.socket)
+        backend = HeadlessBackend(loop: server.loop, width: options.width, height: options.height,
+                                  refreshRate: options.refreshRate)
+        output = try Output(backend: backend, renderer: renderer, background: options.background)
+        output.delegate = self
+        if let directory = options.recordDirectory { output.recorder = try TransitionRecorder(directory: directory) }
+
+        let display = server.display
+        compositorGlobal = CompositorGlobal(display: display) { [unowned self] surface in surface.observer = self }
+        subcompositor = Subcompositor(display: display)
+        wmBase = XdgWmBase(display: display)
+        wmBase?.observer = self
+        seat = try Seat(display: display)
+        outputGlobal = OutputGlobal(display: display, name: "HEADLESS-1", description: "Segue headless output",
+                                    width: Int32(options.width), height: Int32(options.height),
+                                    refreshMilliHz: Int32((options.refreshRate * 1000).rounded()))
+        presentation = Presentation(display: display) { surfaceResource, feedback in
+            Resource.object(surfaceResource, as: Surface.self)?.addPendingFeedback(feedback)
+        }
+        dataDevices = DataDeviceManager(display: display)
+        ipc = try IPCServer(loop: server.loop, path: ipcPath, handler: self)
+        for signal in [SIGINT, SIGTERM] {
+            if let source = wl_event_loop_add_signal(server.loop, signal, { _, data in
+                guard let data else { return 0 }
+                Unmanaged<Compositor>.fromOpaque(data).takeUnretainedValue().server.terminate()
+                return 0
+            }, Unmanaged.passUnretained(self).toOpaque()) {
+                signalSources.append(source)
+            }
+        }
+        output.damage()
+    }
+
+    /// `$XDG_RUNTIME_DIR/segue-<WAYLAND_DISPLAY>.sock`.
+    public var ipcPath: String { IPCSocket.path(runtimeDirectory: server.runtimeDirectory, waylandDisplay: server.socketName) }
+
+    /// Serves clients until SIGINT or SIGTERM.
+    public func run() {
+        server.run()
+        output.recorder?.flush()
+        for source in signalSources { wl_event_source_remove(source) }
+        signalSources.removeAll()
+        ipc = nil
+        server.disconnectClients()
+        // Globals and timers live on the display: they go before it does.
+        compositorGlobal = nil
+        subcompositor = nil
+        wmBase = nil
+        seat = nil
+        outputGlobal = nil
+        presentation = nil
+        dataDevices = nil
+        backend.stop()
+        server.destroy()
+    }
+
+    // MARK: Windows
+
+    func window(of surface: Surface) -> Window? {
+        var root = surface
+        while let parent = (root.role as? Subsurface)?.parent { root = parent }
+        guard let toplevel = root.role as? XdgToplevel else { return nil }
+        return windowsByToplevel[ObjectIdentifier(toplevel)]
+    }
+
+    /// Shows `window`, playing `event`'s effect (or `effect` when given).
+    func show(_ window: Window?, from previous: Window?, event: TransitionEvent, effect: String? = nil,
+              onComplete: ((TransitionCompletion) -> Void)? = nil) throws {
+        let name = effect ?? options.effects[event] ?? "crossfade"
+        let settings = EffectSettings(try effects.effect(named: name))
+        try renderer.prepare(settings.effect)
+        if let window { stack.show(window) }
+        focusShownWindow()
+        output.play(from: previous.map(ScreenSource.window) ?? .background, to: window.map(ScreenSource.window) ?? .background,
+                    settings: settings, direction: event.direction) { [weak self] completion in
+            guard let self else { return }
+            log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) \(completion.outcome.rawValue): \(completion.statistics.frames) frames, \(completion.statistics.lateFrames) late")
+            history.append((event, completion))
+            if history.count > 256 { history.removeFirst() }
+            onComplete?(completion)
+            if let closed = deferredPop {
+                deferredPop = nil
+                if completion.outcome != .interrupted { try? show(stack.shown, from: closed, event: .close) }
+            }
+        }
+    }
+
+    private func focusShownWindow() {
+        seat?.focus(stack.shown?.surface.resource)
+        for window in stack.windows { window.toplevel.reconfigure() }
+    }
+}
+
+extension Compositor: SurfaceObserver {
+    func surfaceCommitted(_ surface: Surface) {
+        guard let window = window(of: surface), window.toplevel.mapped else { return }
+        if surface.committedNewContent { window.contentChanged() }
+        guard output.visibleWindows().contains(where: { $0 === window }) else { return }
+        // New pixels need a new frame; a frame request alone only needs the clock to tick.
+        if surface.committedNewContent {
+            output.damage()
+        } else if !surface.frameCallbacks.isEmpty {
+            output.requestFrame()
+        }
+    }
+
+    func surfaceDestroyed(_ surface: Surface) {}
+}
+
+extension Compositor: ToplevelObserver {
+    func toplevelMapped(_ toplevel: XdgToplevel) {
+        let window = Window(id: nextWindowID, toplevel: toplevel)
+        nextWindowID += 1
+        windowsByToplevel[ObjectIdentifier(toplevel)] = window
+        let previous = stack.shown
+        stack.push(window)
+        log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
+        try? show(window, from: previous, event: .open)
+    }
+
+    func toplevelUnmapped(_ toplevel: XdgToplevel) {
+        guard let window = windowsByToplevel.removeValue(forKey: ObjectIdentifier(toplevel)) else { return }
+        let wasShown = stack.shown === window
+        stack.remove(window)
+        log.info("window \(window.id) unmapped")
+        guard wasShown else { return }
+        if output.isAnimating {
+            deferredPop = window
+            focusShownWindow()
+        } else {
+            try? show(stack.shown, from: window, event: .close)
+        }
+    }
+
+    func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
+        let shown = stack.shown.map { $0.toplevel === toplevel } ?? false
+        return ToplevelConfiguration(width: Int32(output.width), height: Int32(output.height), activated: shown)
+    }
+}
+
+extension Compositor: OutputDelegate {
+    func shownScreen() -> ScreenSource? { stack.shown.map(ScreenSource.window) }
+
+    func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) {
+        let milliseconds = UInt32(truncatingIfNeeded: time.nanoseconds / 1_000_000)
+        for window in visible where window.isAlive {
+            forEachSurface(of: window.surface) { surface in
+                surface.sendFrameDone(milliseconds: milliseconds)
+                for feedback in surface.takeFeedbacks() {
+                    feedback.presented(timestampNanoseconds: UInt64(time.nanoseconds),
+                                       refreshNanoseconds: UInt32(backend.refreshInterval * 1e9),
+                                       sequence: sequence, flags: 0,
+                                       outputs: outputGlobal?.resources(for: surface.client) ?? [])
+                }
+            }
+        }
+        for window in stack.windows where !visible.contains(where: { $0 === window }) {
+            forEachSurface(of: window.surface) { surface in
+                // Hidden windows get no frame callbacks until shown; their feedback is discarded.
+                for feedback in surface.takeFeedbacks() { feedback.discarded() }
+            }
+        }
+    }
+
+    private func forEachSurface(of surface: Surface, _ body: (Surface) -> Void) {
+        body(surface)
+        for child in surface.children { forEachSurface(of: child.surface, body) }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SegueEngine
+import SegueImaging
+import SegueIPC
+
+/// The control socket's requests, answered from the compositor's state.
+extension Compositor: IPCHandler {
+    public func handle(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
+        switch request {
+        case .windows:
+            reply(.success(["windows": .array(stack.windows.map(json)), "animating": .bool(output.isAnimating)]))
+        case .transitions:
+            reply(.success(["transitions": .array(history.map { entry in
+                var fields = Self.json(entry.completion)
+                fields["event"] = .string(entry.event.rawValue)
+                return .object(fields)
+            })]))
+        case .switchWindow(let target, let effect, let wait):
+            switchWindow(to: target, effect: effect, wait: wait, reply: reply)
+        case .screenshot(let path):
+            do {
+                let image = output.target.readPixels()
+                try PNG.write(image, to: path)
+                reply(.success(["path": .string(path), "width": .number(Double(image.width)), "height": .number(Double(image.height))]))
+            } catch {
+                reply(.failure("\(error)"))
+            }
+        case .effects:
+            reply(.success(["effects": .array(effects.all.map(json))]))
+        case .config:
+            reply(.success(["effects": .object(Dictionary(uniqueKeysWithValues: TransitionEvent.allCases.map {
+                ($0.rawValue, JSONValue.string(options.effects[$0] ?? "crossfade"))
+            }))]))
+        case .reload:
+            reply(.failure("no configuration file is in use: this compositor takes its effects from `segue run` options"))
+        }
+    }
+
+    private func switchWindow(to target: SwitchTarget, effect: String?, wait: Bool, reply: @escaping (IPCReply) -> Void) {
+        let window: Window?
+        switch target {
+        case .next: window = stack.neighbour(after: true)
+        case .prev: window = stack.neighbour(after: false)
+        case .window(let id): window = stack.windows.first { $0.id == id }
+        }
+        guard let window else {
+            if case .window(let id) = target { return reply(.failure("no window with id \(id)")) }
+            return reply(.failure("no other window to switch to"))
+        }
+        if let effect {
+            do { _ = try effects.effect(named: effect) } catch { return reply(.failure("\(error)")) }
+        }
+        guard window !== stack.shown else {
+            return reply(.success(["switched": false, "window": .number(Double(window.id))]))
+        }
+        do {
+            try show(window, from: stack.shown, event: .switch, effect: effect) { completion in
+                if wait { reply(.success(Self.json(completion))) }
+            }
+        } catch {
+            return reply(.failure("\(error)"))
+        }
+        if !wait { reply(.success(["switched": true, "window": .number(Double(window.id))])) }
+    }
+
+    private func json(_ window: Window) -> JSONValue {
+        .object([
+            "id": .number(Double(window.id)),
+            "app_id": .string(window.appID),
+            "title": .string(window.title),
+            "width": .number(Double(window.surface.width)),
+            "height": .number(Double(window.surface.height)),
+            "shown": .bool(window === stack.shown),
+        ])
+    }
+
+    private func json(_ effect: EffectDescriptor) -> JSONValue {
+        .object([
+            "name": .string(effect.name),
+            "summary": .string(effect.summary),
+            "duration_ms": .number((effect.duration * 1000).rounded()),
+            "curve": .string(effect.curve.description),
+            "parameters": .array(effect.parameters.map { p in
+                .object(["name": .string(p.name), "type": .string(p.type.rawValue), "default": .string(p.defaultValue.description)])
+            }),
+        ])
+    }
+
+    /// A completion as `switch --wait` prints it.
+    static func json(_ completion: TransitionCompletion) -> [String: JSONValue] {
+        let stats = completion.statistics
+        return [
+            "id": .number(Double(completion.id)),
+            "outcome": .string(completion.outcome.rawValue),
+            "effect": .string(completion.effect),
+            "direction": .string(completion.direction.rawValue),
+            "frames": .number(Double(stats.frames)),
+            "late_frames": .number(Double(stats.lateFrames)),
+            "duration_ms": .number((completion.duration * 1000).rounded()),
+            "presented_ms": .number((stats.presentedSpan * 1000 * 10).rounded() / 10),
+            "median_frame_ms": stats.medianRenderTime.map { .number(($0 * 1000 * 100).rounded() / 100) } ?? .null,
+        ]
+    }
+}

@@ -1,0 +1,10 @@
+import SegueRender
+
+/// What one side of a transition shows: a live window, whose content keeps
+/// updating during the transition, or a fixed texture (a snapshot of the
+/// screen when a transition was retargeted), or the bare background.
+enum ScreenSource {
+    case window(Window)
+    case texture(Texture)
+    case background
+}

@@ -1,0 +1,100 @@
+extension IPCRequest {
+    /// Parses one request line (with or without its newline), naming exactly
+    /// what is wrong when it is not a request.
+    public static func decode(line: String) throws(IPCError) -> IPCRequest {
+        let fields = try IPCMessage.object(in: line, what: "request", example: #"{"command":"windows"}"#)
+        guard let commandValue = fields["command"] else {
+            throw IPCError("request has no \"command\"; known commands: \(IPCCommand.names)")
+        }
+        guard case .string(let name) = commandValue else {
+            throw IPCError("\"command\" must be a string, got \(commandValue.kind)")
+        }
+        guard let command = IPCCommand(rawValue: name) else {
+            let hint = nearest(to: name, in: IPCCommand.allCases.map(\.rawValue))
+                .map { "did you mean \"\($0)\"?" } ?? "known commands: \(IPCCommand.names)"
+            throw IPCError("unknown command \"\(name)\"; \(hint)")
+        }
+        for key in fields.keys.sorted() where key != "command" && !command.fields.contains(key) {
+            let known = command.fields.isEmpty
+                ? "\(name) takes no fields"
+                : nearest(to: key, in: command.fields).map { "did you mean \"\($0)\"?" }
+                    ?? "\(name) takes \(command.fields.map { "\"\($0)\"" }.joined(separator: ", "))"
+            throw IPCError("unknown field \"\(key)\" for \(name); \(known)")
+        }
+        let request = Fields(command: name, values: fields)
+        switch command {
+        case .windows: return .windows
+        case .effects: return .effects
+        case .transitions: return .transitions
+        case .reload: return .reload
+        case .config: return .config
+        case .switch:
+            return .switchWindow(target: try request.target(), effect: try request.effect(),
+                                 wait: try request.bool("wait") ?? false)
+        case .screenshot:
+            return .screenshot(path: try request.path())
+        }
+    }
+
+    /// `decode(line:)` for bytes straight off a socket, which may not be text at all.
+    public static func decode(utf8 bytes: some Collection<UInt8>) throws(IPCError) -> IPCRequest {
+        guard let line = String(validating: bytes, as: UTF8.self) else {
+            throw IPCError("request is not valid UTF-8")
+        }
+        return try decode(line: line)
+    }
+}
+
+/// A request's fields, read with messages that name the command and field.
+private struct Fields {
+    let command: String
+    let values: [String: JSONValue]
+
+    func target() throws(IPCError) -> SwitchTarget {
+        switch values["target"] {
+        case nil:
+            throw IPCError("\(command) needs a \"target\": \"next\", \"prev\" or a window id")
+        case .string(let text)?:
+            return try SwitchTarget(parsing: text)
+        case .number(let number)?:
+            guard number >= 0, number == number.rounded(), number < 0x1p53 else {
+                throw IPCError("\(command) \"target\" must be a whole number of at least 0, got \(JSONValue.number(number).encoded())")
+            }
+            return .window(id: Int(number))
+        case let other?:
+            throw IPCError("\(command) \"target\" must be a string or a number, got \(other.kind)")
+        }
+    }
+
+    func effect() throws(IPCError) -> String? {
+        guard let effect = try string("effect") else { return nil }
+        guard !effect.isEmpty else { throw IPCError("\(command) \"effect\" must not be empty") }
+        return effect
+    }
+
+    func path() throws(IPCError) -> String {
+        guard let path = try string("path") else {
+            throw IPCError("\(command) needs a \"path\": the absolute path of the PNG to write")
+        }
+        guard path.hasPrefix("/") else {
+            throw IPCError("\(command) \"path\" must be absolute, got \"\(path)\"")
+        }
+        return path
+    }
+
+    func string(_ name: String) throws(IPCError) -> String? {
+        switch values[name] {
+        case nil: return nil
+        case .string(let value)?: return value
+        case let other?: throw IPCError("\(command) \"\(name)\" must be a string, got \(other.kind)")
+        }
+    }
+
+    func bool(_ name: String) throws(IPCError) -> Bool? {
+        switch values[name] {
+        case nil: return nil
+        case .bool(let value)?: return value
+        case let other?: throw IPCError("\(command) \"\(name)\" must be true or false, got \(other.kind)")
+        }
+    }
+}

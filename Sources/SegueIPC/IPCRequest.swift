@@ -1,0 +1,46 @@
+/// One request to the compositor; on the wire a JSON object on one line.
+public enum IPCRequest: Equatable, Sendable {
+    /// Lists the windows, front to back.
+    case windows
+    /// Brings a window forward with a transition; with `wait`, the reply comes
+    /// once the transition has finished.
+    case switchWindow(target: SwitchTarget, effect: String?, wait: Bool)
+    /// Writes what the output shows to a PNG at an absolute path.
+    case screenshot(path: String)
+    /// Lists the effects the compositor can play.
+    case effects
+    /// Lists the transitions played so far, with their statistics.
+    case transitions
+    /// Rereads the configuration file.
+    case reload
+    /// Shows the configuration in force.
+    case config
+
+    /// The request as one line of JSON, without the terminating newline.
+    public func encoded() -> String {
+        var fields: [String: JSONValue] = ["command": .string(command.rawValue)]
+        switch self {
+        case .windows, .effects, .transitions, .reload, .config:
+            break
+        case .switchWindow(let target, let effect, let wait):
+            fields["target"] = target.json
+            if let effect { fields["effect"] = .string(effect) }
+            if wait { fields["wait"] = true }
+        case .screenshot(let path):
+            fields["path"] = .string(path)
+        }
+        return JSONValue.object(fields).encoded()
+    }
+
+    var command: IPCCommand {
+        switch self {
+        case .windows: .windows
+        case .switchWindow: .switch
+        case .screenshot: .screenshot
+        case .effects: .effects
+        case .transitions: .transitions
+        case .reload: .reload
+        case .config: .config
+        }
+    }
+}

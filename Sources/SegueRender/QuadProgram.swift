@@ -1,0 +1,67 @@
+import CGLES
+import SegueShaders
+
+/// Draws textures as rectangles: windows onto their screens, screens onto the
+/// output. Colours are premultiplied, as wl_shm's are.
+final class QuadProgram {
+    private let program: ShaderProgram
+    private let rect: GLint
+    private var vertexArray: GLuint = 0
+    private var vertexBuffer: GLuint = 0
+
+    init() throws {
+        var vertex = ShaderAssembly()
+        vertex.append("#version 300 es")
+        vertex.append(try Self.library("quad-vertex.glsl"), path: ShaderFiles.libraryPath("quad-vertex.glsl"))
+        var fragment = ShaderAssembly()
+        fragment.append("#version 300 es")
+        fragment.append(try Self.library("quad-fragment.glsl"), path: ShaderFiles.libraryPath("quad-fragment.glsl"))
+        program = try ShaderProgram(name: "Segue's quad program", vertex: vertex, fragment: fragment,
+                                    fragmentPath: ShaderFiles.libraryPath("quad-fragment.glsl"))
+        rect = program.uniform("segueRect")
+        glUseProgram(program.id)
+        glUniform1i(program.uniform("segueTexture"), 0)
+        glGenVertexArrays(1, &vertexArray)
+        glBindVertexArray(vertexArray)
+        glGenBuffers(1, &vertexBuffer)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        let strip: [Float] = [-1, -1, 1, -1, -1, 1, 1, 1]
+        strip.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+    }
+
+    deinit {
+        glDeleteBuffers(1, &vertexBuffer)
+        glDeleteVertexArrays(1, &vertexArray)
+    }
+
+    /// Clears `target` to `background` and draws each layer, bottom first,
+    /// blending premultiplied colours.
+    func draw(_ layers: [(texture: Texture, rect: PixelRect)], background: (Float, Float, Float), into target: RenderTarget) {
+        target.bind()
+        glClearColor(background.0, background.1, background.2, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glUseProgram(program.id)
+        glBindVertexArray(vertexArray)
+        glEnable(GLenum(GL_BLEND))
+        glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
+        let w = Float(target.width), h = Float(target.height)
+        for layer in layers {
+            layer.texture.bind(unit: 0, mipmapped: false)
+            let r = layer.rect
+            glUniform4f(rect, Float(r.x) / w * 2 - 1, 1 - Float(r.y + r.height) / h * 2,
+                        Float(r.width) / w * 2, Float(r.height) / h * 2)
+            glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        }
+        glDisable(GLenum(GL_BLEND))
+        target.texture.contentChanged()
+    }
+
+    private static func library(_ name: String) throws -> String {
+        guard let text = ShaderFiles.library(name) else {
+            throw RenderError("Segue's shader file \(ShaderFiles.libraryPath(name)) is missing; reinstall Segue")
+        }
+        return text
+    }
+}

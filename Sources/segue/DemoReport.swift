@@ -1,0 +1,47 @@
+import Foundation
+import SegueImaging
+import SegueIPC
+
+/// The demo's results: a contact sheet per effect from its recorded frames,
+/// and a summary table.
+struct DemoReport {
+    let table: String
+
+    init(transitions: [JSONValue], frames: URL, out: URL) throws {
+        var lines = ["| effect | event | outcome | frames | late frames | median frame ms |",
+                     "| --- | --- | --- | ---: | ---: | ---: |"]
+        var sheets: [String: URL] = [:]
+        for case .object(let t) in transitions {
+            guard case .string(let effect)? = t["effect"], case .number(let id)? = t["id"] else { continue }
+            let event = t["event"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "?"
+            let outcome = t["outcome"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "?"
+            let median = t["median_frame_ms"].flatMap { if case .number(let n) = $0 { String(format: "%.1f", n) } else { nil } } ?? "-"
+            lines.append("| \(effect) | \(event) | \(outcome) | \(Self.integer(t["frames"])) | \(Self.integer(t["late_frames"])) | \(median) |")
+            // The last transition of each effect is the one between the two clients.
+            sheets[effect] = frames.appendingPathComponent(String(format: "%03d-%@", Int(id), effect))
+        }
+        for (effect, folder) in sheets {
+            try Self.contactSheet(effect: effect, folder: folder, to: out.appendingPathComponent("\(effect).png"))
+        }
+        table = lines.joined(separator: "\n")
+        try (table + "\n").write(to: out.appendingPathComponent("summary.md"), atomically: true, encoding: .utf8)
+    }
+
+    private static func integer(_ value: JSONValue?) -> String {
+        if case .number(let n)? = value { return String(Int(n)) }
+        return "-"
+    }
+
+    /// At most 12 frames, evenly spread, first and last included.
+    private static func contactSheet(effect: String, folder: URL, to file: URL) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
+            .filter { $0.hasSuffix(".png") }.sorted() ?? []
+        guard !names.isEmpty else { return }
+        let count = min(12, names.count)
+        let picks = (0..<count).map { count == 1 ? 0 : $0 * (names.count - 1) / (count - 1) }
+        let frames = try picks.map { i in
+            (image: try PNG.read(path: folder.appendingPathComponent(names[i]).path), label: "frame \(i + 1)/\(names.count)")
+        }
+        try PNG.write(ContactSheet(title: effect).render(frames: frames), to: file.path)
+    }
+}

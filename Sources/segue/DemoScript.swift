@@ -1,0 +1,95 @@
+import Foundation
+import SegueIPC
+
+/// What the demo does once the compositor runs, driven from a second thread
+/// through the control socket, as a person with `segue msg` would: open two
+/// sample clients (pushes), switch between them with each remaining effect,
+/// close one (a pop), and collect every transition's completion.
+final class DemoScript: @unchecked Sendable {
+    let ipcPath: String
+    let waylandDisplay: String
+    let client: URL
+    /// The completions, once the script has finished.
+    private(set) var result: [JSONValue]?
+    private(set) var failure: String?
+    private var processes: [Process] = []
+
+    /// The switches, each with an effect the pushes and the pop do not play.
+    static let switches: [(SwitchTarget, String)] = [(.prev, "doom-melt"), (.next, "rotate"), (.prev, "crossfade"), (.next, "slide")]
+
+    init(ipcPath: String, waylandDisplay: String, client: URL) {
+        self.ipcPath = ipcPath
+        self.waylandDisplay = waylandDisplay
+        self.client = client
+    }
+
+    func play() {
+        do {
+            let ipc = try IPCClient(path: ipcPath)
+            try launch(label: "ONE", color: "2563eb", appID: "segue-demo-one")
+            try waitForIdle(windows: 1, ipc)
+            try launch(label: "TWO", color: "ea580c", appID: "segue-demo-two")
+            try waitForIdle(windows: 2, ipc)
+            for (target, effect) in Self.switches {
+                try check(ipc.send(.switchWindow(target: target, effect: effect, wait: true)))
+            }
+            // Closing the shown window pops back to the other one.
+            processes.last?.terminate()
+            try waitForIdle(windows: 1, ipc)
+            let reply = try check(ipc.send(.transitions))
+            guard case .array(let transitions)? = reply.payload["transitions"] else {
+                throw DemoError("the compositor sent no transitions")
+            }
+            result = transitions
+        } catch {
+            failure = "\(error)"
+        }
+    }
+
+    func stopClients() {
+        for process in processes where process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    private func launch(label: String, color: String, appID: String) throws {
+        let process = Process()
+        process.executableURL = client
+        process.arguments = ["--label", label, "--color", color, "--app-id", appID]
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = waylandDisplay
+        process.environment = environment
+        do {
+            try process.run()
+        } catch {
+            throw DemoError("cannot start the sample client \(client.path): \(error.localizedDescription)")
+        }
+        processes.append(process)
+    }
+
+    /// Polls until `count` windows are open and no transition runs.
+    private func waitForIdle(windows count: Int, _ ipc: IPCClient) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let reply = try check(ipc.send(.windows))
+            if case .array(let windows)? = reply.payload["windows"], windows.count == count,
+               reply.payload["animating"] == .bool(false) {
+                return
+            }
+            usleep(20_000)
+        }
+        throw DemoError("timed out waiting for \(count) window(s) to settle")
+    }
+
+    @discardableResult
+    private func check(_ reply: IPCReply) throws -> IPCReply {
+        guard reply.ok else { throw DemoError(reply.error ?? "the compositor refused a request") }
+        return reply
+    }
+}
+
+struct DemoError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `segue msg ...`: one request to the running compositor, its reply printed
+/// as the JSON line it came as.
+struct MsgCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "msg", abstract: "Send a request to the running compositor and print its JSON reply.",
+        subcommands: [MsgWindowsCommand.self, MsgSwitchCommand.self, MsgScreenshotCommand.self,
+                      MsgEffectsCommand.self, MsgTransitionsCommand.self, MsgReloadCommand.self, MsgConfigCommand.self])
+}

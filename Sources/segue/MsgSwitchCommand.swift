@@ -1,0 +1,28 @@
+import ArgumentParser
+import SegueIPC
+
+struct MsgSwitchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switch", abstract: "Bring a window forward with a transition.")
+
+    @Argument(help: "next, prev, or a window id from `segue msg windows`.")
+    var target: String
+
+    @Option(help: "The effect to play instead of the configured one.")
+    var effect: String?
+
+    @Flag(help: "Reply only once the transition has finished.")
+    var wait = false
+
+    @OptionGroup var connection: MsgConnection
+
+    func run() throws {
+        let target: SwitchTarget
+        do {
+            target = try SwitchTarget(parsing: self.target)
+        } catch {
+            throw CommandError(error.message)
+        }
+        try connection.send(.switchWindow(target: target, effect: effect, wait: wait))
+    }
+}

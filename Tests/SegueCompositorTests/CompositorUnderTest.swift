@@ -1,0 +1,134 @@
+import Foundation
+import SegueImaging
+import SegueIPC
+import XCTest
+
+/// A real `segue run` on a private runtime folder and socket, with helpers to
+/// start real clients against it and to ask it things over IPC.
+final class CompositorUnderTest {
+    let runtime: URL
+    let socket: String
+    let process: Process
+    let ipc: IPCClient
+    private var clients: [Process] = []
+    private let stderr = Pipe()
+
+    /// Build products sit beside the test executable.
+    static let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+
+    init(size: String = "640x360", arguments: [String] = []) throws {
+        runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-test-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        socket = "wayland-segue-test"
+        process = Process()
+        process.executableURL = Self.buildFolder.appendingPathComponent("segue")
+        process.arguments = ["run", "--socket", socket, "--size", size] + arguments
+        process.environment = Self.environment(runtime: runtime, display: nil)
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // The compositor prints WAYLAND_DISPLAY=... once it accepts clients.
+        var output = Data()
+        while !String(decoding: output, as: UTF8.self).contains("\n") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty {
+                let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                // Without EGL nothing can render: skip, saying why, unless CI requires EGL.
+                if log.contains("EGL") && ProcessInfo.processInfo.environment["SEGUE_REQUIRE_EGL"] != "1" {
+                    throw XCTSkip("EGL/GLES 3 unavailable on this machine: \(log)")
+                }
+                throw CompositorTestError("segue run exited before it was ready: \(log)")
+            }
+            output += chunk
+        }
+        XCTAssertEqual(String(decoding: output, as: UTF8.self), "WAYLAND_DISPLAY=\(socket)\n")
+        ipc = try IPCClient(path: runtime.appendingPathComponent("segue-\(socket).sock").path)
+    }
+
+    /// Stops every client, then the compositor; returns its exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        for client in clients where client.isRunning {
+            client.terminate()
+            client.waitUntilExit()
+        }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: runtime)
+        return process.terminationStatus
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Starts a client program connected to this compositor.
+    @discardableResult
+    func launch(_ executable: String, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> Process {
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable
+                                   : Self.which(executable) ?? Self.buildFolder.appendingPathComponent(executable).path)
+        client.arguments = arguments
+        client.environment = Self.environment(runtime: runtime, display: socket).merging(extra) { $1 }
+        client.standardOutput = FileHandle.nullDevice
+        client.standardError = FileHandle.nullDevice
+        try client.run()
+        clients.append(client)
+        return client
+    }
+
+    /// The environment a client of this compositor runs in.
+    var clientEnvironment: [String: String] { Self.environment(runtime: runtime, display: socket) }
+
+    func send(_ request: IPCRequest) throws -> IPCReply {
+        try ipc.send(request)
+    }
+
+    func windows() throws -> [[String: JSONValue]] {
+        let reply = try send(.windows)
+        guard case .array(let list)? = reply.payload["windows"] else { return [] }
+        return list.compactMap { if case .object(let w) = $0 { w } else { nil } }
+    }
+
+    /// Waits until `count` windows are open and nothing animates.
+    func waitForWindows(_ count: Int, timeout: TimeInterval = 20) throws -> [[String: JSONValue]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let reply = try send(.windows)
+            if case .array(let list)? = reply.payload["windows"], list.count == count,
+               reply.payload["animating"] == .bool(false) {
+                return try windows()
+            }
+            usleep(20_000)
+        }
+        throw CompositorTestError("timed out waiting for \(count) window(s); have \(try windows())")
+    }
+
+    func screenshot() throws -> RGBAImage {
+        let path = runtime.appendingPathComponent("shot-\(UUID().uuidString).png").path
+        let reply = try send(.screenshot(path: path))
+        guard reply.ok else { throw CompositorTestError(reply.error ?? "screenshot failed") }
+        return try PNG.read(path: path)
+    }
+
+    private static func environment(runtime: URL, display: String?) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment["WAYLAND_DISPLAY"] = display
+        environment.removeValue(forKey: "DISPLAY")
+        return environment
+    }
+
+    static func which(_ program: String) -> String? {
+        for dir in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(program)") {
+            return "\(dir)/\(program)"
+        }
+        return nil
+    }
+}
+
+struct CompositorTestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

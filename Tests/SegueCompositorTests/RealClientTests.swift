@@ -1,0 +1,107 @@
+import Foundation
+import SegueImaging
+import SegueIPC
+import XCTest
+
+/// Debian's weston demo clients and foot, running against a real `segue run`.
+final class RealClientTests: XCTestCase {
+    private var compositor: CompositorUnderTest!
+
+    override func setUpWithError() throws {
+        compositor = try CompositorUnderTest()
+    }
+
+    override func tearDown() {
+        compositor?.stop()
+    }
+
+    private func string(_ value: JSONValue?) -> String? { if case .string(let s)? = value { s } else { nil } }
+    private func number(_ value: JSONValue?) -> Double? { if case .number(let n)? = value { n } else { nil } }
+
+    func testWestonSimpleShmMapsAndItsPixelsReachTheScreen() throws {
+        try compositor.launch("weston-simple-shm")
+        let windows = try compositor.waitForWindows(1)
+        XCTAssertEqual(string(windows[0]["app_id"]), "org.freedesktop.weston.simple-shm")
+        XCTAssertEqual(windows[0]["shown"], .bool(true))
+        XCTAssertEqual(number(windows[0]["width"]), 250, "simple-shm keeps its own 250x250 size")
+        // Centred on the background: the middle shows the client's pattern.
+        let shot = try compositor.screenshot()
+        XCTAssertEqual(shot.width, 640)
+        let background = shot[5, 5]
+        XCTAssertEqual(background, RGBA(20, 20, 26), "outside the window: the background")
+        let centre = (0..<40).map { shot[300 + $0, 180] }
+        XCTAssertTrue(centre.contains { $0.distance(to: background) > 40 }, "simple-shm's pattern shows: \(centre.prefix(4))")
+    }
+
+    func testWestonSimpleEglMapsAndKeepsAnimating() throws {
+        try compositor.launch("weston-simple-egl", environment: ["LIBGL_ALWAYS_SOFTWARE": "1"])
+        _ = try compositor.waitForWindows(1, timeout: 30)
+        let first = try compositor.screenshot()
+        usleep(300_000)
+        let second = try compositor.screenshot()
+        XCTAssertNotEqual(first, second, "the triangle spins: frame callbacks keep coming")
+    }
+
+    func testFootMapsWithItsAppIdAndFillsTheOutput() throws {
+        try compositor.launch("foot", ["--app-id", "segue-foot", "sh", "-c", "echo hello from foot; sleep 30"])
+        let windows = try compositor.waitForWindows(1, timeout: 30)
+        XCTAssertEqual(string(windows[0]["app_id"]), "segue-foot")
+        XCTAssertEqual(number(windows[0]["width"]), 640, "foot takes the configured fullscreen size")
+        XCTAssertEqual(number(windows[0]["height"]), 360)
+    }
+
+    func testSwitchWaitsForItsTransitionAndReportsEveryFrame() throws {
+        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try compositor.waitForWindows(1)
+        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        _ = try compositor.waitForWindows(2)
+        let reply = try compositor.send(.switchWindow(target: .prev, effect: "crossfade", wait: true))
+        XCTAssertTrue(reply.ok, reply.error ?? "")
+        XCTAssertEqual(string(reply.payload["outcome"]), "finished")
+        XCTAssertEqual(string(reply.payload["effect"]), "crossfade")
+        let duration = try XCTUnwrap(number(reply.payload["duration_ms"]))
+        let frames = try XCTUnwrap(number(reply.payload["frames"]))
+        XCTAssertGreaterThanOrEqual(frames, duration / 1000 * 60 - 1, "one frame per refresh: \(reply.payload)")
+        let windows = try compositor.windows()
+        XCTAssertEqual(windows.first { $0["shown"] == .bool(true) }?["title"], .string("ONE"))
+        // After the switch the screen shows ONE's blue.
+        let pixel = try compositor.screenshot()[10, 10]
+        XCTAssertEqual(pixel, RGBA(0x25, 0x63, 0xeb))
+    }
+
+    func testAClientKilledMidTransitionStillLetsItFinishAndOthersCarryOn() throws {
+        let one = try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try compositor.waitForWindows(1)
+        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        _ = try compositor.waitForWindows(2)
+        // A long switch to ONE, and ONE dies half-way.
+        let path = compositor.runtime.appendingPathComponent("segue-\(compositor.socket).sock").path
+        let result = ReplyBox()
+        let thread = Thread {
+            result.reply = try? IPCClient(path: path).send(.switchWindow(target: .prev, effect: "doom-melt", wait: true))
+        }
+        thread.start()
+        usleep(500_000)
+        kill(one.processIdentifier, SIGKILL)
+        let deadline = Date().addingTimeInterval(10)
+        while result.reply == nil && Date() < deadline { usleep(20_000) }
+        let reply = try XCTUnwrap(result.reply, "the transition completed")
+        XCTAssertEqual(string(reply.payload["outcome"]), "finished")
+        XCTAssertTrue(compositor.isRunning)
+        // The compositor goes on serving: a new client maps.
+        try compositor.launch("segue-sample-client", ["--label", "THREE", "--color", "16a34a"])
+        let windows = try compositor.waitForWindows(2)
+        XCTAssertEqual(Set(windows.compactMap { string($0["title"]) }), ["TWO", "THREE"])
+    }
+}
+
+/// A reply handed from the thread that waited for it.
+final class ReplyBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: IPCReply?
+
+    var reply: IPCReply? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

@@ -1,0 +1,88 @@
+import SegueIPC
+import XCTest
+
+final class IPCRequestTests: XCTestCase {
+    func testEveryRequestSurvivesEncodingAndDecoding() throws {
+        let requests: [IPCRequest] = [
+            .windows, .effects, .transitions, .reload, .config,
+            .switchWindow(target: .next, effect: nil, wait: false),
+            .switchWindow(target: .prev, effect: "slide", wait: true),
+            .switchWindow(target: .window(id: 42), effect: "doom-melt", wait: false),
+            .screenshot(path: "/tmp/shot \"1\".png"),
+        ]
+        for request in requests {
+            XCTAssertEqual(try IPCRequest.decode(line: request.encoded()), request)
+            XCTAssertFalse(request.encoded().contains("\n"))
+        }
+    }
+
+    func testEncodesCompactJSONWithSortedKeysAndOmitsDefaults() {
+        XCTAssertEqual(IPCRequest.windows.encoded(), #"{"command":"windows"}"#)
+        XCTAssertEqual(IPCRequest.switchWindow(target: .window(id: 7), effect: "slide", wait: true).encoded(),
+                       #"{"command":"switch","effect":"slide","target":7,"wait":true}"#)
+        XCTAssertEqual(IPCRequest.switchWindow(target: .next, effect: nil, wait: false).encoded(),
+                       #"{"command":"switch","target":"next"}"#)
+    }
+
+    func testAcceptsAWindowIdAsAStringOrANumberAndATrailingNewline() throws {
+        let expected = IPCRequest.switchWindow(target: .window(id: 12), effect: nil, wait: false)
+        XCTAssertEqual(try IPCRequest.decode(line: #"{"command":"switch","target":"12"}"#), expected)
+        XCTAssertEqual(try IPCRequest.decode(line: #"{"command":"switch","target":12}"# + "\r\n"), expected)
+        XCTAssertEqual(try IPCRequest.decode(line: #" { "wait" : false , "command" : "switch", "target": 12.0 } "#), expected)
+    }
+
+    func testRejectsBadRequestsNamingTheProblem() {
+        let cases: [(line: String, message: String)] = [
+            ("", #"request is empty; send one JSON object per line, e.g. {"command":"windows"}"#),
+            ("windows", #"request is not JSON; send one JSON object per line, e.g. {"command":"windows"}"#),
+            (#"{"command":"windows""#, #"request is not JSON; send one JSON object per line, e.g. {"command":"windows"}"#),
+            (#"["windows"]"#, #"request must be a JSON object, e.g. {"command":"windows"}, got an array"#),
+            ("3", #"request must be a JSON object, e.g. {"command":"windows"}, got a number"#),
+            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, switch, screenshot, effects, transitions, reload, config"),
+            (#"{"command":1}"#, #""command" must be a string, got a number"#),
+            (#"{"command":"windos"}"#, #"unknown command "windos"; did you mean "windows"?"#),
+            (#"{"command":"swich","target":"next"}"#, #"unknown command "swich"; did you mean "switch"?"#),
+            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, switch, screenshot, effects, transitions, reload, config"),
+            (#"{"command":"windows","all":true}"#, #"unknown field "all" for windows; windows takes no fields"#),
+            (#"{"command":"switch","target":"next","efect":"slide"}"#, #"unknown field "efect" for switch; did you mean "effect"?"#),
+            (#"{"command":"switch","target":"next","duration":1}"#, #"unknown field "duration" for switch; switch takes "target", "effect", "wait""#),
+            (#"{"command":"switch"}"#, #"switch needs a "target": "next", "prev" or a window id"#),
+            (#"{"command":"switch","target":"first"}"#, #"switch target must be "next", "prev" or a window id, got "first""#),
+            (#"{"command":"switch","target":"-1"}"#, #"switch target must be "next", "prev" or a window id, got "-1""#),
+            (#"{"command":"switch","target":-1}"#, #"switch "target" must be a whole number of at least 0, got -1"#),
+            (#"{"command":"switch","target":1.5}"#, #"switch "target" must be a whole number of at least 0, got 1.5"#),
+            (#"{"command":"switch","target":[1]}"#, #"switch "target" must be a string or a number, got an array"#),
+            (#"{"command":"switch","target":"next","effect":3}"#, #"switch "effect" must be a string, got a number"#),
+            (#"{"command":"switch","target":"next","effect":""}"#, #"switch "effect" must not be empty"#),
+            (#"{"command":"switch","target":"next","wait":"yes"}"#, #"switch "wait" must be true or false, got a string"#),
+            (#"{"command":"switch","target":"next","wait":null}"#, #"switch "wait" must be true or false, got null"#),
+            (#"{"command":"screenshot"}"#, #"screenshot needs a "path": the absolute path of the PNG to write"#),
+            (#"{"command":"screenshot","path":"shot.png"}"#, #"screenshot "path" must be absolute, got "shot.png""#),
+            (#"{"command":"screenshot","path":{}}"#, #"screenshot "path" must be a string, got an object"#),
+        ]
+        for (line, message) in cases {
+            XCTAssertThrowsError(try IPCRequest.decode(line: line), line) { error in
+                XCTAssertEqual((error as? IPCError)?.message, message, line)
+            }
+        }
+    }
+
+    func testRejectsBytesThatAreNotTextOrHoldNUL() {
+        XCTAssertThrowsError(try IPCRequest.decode(utf8: [0x7b, 0xff, 0xfe, 0x7d])) { error in
+            XCTAssertEqual((error as? IPCError)?.message, "request is not valid UTF-8")
+        }
+        XCTAssertThrowsError(try IPCRequest.decode(utf8: Array(#"{"command":"windows"}"#.utf8) + [0])) { error in
+            XCTAssertEqual((error as? IPCError)?.message,
+                           #"request is not JSON; send one JSON object per line, e.g. {"command":"windows"}"#)
+        }
+    }
+
+    func testParsesSwitchTargetsAsTyped() throws {
+        XCTAssertEqual(try SwitchTarget(parsing: "next"), .next)
+        XCTAssertEqual(try SwitchTarget(parsing: "prev"), .prev)
+        XCTAssertEqual(try SwitchTarget(parsing: "0"), .window(id: 0))
+        for text in ["", "Next", "1e3", "+1", "٣", "99999999999999999999999"] {
+            XCTAssertThrowsError(try SwitchTarget(parsing: text), text)
+        }
+    }
+}

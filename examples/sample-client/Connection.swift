@@ -1,0 +1,82 @@
+import CWaylandClient
+import Glibc
+
+/// The connection to the compositor and the globals the client binds: wl_compositor,
+/// wl_shm and xdg_wm_base.
+final class Connection {
+    struct Failure: Error {
+        let message: String
+    }
+
+    let display: OpaquePointer
+    private let registry: OpaquePointer
+    private(set) var compositor: OpaquePointer?
+    private(set) var shm: OpaquePointer?
+    private(set) var wmBase: OpaquePointer?
+
+    /// Connects to $WAYLAND_DISPLAY and waits until the registry has announced its globals.
+    init() throws(Failure) {
+        guard let display = wl_display_connect(nil) else {
+            throw Failure(message: "cannot connect to the Wayland display \(displayName())")
+        }
+        self.display = display
+        registry = wl_display_get_registry(display)
+        wl_registry_add_listener(registry, registryListener, listenerData(self))
+        guard wl_display_roundtrip(display) >= 0 else {
+            wl_display_disconnect(display)
+            throw Failure(message: "lost the connection to \(displayName()) while listing its globals")
+        }
+        for (proxy, name) in [(compositor, "wl_compositor v4"), (shm, "wl_shm"), (wmBase, "xdg_wm_base")]
+        where proxy == nil {
+            wl_display_disconnect(display)
+            throw Failure(message: "the compositor offers no \(name)")
+        }
+    }
+
+    func disconnect() {
+        wl_compositor_destroy(compositor)
+        wl_shm_destroy(shm)
+        xdg_wm_base_destroy(wmBase)
+        wl_registry_destroy(registry)
+        wl_display_disconnect(display)
+    }
+
+    fileprivate func announced(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        // Version 4 brings wl_surface.damage_buffer.
+        case "wl_compositor" where version >= 4:
+            compositor = bind(name, segue_client_wl_compositor_interface(), version: 4)
+        case "wl_shm":
+            shm = bind(name, segue_client_wl_shm_interface(), version: 1)
+        // Version 1 has all this client needs; later ones only add events it would ignore.
+        case "xdg_wm_base":
+            wmBase = bind(name, segue_client_xdg_wm_base_interface(), version: 1)
+            xdg_wm_base_add_listener(wmBase, wmBaseListener, nil)
+        default:
+            break
+        }
+    }
+
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>?, version: UInt32) -> OpaquePointer? {
+        wl_registry_bind(registry, name, interface, version).map(OpaquePointer.init)
+    }
+}
+
+/// The display the client was pointed at, for error messages.
+func displayName() -> String {
+    getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+}
+
+private nonisolated(unsafe) let registryListener = fixedListener(wl_registry_listener(
+    global: { data, _, name, interface, version in
+        (listenerObject(data) as Connection).announced(name: name, interface: String(cString: interface!),
+                                                       version: version)
+    },
+    // Compositors do not withdraw wl_compositor, wl_shm or xdg_wm_base while they run.
+    global_remove: { _, _, _ in }
+))
+
+// The compositor pings to tell a live client from a hung one.
+private nonisolated(unsafe) let wmBaseListener = fixedListener(xdg_wm_base_listener(
+    ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) }
+))

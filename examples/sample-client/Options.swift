@@ -1,0 +1,47 @@
+/// The command line, parsed by hand so the sample needs nothing beyond libwayland.
+struct Options {
+    var label: String
+    var color: UInt32
+    var appID = "segue-sample"
+    var title: String
+
+    static let usage = "usage: segue-sample-client --label TEXT --color RRGGBB [--app-id ID] [--title TITLE]"
+
+    struct Invalid: Error {
+        let message: String
+    }
+
+    /// Parses the arguments after the program name.
+    static func parse(_ arguments: [String]) throws(Invalid) -> Options {
+        var label: String?
+        var color: UInt32?
+        var appID: String?
+        var title: String?
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            guard let value = rest.popFirst() else {
+                throw Invalid(message: "\(flag) needs a value")
+            }
+            switch flag {
+            case "--label": label = value
+            case "--color": color = try parseColor(value)
+            case "--app-id": appID = value
+            case "--title": title = value
+            default: throw Invalid(message: "unknown option \(flag)")
+            }
+        }
+        guard let label, !label.isEmpty else { throw Invalid(message: "--label is required") }
+        guard let color else { throw Invalid(message: "--color is required") }
+        var options = Options(label: label, color: color, title: title ?? label)
+        if let appID { options.appID = appID }
+        return options
+    }
+
+    private static func parseColor(_ text: String) throws(Invalid) -> UInt32 {
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else {
+            throw Invalid(message: "--color wants six hex digits (RRGGBB), not \(text)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,29 @@
+/// What the sample client shows: its colour, its label in big letters, and a bar that
+/// sweeps back and forth so a live client is told apart from a frozen frame.
+struct Scene {
+    let label: String
+    let background: UInt32
+
+    /// Black on light backgrounds, white on dark ones.
+    var ink: UInt32 {
+        let r = (background >> 16) & 0xFF, g = (background >> 8) & 0xFF, b = background & 0xFF
+        return (r * 299 + g * 587 + b * 114) / 1000 > 140 ? 0x000000 : 0xFFFFFF
+    }
+
+    func draw(on canvas: Canvas, seconds: Double) {
+        canvas.fill(background)
+
+        let cells = BlockFont.width(of: label)
+        let scale = max(1, min(canvas.width * 8 / 10 / max(cells, 1), canvas.height * 4 / 10 / BlockFont.rows))
+        canvas.drawText(label, x: (canvas.width - cells * scale) / 2,
+                        y: (canvas.height - BlockFont.rows * scale) / 2, scale: scale, color: ink)
+
+        // A triangle wave with a two-second period moves the bar from edge to edge.
+        let barWidth = max(canvas.width / 6, 1)
+        let phase = seconds.truncatingRemainder(dividingBy: 2) / 2
+        let travel = Double(canvas.width - barWidth) * (phase < 0.5 ? phase * 2 : 2 - phase * 2)
+        let barHeight = max(canvas.height / 24, 2)
+        canvas.fillRect(x: Int(travel), y: canvas.height - barHeight * 2, width: barWidth,
+                        height: barHeight, color: ink)
+    }
+}

@@ -1,0 +1,133 @@
+import CWaylandClient
+
+/// The client's xdg_toplevel: follows configures, and redraws when a frame callback says
+/// the compositor wants a new frame, into whichever of its two buffers is not busy.
+final class Window {
+    enum End {
+        case closed
+        case failed(String)
+    }
+
+    private let connection: Connection
+    private let scene: Scene
+    private let surface: OpaquePointer
+    private let xdgSurface: OpaquePointer
+    private let toplevel: OpaquePointer
+    private let start = ContinuousClock.now
+
+    private var width = 0
+    private var height = 0
+    /// The size from the latest xdg_toplevel.configure, applied on xdg_surface.configure.
+    private var suggestedSize = (width: Int32(0), height: Int32(0))
+    private var buffers: [ShmBuffer] = []
+    private var frameCallback: OpaquePointer?
+    /// Set when a frame was due but both buffers were busy.
+    private var frameOwed = false
+    private(set) var end: End?
+
+    /// Creates the toplevel and commits it without a buffer; drawing starts at the first configure.
+    init(connection: Connection, scene: Scene, appID: String, title: String) {
+        self.connection = connection
+        self.scene = scene
+        surface = wl_compositor_create_surface(connection.compositor)
+        xdgSurface = xdg_wm_base_get_xdg_surface(connection.wmBase, surface)
+        toplevel = xdg_surface_get_toplevel(xdgSurface)
+        xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, listenerData(self))
+        xdg_toplevel_add_listener(toplevel, toplevelListener, listenerData(self))
+        xdg_toplevel_set_app_id(toplevel, appID)
+        xdg_toplevel_set_title(toplevel, title)
+        wl_surface_commit(surface)
+    }
+
+    func destroy() {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        buffers.forEach { $0.destroy() }
+        xdg_toplevel_destroy(toplevel)
+        xdg_surface_destroy(xdgSurface)
+        wl_surface_destroy(surface)
+    }
+
+    fileprivate func suggest(width: Int32, height: Int32) {
+        suggestedSize = (width, height)
+    }
+
+    fileprivate func configure(serial: UInt32) {
+        xdg_surface_ack_configure(xdgSurface, serial)
+        // 0x0 leaves the size to the client: keep the current one, or start at 640x480.
+        let newWidth = suggestedSize.width > 0 ? Int(suggestedSize.width) : (width > 0 ? width : 640)
+        let newHeight = suggestedSize.height > 0 ? Int(suggestedSize.height) : (height > 0 ? height : 480)
+        if (newWidth, newHeight) != (width, height) {
+            buffers.forEach { $0.destroy() }
+            buffers = []
+            (width, height) = (newWidth, newHeight)
+        }
+        // The ack applies with the next commit, so draw now; a frame callback still pending
+        // from an earlier commit keeps the animation going.
+        draw(requestingFrame: frameCallback == nil)
+    }
+
+    fileprivate func close() {
+        end = .closed
+    }
+
+    fileprivate func frameDone() {
+        wl_callback_destroy(frameCallback)
+        frameCallback = nil
+        draw(requestingFrame: true)
+    }
+
+    private func bufferReleased() {
+        if frameOwed { draw(requestingFrame: frameCallback == nil) }
+    }
+
+    /// Draws into a free buffer and commits it, asking for a frame callback if requested.
+    private func draw(requestingFrame: Bool) {
+        guard let buffer = freeBuffer() else {
+            frameOwed = true
+            return
+        }
+        frameOwed = false
+        let seconds = start.duration(to: .now) / .seconds(1)
+        scene.draw(on: buffer.canvas, seconds: seconds)
+        if requestingFrame {
+            frameCallback = wl_surface_frame(surface)
+            wl_callback_add_listener(frameCallback, frameListener, listenerData(self))
+        }
+        buffer.attach(to: surface)
+        wl_surface_damage_buffer(surface, 0, 0, Int32(width), Int32(height))
+        wl_surface_commit(surface)
+    }
+
+    /// A buffer the compositor is not using, making the second one when the first is busy.
+    private func freeBuffer() -> ShmBuffer? {
+        if let buffer = buffers.first(where: { !$0.busy }) { return buffer }
+        guard buffers.count < 2 else { return nil }
+        do {
+            let buffer = try ShmBuffer(shm: connection.shm!, width: width, height: height)
+            buffer.onRelease = { [unowned self] in bufferReleased() }
+            buffers.append(buffer)
+            return buffer
+        } catch {
+            end = .failed(error.message)
+            return nil
+        }
+    }
+}
+
+private nonisolated(unsafe) let xdgSurfaceListener = fixedListener(xdg_surface_listener(
+    configure: { data, _, serial in (listenerObject(data) as Window).configure(serial: serial) }
+))
+
+private nonisolated(unsafe) let toplevelListener = fixedListener(xdg_toplevel_listener(
+    configure: { data, _, width, height, _ in
+        (listenerObject(data) as Window).suggest(width: width, height: height)
+    },
+    close: { data, _ in (listenerObject(data) as Window).close() },
+    // Only sent from xdg_wm_base version 4 and 5; the client binds version 1.
+    configure_bounds: nil,
+    wm_capabilities: nil
+))
+
+private nonisolated(unsafe) let frameListener = fixedListener(wl_callback_listener(
+    done: { data, _, _ in (listenerObject(data) as Window).frameDone() }
+))

@@ -1,0 +1,60 @@
+// segue-sample-client: the sample Wayland client of the Segue project.
+//
+// It opens one xdg_toplevel filled with a solid colour, its label in big block letters
+// and a sweeping bar, drawn with wl_shm at the compositor's frame pace. Several of them
+// with different labels and colours give Segue's window transitions something easy to
+// tell apart, both on screen and in captured frames.
+//
+//   segue-sample-client --label TEXT --color RRGGBB [--app-id ID] [--title TITLE]
+//
+// Exits 0 when the window is closed or on SIGINT/SIGTERM, 1 when the compositor goes away,
+// 2 on bad arguments.
+import Glibc
+
+/// Writes to fd 2 directly: Swift 6 rejects C's global `stderr` as shared mutable state.
+func printError(_ text: String) {
+    var line = text + "\n"
+    line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+func fail(_ message: String) -> Never {
+    printError("segue-sample-client: \(message)")
+    exit(1)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--help"] || arguments == ["-h"] {
+    print(Options.usage)
+    exit(0)
+}
+let options: Options
+do {
+    options = try Options.parse(arguments)
+} catch {
+    printError("segue-sample-client: \(error.message)\n\(Options.usage)")
+    exit(2)
+}
+
+let connection: Connection
+do {
+    connection = try Connection()
+} catch {
+    fail(error.message)
+}
+let loop: EventLoop
+do {
+    loop = try EventLoop(display: connection.display)
+} catch {
+    fail(error.message)
+}
+let window = Window(connection: connection, scene: Scene(label: options.label, background: options.color),
+                    appID: options.appID, title: options.title)
+
+switch loop.run(while: { window.end == nil }) {
+case .lost(let reason):
+    fail("lost the connection to the compositor (\(reason))")
+case .finished, .signalled:
+    if case .failed(let message) = window.end { fail(message) }
+    window.destroy()
+    connection.disconnect()
+}
