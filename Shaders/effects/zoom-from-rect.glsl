@@ -5,7 +5,7 @@
 // @summary Hero zoom: `to` grows from a source rectangle to fill the output
 // @duration 500ms
 // @easing ease-in-out
-// @mipmaps
+// @mipmaps to
 
 uniform vec4 rect; // = vec4(0.25, 0.25, 0.5, 0.5) (0..1) source rectangle x, y, width, height, from the top-left, as fractions of the output
 uniform float fadeIn; // = 0.1 (0..1) share of the progress over which the growing screen fades in, so the first frame is `from`

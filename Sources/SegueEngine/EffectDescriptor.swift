@@ -15,8 +15,10 @@ public struct EffectDescriptor: Sendable, Equatable {
     public let origin: Origin
     public let duration: Double
     public let curve: TimingCurve
-    /// Effects that scale screens down sample them through mipmaps.
-    public let usesMipmaps: Bool
+    /// Which screens the effect scales down, and so samples through mipmaps:
+    /// `// @mipmaps` for both, `// @mipmaps from` or `// @mipmaps to` for one.
+    public let mipmappedFrom: Bool
+    public let mipmappedTo: Bool
 
     public var parameters: [ParameterSpec] { source.parameters }
 
@@ -33,7 +35,7 @@ public struct EffectDescriptor: Sendable, Equatable {
         var duration = Self.defaultDuration
         var curve = Self.defaultCurve
         var spring: Annotation?
-        var mipmaps = false
+        var mipmaps = (from: false, to: false)
         for note in source.annotations {
             do throws(TimingCurveError) {
                 switch note.key {
@@ -41,7 +43,13 @@ public struct EffectDescriptor: Sendable, Equatable {
                 case "duration": duration = try TimeSpan.parse(note.value)
                 case "easing": curve = try TimingCurve.parse(note.value)
                 case "spring": spring = note
-                case "mipmaps": mipmaps = true
+                case "mipmaps":
+                    switch note.value {
+                    case "": mipmaps = (true, true)
+                    case "from": mipmaps.from = true
+                    case "to": mipmaps.to = true
+                    default: throw TimingCurveError(message: "@mipmaps takes nothing, 'from' or 'to', not '\(note.value)'")
+                    }
                 default: break
                 }
             } catch {
@@ -60,7 +68,8 @@ public struct EffectDescriptor: Sendable, Equatable {
         self.summary = summary
         self.duration = duration
         self.curve = curve
-        self.usesMipmaps = mipmaps
+        mipmappedFrom = mipmaps.from
+        mipmappedTo = mipmaps.to
     }
 
     /// `damping=0.5 velocity=0.8 [stiffness=300]`

@@ -23,7 +23,7 @@ final class EffectSettingsTests: XCTestCase {
         XCTAssertEqual(e.summary, "Melt")
         XCTAssertEqual(e.duration, 2)
         XCTAssertEqual(e.curve, .linear)
-        XCTAssertFalse(e.usesMipmaps)
+        XCTAssertFalse(e.mipmappedFrom || e.mipmappedTo)
     }
 
     func testASpringAnnotationSettlesOverTheDuration() throws {
@@ -32,7 +32,14 @@ final class EffectSettingsTests: XCTestCase {
         XCTAssertEqual(spring.dampingRatio, 0.5)
         XCTAssertEqual(spring.initialVelocity, 0.8)
         XCTAssertEqual(e.duration, 0.5, accuracy: 1e-9)
-        XCTAssertTrue(e.usesMipmaps)
+        XCTAssertTrue(e.mipmappedFrom && e.mipmappedTo)
+    }
+
+    func testMipmapsCanBeAskedForOneScreenOnly() throws {
+        let e = try effect("// @mipmaps to\nvec4 transition(vec2 uv) { return getToColor(uv); }")
+        XCTAssertFalse(e.mipmappedFrom)
+        XCTAssertTrue(e.mipmappedTo)
+        XCTAssertThrowsError(try effect("// @mipmaps sideways\nvec4 transition(vec2 uv) { return getToColor(uv); }"))
     }
 
     func testABadAnnotationIsReportedAtItsLine() throws {
