@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "SegueCompositorTests",
                     dependencies: ["SegueCompositor", "SegueIPC", "SegueImaging", "CWaylandClient", "CWaylandProtocols",
                                    "segue", "segue-sample-client"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["segue", "SegueImaging"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging"]),
         .testTarget(name: "SegueRenderTests",
                     dependencies: ["SegueRender", "SegueEngine", "SegueImaging"]),
     ]

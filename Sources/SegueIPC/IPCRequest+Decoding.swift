@@ -26,6 +26,7 @@ extension IPCRequest {
         case .windows: return .windows
         case .effects: return .effects
         case .transitions: return .transitions
+        case .outputs: return .outputs
         case .reload: return .reload
         case .config: return .config
         case .switch:

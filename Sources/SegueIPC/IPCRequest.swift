@@ -11,6 +11,8 @@ public enum IPCRequest: Equatable, Sendable {
     case effects
     /// Lists the transitions played so far, with their statistics.
     case transitions
+    /// Describes the output and how many frames it has drawn and presented.
+    case outputs
     /// Rereads the configuration file.
     case reload
     /// Shows the configuration in force.
@@ -20,7 +22,7 @@ public enum IPCRequest: Equatable, Sendable {
     public func encoded() -> String {
         var fields: [String: JSONValue] = ["command": .string(command.rawValue)]
         switch self {
-        case .windows, .effects, .transitions, .reload, .config:
+        case .windows, .outputs, .effects, .transitions, .reload, .config:
             break
         case .switchWindow(let target, let effect, let wait):
             fields["target"] = target.json
@@ -39,6 +41,7 @@ public enum IPCRequest: Equatable, Sendable {
         case .screenshot: .screenshot
         case .effects: .effects
         case .transitions: .transitions
+        case .outputs: .outputs
         case .reload: .reload
         case .config: .config
         }

@@ -8,6 +8,13 @@ struct MsgWindowsCommand: ParsableCommand {
     func run() throws { try connection.send(.windows) }
 }
 
+struct MsgOutputsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "outputs", abstract: "Describe the output and the frames it has drawn and presented.")
+    @OptionGroup var connection: MsgConnection
+    func run() throws { try connection.send(.outputs) }
+}
+
 struct MsgEffectsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "effects", abstract: "List the effects the compositor can play.")
     @OptionGroup var connection: MsgConnection

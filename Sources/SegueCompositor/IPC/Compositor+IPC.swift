@@ -9,6 +9,16 @@ extension Compositor: IPCHandler {
         switch request {
         case .windows:
             reply(.success(["windows": .array(stack.windows.map(json)), "animating": .bool(output.isAnimating)]))
+        case .outputs:
+            reply(.success(["outputs": [.object([
+                "name": "HEADLESS-1",
+                "width": .number(Double(output.width)),
+                "height": .number(Double(output.height)),
+                "refresh_mhz": .number((options.refreshRate * 1000).rounded()),
+                "frames_drawn": .number(Double(output.framesDrawn)),
+                "frames_presented": .number(Double(output.framesPresented)),
+                "animating": .bool(output.isAnimating),
+            ])]]))
         case .transitions:
             reply(.success(["transitions": .array(history.map { entry in
                 var fields = Self.json(entry.completion)

@@ -19,6 +19,9 @@ final class Output {
     private let backgroundTexture: Texture
     private var needsDraw = true
     private var lastDrawn: Transition<ScreenSource>?
+    /// Frames rendered and presented since start: an idle output adds none.
+    private(set) var framesDrawn = 0
+    private(set) var framesPresented = 0
 
     init(backend: Backend, renderer: Renderer, background: (Float, Float, Float)) throws {
         self.backend = backend
@@ -96,11 +99,13 @@ final class Output {
             transition.recordRenderTime(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             lastDrawn = transition
             needsDraw = false
+            framesDrawn += 1
         } else if needsDraw {
             try? renderer.compose([(texture(delegate?.shownScreen()), fullRect)], background: background, into: target)
             renderer.finish()
             lastDrawn = nil
             needsDraw = false
+            framesDrawn += 1
         }
     }
 
@@ -110,6 +115,7 @@ final class Output {
         if let transition = lastDrawn {
             recorder?.record(target, transition: transition)
         }
+        framesPresented += 1
         let visible = visibleWindows()
         driver.presented(at: time, refreshInterval: backend.refreshInterval)
         lastDrawn = nil

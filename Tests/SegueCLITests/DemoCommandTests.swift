@@ -1,0 +1,27 @@
+import Foundation
+import XCTest
+
+/// The main job end to end: `segue demo` with no display and no setup.
+final class DemoCommandTests: XCTestCase {
+    func testDemoPlaysEveryEffectAndWritesAContactSheetForEach() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("demo").path
+        let result = try SegueCommand.run(["demo", "--out", out, "--size", "320x180"])
+        if result.status != 0 && result.stderr.contains("EGL") && ProcessInfo.processInfo.environment["SEGUE_REQUIRE_EGL"] != "1" {
+            throw XCTSkip("EGL/GLES 3 unavailable on this machine: \(result.stderr)")
+        }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
+        for effect in ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"] {
+            XCTAssertTrue(files.contains("\(effect).png"), "\(effect) has a contact sheet: \(files)")
+        }
+        // Two pushes, four switches and a pop, every one finished.
+        let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| effect") && !$0.hasPrefix("| ---") }
+        XCTAssertEqual(rows.count, 7, result.stdout)
+        XCTAssertTrue(rows.allSatisfy { $0.contains("| finished |") }, result.stdout)
+        XCTAssertEqual(rows.filter { $0.contains("| open |") }.count, 2)
+        XCTAssertEqual(rows.filter { $0.contains("| switch |") }.count, 4)
+        XCTAssertEqual(rows.filter { $0.contains("| close |") }.count, 1)
+    }
+}

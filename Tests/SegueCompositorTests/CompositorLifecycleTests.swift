@@ -1,0 +1,87 @@
+import Foundation
+import SegueIPC
+import XCTest
+
+/// Starting, idling, recording and stopping `segue run`.
+final class CompositorLifecycleTests: XCTestCase {
+    private func number(_ value: JSONValue?) -> Double? { if case .number(let n)? = value { n } else { nil } }
+
+    private func framesDrawn(_ compositor: CompositorUnderTest) throws -> Double? {
+        let reply = try compositor.send(.outputs)
+        guard case .array(let outputs)? = reply.payload["outputs"], case .object(let output)? = outputs.first else { return nil }
+        return number(output["frames_drawn"])
+    }
+
+    func testAnIdleCompositorDrawsNothing() throws {
+        let compositor = try CompositorUnderTest()
+        defer { compositor.stop() }
+        usleep(200_000)
+        let before = try framesDrawn(compositor)
+        usleep(400_000)
+        XCTAssertEqual(try framesDrawn(compositor), before)
+    }
+
+    func testAHiddenAnimatingWindowGetsNoFramesAndCausesNoRepaints() throws {
+        let compositor = try CompositorUnderTest()
+        defer { compositor.stop() }
+        // ONE animates on every frame callback; foot, shown above it, sits still.
+        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try compositor.waitForWindows(1)
+        try compositor.launch("foot", ["sh", "-c", "sleep 30"])
+        _ = try compositor.waitForWindows(2, timeout: 30)
+        usleep(500_000)
+        let before = try framesDrawn(compositor)
+        usleep(500_000)
+        XCTAssertEqual(try framesDrawn(compositor), before, "nothing visible changed")
+    }
+
+    func testSigtermStopsTheCompositorCleanlyAndRemovesItsSockets() throws {
+        let compositor = try CompositorUnderTest()
+        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try compositor.waitForWindows(1)
+        let socket = compositor.runtime.appendingPathComponent(compositor.socket).path
+        let control = compositor.runtime.appendingPathComponent("segue-\(compositor.socket).sock").path
+        XCTAssertTrue(FileManager.default.fileExists(atPath: control))
+        compositor.process.terminate()
+        compositor.process.waitUntilExit()
+        XCTAssertEqual(compositor.process.terminationReason, .exit)
+        XCTAssertEqual(compositor.process.terminationStatus, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: socket))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: control))
+        compositor.stop()
+    }
+
+    func testRecordWritesEveryPresentedFrameOfATransition() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let compositor = try CompositorUnderTest(arguments: ["--record", folder.path, "--open-effect", "crossfade"])
+        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try compositor.waitForWindows(1)
+        let reply = try compositor.send(.transitions)
+        guard case .array(let list)? = reply.payload["transitions"], case .object(let opened)? = list.first else {
+            return XCTFail("no transition reported: \(reply)")
+        }
+        compositor.stop()
+        let transitions = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertEqual(transitions, ["001-crossfade"])
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("001-crossfade").path)
+        XCTAssertEqual(Double(frames.count), number(opened["frames"]), "one PNG per presented frame")
+        XCTAssertTrue(frames.contains("frame-000.png"))
+    }
+
+    func testWithoutXdgRuntimeDirItRefusesToStartWithOneLine() throws {
+        let process = Process()
+        process.executableURL = CompositorUnderTest.buildFolder.appendingPathComponent("segue")
+        process.arguments = ["run"]
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "XDG_RUNTIME_DIR" }
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        XCTAssertEqual(message.split(separator: "\n").count, 1, message)
+        XCTAssertTrue(message.contains("XDG_RUNTIME_DIR"), message)
+    }
+}
