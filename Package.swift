@@ -32,8 +32,8 @@ let package = Package(
 
         // Pure Swift: effects, parameters, timing, transitions. No GL, no Wayland.
         .target(name: "SegueEngine"),
-        // The control socket's messages and a blocking client: Foundation only.
-        .target(name: "SegueIPC"),
+        // The control socket's messages and a blocking client: no GL, no Wayland.
+        .target(name: "SegueIPC", dependencies: ["SegueEngine"]),
         // CPU-side images: PNG, test screens, contact sheets.
         .target(name: "SegueImaging", dependencies: ["CPNG"]),
         // The GLSL sources, shipped as resources.

@@ -1,9 +1,17 @@
-/// Levenshtein distance, for "did you mean" suggestions.
-public func editDistance(_ a: String, _ b: String) -> Int {
+/// "Did you mean" for a misspelt name: the closest known name within a couple
+/// of edits, or nil when nothing is close enough to be a typo.
+public func nearest(to name: String, in known: [String]) -> String? {
+    let scored = known.map { (name: $0, distance: editDistance(name, $0)) }
+    guard let best = scored.min(by: { $0.distance < $1.distance }),
+          best.distance <= max(2, name.count / 3) else { return nil }
+    return best.name
+}
+
+/// Levenshtein distance.
+func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
     var row = Array(0...b.count)
-    for i in 1...a.count {
+    for i in stride(from: 1, through: a.count, by: 1) {
         var previous = row[0]
         row[0] = i
         for j in stride(from: 1, through: b.count, by: 1) {

@@ -39,10 +39,7 @@ public struct UnknownEffectError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         var text = "unknown effect '\(name)'"
-        if let near = known.min(by: { editDistance($0, name) < editDistance($1, name) }),
-           editDistance(near, name) <= max(2, name.count / 3) {
-            text += " (did you mean '\(near)'?)"
-        }
+        if let near = nearest(to: name, in: known) { text += " (did you mean '\(near)'?)" }
         return text + "; known effects: " + known.joined(separator: ", ")
     }
 }

@@ -1,3 +1,4 @@
+import SegueEngine
 extension IPCRequest {
     /// Parses one request line (with or without its newline), naming exactly
     /// what is wrong when it is not a request.
