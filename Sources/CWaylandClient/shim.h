@@ -20,6 +20,9 @@ static inline const struct wl_interface *segue_client_wl_compositor_interface(vo
 static inline const struct wl_interface *segue_client_wl_shm_interface(void) {
     return &wl_shm_interface;
 }
+static inline const struct wl_interface *segue_client_wl_seat_interface(void) {
+    return &wl_seat_interface;
+}
 static inline const struct wl_interface *segue_client_xdg_wm_base_interface(void) {
     return &xdg_wm_base_interface;
 }

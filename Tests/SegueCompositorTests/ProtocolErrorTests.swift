@@ -1,0 +1,218 @@
+import CWaylandClient
+import Foundation
+import SegueIPC
+import XCTest
+
+/// A client that breaks the protocol gets the error the protocol names, on the
+/// object it names, and is disconnected; the compositor goes on serving others.
+/// Codes are the protocol XML's: wl_shm's error enum is invalid_format 0,
+/// invalid_stride 1, invalid_fd 2, and libwayland posts its own wl_shm checks on
+/// the wl_shm_pool the request was made on.
+final class ProtocolErrorTests: XCTestCase {
+    private var compositor: CompositorUnderTest!
+
+    /// The output's size, which every toplevel is configured to.
+    private let width: Int32 = 640, height: Int32 = 360
+    private let xrgb8888 = WL_SHM_FORMAT_XRGB8888.rawValue
+
+    override func setUpWithError() throws {
+        compositor = try CompositorUnderTest()
+    }
+
+    override func tearDown() {
+        compositor?.stop()
+    }
+
+    // MARK: xdg_shell
+
+    func testAckingASerialNeverSentIsInvalidSerial() throws {
+        let client = try connect()
+        let toplevel = client.makeToplevel()
+        XCTAssertTrue(client.roundtrip())
+        let sent = try XCTUnwrap(toplevel.lastConfigureSerial)
+        client.ackConfigure(toplevel, serial: sent &+ 1000)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_surface", code: 4))
+        try assertStillServing()
+    }
+
+    func testNegativeWindowGeometryIsInvalidSize() throws {
+        let client = try connect()
+        let toplevel = client.makeToplevel()
+        client.setWindowGeometry(toplevel, x: 0, y: 0, width: -5, height: 10)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_surface", code: 5))
+        try assertStillServing()
+    }
+
+    func testNegativePositionerSizeIsInvalidInput() throws {
+        let client = try connect()
+        xdg_positioner_set_size(client.makePositioner(), -1, 5)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_positioner", code: 0))
+        try assertStillServing()
+    }
+
+    func testBufferCommittedBeforeTheFirstAckIsUnconfiguredBuffer() throws {
+        let client = try connect()
+        let toplevel = client.makeToplevel()
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertNotNil(toplevel.lastConfigureSerial)
+        let pool = try XCTUnwrap(client.makePool(size: width * height * 4))
+        client.attach(pool.makeBuffer(width: width, height: height, stride: width * 4, format: xrgb8888), to: toplevel)
+        client.damage(toplevel, width: width, height: height)
+        client.commit(toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_surface", code: 3))
+        try assertStillServing()
+    }
+
+    func testDestroyingXdgWmBaseWhileItsSurfacesLiveIsDefunctSurfaces() throws {
+        let client = try connect()
+        _ = client.makeToplevel()
+        client.sendDestroyKeepingProxy(try XCTUnwrap(client.wmBase))
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_wm_base", code: 1))
+        try assertStillServing()
+    }
+
+    func testSecondXdgSurfaceForAToplevelIsRole() throws {
+        let client = try connect()
+        let toplevel = client.makeToplevel()
+        client.getXdgSurface(for: toplevel.surface)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_wm_base", code: 0))
+        try assertStillServing()
+    }
+
+    // MARK: wl_shm
+
+    func testNegativeBufferWidthIsInvalidStride() throws {
+        let client = try connect()
+        let pool = try XCTUnwrap(client.makePool(size: 4096))
+        _ = pool.makeBuffer(width: -16, height: 16, stride: 64, format: xrgb8888)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_shm_pool", code: 1))
+        try assertStillServing()
+    }
+
+    func testUnknownShmFormatIsInvalidFormat() throws {
+        let client = try connect()
+        let pool = try XCTUnwrap(client.makePool(size: 4096))
+        // fourcc 'AB30', ABGR2101010: a real format Segue does not announce.
+        _ = pool.makeBuffer(width: 16, height: 16, stride: 64, format: 0x3033_4241)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_shm_pool", code: 0))
+        try assertStillServing()
+    }
+
+    func testStrideShorterThanFourBytesAPixelIsInvalidStrideOnTheBuffer() throws {
+        let client = try connect()
+        let toplevel = try configuredToplevel(client)
+        let pool = try XCTUnwrap(client.makePool(size: width * height * 4))
+        // At least one byte a pixel passes libwayland's own check; Segue needs four.
+        let buffer = pool.makeBuffer(width: width, height: height, stride: width * 2, format: xrgb8888)
+        XCTAssertTrue(client.roundtrip(), "libwayland accepts the buffer")
+        client.attach(buffer, to: toplevel)
+        client.damage(toplevel, width: width, height: height)
+        client.commit(toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_buffer", code: 1))
+        try assertStillServing()
+    }
+
+    func testPoolLargerThanItsFileIsInvalidFdWhenRead() throws {
+        let client = try connect()
+        let toplevel = try configuredToplevel(client)
+        // libwayland maps the declared size without looking at the file, so the
+        // pool is accepted; reading past the file's end is what fails.
+        let pool = try XCTUnwrap(client.makePool(size: width * height * 4, fileSize: 4096))
+        client.attach(pool.makeBuffer(width: width, height: height, stride: width * 4, format: xrgb8888), to: toplevel)
+        client.damage(toplevel, width: width, height: height)
+        client.commit(toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_buffer", code: 2))
+        try assertStillServing()
+    }
+
+    func testTruncatingACommittedPoolIsInvalidFdAtTheNextUpload() throws {
+        let client = try connect()
+        let toplevel = try configuredToplevel(client)
+        let pool = try XCTUnwrap(client.makePool(size: width * height * 4))
+        let buffer = pool.makeBuffer(width: width, height: height, stride: width * 4, format: xrgb8888)
+        client.attach(buffer, to: toplevel)
+        client.damage(toplevel, width: width, height: height)
+        client.commit(toplevel)
+        XCTAssertTrue(client.roundtrip(), "the whole pool is readable")
+        XCTAssertEqual(try compositor.waitForWindows(1).count, 1)
+
+        XCTAssertTrue(pool.truncate(to: 0))
+        client.attach(buffer, to: toplevel)
+        client.damage(toplevel, width: width, height: height)
+        client.commit(toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_buffer", code: 2))
+        try assertStillServing()
+    }
+
+    // MARK: wl_buffer lifetime
+
+    func testBufferDestroyedBeforeItsCommitRemovesTheContentWithoutAnError() throws {
+        let client = try connect()
+        let toplevel = try configuredToplevel(client)
+        let pool = try XCTUnwrap(client.makePool(size: width * height * 4 * 2))
+        let first = pool.makeBuffer(width: width, height: height, stride: width * 4, format: xrgb8888)
+        client.attach(first, to: toplevel)
+        client.damage(toplevel, width: width, height: height)
+        client.commit(toplevel)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(try compositor.waitForWindows(1).count, 1)
+
+        // Segue treats a pending buffer destroyed before its commit like attaching
+        // none: the commit removes the content, and the window unmaps.
+        let second = try XCTUnwrap(pool.makeBuffer(offset: width * height * 4, width: width, height: height,
+                                                   stride: width * 4, format: xrgb8888))
+        client.attach(second, to: toplevel)
+        client.destroyBuffer(second)
+        client.commit(toplevel)
+        XCTAssertTrue(client.roundtrip(), "still connected: \(client.protocolError.map(String.init(describing:)) ?? "")")
+        XCTAssertEqual(try compositor.waitForWindows(0).count, 0)
+        try assertStillServing()
+    }
+
+    func testAttachingADestroyedBufferIsAnInvalidArgument() throws {
+        let client = try connect()
+        let toplevel = try configuredToplevel(client)
+        let pool = try XCTUnwrap(client.makePool(size: width * height * 4))
+        let buffer = try XCTUnwrap(pool.makeBuffer(width: width, height: height, stride: width * 4, format: xrgb8888))
+        client.sendDestroyKeepingProxy(buffer)
+        XCTAssertTrue(client.roundtrip(), "destroying an unused buffer is fine")
+        // libwayland itself finds no object behind the id and, before Segue sees the
+        // request, refuses it as invalid arguments: wl_display.invalid_method.
+        client.attach(buffer, to: toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_display", code: 1))
+        try assertStillServing()
+    }
+
+    // MARK: Helpers
+
+    private func connect() throws -> RawClient {
+        try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
+    }
+
+    /// A toplevel whose first configure is acknowledged: ready for buffers.
+    private func configuredToplevel(_ client: RawClient) throws -> RawToplevel {
+        let toplevel = client.makeToplevel()
+        XCTAssertTrue(client.roundtrip())
+        client.ackConfigure(toplevel, serial: try XCTUnwrap(toplevel.lastConfigureSerial))
+        return toplevel
+    }
+
+    /// The client's last requests broke the protocol: it hears `expected`, and the
+    /// compositor closes the connection.
+    private func assertDisconnected(_ client: RawClient, with expected: WaylandProtocolError,
+                                    file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(client.roundtrip(), "the compositor answered as if nothing were wrong", file: file, line: line)
+        XCTAssertEqual(client.protocolError, expected, file: file, line: line)
+        XCTAssertTrue(client.connectionClosed(), "the compositor closed the connection", file: file, line: line)
+    }
+
+    /// The compositor survived: it runs, answers IPC, and maps a well-behaved
+    /// client as the only window.
+    private func assertStillServing(file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertTrue(compositor.isRunning, file: file, line: line)
+        XCTAssertTrue(try compositor.send(.windows).ok, file: file, line: line)
+        try compositor.launch("segue-sample-client", ["--label", "OK", "--color", "16a34a"])
+        let windows = try compositor.waitForWindows(1)
+        XCTAssertEqual(windows.first?["title"], .string("OK"), file: file, line: line)
+    }
+}

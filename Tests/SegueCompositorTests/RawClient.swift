@@ -1,0 +1,214 @@
+import CWaylandClient
+import Glibc
+
+/// A Wayland client in the test process, driven one request at a time so a test
+/// can break the protocol on purpose and read back what the compositor said.
+/// Every wait has a deadline: a compositor that stops answering fails the test
+/// instead of hanging it.
+final class RawClient {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let display: OpaquePointer
+    private let registry: OpaquePointer
+    private(set) var compositor: OpaquePointer?
+    private(set) var shm: OpaquePointer?
+    private(set) var wmBase: OpaquePointer?
+    private(set) var seat: OpaquePointer?
+    /// Objects that listeners reach through their data pointer; they live as long as the client.
+    private var listenedTo: [AnyObject] = []
+
+    /// Connects to the socket at `path`; libwayland takes an absolute path as the
+    /// display name, so the test process's XDG_RUNTIME_DIR is left alone.
+    init(socket path: String) throws {
+        guard let display = wl_display_connect(path) else {
+            throw Failure(description: "cannot connect to \(path): \(String(cString: strerror(errno)))")
+        }
+        self.display = display
+        registry = wl_display_get_registry(display)
+        wl_registry_add_listener(registry, registryListener, listenerData(self))
+        // Thrown once every property is set, so deinit still disconnects.
+        guard roundtrip(), compositor != nil, shm != nil, wmBase != nil, seat != nil else {
+            throw Failure(description: "\(path) offers no wl_compositor v4, wl_shm, xdg_wm_base or wl_seat")
+        }
+    }
+
+    /// Proxies are not freed one by one: the test process ends soon, and after a
+    /// protocol error most of them would be dead anyway.
+    deinit { wl_display_disconnect(display) }
+
+    fileprivate func announced(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        // Version 4 brings wl_surface.damage_buffer.
+        case "wl_compositor" where version >= 4:
+            compositor = bind(name, segue_client_wl_compositor_interface(), version: 4)
+        case "wl_shm":
+            shm = bind(name, segue_client_wl_shm_interface(), version: 1)
+        case "xdg_wm_base":
+            wmBase = bind(name, segue_client_xdg_wm_base_interface(), version: 1)
+        case "wl_seat":
+            seat = bind(name, segue_client_wl_seat_interface(), version: min(version, 7))
+        default:
+            break
+        }
+    }
+
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>?, version: UInt32) -> OpaquePointer? {
+        wl_registry_bind(registry, name, interface, version).map(OpaquePointer.init)
+    }
+
+    // MARK: Requests
+
+    /// A surface made a toplevel and committed bare; the configure it was sent
+    /// is in `lastConfigureSerial` when `roundtrip` returns true.
+    func makeToplevel() -> RawToplevel {
+        let surface = wl_compositor_create_surface(compositor)!
+        let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
+        let toplevel = RawToplevel(surface: surface, xdgSurface: xdgSurface, toplevel: xdg_surface_get_toplevel(xdgSurface)!)
+        listenedTo.append(toplevel)
+        wl_surface_commit(surface)
+        return toplevel
+    }
+
+    func ackConfigure(_ toplevel: RawToplevel, serial: UInt32) {
+        xdg_surface_ack_configure(toplevel.xdgSurface, serial)
+    }
+
+    func setWindowGeometry(_ toplevel: RawToplevel, x: Int32, y: Int32, width: Int32, height: Int32) {
+        xdg_surface_set_window_geometry(toplevel.xdgSurface, x, y, width, height)
+    }
+
+    /// A second xdg_surface for a surface that may already have one.
+    func getXdgSurface(for surface: OpaquePointer) {
+        _ = xdg_wm_base_get_xdg_surface(wmBase, surface)
+    }
+
+    func makePositioner() -> OpaquePointer? {
+        xdg_wm_base_create_positioner(wmBase)
+    }
+
+    /// A pool of `size` bytes over a memfd of `fileSize` bytes (by default the same).
+    func makePool(size: Int32, fileSize: Int? = nil) -> RawShmPool? {
+        RawShmPool(shm: shm!, size: size, fileSize: fileSize ?? Int(size))
+    }
+
+    func attach(_ buffer: OpaquePointer?, to toplevel: RawToplevel) {
+        wl_surface_attach(toplevel.surface, buffer, 0, 0)
+    }
+
+    func damage(_ toplevel: RawToplevel, width: Int32, height: Int32) {
+        wl_surface_damage_buffer(toplevel.surface, 0, 0, width, height)
+    }
+
+    func commit(_ toplevel: RawToplevel) {
+        wl_surface_commit(toplevel.surface)
+    }
+
+    func destroyBuffer(_ buffer: OpaquePointer) {
+        wl_buffer_destroy(buffer)
+    }
+
+    /// Sends `proxy`'s destructor request (opcode 0 on every interface used here)
+    /// but keeps the proxy, so later requests can still name the dead object and
+    /// an error posted on it still reports its interface.
+    func sendDestroyKeepingProxy(_ proxy: OpaquePointer) {
+        wl_proxy_marshal_array_flags(proxy, 0, nil, wl_proxy_get_version(proxy), 0, nil)
+    }
+
+    /// The seat's keyboard, recording what it is sent from here on.
+    func makeKeyboard() -> RawKeyboard {
+        let keyboard = RawKeyboard(keyboard: wl_seat_get_keyboard(seat)!)
+        listenedTo.append(keyboard)
+        return keyboard
+    }
+
+    // MARK: Waiting
+
+    /// Sends everything queued and dispatches events until the compositor has
+    /// answered a wl_display.sync. False on a protocol error, a lost connection,
+    /// or no answer within `timeout`.
+    @discardableResult
+    func roundtrip(timeout: Duration = .seconds(5)) -> Bool {
+        guard let callback = wl_display_sync(display) else { return false }
+        defer { wl_callback_destroy(callback) }
+        let done = SyncDone()
+        wl_callback_add_listener(callback, syncListener, listenerData(done))
+        let deadline = ContinuousClock.now + timeout
+        while !done.value {
+            // Events already queued must be dispatched before this thread may read more.
+            if wl_display_prepare_read(display) != 0 {
+                guard wl_display_dispatch_pending(display) >= 0 else { return false }
+                continue
+            }
+            guard wl_display_flush(display) >= 0 || errno == EAGAIN else {
+                wl_display_cancel_read(display)
+                return false
+            }
+            let left = deadline - ContinuousClock.now
+            var socket = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
+            let ready = left > .zero ? poll(&socket, 1, Int32(left / .milliseconds(1)) + 1) : 0
+            guard ready > 0 else {
+                wl_display_cancel_read(display)
+                if ready < 0 && errno == EINTR { continue }
+                return false
+            }
+            guard wl_display_read_events(display) >= 0, wl_display_dispatch_pending(display) >= 0 else { return false }
+        }
+        return true
+    }
+
+    /// Round-trips until `condition` holds; false if it does not within `timeout`.
+    func dispatch(until condition: () -> Bool, timeout: Duration = .seconds(10)) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline, roundtrip() else { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
+    /// The protocol error that ended the connection, if that is what ended it.
+    /// libwayland reports EPROTO for it, except EINVAL or ENOMEM for wl_display's
+    /// own errors, so the error it recorded is what tells.
+    var protocolError: WaylandProtocolError? {
+        guard wl_display_get_error(display) != 0 else { return nil }
+        var interface: UnsafePointer<wl_interface>?
+        var id: UInt32 = 0
+        let code = wl_display_get_protocol_error(display, &interface, &id)
+        // No interface: the connection broke without one, or the error named an object this client destroyed.
+        guard let interface else { return nil }
+        return WaylandProtocolError(interface: String(cString: interface.pointee.name), code: code)
+    }
+
+    /// Whether the compositor closed the connection within `timeout`: the socket reads end-of-file.
+    func connectionClosed(within timeout: Duration = .seconds(5)) -> Bool {
+        let fd = wl_display_get_fd(display)
+        let deadline = ContinuousClock.now + timeout
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        while ContinuousClock.now < deadline {
+            var socket = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&socket, 1, 50) > 0 else { continue }
+            // Whatever libwayland left unread after the error is skipped over.
+            let count = recv(fd, &scratch, scratch.count, Int32(MSG_DONTWAIT))
+            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { return true }
+        }
+        return false
+    }
+}
+
+/// Set by the wl_callback.done that ends a roundtrip.
+private final class SyncDone {
+    var value = false
+}
+
+private nonisolated(unsafe) let syncListener = fixedListener(wl_callback_listener(
+    done: { data, _, _ in (listenerObject(data) as SyncDone).value = true }
+))
+
+private nonisolated(unsafe) let registryListener = fixedListener(wl_registry_listener(
+    global: { data, _, name, interface, version in
+        (listenerObject(data) as RawClient).announced(name: name, interface: String(cString: interface!), version: version)
+    },
+    global_remove: { _, _, _ in }
+))

@@ -1,0 +1,36 @@
+import CWaylandClient
+import Glibc
+
+/// A wl_keyboard that records its keymap and every focus change, in order.
+final class RawKeyboard {
+    enum FocusChange: Equatable {
+        case enter(OpaquePointer?)
+        case leave(OpaquePointer?)
+    }
+
+    private(set) var keymapFormat: UInt32?
+    private(set) var keymapSize: UInt32 = 0
+    private(set) var focusChanges: [FocusChange] = []
+
+    init(keyboard: OpaquePointer) {
+        wl_keyboard_add_listener(keyboard, keyboardListener, listenerData(self))
+    }
+
+    fileprivate func keymap(format: UInt32, fd: Int32, size: UInt32) {
+        // Only the announcement matters here, not the keymap's text.
+        close(fd)
+        keymapFormat = format
+        keymapSize = size
+    }
+
+    fileprivate func focus(_ change: FocusChange) { focusChanges.append(change) }
+}
+
+private nonisolated(unsafe) let keyboardListener = fixedListener(wl_keyboard_listener(
+    keymap: { data, _, format, fd, size in (listenerObject(data) as RawKeyboard).keymap(format: format, fd: fd, size: size) },
+    enter: { data, _, _, surface, _ in (listenerObject(data) as RawKeyboard).focus(.enter(surface)) },
+    leave: { data, _, _, surface in (listenerObject(data) as RawKeyboard).focus(.leave(surface)) },
+    key: { _, _, _, _, _, _ in },
+    modifiers: { _, _, _, _, _, _, _ in },
+    repeat_info: { _, _, _, _ in }
+))

@@ -1,0 +1,31 @@
+import CWaylandClient
+import Glibc
+
+/// A wl_shm_pool over a memfd the test keeps, so it can declare the pool larger
+/// than the file or shrink the file behind the compositor's back.
+final class RawShmPool {
+    private let pool: OpaquePointer
+    private let fd: Int32
+
+    /// A pool of `size` bytes over a memfd of `fileSize` bytes.
+    init?(shm: OpaquePointer, size: Int32, fileSize: Int) {
+        fd = segue_client_memfd_create("segue-raw-client")
+        guard fd >= 0 else { return nil }
+        guard ftruncate(fd, off_t(fileSize)) == 0, let pool = wl_shm_create_pool(shm, fd, size) else {
+            close(fd)
+            return nil
+        }
+        self.pool = pool
+    }
+
+    deinit { close(fd) }
+
+    func makeBuffer(offset: Int32 = 0, width: Int32, height: Int32, stride: Int32, format: UInt32) -> OpaquePointer? {
+        wl_shm_pool_create_buffer(pool, offset, width, height, stride, format)
+    }
+
+    /// Resizes the file under the pool; the compositor's mapping stays as it was.
+    func truncate(to size: Int) -> Bool {
+        ftruncate(fd, off_t(size)) == 0
+    }
+}
