@@ -69,6 +69,26 @@ final class RealClientTests: XCTestCase {
         XCTAssertEqual(pixel, RGBA(0x25, 0x63, 0xeb))
     }
 
+    func testASwitchDuringATransitionRetargetsItAndTheOldOneCompletesInterrupted() throws {
+        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try compositor.waitForWindows(1)
+        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        _ = try compositor.waitForWindows(2)
+        XCTAssertTrue(try compositor.send(.switchWindow(target: .prev, effect: "doom-melt", wait: false)).ok)
+        usleep(300_000)
+        let reply = try compositor.send(.switchWindow(target: .next, effect: "crossfade", wait: true))
+        XCTAssertEqual(string(reply.payload["outcome"]), "finished")
+        let history = try compositor.send(.transitions)
+        guard case .array(let list)? = history.payload["transitions"] else { return XCTFail("\(history)") }
+        let outcomes = list.compactMap { entry -> String? in
+            guard case .object(let t) = entry, case .string(let effect)? = t["effect"], case .string(let outcome)? = t["outcome"] else { return nil }
+            return "\(effect) \(outcome)"
+        }
+        XCTAssertEqual(outcomes.suffix(2), ["doom-melt interrupted", "crossfade finished"])
+        // It ends on TWO, shown in full.
+        XCTAssertEqual(try compositor.screenshot()[10, 10], RGBA(0xea, 0x58, 0x0c))
+    }
+
     func testAClientKilledMidTransitionStillLetsItFinishAndOthersCarryOn() throws {
         let one = try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
         _ = try compositor.waitForWindows(1)

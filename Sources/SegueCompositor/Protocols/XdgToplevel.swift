@@ -73,9 +73,10 @@ final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     }
 
     private func send(_ configuration: ToplevelConfiguration) {
-        lastConfiguration = configuration
+        defer { lastConfiguration = configuration }
         let version = wl_resource_get_version(resource)
-        if version >= 5 {
+        if version >= 5 && lastConfiguration == nil {
+            // No window menu, maximize, fullscreen toggle or minimize to offer.
             withUInt32Array([]) { xdg_toplevel_send_wm_capabilities(resource, $0) }
         }
         if version >= 4 {
