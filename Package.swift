@@ -8,10 +8,12 @@ let package = Package(
         .executable(name: "segue-sample-client", targets: ["segue-sample-client"]),
         .library(name: "SegueEngine", targets: ["SegueEngine"]),
         .library(name: "SegueRender", targets: ["SegueRender"]),
+        .library(name: "SegueConfig", targets: ["SegueConfig"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C shims: one per system library.
@@ -32,6 +34,9 @@ let package = Package(
 
         // Pure Swift: effects, parameters, timing, transitions. No GL, no Wayland.
         .target(name: "SegueEngine"),
+        // The config file: TOML into effect choices per event and rule, with located diagnostics.
+        .target(name: "SegueConfig",
+                dependencies: ["SegueEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The control socket's messages and a blocking client: no GL, no Wayland.
         .target(name: "SegueIPC", dependencies: ["SegueEngine"]),
         // CPU-side images: PNG, test screens, contact sheets.
@@ -45,17 +50,18 @@ let package = Package(
         // The compositor: protocol objects, window stack, outputs, IPC, backends.
         .target(name: "SegueCompositor",
                 dependencies: ["CWaylandServer", "CWaylandProtocols", "CXKBCommon", "SegueEngine", "SegueRender", "SegueImaging",
-                               "SegueIPC", .product(name: "Logging", package: "swift-log")]),
+                               "SegueIPC", "SegueConfig", .product(name: "Logging", package: "swift-log")]),
         // A small wl_shm client: the demo's windows, and a real client for tests.
         .executableTarget(name: "segue-sample-client", dependencies: ["CWaylandClient", "CWaylandProtocols"],
                           path: "examples/sample-client"),
         .executableTarget(name: "segue", dependencies: [
-            "SegueEngine", "SegueRender", "SegueImaging", "SegueCompositor", "SegueIPC",
+            "SegueEngine", "SegueConfig", "SegueRender", "SegueImaging", "SegueCompositor", "SegueIPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
+        .testTarget(name: "SegueConfigTests", dependencies: ["SegueConfig", "SegueEngine"]),
         .testTarget(name: "SegueImagingTests", dependencies: ["SegueImaging"]),
         .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueCompositor", "CWaylandServer", "segue"]),
         .testTarget(name: "SegueCompositorTests",

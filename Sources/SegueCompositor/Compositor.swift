@@ -1,6 +1,7 @@
 import CWaylandServer
 import Foundation
 import Logging
+import SegueConfig
 import SegueEngine
 import SegueIPC
 import SegueRender
@@ -11,7 +12,11 @@ public final class Compositor {
     public let server: Server
     let options: CompositorOptions
     let renderer: Renderer
-    let effects: EffectRegistry
+    let builtins: EffectRegistry
+    /// The config in force: replaced only by a reload that passes every check.
+    var config: SegueConfig
+    var configWatcher: ConfigWatcher?
+    var random = SystemRandomNumberGenerator()
     let output: Output
     let log: Logger
     var stack = WindowStack<Window>()
@@ -21,7 +26,7 @@ public final class Compositor {
     /// waits until that transition has finished with the window's last frame.
     private var deferredPop: Window?
     /// Completed transitions, oldest first, for `segue msg transitions`.
-    private(set) var history: [(event: TransitionEvent, completion: TransitionCompletion)] = []
+    private(set) var history: [(event: TransitionEvent, reason: String, completion: TransitionCompletion)] = []
 
     private var compositorGlobal: CompositorGlobal?
     private var subcompositor: Subcompositor?
@@ -38,14 +43,17 @@ public final class Compositor {
         self.options = options
         self.log = log
         renderer = try Renderer()
-        effects = try EffectRegistry.builtin()
-        for name in options.effects.values {
-            try renderer.prepare(try effects.effect(named: name))
-        }
+        builtins = try EffectRegistry.builtin()
+        config = Self.initialConfig(options: options, builtins: builtins, renderer: renderer, log: log)
+        let size = config.output.size
+        let width = options.width ?? size?.width ?? 1920, height = options.height ?? size?.height ?? 1080
+        let refreshRate = options.refreshRate ?? config.output.refresh ?? 60
+        let background = options.background ?? config.output.background.map {
+            (Float($0.red), Float($0.green), Float($0.blue))
+        } ?? (0.08, 0.08, 0.1)
         server = try Server(socket: options.socket)
-        backend = HeadlessBackend(loop: server.loop, width: options.width, height: options.height,
-                                  refreshRate: options.refreshRate)
-        output = try Output(backend: backend, renderer: renderer, background: options.background)
+        backend = HeadlessBackend(loop: server.loop, width: width, height: height, refreshRate: refreshRate)
+        output = try Output(backend: backend, renderer: renderer, background: background)
         output.delegate = self
         if let directory = options.recordDirectory { output.recorder = try TransitionRecorder(directory: directory) }
 
@@ -56,8 +64,8 @@ public final class Compositor {
         wmBase?.observer = self
         seat = try Seat(display: display)
         outputGlobal = OutputGlobal(display: display, name: "HEADLESS-1", description: "Segue headless output",
-                                    width: Int32(options.width), height: Int32(options.height),
-                                    refreshMilliHz: Int32((options.refreshRate * 1000).rounded()))
+                                    width: Int32(width), height: Int32(height),
+                                    refreshMilliHz: Int32((refreshRate * 1000).rounded()))
         presentation = Presentation(display: display) { surfaceResource, feedback in
             Resource.object(surfaceResource, as: Surface.self)?.addPendingFeedback(feedback)
         }
@@ -72,6 +80,7 @@ public final class Compositor {
                 signalSources.append(source)
             }
         }
+        watchConfig()
         output.damage()
     }
 
@@ -85,6 +94,7 @@ public final class Compositor {
         for source in signalSources { wl_event_source_remove(source) }
         signalSources.removeAll()
         ipc = nil
+        configWatcher = nil
         server.disconnectClients()
         // Globals and timers live on the display: they go before it does.
         compositorGlobal = nil
@@ -107,26 +117,51 @@ public final class Compositor {
         return windowsByToplevel[ObjectIdentifier(toplevel)]
     }
 
-    /// Shows `window`, playing `event`'s effect (or `effect` when given).
+    /// Shows `window`, playing what the config picks for `event` between the
+    /// two windows, or `effect` when a request names one.
     func show(_ window: Window?, from previous: Window?, event: TransitionEvent, effect: String? = nil,
-              onComplete: ((TransitionCompletion) -> Void)? = nil) throws {
-        let name = effect ?? options.effects[event] ?? "crossfade"
-        let settings = EffectSettings(try effects.effect(named: name))
-        try renderer.prepare(settings.effect)
+              onComplete: ((TransitionCompletion, String) -> Void)? = nil) throws {
+        let resolution = try resolve(event, from: previous, to: window, effect: effect)
         if let window { stack.show(window) }
         focusShownWindow()
+        guard let settings = resolution.settings else {
+            // `none`: the new window appears at once, at the next frame.
+            output.cancelTransition()
+            output.damage()
+            let completion = TransitionCompletion(id: 0, effect: "none", direction: resolution.direction,
+                                                  outcome: .finished, duration: 0, statistics: FrameStatistics())
+            record(event, resolution.reason, completion)
+            onComplete?(completion, resolution.reason)
+            return
+        }
+        try renderer.prepare(settings.effect)
         output.play(from: previous.map(ScreenSource.window) ?? .background, to: window.map(ScreenSource.window) ?? .background,
-                    settings: settings, direction: event.direction) { [weak self] completion in
+                    settings: settings, direction: resolution.direction) { [weak self] completion in
             guard let self else { return }
-            log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) \(completion.outcome.rawValue): \(completion.statistics.frames) frames, \(completion.statistics.lateFrames) late")
-            history.append((event, completion))
-            if history.count > 256 { history.removeFirst() }
-            onComplete?(completion)
+            log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): \(completion.statistics.frames) frames, \(completion.statistics.lateFrames) late")
+            record(event, resolution.reason, completion)
+            onComplete?(completion, resolution.reason)
             if let closed = deferredPop {
                 deferredPop = nil
                 if completion.outcome != .interrupted { try? show(stack.shown, from: closed, event: .close) }
             }
         }
+    }
+
+    private func resolve(_ event: TransitionEvent, from: Window?, to: Window?, effect: String?) throws -> Resolution {
+        if let effect {
+            let descriptor = try config.effects.effect(named: effect)
+            let settings = config.settings(effect: effect) ?? EffectSettings(descriptor)
+            return Resolution(settings: settings, direction: event.direction, rule: nil, reason: "requested effect")
+        }
+        return config.resolve(event: event, from: from.map(info), to: to.map(info), random: &random)
+    }
+
+    private func info(_ window: Window) -> WindowInfo { WindowInfo(appID: window.appID, title: window.title) }
+
+    private func record(_ event: TransitionEvent, _ reason: String, _ completion: TransitionCompletion) {
+        history.append((event, reason, completion))
+        if history.count > 256 { history.removeFirst() }
     }
 
     private func focusShownWindow() {

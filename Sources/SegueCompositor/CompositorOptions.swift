@@ -1,17 +1,20 @@
-import SegueEngine
+import SegueConfig
 
-/// How `segue run` was asked to start.
+/// How `segue run` was asked to start. Unset values come from the config file,
+/// then from built-in defaults.
 public struct CompositorOptions: Sendable {
     public var socket: String?
-    public var width = 1920
-    public var height = 1080
-    public var refreshRate = 60.0
+    public var width: Int?
+    public var height: Int?
+    public var refreshRate: Double?
     /// 0...1 per channel.
-    public var background: (Float, Float, Float) = (0.08, 0.08, 0.1)
+    public var background: (Float, Float, Float)?
     /// Writes each presented transition frame as PNG here.
     public var recordDirectory: String?
-    /// The effect each event plays.
-    public var effects: [TransitionEvent: String] = [.open: "zoom-from-rect", .switch: "slide", .close: "zoom-from-rect"]
+    /// The config file, watched and reloaded while the compositor runs.
+    public var configPath: String?
+    /// A config given in code, used when there is no file (the demo's).
+    public var config: SegueConfig?
 
     public init() {}
 }

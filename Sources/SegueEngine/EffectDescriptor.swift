@@ -84,15 +84,25 @@ public struct EffectDescriptor: Sendable, Equatable {
             }
             fields[String(kv[0])] = x
         }
+        func failure(_ message: String) -> ShaderSourceError {
+            ShaderSourceError(path: path, line: note.line, column: note.column, message: message)
+        }
         let damping = fields["damping"] ?? 1
         let velocity = fields["velocity"] ?? 0
-        guard damping > 0, damping <= 10 else {
-            throw ShaderSourceError(path: path, line: note.line, column: note.column,
-                                    message: "spring damping must be in 0...10 (exclusive of 0)")
-        }
+        // Beyond these bounds the spring's solver overflows or the spring never settles in a usable time.
+        guard (0.01...10).contains(damping) else { throw failure("spring damping must be in 0.01...10") }
+        guard (-100...100).contains(velocity) else { throw failure("spring velocity must be in -100...100") }
+        let spring: Spring
         if let k = fields["stiffness"] {
-            return Spring(dampingRatio: damping, initialVelocity: velocity, stiffness: k)
+            guard (0.01...1_000_000).contains(k) else { throw failure("spring stiffness must be in 0.01...1000000") }
+            spring = Spring(dampingRatio: damping, initialVelocity: velocity, stiffness: k)
+        } else {
+            guard duration >= 0.01 else { throw failure("a spring cannot settle in under 10 ms") }
+            spring = Spring.settling(in: duration, dampingRatio: damping, initialVelocity: velocity)
         }
-        return Spring.settling(in: duration, dampingRatio: damping, initialVelocity: velocity)
+        guard spring.settleDuration <= TimeSpan.maximumSeconds else {
+            throw failure("this spring takes longer than 60 s to settle; raise its stiffness or damping")
+        }
+        return spring
     }
 }

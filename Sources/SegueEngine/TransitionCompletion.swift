@@ -7,4 +7,14 @@ public struct TransitionCompletion: Sendable, Equatable {
     /// The planned duration in seconds.
     public let duration: Double
     public let statistics: FrameStatistics
+
+    public init(id: UInt64, effect: String, direction: TransitionDirection, outcome: TransitionState,
+                duration: Double, statistics: FrameStatistics) {
+        self.id = id
+        self.effect = effect
+        self.direction = direction
+        self.outcome = outcome
+        self.duration = duration
+        self.statistics = statistics
+    }
 }

@@ -40,6 +40,19 @@ public final class Renderer {
         _ = try program(for: effect)
     }
 
+    /// Compiles the effect's program and returns its problems as
+    /// `file:line:col: message` lines, or none when it compiles.
+    public func problems(compiling effect: EffectDescriptor) -> [String] {
+        do {
+            try prepare(effect)
+            return []
+        } catch {
+            // The heading ("effect 'x' does not compile:") adds nothing to the located lines.
+            return "\(error)".split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasSuffix("does not compile:") }
+        }
+    }
+
     /// Draws `settings.effect` at `progress` (0 shows `from`, 1 shows `to`).
     /// Reverse plays the effect backwards with the screens swapped.
     public func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,

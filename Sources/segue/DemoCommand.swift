@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import Logging
 import SegueCompositor
+import SegueConfig
+import SegueEngine
+import SegueRender
 
 /// The main job: the compositor with no display, two real clients, and every
 /// built-in effect played between them as a push, switches and a pop.
@@ -28,7 +31,10 @@ struct DemoCommand: ParsableCommand {
         options.width = size.width
         options.height = size.height
         options.recordDirectory = frames.path
-        options.effects = [.open: "zoom-from-rect", .switch: "slide", .close: "circle-reveal"]
+        // Pushes zoom, the pop closes a circle; the switches name their effects.
+        var config = SegueConfig.defaults(registry: try EffectRegistry.builtin())
+        config.transitions[.close] = TransitionChoice(effect: .named("circle-reveal"))
+        options.config = config
         var log = Logger(label: "segue")
         log.logLevel = .warning
         let compositor: Compositor

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SegueCompositor
+import SegueConfig
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,38 +11,39 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Socket name in $XDG_RUNTIME_DIR (default: the first free wayland-N).")
     var socket: String?
 
-    @Option(help: "Output size.")
-    var size = Size(width: 1920, height: 1080)
+    @Option(help: "Output size (default: the config's [output] size, else 1920x1080).")
+    var size: Size?
 
-    @Option(help: "Refresh rate in Hz (1...360).")
-    var refresh = 60.0
+    @Option(help: "Refresh rate in Hz, 1...360 (default: the config's, else 60).")
+    var refresh: Double?
 
-    @Option(help: "Background colour, RRGGBB.")
-    var background = "14141a"
+    @Option(help: "Background colour, RRGGBB (default: the config's, else 14141a).")
+    var background: String?
 
     @Option(help: "Write each presented frame of every transition as PNG into this folder.")
     var record: String?
 
-    @Option(help: "Effect played when a window opens.")
-    var openEffect = "zoom-from-rect"
-
-    @Option(help: "Effect played when switching windows.")
-    var switchEffect = "slide"
-
-    @Option(help: "Effect played, in reverse, when the shown window closes.")
-    var closeEffect = "zoom-from-rect"
+    @Option(help: "Config file (default: $XDG_CONFIG_HOME/segue/config.toml, else ~/.config/segue/config.toml, if present).")
+    var config: String?
 
     func run() throws {
         var options = CompositorOptions()
         options.socket = socket
-        let size = try size.validated()
-        options.width = size.width
-        options.height = size.height
-        guard (1...360).contains(refresh) else { throw CommandError("--refresh must be in 1...360 Hz, not \(refresh)") }
-        options.refreshRate = refresh
-        options.background = try Self.colour(background)
+        if let size {
+            let valid = try size.validated()
+            options.width = valid.width
+            options.height = valid.height
+        }
+        if let refresh {
+            guard (1...360).contains(refresh) else { throw CommandError("--refresh must be in 1...360 Hz, not \(refresh)") }
+            options.refreshRate = refresh
+        }
+        options.background = try background.map(Self.colour)
         options.recordDirectory = record
-        options.effects = [.open: openEffect, .switch: switchEffect, .close: closeEffect]
+        options.configPath = config ?? ConfigLoader.defaultPath(environment: ProcessInfo.processInfo.environment)
+        if let path = options.configPath, !FileManager.default.isReadableFile(atPath: path) {
+            throw CommandError("cannot read the config file \(path)")
+        }
         let compositor: Compositor
         do {
             compositor = try Compositor(options: options, log: Logger(label: "segue"))

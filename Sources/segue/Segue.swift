@@ -5,6 +5,7 @@ struct Segue: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "segue",
         abstract: "GPU window-switch transitions for Wayland.",
-        subcommands: [RunCommand.self, DemoCommand.self, MsgCommand.self, EffectsCommand.self, PreviewCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, DemoCommand.self, MsgCommand.self, EffectsCommand.self, PreviewCommand.self, BenchCommand.self,
+                      CheckConfigCommand.self]
     )
 }

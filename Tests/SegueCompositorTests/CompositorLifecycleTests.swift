@@ -54,7 +54,11 @@ final class CompositorLifecycleTests: XCTestCase {
     func testRecordWritesEveryPresentedFrameOfATransition() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-record-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let compositor = try CompositorUnderTest(arguments: ["--record", folder.path, "--open-effect", "crossfade"])
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("config.toml")
+        try "[transitions.open]\neffect = \"crossfade\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let frames = folder.appendingPathComponent("frames")
+        let compositor = try CompositorUnderTest(arguments: ["--record", frames.path, "--config", config.path])
         try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
         _ = try compositor.waitForWindows(1)
         let reply = try compositor.send(.transitions)
@@ -62,11 +66,11 @@ final class CompositorLifecycleTests: XCTestCase {
             return XCTFail("no transition reported: \(reply)")
         }
         compositor.stop()
-        let transitions = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        XCTAssertEqual(transitions, ["001-crossfade"])
-        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("001-crossfade").path)
-        XCTAssertEqual(Double(frames.count), number(opened["frames"]), "one PNG per presented frame")
-        XCTAssertTrue(frames.contains("frame-000.png"))
+        let transitions = try FileManager.default.contentsOfDirectory(atPath: frames.path)
+        XCTAssertTrue(transitions.contains("001-crossfade"), "\(transitions)")
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: frames.appendingPathComponent("001-crossfade").path)
+        XCTAssertEqual(Double(pngs.count), number(opened["frames"]), "one PNG per presented frame")
+        XCTAssertTrue(pngs.contains("frame-000.png"))
     }
 
     func testWithoutXdgRuntimeDirItRefusesToStartWithOneLine() throws {

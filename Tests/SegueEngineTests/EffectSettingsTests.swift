@@ -35,6 +35,20 @@ final class EffectSettingsTests: XCTestCase {
         XCTAssertTrue(e.mipmappedFrom && e.mipmappedTo)
     }
 
+    func testExtremeSpringAnnotationsAreErrorsNotCrashes() {
+        for (annotations, message) in [
+            ("// @spring damping=1e-320", "spring damping must be in 0.01...10"),
+            ("// @spring damping=0.5 velocity=1e300", "spring velocity must be in -100...100"),
+            ("// @spring damping=0.5 stiffness=1e300", "spring stiffness must be in 0.01...1000000"),
+            ("// @duration 1e-300s\n// @spring damping=0.5", "a spring cannot settle in under 10 ms"),
+            ("// @spring damping=0.01 stiffness=0.01", "this spring takes longer than 60 s to settle; raise its stiffness or damping"),
+        ] {
+            XCTAssertThrowsError(try effect(annotations + "\nvec4 transition(vec2 uv) { return getToColor(uv); }"), annotations) {
+                XCTAssertEqual(($0 as? ShaderSourceError)?.message, message)
+            }
+        }
+    }
+
     func testMipmapsCanBeAskedForOneScreenOnly() throws {
         let e = try effect("// @mipmaps to\nvec4 transition(vec2 uv) { return getToColor(uv); }")
         XCTAssertFalse(e.mipmappedFrom)

@@ -1,4 +1,5 @@
 import Foundation
+import SegueConfig
 import SegueEngine
 import SegueImaging
 import SegueIPC
@@ -14,7 +15,7 @@ extension Compositor: IPCHandler {
                 "name": "HEADLESS-1",
                 "width": .number(Double(output.width)),
                 "height": .number(Double(output.height)),
-                "refresh_mhz": .number((options.refreshRate * 1000).rounded()),
+                "refresh_mhz": .number((1000 / output.backend.refreshInterval).rounded()),
                 "frames_drawn": .number(Double(output.framesDrawn)),
                 "frames_presented": .number(Double(output.framesPresented)),
                 "animating": .bool(output.isAnimating),
@@ -23,6 +24,7 @@ extension Compositor: IPCHandler {
             reply(.success(["transitions": .array(history.map { entry in
                 var fields = Self.json(entry.completion)
                 fields["event"] = .string(entry.event.rawValue)
+                fields["rule"] = .string(entry.reason)
                 return .object(fields)
             })]))
         case .switchWindow(let target, let effect, let wait):
@@ -36,13 +38,20 @@ extension Compositor: IPCHandler {
                 reply(.failure("\(error)"))
             }
         case .effects:
-            reply(.success(["effects": .array(effects.all.map(json))]))
+            reply(.success(["effects": .array(config.effects.all.map(json))]))
         case .config:
-            reply(.success(["effects": .object(Dictionary(uniqueKeysWithValues: TransitionEvent.allCases.map {
-                ($0.rawValue, JSONValue.string(options.effects[$0] ?? "crossfade"))
-            }))]))
+            reply(.success(Self.json(config)))
         case .reload:
-            reply(.failure("no configuration file is in use: this compositor takes its effects from `segue run` options"))
+            switch reloadConfig() {
+            case nil:
+                reply(.failure("no config file is in use; start segue run with --config FILE or create ~/.config/segue/config.toml"))
+            case .success(let loaded)?:
+                reply(.success(["path": .string(loaded.path ?? ""), "rules": .number(Double(loaded.rules.count))]))
+            case .failure(let errors)?:
+                var failure = IPCReply.failure(errors.diagnostics.map(\.description).joined(separator: "\n"))
+                failure.payload["problems"] = .array(errors.diagnostics.map { .string($0.description) })
+                reply(failure)
+            }
         }
     }
 
@@ -58,14 +67,17 @@ extension Compositor: IPCHandler {
             return reply(.failure("no other window to switch to"))
         }
         if let effect {
-            do { _ = try effects.effect(named: effect) } catch { return reply(.failure("\(error)")) }
+            do { _ = try config.effects.effect(named: effect) } catch { return reply(.failure("\(error)")) }
         }
         guard window !== stack.shown else {
             return reply(.success(["switched": false, "window": .number(Double(window.id))]))
         }
         do {
-            try show(window, from: stack.shown, event: .switch, effect: effect) { completion in
-                if wait { reply(.success(Self.json(completion))) }
+            try show(window, from: stack.shown, event: .switch, effect: effect) { completion, reason in
+                guard wait else { return }
+                var fields = Self.json(completion)
+                fields["rule"] = .string(reason)
+                reply(.success(fields))
             }
         } catch {
             return reply(.failure("\(error)"))
@@ -109,6 +121,28 @@ extension Compositor: IPCHandler {
             "duration_ms": .number((completion.duration * 1000).rounded()),
             "presented_ms": .number((stats.presentedSpan * 1000 * 10).rounded() / 10),
             "median_frame_ms": stats.medianRenderTime.map { .number(($0 * 1000 * 100).rounded() / 100) } ?? .null,
+        ]
+    }
+
+    /// The config in force, as `segue msg config` prints it.
+    static func json(_ config: SegueConfig) -> [String: JSONValue] {
+        let events = TransitionEvent.allCases.map { event -> (String, JSONValue) in
+            let choice = config.transitions[event]
+            return (event.rawValue, .object([
+                "plays": .string(choice.map { "\($0)" } ?? "nothing"),
+                "direction": .string(event.direction.rawValue),
+                "from": .string(config.eventOrigins[event] ?? ""),
+            ]))
+        }
+        return [
+            "path": config.path.map(JSONValue.string) ?? .null,
+            "transitions": .object(Dictionary(uniqueKeysWithValues: events)),
+            "rules": .array(config.rules.map { rule in
+                .object(["rule": .string(config.describe(rule)), "when": .string("\(rule.match)"), "sets": .string("\(rule.choice)")])
+            }),
+            "reduce_motion": .bool(config.reduceMotion),
+            "keys": .object(["switch_next": .string(config.keys.switchNext.text), "switch_prev": .string(config.keys.switchPrev.text)]),
+            "effects": .array(config.effects.names.map(JSONValue.string)),
         ]
     }
 }

@@ -59,6 +59,12 @@ final class Output {
         backend.scheduleFrame()
     }
 
+    /// Stops a running transition where it is; the next frame shows what is shown.
+    func cancelTransition() {
+        driver.cancel()
+        needsDraw = true
+    }
+
     /// The windows the next frame shows.
     func visibleWindows() -> [Window] {
         var sources: [ScreenSource?] = [delegate?.shownScreen()]

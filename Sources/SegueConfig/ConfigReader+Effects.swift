@@ -1,0 +1,78 @@
+import Foundation
+import SegueEngine
+
+extension ConfigReader {
+    /// `[effects.NAME]`: a gl-transitions file registered under NAME, with its
+    /// own default duration, curve and parameters.
+    func readEffects(_ node: TOMLNode, checkShader: (EffectDescriptor) -> [String]) {
+        guard let entries = table(node, at: ["effects"], must: "a table: write each effect as [effects.NAME]") else { return }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            let path: TOMLPath = ["effects", .key(name)]
+            let context = "[effects.\(name)]"
+            guard let table = table(entry, at: path, must: "a table with shader = \"FILE.glsl\"") else { continue }
+            guard builtins[name] == nil else {
+                report("effect name '\(name)' is taken by a built-in effect; choose another", atKey: path)
+                continue
+            }
+            guard name != "none", name != "random" else {
+                report("effect name '\(name)' is reserved: effect = \"\(name)\" has its own meaning; choose another",
+                       atKey: path)
+                continue
+            }
+            let effect = loadShader(table["shader"], folder: folder, at: path, context: context)
+            if let effect {
+                config.effects.register(effect)
+                for message in checkShader(effect) { reportShaderMessage(message, at: path + ["shader"], effect: name) }
+            } else {
+                brokenEffects.insert(name)
+            }
+            config.effectDefaults[name] = readChoice(table, at: path, ChoiceTable(
+                context: context, ownKeys: ["shader"], allowsEffect: false, inheritedEffects: effect.map { [$0.name] }))
+        }
+    }
+
+    /// The shader named by `shader`, relative to the config's folder; its
+    /// problems are reported at the `shader` value, quoting the file's own position.
+    private func loadShader(_ node: TOMLNode?, folder: String, at path: TOMLPath, context: String) -> EffectDescriptor? {
+        guard let node else {
+            report("\(context) needs shader = \"FILE.glsl\", a gl-transitions file relative to this config", atKey: path)
+            return nil
+        }
+        let shaderPath = path + ["shader"]
+        let expected = "a string: a gl-transitions file, relative to this config"
+        guard let written = string(node, at: shaderPath, must: expected) else { return nil }
+        let file = written.hasPrefix("/") ? written : folder + "/" + written
+        do throws(ShaderSourceError) {
+            let source = try ShaderSource.load(path: file)
+            return try EffectDescriptor(name: Self.name(path), source: source, origin: .userShader)
+        } catch {
+            report("shader \"\(written)\" cannot be used: \(error)", atValue: shaderPath)
+            return nil
+        }
+    }
+
+    /// `checkShader` gives `file:line:col: message` lines, which stay at the
+    /// shader's own position; anything else is placed at the `shader` value.
+    private func reportShaderMessage(_ message: String, at shaderPath: TOMLPath, effect: String) {
+        if let located = Self.located(message) {
+            report(located.text, at: located.position, in: located.file)
+        } else {
+            let named = message.contains("'\(effect)'") ? message : "effect '\(effect)': \(message)"
+            report(named, atValue: shaderPath)
+        }
+    }
+
+    /// Splits `file:line:col: text` at the first `:N:N: ` so that a path may hold colons.
+    static func located(_ message: String) -> (file: String, position: SourcePosition, text: String)? {
+        let parts = message.split(separator: ":", omittingEmptySubsequences: false)
+        for i in parts.indices.dropFirst() where i + 2 < parts.count {
+            guard let line = Int(parts[i]), let column = Int(parts[i + 1]), line > 0, column > 0,
+                  parts[i + 2].hasPrefix(" ") else { continue }
+            let file = parts[..<i].joined(separator: ":")
+            let text = parts[(i + 2)...].joined(separator: ":").dropFirst()
+            return (file, SourcePosition(line: line, column: column), String(text))
+        }
+        return nil
+    }
+}

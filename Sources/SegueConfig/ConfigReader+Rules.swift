@@ -1,0 +1,81 @@
+import SegueEngine
+
+extension ConfigReader {
+    /// Match keys and the window property each tests; `app-id` and `title` mean the shown (`to`) window.
+    static var globKeys: [(key: String, property: WritableKeyPath<RuleMatch, Glob?>)] {
+        [("from-app-id", \.fromAppID), ("from-title", \.fromTitle), ("to-app-id", \.toAppID), ("to-title", \.toTitle),
+         ("app-id", \.toAppID), ("title", \.toTitle)]
+    }
+    static var matchKeys: [String] { globKeys.map(\.key) + ["event"] }
+
+    func readRules(_ node: TOMLNode) {
+        guard case .array(let items) = node, items.allSatisfy({ if case .table = $0 { true } else { false } }) else {
+            report("'rules' must be an array of tables: give each rule its own [[rules]] header", atKey: ["rules"])
+            return
+        }
+        for (index, item) in items.enumerated() {
+            guard case .table(let table) = item else { continue }
+            let path: TOMLPath = ["rules", .index(index)]
+            let context = "rule \(index + 1)"
+            let match = readMatch(table, at: path, context: context)
+            let inherited = effectNames(playedOn: match?.event.map { [$0] } ?? TransitionEvent.allCases)
+            let choice = readChoice(table, at: path, ChoiceTable(context: context, ownKeys: Self.matchKeys,
+                                                                 allowsEffect: true, inheritedEffects: inherited))
+            if let match {
+                config.rules.append(Rule(match: match, choice: choice, line: locator.value(path).line, index: index))
+            }
+        }
+    }
+
+    /// What the events' own choices can play: what a rule naming no effect tunes.
+    private func effectNames(playedOn events: [TransitionEvent]) -> [String]? {
+        var names: [String] = []
+        for event in events {
+            guard let choice = config.transitions[event], let more = effectNames(choice.effect) else { return nil }
+            names += more.filter { !names.contains($0) }
+        }
+        return names
+    }
+
+    /// Nil when a match key is wrong; a wrong key is still a key, so the rule is not also "empty".
+    private func readMatch(_ table: [String: TOMLNode], at path: TOMLPath, context: String) -> RuleMatch? {
+        guard Self.matchKeys.contains(where: { table[$0] != nil }) else {
+            report("\(context) has no match keys, so it would apply to every transition: give it app-id, title, "
+                   + "from-app-id, from-title, to-app-id, to-title or event, or move its keys to [transitions.*]", atKey: path)
+            return nil
+        }
+        var match = RuleMatch()
+        var valid = true
+        for (key, property) in Self.globKeys {
+            guard let node = table[key] else { continue }
+            let keyPath = path + [.key(key)]
+            if match[keyPath: property] != nil {
+                let other = Self.globKeys.first { $0.property == property && $0.key != key }?.key ?? key
+                report("'\(key)' and '\(other)' both match the shown window; keep one", atKey: keyPath)
+                valid = false
+            } else if let pattern = string(node, at: keyPath, must: "a string: an exact name or a glob like \"org.gnome.*\"") {
+                do { match[keyPath: property] = try Glob(pattern) } catch {
+                    report(error.message, atValue: keyPath)
+                    valid = false
+                }
+            } else {
+                valid = false
+            }
+        }
+        if let node = table["event"] {
+            let names = TransitionEvent.allCases.map(\.rawValue)
+            if let name = string(node, at: path + ["event"], must: "one of \"open\", \"switch\", \"close\"") {
+                if let event = TransitionEvent(rawValue: name) {
+                    match.event = event
+                } else {
+                    report("unknown event '\(name)'" + Self.didYouMean(name, names)
+                           + " (events: open, switch, close)", atValue: path + ["event"])
+                    valid = false
+                }
+            } else {
+                valid = false
+            }
+        }
+        return valid ? match : nil
+    }
+}

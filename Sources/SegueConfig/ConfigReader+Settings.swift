@@ -1,0 +1,71 @@
+import SegueEngine
+
+extension ConfigReader {
+    func readOutput(_ node: TOMLNode) {
+        guard let table = table(node, at: ["output"], must: "a table") else { return }
+        checkKeys(table, at: ["output"], allowed: ["size", "refresh", "background"], in: "[output]")
+        if let node = table["size"], let text = string(node, at: ["output", "size"], must: "a string like \"1920x1080\"") {
+            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            let range = OutputSettings.sizeRange
+            if parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) {
+                if range.contains(width) && range.contains(height) {
+                    config.output.size = OutputSettings.Size(width: width, height: height)
+                } else {
+                    report("size \(text) is outside \(range.lowerBound)...\(range.upperBound) pixels per side",
+                           atValue: ["output", "size"])
+                }
+            } else {
+                report("size \"\(text)\" is not WIDTHxHEIGHT, e.g. \"1920x1080\"", atValue: ["output", "size"])
+            }
+        }
+        if let node = table["refresh"] {
+            config.output.refresh = number(node, at: ["output", "refresh"], in: OutputSettings.refreshRange, unit: " Hz")
+        }
+        if let node = table["background"],
+           let text = string(node, at: ["output", "background"], must: "a string like \"#14141a\"") {
+            let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+            if hex.count == 6, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) {
+                func channel(_ shift: UInt32) -> Double { Double(value >> shift & 0xff) / 255 }
+                config.output.background = OutputSettings.Colour(red: channel(16), green: channel(8), blue: channel(0))
+            } else {
+                report("background \"\(text)\" is not a colour like \"#14141a\"", atValue: ["output", "background"])
+            }
+        }
+    }
+
+    func readAccessibility(_ node: TOMLNode) {
+        guard let table = table(node, at: ["accessibility"], must: "a table") else { return }
+        checkKeys(table, at: ["accessibility"], allowed: ["reduce-motion"], in: "[accessibility]")
+        guard let value = table["reduce-motion"] else { return }
+        if case .bool(let on) = value {
+            config.reduceMotion = on
+        } else {
+            report("'reduce-motion' must be true or false, not \(value.kind)", atValue: ["accessibility", "reduce-motion"])
+        }
+    }
+
+    func readKeys(_ node: TOMLNode) {
+        guard let table = table(node, at: ["keys"], must: "a table") else { return }
+        checkKeys(table, at: ["keys"], allowed: ["switch-next", "switch-prev"], in: "[keys]")
+        var valid = true
+        func chord(_ key: String) -> KeyChord? {
+            guard let node = table[key] else { return nil }
+            guard let text = string(node, at: ["keys", .key(key)], must: "a string like \"Alt+Tab\"") else {
+                valid = false
+                return nil
+            }
+            do { return try KeyChord(parsing: text) } catch {
+                report(error.message, atValue: ["keys", .key(key)])
+                valid = false
+                return nil
+            }
+        }
+        if let next = chord("switch-next") { config.keys.switchNext = next }
+        if let prev = chord("switch-prev") { config.keys.switchPrev = prev }
+        let (next, prev) = (config.keys.switchNext, config.keys.switchPrev)
+        if valid, next.modifiers == prev.modifiers, next.key.lowercased() == prev.key.lowercased() {
+            report("switch-next and switch-prev are both \(next); give them different keys",
+                   atValue: table["switch-prev"] != nil ? ["keys", "switch-prev"] : ["keys", "switch-next"])
+        }
+    }
+}

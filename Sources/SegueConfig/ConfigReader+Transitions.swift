@@ -1,0 +1,31 @@
+import SegueEngine
+
+extension ConfigReader {
+    /// `[transitions.switch|open|close]`: each keeps its defaults for the keys it
+    /// leaves out; close starts from open's choice, so a file that says nothing
+    /// about close pops with open's effect in reverse.
+    func readTransitions(_ node: TOMLNode?) {
+        var sections: [String: TOMLNode] = [:]
+        if let node, let table = table(node, at: ["transitions"], must: "a table: write [transitions.switch] and so on") {
+            sections = table
+            checkKeys(table, at: ["transitions"], allowed: TransitionEvent.allCases.map(\.rawValue), in: "[transitions]")
+        }
+        for event in [TransitionEvent.switch, .open, .close] {
+            let base = event == .close ? config.transitions[.open] ?? SegueConfig.defaultChoice(for: .open)
+                                       : SegueConfig.defaultChoice(for: event)
+            let path: TOMLPath = ["transitions", .key(event.rawValue)]
+            let context = "[transitions.\(event.rawValue)]"
+            guard let section = sections[event.rawValue] else {
+                config.transitions[event] = base
+                if event == .close, sections["open"] != nil { config.eventOrigins[.close] = "[transitions.open] in reverse" }
+                continue
+            }
+            let expected = "a table of effect, duration, easing, spring and parameters"
+            guard let table = table(section, at: path, must: expected) else { continue }
+            let partial = readChoice(table, at: path, ChoiceTable(context: context, ownKeys: [], allowsEffect: true,
+                                                                  inheritedEffects: effectNames(base.effect)))
+            config.transitions[event] = base.applying(partial)
+            config.eventOrigins[event] = context
+        }
+    }
+}

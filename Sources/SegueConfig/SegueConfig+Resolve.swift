@@ -1,0 +1,39 @@
+import SegueEngine
+
+extension SegueConfig {
+    /// What to play when `event` changes the shown window from `from` to `to`:
+    /// the event's choice with the most specific matching rule's keys over it.
+    public func resolve(event: TransitionEvent, from: WindowInfo?, to: WindowInfo?,
+                        random: inout some RandomNumberGenerator) -> Resolution {
+        let rule = matchingRule(event: event, from: from, to: to)
+        var choice = transitions[event] ?? Self.defaultChoice(for: event)
+        if let rule { choice = choice.applying(rule.choice) }
+        let reason = rule.map(describe) ?? eventOrigins[event] ?? "[transitions.\(event.rawValue)]"
+        let name: String? = switch choice.effect {
+        case .named(let name): name
+        case .random(let choices): choices.randomElement(using: &random)
+        case .none: nil
+        }
+        let played = name.flatMap { self.settings(effect: $0, choice: choice) }
+        guard reduceMotion, played != nil else {
+            return Resolution(settings: played, direction: event.direction, rule: rule, reason: reason)
+        }
+        // An instant change has no motion to reduce, so only played effects become the crossfade.
+        var crossfade = effects[Self.reducedMotionEffect].map { EffectSettings($0) }
+        crossfade?.duration = Self.reducedMotionDuration
+        crossfade?.curve = .easeInOut
+        return Resolution(settings: crossfade, direction: event.direction, rule: nil, reason: "reduce-motion")
+    }
+
+    /// The matching rule with the most match keys; of equals, the later one.
+    public func matchingRule(event: TransitionEvent, from: WindowInfo?, to: WindowInfo?) -> Rule? {
+        rules.filter { $0.match.matches(event: event, from: from, to: to) }
+            .max { ($0.match.specificity, $0.index) < ($1.match.specificity, $1.index) }
+    }
+
+    /// `rule 2 (config.toml:14)`, counting rules from 1 as people do.
+    public func describe(_ rule: Rule) -> String {
+        let file = path.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "config"
+        return "rule \(rule.index + 1) (\(file):\(rule.line))"
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+/// `segue check-config`: the effective selection for a good file, compiler-style
+/// lines and exit 1 for a bad one.
+final class CheckConfigCommandTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try temporaryFolder()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func write(_ text: String, to name: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testTheExampleConfigPrintsWhatEachEventAndRulePlays() throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/config.toml").path
+        let result = try SegueCommand.run(["check-config", example])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("switch: slide, 500 ms, spring(") && $0.hasSuffix("forward  # [transitions.switch]") },
+                      result.stdout)
+        XCTAssertTrue(lines.contains("close: zoom-from-rect, 500 ms, ease-in-out, reverse  # [transitions.open] in reverse"),
+                      result.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("rule 1 (config.toml:")
+                && $0.hasSuffix("): when to-app-id = \"org.gnome.Nautilus\", event = \"open\" → effect = iris") },
+                      result.stdout)
+    }
+
+    func testEveryProblemIsPrintedAsFileLineColumnAndTheCommandFails() throws {
+        let path = try write("""
+            [transitions.switch]
+            effect = "silde"
+            duraton = "1s"
+            [output]
+            refresh = 0
+            """, to: "config.toml")
+        let result = try SegueCommand.run(["check-config", path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "")
+        let problems = result.stderrLines.filter { !$0.hasPrefix("note:") }.map { $0.replacingOccurrences(of: path, with: "FILE") }
+        XCTAssertEqual(problems, [
+            "FILE:2:10: unknown effect 'silde'; did you mean 'slide'? (effects: circle-reveal, crossfade, doom-melt, "
+                + "rotate, slide, zoom-from-rect; or \"random\" or \"none\")",
+            "FILE:3:1: unknown key 'duraton' in [transitions.switch]; did you mean 'duration'?",
+            "FILE:5:11: 'refresh' must be in 1...360 Hz, not 0",
+        ])
+    }
+
+    func testAShaderThatDoesNotCompileIsReportedAtItsOwnLine() throws {
+        let shader = try write("uniform float a; // = 1.0\nvec4 transition(vec2 uv) {\n  return foo(uv);\n}\n", to: "bad.glsl")
+        let path = try write("[effects.bad]\nshader = \"bad.glsl\"\n", to: "config.toml")
+        let result = try SegueCommand.run(["check-config", path])
+        if result.stderr.hasPrefix("note: user shaders were parsed but not compiled") {
+            XCTAssertEqual(result.status, 0, result.stderr)
+            throw XCTSkip("EGL/GLES 3 unavailable on this machine: \(result.stderr)")
+        }
+        XCTAssertEqual(result.status, 1)
+        XCTAssertFalse(result.stderrLines.isEmpty)
+        XCTAssertTrue(result.stderrLines.allSatisfy { $0.hasPrefix("\(shader):3:") }, result.stderr)
+        XCTAssertTrue(result.stderr.contains("foo"), result.stderr)
+    }
+}

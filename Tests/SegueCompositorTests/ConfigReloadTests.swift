@@ -1,0 +1,117 @@
+import Foundation
+import SegueImaging
+import SegueIPC
+import XCTest
+
+/// The running compositor follows its config file: rules pick effects, user
+/// shaders render, and reloads apply good files and reject bad ones.
+final class ConfigReloadTests: XCTestCase {
+    private var folder: URL!
+    private var config: URL!
+    private var compositor: CompositorUnderTest!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        config = folder.appendingPathComponent("config.toml")
+        // A user effect that paints the screen magenta mid-way, chosen by a rule.
+        try """
+            vec4 transition(vec2 uv) {
+              if (progress <= 0.0) return getFromColor(uv);
+              if (progress >= 1.0) return getToColor(uv);
+              return vec4(1.0, 0.0, 1.0, 1.0);
+            }
+            """.write(to: folder.appendingPathComponent("magenta.glsl"), atomically: true, encoding: .utf8)
+        try write("""
+            [transitions.open]
+            effect = "none"
+
+            [transitions.switch]
+            effect = "crossfade"
+
+            [effects.magenta]
+            shader = "magenta.glsl"
+            duration = "1.5s"
+
+            [[rules]]
+            to-title = "ONE"
+            event = "switch"
+            effect = "magenta"
+            """)
+        compositor = try CompositorUnderTest(arguments: ["--config", config.path])
+        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try compositor.waitForWindows(1)
+        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        _ = try compositor.waitForWindows(2)
+    }
+
+    override func tearDown() {
+        compositor?.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func write(_ text: String) throws {
+        try text.write(to: config, atomically: true, encoding: .utf8)
+    }
+
+    private func string(_ value: JSONValue?) -> String? { if case .string(let s)? = value { s } else { nil } }
+
+    func testARuleChoosesAUserShaderThatRendersAndTheReplyNamesTheRule() throws {
+        XCTAssertTrue(try compositor.send(.switchWindow(target: .prev, effect: nil, wait: false)).ok)
+        usleep(500_000)
+        XCTAssertEqual(try compositor.screenshot()[100, 100], RGBA(255, 0, 255), "the user shader draws mid-way")
+        let windows = try compositor.waitForWindows(2)
+        XCTAssertEqual(windows.first { $0["shown"] == .bool(true) }?["title"], .string("ONE"))
+        let reply = try compositor.send(.transitions)
+        guard case .array(let list)? = reply.payload["transitions"], case .object(let last)? = list.last else {
+            return XCTFail("\(reply)")
+        }
+        XCTAssertEqual(string(last["effect"]), "magenta")
+        XCTAssertEqual(string(last["outcome"]), "finished")
+        XCTAssertTrue(string(last["rule"])?.hasPrefix("rule 1") == true, "\(last)")
+        // Back to TWO: no rule matches, the event's crossfade plays.
+        let back = try compositor.send(.switchWindow(target: .next, effect: nil, wait: true))
+        XCTAssertEqual(string(back.payload["effect"]), "crossfade")
+        XCTAssertEqual(string(back.payload["rule"]), "[transitions.switch]")
+    }
+
+    func testABadFileIsRejectedWithItsLineAndTheRunningTransitionAndOldConfigStay() throws {
+        XCTAssertTrue(try compositor.send(.switchWindow(target: .prev, effect: "doom-melt", wait: false)).ok)
+        try write("[transitions.switch]\neffect = \"crossfade\"\nduraton = \"1s\"\n")
+        let reply = try compositor.send(.reload)
+        XCTAssertFalse(reply.ok)
+        XCTAssertTrue(reply.error?.contains("config.toml:3:1: unknown key 'duraton'") == true, reply.error ?? "")
+        // The melt in flight is not disturbed, and the old rules still apply.
+        let windows = try compositor.waitForWindows(2)
+        XCTAssertEqual(windows.first { $0["shown"] == .bool(true) }?["title"], .string("ONE"))
+        let history = try compositor.send(.transitions)
+        guard case .array(let list)? = history.payload["transitions"], case .object(let melt)? = list.last else {
+            return XCTFail("\(history)")
+        }
+        XCTAssertEqual(string(melt["effect"]), "doom-melt")
+        XCTAssertEqual(string(melt["outcome"]), "finished")
+        let next = try compositor.send(.switchWindow(target: .next, effect: nil, wait: true))
+        XCTAssertEqual(string(next.payload["effect"]), "crossfade")
+    }
+
+    func testAGoodFileAppliesFromTheNextTransitionWhenAnEditorReplacesIt() throws {
+        // Editors write a new file and rename it over the old one.
+        let replacement = folder.appendingPathComponent(".config.toml.swp")
+        try "[transitions.switch]\neffect = \"slide\"\n".write(to: replacement, atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(replacement.path, config.path), 0)
+        let deadline = Date().addingTimeInterval(5)
+        var plays = ""
+        while Date() < deadline {
+            let reply = try compositor.send(.config)
+            if case .object(let transitions)? = reply.payload["transitions"], case .object(let sw)? = transitions["switch"],
+               case .string(let text)? = sw["plays"] {
+                plays = text
+                if plays.contains("slide") { break }
+            }
+            usleep(50_000)
+        }
+        XCTAssertTrue(plays.contains("slide"), "the watcher reloaded the file: \(plays)")
+        let reply = try compositor.send(.switchWindow(target: .prev, effect: nil, wait: true))
+        XCTAssertEqual(string(reply.payload["effect"]), "slide")
+    }
+}

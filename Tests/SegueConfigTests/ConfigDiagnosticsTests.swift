@@ -1,0 +1,189 @@
+import SegueConfig
+import XCTest
+
+/// Each kind of mistake is reported at its exact line and column, and all of
+/// them at once.
+final class ConfigDiagnosticsTests: XCTestCase {
+    private func assertProblems(_ text: String, _ expected: [String], _ message: String = "",
+                                file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(ConfigFixture.problems(text), expected, message, file: file, line: line)
+    }
+
+    func testInvalidTOMLIsReportedWhereTOMLKitFoundIt() {
+        assertProblems("[output]\nsize = \"1x1\nrefresh = 60", [
+            "2:12: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited",
+        ])
+    }
+
+    func testDiagnosticsReadLikeCompilerErrors() {
+        guard case .failure(let errors) = ConfigFixture.parse("[transitions.switch]\nduraton = \"1s\"") else {
+            return XCTFail("expected a diagnostic")
+        }
+        XCTAssertEqual("\(errors)", "/etc/segue/config.toml:2:1: unknown key 'duraton' in [transitions.switch]; did you mean 'duration'?")
+    }
+
+    func testUnknownKeysSuggestTheNearestValidKey() {
+        assertProblems("[outptu]\nsize = \"1x1\"", ["1:2: unknown key 'outptu' in the top-level table; did you mean 'output'?"])
+        assertProblems("[transitions]\nswich = {}", ["2:1: unknown key 'swich' in [transitions]; did you mean 'switch'?"])
+        assertProblems("[transitions.switch]\n  backgrund = [0, 0, 0]",
+                       ["2:3: unknown key 'backgrund' in [transitions.switch]; did you mean 'background'?"])
+        assertProblems("[output]\nrefesh = 60", ["2:1: unknown key 'refesh' in [output]; did you mean 'refresh'?"])
+    }
+
+    func testUnknownKeysWithoutANearOneSayWhatIsValid() {
+        assertProblems("[transitions.switch]\nfoo = 1",
+                       ["2:1: unknown key 'foo' in [transitions.switch]: not a setting, and effect 'slide' has parameters background"])
+        assertProblems("[transitions.switch]\neffect = \"none\"\nfoo = 1",
+                       ["3:1: unknown key 'foo' in [transitions.switch]: effect \"none\" takes no parameters"])
+    }
+
+    func testWrongTypesNameWhatIsExpected() {
+        assertProblems("[transitions.switch]\nduration = 350",
+                       ["2:12: 'duration' must be a string like \"350ms\" or \"1.2s\", not an integer"])
+        assertProblems("[accessibility]\nreduce-motion = \"yes\"",
+                       ["2:17: 'reduce-motion' must be true or false, not a string"])
+        assertProblems("[transitions.open]\nspring = 5",
+                       ["2:10: 'spring' must be a table like { damping = 0.5, velocity = 0.8 }, not an integer"])
+        assertProblems("rules = 5", ["1:1: 'rules' must be an array of tables: give each rule its own [[rules]] header"])
+    }
+
+    func testUnknownEffectsSuggestTheNearest() {
+        assertProblems("[transitions.switch]\neffect = \"silde\"\nduraton = \"1s\"\ncolumn-width = 2", [
+            "2:10: unknown effect 'silde'; did you mean 'slide'? (effects: circle-reveal, crossfade, doom-melt, rotate, "
+                + "slide, zoom-from-rect; or \"random\" or \"none\")",
+            "3:1: unknown key 'duraton' in [transitions.switch]; did you mean 'duration'?",
+        ], "a typo of a setting is still reported; what may be the meant effect's parameter is not")
+        assertProblems("[transitions.switch]\neffect = \"silde\"", [
+            "2:10: unknown effect 'silde'; did you mean 'slide'? (effects: circle-reveal, crossfade, doom-melt, rotate, "
+                + "slide, zoom-from-rect; or \"random\" or \"none\")",
+        ])
+    }
+
+    func testParametersOfTheWrongTypeOrOutOfRange() {
+        assertProblems("[transitions.switch]\neffect = \"doom-melt\"\ncolumn-width = true",
+                       ["3:16: parameter 'column-width' takes a float, not 'true'"])
+        assertProblems("[transitions.switch]\neffect = \"doom-melt\"\ncolumn-width = 1000",
+                       ["3:16: parameter 'column-width' = 1000 is outside 1.0...512.0"])
+        assertProblems("[transitions.switch]\neffect = \"doom-melt\"\ncolumn-width = 1e300",
+                       ["3:16: parameter 'column-width' = 1e+300 is outside 1.0...512.0"])
+        assertProblems("[transitions.open]\nrect = { x = 1 }", ["2:8: parameter 'rect' takes a vec4, not 'a table'"])
+    }
+
+    func testBadDurations() {
+        let forms = "use a positive duration up to 60 s such as 350ms, 1.2s or 0.5 (seconds)"
+        for (text, problem) in [("-1s", "is negative"), ("0ms", "is zero"), ("61s", "is longer than 60 s"),
+                                ("fast", "is not a number")] {
+            assertProblems("[transitions.close]\n\nduration = \"\(text)\"", ["3:12: duration \"\(text)\" \(problem); \(forms)"])
+        }
+    }
+
+    func testBadCurvesAndSprings() {
+        assertProblems("[transitions.switch]\neasing = \"bouncy\"", [
+            "2:10: unknown timing curve \"bouncy\"; valid forms: linear, ease, ease-in, ease-out, ease-in-out, "
+                + "cubic-bezier(x1, y1, x2, y2) with x1 and x2 in 0...1",
+        ])
+        assertProblems("[transitions.switch]\neasing = \"linear\"\nspring = { damping = 0.5 }",
+                       ["3:1: give either 'easing' or 'spring', not both"])
+        assertProblems("[transitions.switch]\nspring = { damping = 0, stiffness = -1 }", [
+            "2:22: 'damping' must be in 0.01...10, not 0",
+            "2:37: 'stiffness' must be in 0.01...1000000, not -1",
+        ])
+        assertProblems("[transitions.switch]\nspring = { stiffness = 100, duration = \"1s\" }",
+                       ["2:29: give the spring a 'stiffness' or a 'duration', not both"])
+        assertProblems("[transitions.switch]\nspring = { dampign = 0.5 }",
+                       ["2:12: unknown key 'dampign' in 'spring'; did you mean 'damping'?"])
+        assertProblems("[transitions.switch]\nspring = { damping = 0.01, stiffness = 0.01 }",
+                       ["2:1: this spring takes 6917.7 s to settle, longer than 60 s; raise its stiffness or damping"])
+    }
+
+    func testHugeNumbers() {
+        assertProblems("[output]\nrefresh = 99999999999999999999",
+                       ["2:31: Error while parsing decimal integer: '99999999999999999999' is not representable in 64 bits"])
+        assertProblems("[output]\nrefresh = 1e300", ["2:11: 'refresh' must be in 1...360 Hz, not 1e+300"])
+        assertProblems("[output]\nrefresh = inf", ["2:11: 'refresh' must be in 1...360 Hz, not inf"])
+        assertProblems("[output]\nsize = \"99999999999999999999x1\"",
+                       ["2:8: size \"99999999999999999999x1\" is not WIDTHxHEIGHT, e.g. \"1920x1080\""])
+    }
+
+    func testBadOutputValues() {
+        assertProblems("[output]\nsize = \"10x10\"\nbackground = \"red\"", [
+            "2:8: size 10x10 is outside 16...8192 pixels per side",
+            "3:14: background \"red\" is not a colour like \"#14141a\"",
+        ])
+    }
+
+    func testRuleMistakes() {
+        assertProblems("[[rules]]\neffect = \"none\"", [
+            "1:3: rule 1 has no match keys, so it would apply to every transition: give it app-id, title, from-app-id, "
+                + "from-title, to-app-id, to-title or event, or move its keys to [transitions.*]",
+        ])
+        assertProblems("[[rules]]\napp-id = \"a\"\n\n[[rules]]\napp-id = \"foo[\"",
+                       ["5:10: glob \"foo[\" has a '[' without its ']'; write '\\[' for a bracket"])
+        assertProblems("[[rules]]\nevent = \"swich\"",
+                       ["2:9: unknown event 'swich'; did you mean 'switch'? (events: open, switch, close)"])
+        assertProblems("[[rules]]\nto-app-id = \"b\"\napp-id = \"a\"",
+                       ["3:1: 'app-id' and 'to-app-id' both match the shown window; keep one"])
+        assertProblems("rules = [{ app-id = \"x\", duraton = \"1s\" }]",
+                       ["1:26: unknown key 'duraton' in rule 1; did you mean 'duration'?"])
+    }
+
+    func testRandomChoicesMustBeKnownEffectsAndNotEmptyOrNone() {
+        assertProblems("[transitions.switch]\neffect = \"random\"\nchoices = [\"slide\", \"none\", \"nope\", 3]", [
+            "3:21: \"none\" cannot be a random choice: a random transition always plays an effect",
+            "3:29: unknown effect 'nope' (effects: circle-reveal, crossfade, doom-melt, rotate, slide, zoom-from-rect; "
+                + "or \"random\" or \"none\")",
+            "3:37: 'choices' must hold effect names, not an integer",
+        ])
+        assertProblems("[transitions.switch]\neffect = \"random\"\nchoices = []",
+                       ["3:11: 'choices' is empty; leave it out to pick among every effect"])
+        assertProblems("[transitions.switch]\nchoices = [\"slide\"]", ["2:1: 'choices' applies only with effect = \"random\""])
+        assertProblems("[transitions.switch]\neffect = \"random\"\nchoices = [\"slide\", \"rotate\"]\ncolumn-width = 2", [
+            "4:1: unknown key 'column-width' in [transitions.switch]: not a setting, and none of slide, rotate has a parameter of that name",
+        ])
+    }
+
+    func testKeyBindingMistakes() {
+        assertProblems("[keys]\nswitch-next = \"Hyper+Tab\"\nswitch-prev = \"Alt+Tab\"",
+                       ["2:15: unknown modifier 'Hyper' in \"Hyper+Tab\"; use Alt, Shift, Ctrl, Super or Logo"])
+        assertProblems("[keys]\nswitch-prev = \"Alt+Tab\"",
+                       ["2:15: switch-next and switch-prev are both Alt+Tab; give them different keys"])
+    }
+
+    func testANulCharacterIsRefusedBeforeParsing() {
+        assertProblems("x = 1\n  y\u{0}", ["2:4: the file holds a NUL character; a config is text"])
+    }
+
+    /// toml++ asserts on these instead of reporting them, so they never reach it.
+    func testHeadersWithoutANameAreRefusedBeforeParsing() {
+        let message = "expected a table name after '[': a bare key or a quoted one"
+        assertProblems("a = 1\n[#]", ["2:2: \(message)"])
+        assertProblems("[[ =]]", ["1:4: \(message)"])
+        assertProblems("[é]", ["1:2: \(message)"])
+        assertProblems("x = 1\n  [\n]", ["2:4: \(message)"])
+    }
+
+    func testBracketsInsideValuesAreNotHeaders() {
+        XCTAssertEqual(ConfigFixture.problems("[transitions.switch]\nfoo = \"\"\"\n[+] note\n\"\"\"\n"),
+                       ["2:1: unknown key 'foo' in [transitions.switch]: not a setting, and effect 'slide' has parameters background"])
+        XCTAssertEqual(ConfigFixture.problems("[[rules]]\napp-id = \"a\"\nx = [\n  [{ y = 1 }],\n]"),
+                       ["3:1: unknown key 'x' in rule 1: not a setting, and none of zoom-from-rect, slide has a parameter of that name"])
+    }
+
+    func testEveryProblemIsReportedInFileOrder() {
+        assertProblems("""
+            [transitions.switch]
+            effect = "silde"
+            duration = "0s"
+            [output]
+            refresh = 0
+            [[rules]]
+            title = 3
+            """, [
+            "2:10: unknown effect 'silde'; did you mean 'slide'? (effects: circle-reveal, crossfade, doom-melt, rotate, "
+                + "slide, zoom-from-rect; or \"random\" or \"none\")",
+            "3:12: duration \"0s\" is zero; use a positive duration up to 60 s such as 350ms, 1.2s or 0.5 (seconds)",
+            "5:11: 'refresh' must be in 1...360 Hz, not 0",
+            "7:9: 'title' must be a string: an exact name or a glob like \"org.gnome.*\", not an integer",
+        ])
+    }
+}

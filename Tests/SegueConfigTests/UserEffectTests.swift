@@ -1,0 +1,112 @@
+import Foundation
+import SegueConfig
+import SegueEngine
+import XCTest
+
+/// `[effects.NAME]`: user shaders loaded relative to the config, checked, and
+/// then played by name like a built-in.
+final class UserEffectTests: XCTestCase {
+    private var folder: URL!
+    private var configPath: String { folder.appendingPathComponent("config.toml").path }
+
+    private static let wipe = """
+        // @duration 600ms
+        uniform float edge; // = 0.1 (0..1) width of the edge
+        vec4 transition(vec2 uv) { return uv.x < progress + edge ? getToColor(uv) : getFromColor(uv); }
+        """
+
+    override func setUpWithError() throws {
+        folder = try ConfigFixture.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("shaders"), withIntermediateDirectories: true)
+        try Self.wipe.write(to: folder.appendingPathComponent("shaders/wipe.glsl"), atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func load(_ text: String, checkShader: (EffectDescriptor) -> [String] = { _ in [] }) throws -> Result<SegueConfig, ConfigErrors> {
+        try text.write(toFile: configPath, atomically: true, encoding: .utf8)
+        return ConfigLoader.load(path: configPath, builtins: ConfigFixture.builtins, checkShader: checkShader)
+    }
+
+    private func problems(_ text: String, checkShader: (EffectDescriptor) -> [String] = { _ in [] }) throws -> [String] {
+        guard case .failure(let errors) = try load(text, checkShader: checkShader) else { return [] }
+        return errors.diagnostics.map { ($0.path == configPath ? "" : $0.path + ":") + "\($0.line):\($0.column): \($0.message)" }
+    }
+
+    func testAUserShaderIsRegisteredWithItsDefaultsAndPlayedByARule() throws {
+        var checked: [String] = []
+        let result = try load("""
+            [effects.wipe]
+            shader = "shaders/wipe.glsl"
+            edge = 0.3
+            easing = "ease-out"
+
+            [[rules]]
+            app-id = "foot"
+            effect = "wipe"
+            """, checkShader: { checked.append($0.name); return [] })
+        let config = try result.get()
+        XCTAssertEqual(checked, ["wipe"])
+        let effect = try XCTUnwrap(config.effects["wipe"])
+        XCTAssertEqual(effect.origin, .userShader)
+        XCTAssertEqual(effect.source.path, folder.appendingPathComponent("shaders/wipe.glsl").path)
+        XCTAssertEqual(config.effectDefaults["wipe"], PartialChoice(curve: .easeOut, parameters: ["edge": .float(0.3)]))
+        var random = SeededGenerator(seed: 1)
+        let played = config.resolve(event: .switch, from: nil, to: WindowInfo(appID: "foot", title: "~"), random: &random)
+        XCTAssertEqual(played.settings?.effect.name, "wipe")
+        XCTAssertEqual(played.settings?.value("edge"), .float(0.3))
+        XCTAssertEqual(played.settings?.duration, 0.6)
+        XCTAssertEqual(played.settings?.curve, .easeOut)
+        XCTAssertEqual(config.settings(effect: "wipe")?.value("edge"), .float(0.3))
+    }
+
+    func testAMissingShaderIsReportedAtItsValueWithTheShadersOwnError() throws {
+        XCTAssertEqual(try problems("[effects.mine]\nshader = \"missing.glsl\"\n[transitions.switch]\neffect = \"mine\"\nedge = 1"), [
+            "2:10: shader \"missing.glsl\" cannot be used: \(folder.path)/missing.glsl:1:1: cannot open: No such file or directory",
+        ])
+    }
+
+    func testABinaryShaderIsRefused() throws {
+        try Data([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]).write(to: folder.appendingPathComponent("shaders/a.out"))
+        XCTAssertEqual(try problems("[effects.bin]\n  shader = \"shaders/a.out\""), [
+            "2:12: shader \"shaders/a.out\" cannot be used: \(folder.path)/shaders/a.out:1:1: not a text file",
+        ])
+    }
+
+    func testAShaderWithABadDefaultQuotesItsOwnLine() throws {
+        try "uniform float x;\nuniform float y; // = abc\nvec4 transition(vec2 uv) { return vec4(0.0); }"
+            .write(to: folder.appendingPathComponent("bad.glsl"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try problems("[effects.bad]\nshader = \"bad.glsl\""), [
+            "2:10: shader \"bad.glsl\" cannot be used: \(folder.path)/bad.glsl:2:23: 'abc' is not a valid float default",
+        ])
+    }
+
+    func testCompileErrorsStayOnTheShadersOwnLines() throws {
+        let shader = folder.appendingPathComponent("shaders/wipe.glsl").path
+        XCTAssertEqual(try problems("[effects.wipe]\nshader = \"shaders/wipe.glsl\"", checkShader: { _ in
+            ["\(shader):3:40: error: 'foo' : undeclared identifier", "out of registers"]
+        }), [
+            "2:10: effect 'wipe': out of registers",
+            "\(shader):3:40: error: 'foo' : undeclared identifier",
+        ])
+    }
+
+    func testUserEffectParametersAreChecked() throws {
+        XCTAssertEqual(try problems("[effects.wipe]\nshader = \"shaders/wipe.glsl\"\nedeg = 0.5\n[transitions.open]\neffect = \"wipe\"\nedge = 2"), [
+            "3:1: unknown key 'edeg' in [effects.wipe]; did you mean 'edge'?",
+            "6:8: parameter 'edge' = 2 is outside 0.0...1.0",
+        ])
+    }
+
+    func testNamesOfBuiltInsAndKeywordsAreRefused() throws {
+        XCTAssertEqual(try problems("[effects.slide]\nshader = \"shaders/wipe.glsl\"\n[effects.none]\nshader = \"shaders/wipe.glsl\""), [
+            "1:10: effect name 'slide' is taken by a built-in effect; choose another",
+            "3:10: effect name 'none' is reserved: effect = \"none\" has its own meaning; choose another",
+        ])
+        XCTAssertEqual(try problems("[effects.mine]\nduration = \"1s\""), [
+            "1:10: [effects.mine] needs shader = \"FILE.glsl\", a gl-transitions file relative to this config",
+        ])
+    }
+}
