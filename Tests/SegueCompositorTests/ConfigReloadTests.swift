@@ -95,6 +95,7 @@ final class ConfigReloadTests: XCTestCase {
     }
 
     func testAGoodFileAppliesFromTheNextTransitionWhenAnEditorReplacesIt() throws {
+        XCTAssertTrue(try compositor.send(.switchWindow(target: .prev, effect: "doom-melt", wait: false)).ok)
         // Editors write a new file and rename it over the old one.
         let replacement = folder.appendingPathComponent(".config.toml.swp")
         try "[transitions.switch]\neffect = \"slide\"\n".write(to: replacement, atomically: false, encoding: .utf8)
@@ -111,7 +112,15 @@ final class ConfigReloadTests: XCTestCase {
             usleep(50_000)
         }
         XCTAssertTrue(plays.contains("slide"), "the watcher reloaded the file: \(plays)")
-        let reply = try compositor.send(.switchWindow(target: .prev, effect: nil, wait: true))
+        // The melt that was playing finishes as it started.
+        _ = try compositor.waitForWindows(2)
+        let history = try compositor.send(.transitions)
+        guard case .array(let list)? = history.payload["transitions"], case .object(let melt)? = list.last else {
+            return XCTFail("\(history)")
+        }
+        XCTAssertEqual(string(melt["effect"]), "doom-melt")
+        XCTAssertEqual(string(melt["outcome"]), "finished")
+        let reply = try compositor.send(.switchWindow(target: .next, effect: nil, wait: true))
         XCTAssertEqual(string(reply.payload["effect"]), "slide")
     }
 }
