@@ -1,6 +1,6 @@
-/// A problem in an effect shader file, located the way compilers do so that
-/// editors can jump to it.
-public struct ShaderSourceError: Error, Equatable, CustomStringConvertible {
+/// A problem in a file a person wrote (an effect shader, a config file),
+/// located the way compilers do so that editors can jump to it.
+public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
     /// 1-based, in the original text.
     public let line: Int
@@ -17,3 +17,6 @@ public struct ShaderSourceError: Error, Equatable, CustomStringConvertible {
 
     public var description: String { "\(path):\(line):\(column): \(message)" }
 }
+
+/// A problem in an effect shader file.
+public typealias ShaderSourceError = Diagnostic
