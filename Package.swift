@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "segue", targets: ["segue"]),
         .executable(name: "segue-sample-client", targets: ["segue-sample-client"]),
+        .executable(name: "segue-launcher", targets: ["segue-launcher"]),
         .library(name: "SegueEngine", targets: ["SegueEngine"]),
         .library(name: "SegueRender", targets: ["SegueRender"]),
         .library(name: "SegueConfig", targets: ["SegueConfig"]),
@@ -54,6 +55,9 @@ let package = Package(
         // A small wl_shm client: the demo's windows, and a real client for tests.
         .executableTarget(name: "segue-sample-client", dependencies: ["CWaylandClient", "CWaylandProtocols"],
                           path: "examples/sample-client"),
+        // A client of Segue's segue-transition-v1: lists windows and shows one with a transition.
+        .executableTarget(name: "segue-launcher", dependencies: ["CWaylandClient", "CWaylandProtocols"],
+                          path: "examples/launcher"),
         .executableTarget(name: "segue", dependencies: [
             "SegueEngine", "SegueConfig", "SegueRender", "SegueImaging", "SegueCompositor", "SegueIPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -66,7 +70,7 @@ let package = Package(
         .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueCompositor", "CWaylandServer", "segue"]),
         .testTarget(name: "SegueCompositorTests",
                     dependencies: ["SegueCompositor", "SegueIPC", "SegueImaging", "CWaylandClient", "CWaylandProtocols",
-                                   "segue", "segue-sample-client"]),
+                                   "segue", "segue-sample-client", "segue-launcher"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging"]),
         .testTarget(name: "SegueRenderTests",
                     dependencies: ["SegueRender", "SegueEngine", "SegueImaging"]),

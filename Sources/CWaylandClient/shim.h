@@ -4,6 +4,8 @@
 #include "protocols/xdg-shell-client-protocol.h"
 #include "protocols/presentation-time-client-protocol.h"
 #include "protocols/viewporter-client-protocol.h"
+#include "protocols/segue-transition-v1-client-protocol.h"
+#include "protocols/xdg-activation-v1-client-protocol.h"
 
 // Swift's Glibc module leaves these out; clients poll a signalfd next to the display socket
 // and back their wl_shm pools with a memfd.
@@ -25,6 +27,12 @@ static inline const struct wl_interface *segue_client_wl_seat_interface(void) {
 }
 static inline const struct wl_interface *segue_client_xdg_wm_base_interface(void) {
     return &xdg_wm_base_interface;
+}
+static inline const struct wl_interface *segue_client_xdg_activation_v1_interface(void) {
+    return &xdg_activation_v1_interface;
+}
+static inline const struct wl_interface *segue_client_segue_transition_manager_v1_interface(void) {
+    return &segue_transition_manager_v1_interface;
 }
 
 // glibc declares memfd_create only under _GNU_SOURCE, which Swift's Glibc module is built

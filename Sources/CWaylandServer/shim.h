@@ -10,6 +10,8 @@
 #include "protocols/xdg-shell-server-protocol.h"
 #include "protocols/presentation-time-server-protocol.h"
 #include "protocols/viewporter-server-protocol.h"
+#include "protocols/segue-transition-v1-server-protocol.h"
+#include "protocols/xdg-activation-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -40,6 +42,10 @@ SEGUE_INTERFACE(wp_presentation)
 SEGUE_INTERFACE(wp_presentation_feedback)
 SEGUE_INTERFACE(wp_viewporter)
 SEGUE_INTERFACE(wp_viewport)
+SEGUE_INTERFACE(segue_transition_manager_v1)
+SEGUE_INTERFACE(segue_transition_v1)
+SEGUE_INTERFACE(xdg_activation_v1)
+SEGUE_INTERFACE(xdg_activation_token_v1)
 #undef SEGUE_INTERFACE
 
 // wl_resource_post_error is variadic; Swift passes a finished message.

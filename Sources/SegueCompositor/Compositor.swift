@@ -35,6 +35,8 @@ public final class Compositor {
     private var outputGlobal: OutputGlobal?
     private var presentation: Presentation?
     private var dataDevices: DataDeviceManager?
+    private var transitionManager: SegueTransitionManager?
+    private var activation: XdgActivation?
     private var backend: HeadlessBackend
     private var signalSources: [OpaquePointer] = []
     private var ipc: IPCServer?
@@ -70,6 +72,9 @@ public final class Compositor {
             Resource.object(surfaceResource, as: Surface.self)?.addPendingFeedback(feedback)
         }
         dataDevices = DataDeviceManager(display: display)
+        transitionManager = SegueTransitionManager(display: display, compositor: self, trusted: options.trustedExecutables)
+        activation = XdgActivation(display: display)
+        activation?.observer = self
         ipc = try IPCServer(loop: server.loop, path: ipcPath, handler: self)
         for signal in [SIGINT, SIGTERM] {
             if let source = wl_event_loop_add_signal(server.loop, signal, { _, data in
@@ -104,6 +109,8 @@ public final class Compositor {
         outputGlobal = nil
         presentation = nil
         dataDevices = nil
+        transitionManager = nil
+        activation = nil
         backend.stop()
         server.destroy()
     }
@@ -118,13 +125,15 @@ public final class Compositor {
     }
 
     /// Shows `window`, playing what the config picks for `event` between the
-    /// two windows, or `effect` when a request names one.
+    /// two windows, or `effect` when a request names one; `adjust` changes the
+    /// chosen settings and `onStart` hears when the first frame was presented.
     func show(_ window: Window?, from previous: Window?, event: TransitionEvent, effect: String? = nil,
-              onComplete: ((TransitionCompletion, String) -> Void)? = nil) throws {
+              onComplete: ((TransitionCompletion, String) -> Void)? = nil,
+              adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
         let resolution = try resolve(event, from: previous, to: window, effect: effect)
         if let window { stack.show(window) }
         focusShownWindow()
-        guard let settings = resolution.settings else {
+        guard var settings = resolution.settings else {
             // `none`: the new window appears at once, at the next frame.
             output.cancelTransition()
             output.damage()
@@ -134,9 +143,10 @@ public final class Compositor {
             onComplete?(completion, resolution.reason)
             return
         }
+        adjust?(&settings)
         try renderer.prepare(settings.effect)
         output.play(from: previous.map(ScreenSource.window) ?? .background, to: window.map(ScreenSource.window) ?? .background,
-                    settings: settings, direction: resolution.direction) { [weak self] completion in
+                    settings: settings, direction: resolution.direction, onStart: onStart) { [weak self] completion in
             guard let self else { return }
             log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): \(completion.statistics.frames) frames, \(completion.statistics.lateFrames) late")
             record(event, resolution.reason, completion)
@@ -165,6 +175,7 @@ public final class Compositor {
     }
 
     private func focusShownWindow() {
+        stack.shown?.urgent = false
         seat?.focus(stack.shown?.surface.resource)
         for window in stack.windows { window.toplevel.reconfigure() }
     }
@@ -194,6 +205,7 @@ extension Compositor: ToplevelObserver {
         let previous = stack.shown
         stack.push(window)
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
+        transitionManager?.windowOpened(window)
         try? show(window, from: previous, event: .open)
     }
 
@@ -202,6 +214,7 @@ extension Compositor: ToplevelObserver {
         let wasShown = stack.shown === window
         stack.remove(window)
         log.info("window \(window.id) unmapped")
+        transitionManager?.windowClosed(window)
         guard wasShown else { return }
         if output.isAnimating {
             deferredPop = window

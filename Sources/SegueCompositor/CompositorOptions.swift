@@ -15,6 +15,8 @@ public struct CompositorOptions: Sendable {
     public var configPath: String?
     /// A config given in code, used when there is no file (the demo's).
     public var config: SegueConfig?
+    /// Executables (absolute paths) whose clients see segue_transition_manager_v1.
+    public var trustedExecutables: [String] = []
 
     public init() {}
 }

@@ -26,6 +26,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Config file (default: $XDG_CONFIG_HOME/segue/config.toml, else ~/.config/segue/config.toml, if present).")
     var config: String?
 
+    @Option(name: .customLong("trust"), help: "Let clients running this executable (absolute path) use segue_transition_manager_v1; repeatable.")
+    var trusted: [String] = []
+
     func run() throws {
         var options = CompositorOptions()
         options.socket = socket
@@ -40,6 +43,8 @@ struct RunCommand: ParsableCommand {
         }
         options.background = try background.map(Self.colour)
         options.recordDirectory = record
+        guard trusted.allSatisfy({ $0.hasPrefix("/") }) else { throw CommandError("--trust takes absolute paths") }
+        options.trustedExecutables = trusted
         options.configPath = config ?? ConfigLoader.defaultPath(environment: ProcessInfo.processInfo.environment)
         if let path = options.configPath, !FileManager.default.isReadableFile(atPath: path) {
             throw CommandError("cannot read the config file \(path)")

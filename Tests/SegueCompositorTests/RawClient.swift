@@ -16,6 +16,7 @@ final class RawClient {
     private(set) var shm: OpaquePointer?
     private(set) var wmBase: OpaquePointer?
     private(set) var seat: OpaquePointer?
+    private(set) var activation: OpaquePointer?
     /// Objects that listeners reach through their data pointer; they live as long as the client.
     private var listenedTo: [AnyObject] = []
 
@@ -49,6 +50,8 @@ final class RawClient {
             wmBase = bind(name, segue_client_xdg_wm_base_interface(), version: 1)
         case "wl_seat":
             seat = bind(name, segue_client_wl_seat_interface(), version: min(version, 7))
+        case "xdg_activation_v1":
+            activation = bind(name, segue_client_xdg_activation_v1_interface(), version: 1)
         default:
             break
         }

@@ -93,6 +93,7 @@ extension Compositor: IPCHandler {
             "width": .number(Double(window.surface.width)),
             "height": .number(Double(window.surface.height)),
             "shown": .bool(window === stack.shown),
+            "urgent": .bool(window.urgent),
         ])
     }
 
@@ -121,6 +122,9 @@ extension Compositor: IPCHandler {
             "duration_ms": .number((completion.duration * 1000).rounded()),
             "presented_ms": .number((stats.presentedSpan * 1000 * 10).rounded() / 10),
             "median_frame_ms": stats.medianRenderTime.map { .number(($0 * 1000 * 100).rounded() / 100) } ?? .null,
+            // CLOCK_MONOTONIC, as wp_presentation and segue_transition_v1 report them.
+            "first_ns": stats.firstPresentation.map { .number(Double($0.nanoseconds)) } ?? .null,
+            "last_ns": stats.lastPresentation.map { .number(Double($0.nanoseconds)) } ?? .null,
         ]
     }
 

@@ -19,6 +19,8 @@ final class Output {
     private let backgroundTexture: Texture
     private var needsDraw = true
     private var lastDrawn: Transition<ScreenSource>?
+    /// Told when the newest transition's first frame was presented.
+    private var onFirstPresented: ((Instant) -> Void)?
     /// Frames rendered and presented since start: an idle output adds none.
     private(set) var framesDrawn = 0
     private(set) var framesPresented = 0
@@ -50,7 +52,8 @@ final class Output {
 
     /// Starts a transition; one already running is retargeted from what is on screen.
     func play(from: ScreenSource, to: ScreenSource, settings: EffectSettings, direction: TransitionDirection,
-              onComplete: @escaping (TransitionCompletion) -> Void) {
+              onStart: ((Instant) -> Void)? = nil, onComplete: @escaping (TransitionCompletion) -> Void) {
+        onFirstPresented = onStart
         driver.start(from: from, to: to, settings: settings, direction: direction,
                      at: MonotonicClock.now(), snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
             self?.needsDraw = true
@@ -123,7 +126,12 @@ final class Output {
         }
         framesPresented += 1
         let visible = visibleWindows()
+        let running = driver.current
         driver.presented(at: time, refreshInterval: backend.refreshInterval)
+        if let first = running?.statistics.firstPresentation, let onStart = onFirstPresented {
+            onFirstPresented = nil
+            onStart(first)
+        }
         lastDrawn = nil
         delegate?.framePresented(at: time, sequence: sequence, visible: visible)
         if driver.isAnimating || needsDraw { backend.scheduleFrame() }

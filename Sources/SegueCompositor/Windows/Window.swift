@@ -5,6 +5,8 @@ import SegueRender
 final class Window {
     let id: Int
     let toplevel: XdgToplevel
+    /// Asked for activation without a valid token; cleared when shown.
+    var urgent = false
     private var composed: RenderTarget?
     private var composedIsCurrent = false
     /// The last screen this window showed; kept after the client goes, so a
