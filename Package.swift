@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "segue", targets: ["segue"]),
         .executable(name: "segue-sample-client", targets: ["segue-sample-client"]),
         .executable(name: "segue-launcher", targets: ["segue-launcher"]),
+        .executable(name: "segue-key-reporter", targets: ["segue-key-reporter"]),
         .library(name: "SegueEngine", targets: ["SegueEngine"]),
         .library(name: "SegueRender", targets: ["SegueRender"]),
         .library(name: "SegueConfig", targets: ["SegueConfig"]),
@@ -28,6 +29,8 @@ let package = Package(
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CWaylandClient", path: "Sources/CWaylandClient", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CWaylandEGL", path: "Sources/CWaylandEGL", pkgConfig: "wayland-egl",
+                       providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
         // wayland-scanner's interface tables, made by scripts/generate-protocols.
@@ -47,17 +50,20 @@ let package = Package(
                 resources: [.copy("effects"), .copy("lib")]),
         // EGL + GLES 3 renderer.
         .target(name: "SegueRender",
-                dependencies: ["CEGL", "CGLES", "SegueEngine", "SegueImaging", "SegueShaders"]),
+                dependencies: ["CEGL", "CGLES", "CWaylandEGL", "SegueEngine", "SegueImaging", "SegueShaders"]),
         // The compositor: protocol objects, window stack, outputs, IPC, backends.
         .target(name: "SegueCompositor",
-                dependencies: ["CWaylandServer", "CWaylandProtocols", "CXKBCommon", "SegueEngine", "SegueRender", "SegueImaging",
-                               "SegueIPC", "SegueConfig", .product(name: "Logging", package: "swift-log")]),
+                dependencies: ["CWaylandServer", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "SegueEngine", "SegueRender",
+                               "SegueImaging", "SegueIPC", "SegueConfig", .product(name: "Logging", package: "swift-log")]),
         // A small wl_shm client: the demo's windows, and a real client for tests.
         .executableTarget(name: "segue-sample-client", dependencies: ["CWaylandClient", "CWaylandProtocols"],
                           path: "examples/sample-client"),
         // A client of Segue's segue-transition-v1: lists windows and shows one with a transition.
         .executableTarget(name: "segue-launcher", dependencies: ["CWaylandClient", "CWaylandProtocols"],
                           path: "examples/launcher"),
+        // A client that prints the keys and pointer events it receives: the nested backend's tests.
+        .executableTarget(name: "segue-key-reporter", dependencies: ["CWaylandClient", "CWaylandProtocols"],
+                          path: "examples/key-reporter"),
         .executableTarget(name: "segue", dependencies: [
             "SegueEngine", "SegueConfig", "SegueRender", "SegueImaging", "SegueCompositor", "SegueIPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -69,8 +75,9 @@ let package = Package(
         .testTarget(name: "SegueImagingTests", dependencies: ["SegueImaging"]),
         .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueCompositor", "CWaylandServer", "segue"]),
         .testTarget(name: "SegueCompositorTests",
-                    dependencies: ["SegueCompositor", "SegueIPC", "SegueImaging", "CWaylandClient", "CWaylandProtocols",
-                                   "segue", "segue-sample-client", "segue-launcher"]),
+                    dependencies: ["SegueCompositor", "SegueIPC", "SegueImaging", "CWaylandClient", "CWaylandServer",
+                                   "CWaylandProtocols", "CXKBCommon", "SegueConfig", "segue", "segue-sample-client",
+                                   "segue-launcher", "segue-key-reporter", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging"]),
         .testTarget(name: "SegueRenderTests",
                     dependencies: ["SegueRender", "SegueEngine", "SegueImaging"]),

@@ -31,30 +31,38 @@ public final class Compositor {
     private var compositorGlobal: CompositorGlobal?
     private var subcompositor: Subcompositor?
     private var wmBase: XdgWmBase?
-    private var seat: Seat?
+    private(set) var seat: Seat?
     private var outputGlobal: OutputGlobal?
     private var presentation: Presentation?
     private var dataDevices: DataDeviceManager?
     private var transitionManager: SegueTransitionManager?
     private var activation: XdgActivation?
-    private var backend: HeadlessBackend
+    private var backend: Backend
     private var signalSources: [OpaquePointer] = []
     private var ipc: IPCServer?
 
     public init(options: CompositorOptions, log: Logger) throws {
         self.options = options
         self.log = log
-        renderer = try Renderer()
+        // Nested, Segue renders on the parent's EGL display: textures live where the window is shown.
+        let parent = options.backend == .wayland ? try ParentConnection() : nil
+        renderer = try parent.map { Renderer(context: try GLContext(wayland: $0.display, owner: $0)) } ?? Renderer()
         builtins = try EffectRegistry.builtin()
         config = Self.initialConfig(options: options, builtins: builtins, renderer: renderer, log: log)
         let size = config.output.size
-        let width = options.width ?? size?.width ?? 1920, height = options.height ?? size?.height ?? 1080
+        // Nested, the size is only the window's first one, and smaller by default.
+        let defaultSize = parent == nil ? (width: 1920, height: 1080) : (width: 1280, height: 720)
+        let width = options.width ?? size?.width ?? defaultSize.width, height = options.height ?? size?.height ?? defaultSize.height
         let refreshRate = options.refreshRate ?? config.output.refresh ?? 60
         let background = options.background ?? config.output.background.map {
             (Float($0.red), Float($0.green), Float($0.blue))
         } ?? (0.08, 0.08, 0.1)
         server = try Server(socket: options.socket)
-        backend = HeadlessBackend(loop: server.loop, width: width, height: height, refreshRate: refreshRate)
+        if let parent {
+            backend = try WaylandBackend(connection: parent, loop: server.loop, renderer: renderer, width: width, height: height, log: log)
+        } else {
+            backend = HeadlessBackend(loop: server.loop, width: width, height: height, refreshRate: refreshRate)
+        }
         output = try Output(backend: backend, renderer: renderer, background: background)
         output.delegate = self
         if let directory = options.recordDirectory { output.recorder = try TransitionRecorder(directory: directory) }
@@ -75,6 +83,15 @@ public final class Compositor {
         transitionManager = SegueTransitionManager(display: display, compositor: self, trusted: options.trustedExecutables)
         activation = XdgActivation(display: display)
         activation?.observer = self
+        if let nested = backend as? WaylandBackend {
+            nested.seat = seat
+            nested.keyBindings = { [unowned self] in config.keys }
+            nested.onBinding = { [unowned self] in switchWindow($0) }
+            nested.onStop = { [unowned self] reason in
+                log.info("\(reason): stopping")
+                server.terminate()
+            }
+        }
         ipc = try IPCServer(loop: server.loop, path: ipcPath, handler: self)
         for signal in [SIGINT, SIGTERM] {
             if let source = wl_event_loop_add_signal(server.loop, signal, { _, data in
@@ -232,6 +249,11 @@ extension Compositor: ToplevelObserver {
 
 extension Compositor: OutputDelegate {
     func shownScreen() -> ScreenSource? { stack.shown.map(ScreenSource.window) }
+
+    func outputResized() {
+        outputGlobal?.resize(width: Int32(output.width), height: Int32(output.height))
+        for window in stack.windows { window.toplevel.reconfigure() }
+    }
 
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) {
         let milliseconds = UInt32(truncatingIfNeeded: time.nanoseconds / 1_000_000)

@@ -4,6 +4,7 @@ import SegueConfig
 /// then from built-in defaults.
 public struct CompositorOptions: Sendable {
     public var socket: String?
+    public var backend = BackendKind.headless
     public var width: Int?
     public var height: Int?
     public var refreshRate: Double?

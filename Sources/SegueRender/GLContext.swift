@@ -8,19 +8,25 @@ import Foundation
 /// Mesa's surfaceless platform is tried first (software llvmpipe here, the GPU
 /// where Mesa drives one); then the EGL device platform, which proprietary
 /// drivers implement. `SEGUE_EGL_PLATFORM=surfaceless|device` forces one.
+/// A nested Segue uses the parent's Wayland display instead, so that a
+/// `WindowSurface` can show what it renders.
 public final class GLContext {
-    public enum Platform: String, Sendable { case surfaceless, device }
+    public enum Platform: String, Sendable { case surfaceless, device, wayland }
 
     public let display: EGLDisplay
     public let context: EGLContext
     public let platform: Platform
+    /// The config window surfaces are made with; nil for a context without one.
+    public let config: EGLConfig?
     /// GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public let renderer: String
+    /// The owner of the native display, kept until EGL has let go of the display.
+    private let nativeDisplayOwner: AnyObject?
 
     public init() throws {
         var platforms: [Platform] = [.surfaceless, .device]
         if let forced = ProcessInfo.processInfo.environment["SEGUE_EGL_PLATFORM"] {
-            guard let platform = Platform(rawValue: forced) else {
+            guard let platform = Platform(rawValue: forced), platform != .wayland else {
                 throw RenderError("SEGUE_EGL_PLATFORM must be 'surfaceless' or 'device', not '\(forced)'")
             }
             platforms = [platform]
@@ -32,6 +38,8 @@ public final class GLContext {
                 self.display = display
                 self.context = context
                 self.platform = platform
+                config = nil
+                nativeDisplayOwner = nil
                 self.renderer = String(cString: glGetString(GLenum(GL_RENDERER)))
                 return
             } catch {
@@ -39,6 +47,48 @@ public final class GLContext {
             }
         }
         throw RenderError("no usable EGL display with OpenGL ES 3 (" + failures.joined(separator: "; ") + ")")
+    }
+
+    /// A context on a Wayland display (a `wl_display *`), with a config for
+    /// window surfaces. `owner` is kept alive for as long as EGL may use the display.
+    public init(wayland waylandDisplay: OpaquePointer, owner: AnyObject) throws {
+        guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_WAYLAND_KHR), UnsafeMutableRawPointer(waylandDisplay), nil),
+              display != segue_egl_no_display() else {
+            throw RenderError("no EGL display on the parent Wayland display (EGL error \(eglErrorName()))")
+        }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard eglInitialize(display, &major, &minor) == EGL_TRUE else {
+            throw RenderError("eglInitialize on the parent Wayland display failed (\(eglErrorName()))")
+        }
+        do {
+            let extensions = String(cString: eglQueryString(display, EGLint(EGL_EXTENSIONS)))
+            // The renderer draws into framebuffer objects before the window surface exists.
+            guard extensions.contains("EGL_KHR_surfaceless_context") else {
+                throw RenderError("the parent's EGL display lacks EGL_KHR_surfaceless_context")
+            }
+            guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
+                throw RenderError("eglBindAPI(OpenGL ES) failed (\(eglErrorName()))")
+            }
+            let config = try Self.windowConfig(display)
+            let attributes: [EGLint] = [EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_NONE)]
+            guard let context = eglCreateContext(display, config, segue_egl_no_context(), attributes),
+                  context != segue_egl_no_context() else {
+                throw RenderError("cannot create an OpenGL ES 3 context on the parent display (\(eglErrorName()))")
+            }
+            guard eglMakeCurrent(display, segue_egl_no_surface(), segue_egl_no_surface(), context) == EGL_TRUE else {
+                eglDestroyContext(display, context)
+                throw RenderError("eglMakeCurrent failed (\(eglErrorName()))")
+            }
+            self.display = display
+            self.context = context
+            self.config = config
+        } catch {
+            eglTerminate(display)
+            throw error
+        }
+        platform = .wayland
+        nativeDisplayOwner = owner
+        renderer = String(cString: glGetString(GLenum(GL_RENDERER)))
     }
 
     deinit {
@@ -54,6 +104,8 @@ public final class GLContext {
             display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), segue_egl_default_display(), nil)
         case .device:
             display = try firstDeviceDisplay()
+        case .wayland:
+            throw RenderError("the wayland platform needs the parent's display: use init(wayland:owner:)")
         }
         guard let display, display != segue_egl_no_display() else {
             throw RenderError("no display (EGL error \(eglErrorName()))")
@@ -83,6 +135,32 @@ public final class GLContext {
             throw RenderError("eglMakeCurrent failed (\(eglErrorName()))")
         }
         return (display, context)
+    }
+
+    /// An 8-bit RGB window config for OpenGL ES 3, preferring one without
+    /// alpha so the parent treats the window as opaque.
+    private static func windowConfig(_ display: EGLDisplay) throws -> EGLConfig {
+        let attributes: [EGLint] = [
+            EGLint(EGL_SURFACE_TYPE), EGLint(EGL_WINDOW_BIT),
+            EGLint(EGL_RENDERABLE_TYPE), EGLint(EGL_OPENGL_ES3_BIT),
+            EGLint(EGL_RED_SIZE), 8, EGLint(EGL_GREEN_SIZE), 8, EGLint(EGL_BLUE_SIZE), 8,
+            EGLint(EGL_NONE),
+        ]
+        var count: EGLint = 0
+        guard eglChooseConfig(display, attributes, nil, 0, &count) == EGL_TRUE, count > 0 else {
+            throw RenderError("the parent's EGL display has no OpenGL ES 3 window config")
+        }
+        var configs = [EGLConfig?](repeating: nil, count: Int(count))
+        guard eglChooseConfig(display, attributes, &configs, count, &count) == EGL_TRUE else {
+            throw RenderError("eglChooseConfig failed (\(eglErrorName()))")
+        }
+        let found = configs.prefix(Int(count)).compactMap { $0 }
+        let opaque = found.first { config in
+            var alpha: EGLint = 0
+            return eglGetConfigAttrib(display, config, EGLint(EGL_ALPHA_SIZE), &alpha) == EGL_TRUE && alpha == 0
+        }
+        guard let config = opaque ?? found.first else { throw RenderError("eglChooseConfig returned no config") }
+        return config
     }
 
     /// The first EGL device that yields a display, through EGL_EXT_device_enumeration.

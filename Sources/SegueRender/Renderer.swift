@@ -11,8 +11,14 @@ public final class Renderer {
     private var programs: [String: EffectProgram] = [:]
     private lazy var quads = Result { try QuadProgram() }
 
-    public init() throws {
-        context = try GLContext()
+    /// A renderer on the first usable offscreen EGL display.
+    public convenience init() throws {
+        try self.init(context: GLContext())
+    }
+
+    /// A renderer on `context`, which must be current.
+    public init(context: GLContext) {
+        self.context = context
         glGenVertexArrays(1, &vertexArray)
         glBindVertexArray(vertexArray)
         glGenBuffers(1, &vertexBuffer)

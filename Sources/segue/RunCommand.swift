@@ -6,12 +6,15 @@ import SegueConfig
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Start the compositor (headless output).")
+        commandName: "run", abstract: "Start the compositor: in a window inside a Wayland session, else headless.")
 
     @Option(help: "Socket name in $XDG_RUNTIME_DIR (default: the first free wayland-N).")
     var socket: String?
 
-    @Option(help: "Output size (default: the config's [output] size, else 1920x1080).")
+    @Option(help: "headless, or wayland: a window on $WAYLAND_DISPLAY (the default when it is set).")
+    var backend: String?
+
+    @Option(help: "Output size (default: the config's [output] size, else 1920x1080); with wayland, the window's first size (else 1280x720).")
     var size: Size?
 
     @Option(help: "Refresh rate in Hz, 1...360 (default: the config's, else 60).")
@@ -32,6 +35,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         var options = CompositorOptions()
         options.socket = socket
+        options.backend = try chosenBackend()
         if let size {
             let valid = try size.validated()
             options.width = valid.width
@@ -58,6 +62,18 @@ struct RunCommand: ParsableCommand {
         print("WAYLAND_DISPLAY=\(compositor.server.socketName)")
         fflush(nil)
         compositor.run()
+    }
+
+    /// --backend, else wayland inside a Wayland session and headless outside one.
+    private func chosenBackend() throws -> BackendKind {
+        guard let backend else {
+            let session = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
+            return session ? .wayland : .headless
+        }
+        guard let kind = BackendKind(rawValue: backend) else {
+            throw CommandError("--backend must be 'headless' or 'wayland', not '\(backend)'")
+        }
+        return kind
     }
 
     /// `RRGGBB` → 0...1 per channel.

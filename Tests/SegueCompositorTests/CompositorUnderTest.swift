@@ -6,24 +6,35 @@ import XCTest
 /// A real `segue run` on a private runtime folder and socket, with helpers to
 /// start real clients against it and to ask it things over IPC.
 final class CompositorUnderTest {
+    /// A compositor Segue runs nested inside: its runtime folder and socket name.
+    typealias Parent = (runtime: URL, socket: String)
+
     let runtime: URL
     let socket: String
     let process: Process
     let ipc: IPCClient
     private var clients: [Process] = []
     private let stderr = Pipe()
+    private let ownsRuntime: Bool
 
     /// Build products sit beside the test executable.
     static let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
 
-    init(size: String = "640x360", arguments: [String] = []) throws {
-        runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-test-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    /// Starts `segue run`, headless, or with `parent` nested inside that compositor
+    /// (sharing its runtime folder).
+    init(size: String = "640x360", arguments: [String] = [], parent: Parent? = nil) throws {
+        if let parent {
+            runtime = parent.runtime
+        } else {
+            runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-test-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        ownsRuntime = parent == nil
         socket = "wayland-segue-test"
         process = Process()
         process.executableURL = Self.buildFolder.appendingPathComponent("segue")
-        process.arguments = ["run", "--socket", socket, "--size", size] + arguments
-        process.environment = Self.environment(runtime: runtime, display: nil)
+        process.arguments = ["run", "--socket", socket, "--size", size] + (parent == nil ? [] : ["--backend", "wayland"]) + arguments
+        process.environment = Self.environment(runtime: runtime, display: parent?.socket)
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
@@ -57,7 +68,7 @@ final class CompositorUnderTest {
             process.terminate()
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(at: runtime)
+        if ownsRuntime { try? FileManager.default.removeItem(at: runtime) }
         return process.terminationStatus
     }
 
@@ -112,7 +123,7 @@ final class CompositorUnderTest {
         return try PNG.read(path: path)
     }
 
-    private static func environment(runtime: URL, display: String?) -> [String: String] {
+    static func environment(runtime: URL, display: String?) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment["WAYLAND_DISPLAY"] = display

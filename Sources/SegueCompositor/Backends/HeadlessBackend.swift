@@ -1,5 +1,6 @@
 import CWaylandServer
 import SegueEngine
+import SegueRender
 
 /// An output with no display: frames are drawn offscreen and "presented" on a
 /// virtual vblank grid at the refresh rate. Like a real display it draws a
@@ -13,8 +14,10 @@ final class HeadlessBackend: Backend {
     private(set) var lastPresentation: Instant
     private(set) var lastSequence: UInt64 = 0
 
-    var drawFrame: ((Instant) -> Void)?
+    var drawFrame: ((Instant) -> RenderTarget)?
     var framePresented: ((Instant, UInt64) -> Void)?
+    /// A headless output keeps the size it was made with.
+    var sizeChanged: (() -> Void)?
 
     private let period: Int64
     private let origin: Instant
@@ -73,7 +76,7 @@ final class HeadlessBackend: Backend {
             return
         case .drawing(let vblank):
             wanted = false
-            drawFrame?(instant(vblank))
+            _ = drawFrame?(instant(vblank))
             // Presented on the first vblank at or after the frame is ready.
             let ready = MonotonicClock.now().nanoseconds - origin.nanoseconds
             let target = max(vblank, (ready + period - 1) / period)

@@ -9,7 +9,7 @@ import SegueRender
 final class Output {
     let backend: Backend
     let renderer: Renderer
-    let target: RenderTarget
+    private(set) var target: RenderTarget
     let background: (Float, Float, Float)
     weak var delegate: OutputDelegate?
     /// Writes each presented transition frame, with `segue run --record`.
@@ -33,8 +33,12 @@ final class Output {
         let plain = try RenderTarget(width: backend.width, height: backend.height)
         try renderer.compose([], background: background, into: plain)
         backgroundTexture = plain.texture
-        backend.drawFrame = { [unowned self] in self.draw(predicted: $0) }
+        backend.drawFrame = { [unowned self] in
+            self.draw(predicted: $0)
+            return self.target
+        }
         backend.framePresented = { [unowned self] in self.presented(at: $0, sequence: $1) }
+        backend.sizeChanged = { [unowned self] in self.resized() }
     }
 
     var width: Int { backend.width }
@@ -45,6 +49,14 @@ final class Output {
     func damage() {
         needsDraw = true
         backend.scheduleFrame()
+    }
+
+    /// The backend's size changed: draw at the new size from the next frame on.
+    /// Should the new target fail, frames keep the old size and are scaled to fit.
+    private func resized() {
+        if let resized = try? RenderTarget(width: width, height: height) { target = resized }
+        delegate?.outputResized()
+        damage()
     }
 
     /// A client waits for a frame callback: run the clock for one frame.

@@ -7,4 +7,6 @@ protocol OutputDelegate: AnyObject {
     func shownScreen() -> ScreenSource?
     /// A frame was presented; `visible` are the windows it showed.
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window])
+    /// The output's size changed; windows should be configured for the new one.
+    func outputResized()
 }

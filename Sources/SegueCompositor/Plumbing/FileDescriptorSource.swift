@@ -33,6 +33,14 @@ final class FileDescriptorSource {
         wl_event_source_fd_update(source, events)
     }
 
+    /// Has the loop also call the handler, with no events, after each of its
+    /// iterations: for work that other code may leave behind without the fd
+    /// becoming ready, such as events a second reader of a socket queued.
+    func check() {
+        guard let source else { return }
+        wl_event_source_check(source)
+    }
+
     func remove() {
         guard let source else { return }
         wl_event_source_remove(source)

@@ -12,14 +12,25 @@ final class Keymap {
 
     /// Compiles the default keymap: no names means the XKB_DEFAULT_* variables,
     /// else libxkbcommon's built-in evdev rules with the "us" layout.
-    init() throws {
+    convenience init() throws {
+        try self.init(failure: "cannot compile the xkb keymap (check XKB_DEFAULT_LAYOUT and friends)") { context in
+            xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        }
+    }
+
+    /// Compiles a keymap in xkb's text format, e.g. the one a parent compositor sent.
+    convenience init(text: UnsafePointer<CChar>) throws {
+        try self.init(failure: "cannot compile the parent compositor's keymap") { context in
+            xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        }
+    }
+
+    private init(failure: String, compile: (OpaquePointer) -> OpaquePointer?) throws {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
             throw ServerError("cannot create an xkb context")
         }
         defer { xkb_context_unref(context) }
-        guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
-            throw ServerError("cannot compile the xkb keymap (check XKB_DEFAULT_LAYOUT and friends)")
-        }
+        guard let keymap = compile(context) else { throw ServerError(failure) }
         guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
             xkb_keymap_unref(keymap)
             throw ServerError("cannot serialise the xkb keymap")

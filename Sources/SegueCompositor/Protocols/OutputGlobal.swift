@@ -1,7 +1,7 @@
 import CWaylandServer
 
-/// The wl_output global for one output: a single fixed mode, described to
-/// each client once when it binds.
+/// The wl_output global for one output: a single mode, described to each
+/// client when it binds and again when the output is resized.
 final class OutputGlobal: ResourceObject {
     static let version: Int32 = 4
     /// Clients that derive DPI from the physical size see the usual 96.
@@ -9,8 +9,8 @@ final class OutputGlobal: ResourceObject {
 
     let name: String
     let description: String
-    let width: Int32
-    let height: Int32
+    private(set) var width: Int32
+    private(set) var height: Int32
     let refreshMilliHz: Int32
 
     private var global: Global?
@@ -38,6 +38,17 @@ final class OutputGlobal: ResourceObject {
         resources.filter { wl_resource_get_client($0) == client }
     }
 
+    /// Tells every bound client the output's new mode.
+    func resize(width: Int32, height: Int32) {
+        guard (width, height) != (self.width, self.height) else { return }
+        self.width = width
+        self.height = height
+        for resource in resources {
+            sendMode(resource)
+            if wl_resource_get_version(resource) >= WL_OUTPUT_DONE_SINCE_VERSION { wl_output_send_done(resource) }
+        }
+    }
+
     func resourceDestroyed(_ resource: OpaquePointer) {
         resources.removeAll { $0 == resource }
     }
@@ -49,14 +60,18 @@ final class OutputGlobal: ResourceObject {
         wl_output_send_geometry(resource, 0, 0, Self.millimetres(width), Self.millimetres(height),
                                 Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue), "Segue", "headless",
                                 Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
-        wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
-                            width, height, refreshMilliHz)
+        sendMode(resource)
         if version >= WL_OUTPUT_SCALE_SINCE_VERSION { wl_output_send_scale(resource, 1) }
         if version >= WL_OUTPUT_NAME_SINCE_VERSION {
             wl_output_send_name(resource, name)
             wl_output_send_description(resource, description)
         }
         if version >= WL_OUTPUT_DONE_SINCE_VERSION { wl_output_send_done(resource) }
+    }
+
+    private func sendMode(_ resource: OpaquePointer) {
+        wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
+                            width, height, refreshMilliHz)
     }
 
     private static func millimetres(_ pixels: Int32) -> Int32 {

@@ -16,8 +16,8 @@ public final class Seat: ResourceObject {
     public private(set) var focusedSurface: OpaquePointer?
 
     private let display: OpaquePointer
-    private let keymap: Keymap
-    private let xkbState: OpaquePointer
+    private var keymap: Keymap
+    private var xkbState: OpaquePointer
     private var global: Global?
     private var resources: [OpaquePointer] = []
     private var keyboards: [Keyboard] = []
@@ -95,6 +95,16 @@ public final class Seat: ResourceObject {
 
     // MARK: Input
 
+    /// Replaces the keymap, e.g. with the parent compositor's, and sends it to every keyboard.
+    /// Modifiers start released; the keyboard's next modifier state sets them.
+    func use(_ keymap: Keymap) throws {
+        guard let state = xkb_state_new(keymap.xkbKeymap) else { throw ServerError("cannot create the xkb state") }
+        xkb_state_unref(xkbState)
+        xkbState = state
+        self.keymap = keymap
+        for keyboard in keyboards { keyboard.sendKeymap(keymap) }
+    }
+
     /// A key (evdev code) went down or up.
     public func keyboardKey(time: UInt32, key: UInt32, pressed: Bool) {
         // xkb keycodes are evdev codes offset by 8.
@@ -103,12 +113,31 @@ public final class Seat: ResourceObject {
         guard !focused.isEmpty else { return }
         let serial = wl_display_next_serial(display)
         for keyboard in focused { keyboard.key(serial: serial, time: time, key: key, pressed: pressed) }
-        let serialised = XKB_STATE_MODS_DEPRESSED.rawValue | XKB_STATE_MODS_LATCHED.rawValue
-            | XKB_STATE_MODS_LOCKED.rawValue | XKB_STATE_LAYOUT_EFFECTIVE.rawValue
-        guard changed & serialised != 0 else { return }
-        let modifiersSerial = wl_display_next_serial(display)
-        let modifiers = self.modifiers
-        for keyboard in focused { keyboard.send(modifiers, serial: modifiersSerial) }
+        send(modifiersChangedIn: changed, to: focused)
+    }
+
+    /// The modifier state changed as a whole, as wl_keyboard.modifiers reports it
+    /// from a parent compositor.
+    public func keyboardModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        let changed = xkb_state_update_mask(xkbState, depressed, latched, locked, 0, 0, group).rawValue
+        send(modifiersChangedIn: changed, to: focusedKeyboards)
+    }
+
+    /// How a key reads for key bindings: its keysym with no modifier applied, so
+    /// Shift+Tab is still Tab, and the modifiers held with it.
+    func bindingKey(for key: UInt32) -> (keysym: UInt32, modifiers: KeyBinding.Modifiers) {
+        let keycode = key + 8
+        let layout = xkb_state_key_get_layout(xkbState, keycode)
+        var symbols: UnsafePointer<xkb_keysym_t>?
+        let count = xkb_keymap_key_get_syms_by_level(keymap.xkbKeymap, keycode, layout == XKB_LAYOUT_INVALID ? 0 : layout,
+                                                     0, &symbols)
+        let keysym = count > 0 ? symbols?.pointee ?? 0 : 0
+        var modifiers: KeyBinding.Modifiers = []
+        for (name, modifier) in KeyBinding.Modifiers.xkbNames
+        where xkb_state_mod_name_is_active(xkbState, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
+            modifiers.insert(modifier)
+        }
+        return (keysym, modifiers)
     }
 
     /// The pointer moved to (x, y), local to the focused surface.
@@ -181,6 +210,15 @@ public final class Seat: ResourceObject {
     private var focusedPointers: [Pointer] {
         guard let client = focusedClient else { return [] }
         return pointers.filter { $0.client == client }
+    }
+
+    private func send(modifiersChangedIn changed: UInt32, to keyboards: [Keyboard]) {
+        let serialised = XKB_STATE_MODS_DEPRESSED.rawValue | XKB_STATE_MODS_LATCHED.rawValue
+            | XKB_STATE_MODS_LOCKED.rawValue | XKB_STATE_LAYOUT_EFFECTIVE.rawValue
+        guard changed & serialised != 0, !keyboards.isEmpty else { return }
+        let serial = wl_display_next_serial(display)
+        let modifiers = self.modifiers
+        for keyboard in keyboards { keyboard.send(modifiers, serial: serial) }
     }
 
     private var modifiers: KeyboardModifiers {

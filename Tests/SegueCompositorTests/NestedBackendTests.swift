@@ -1,0 +1,190 @@
+import CWaylandServer
+import Foundation
+@testable import SegueCompositor
+import SegueImaging
+import SegueIPC
+import XCTest
+
+/// `segue run --backend wayland` inside Debian's weston (headless): Segue's window
+/// on the parent shows its clients' pixels before and after a switch, and Segue
+/// stops cleanly whenever the parent goes.
+final class NestedBackendTests: XCTestCase {
+    private var weston: WestonUnderTest!
+    private var segue: CompositorUnderTest!
+    private let blue = RGBA(0x25, 0x63, 0xeb)
+    private let orange = RGBA(0xea, 0x58, 0x0c)
+
+    override func setUpWithError() throws {
+        weston = try WestonUnderTest()
+        segue = try CompositorUnderTest(size: "640x360", parent: weston.parent)
+    }
+
+    override func tearDown() {
+        segue?.stop()
+        weston?.stop()
+    }
+
+    private func string(_ value: JSONValue?) -> String? { if case .string(let s)? = value { s } else { nil } }
+    private func number(_ value: JSONValue?) -> Double? { if case .number(let n)? = value { n } else { nil } }
+
+    /// Most of Segue's 640×360 window, as weston shows it, is `colour`, and none is `absent`.
+    private func assertParentShows(_ colour: RGBA, notShowing absent: RGBA, file: StaticString = #filePath, line: UInt = #line) throws {
+        let shot = try weston.screenshot { $0.count(of: colour) > 640 * 360 / 2 && $0.count(of: absent) == 0 }
+        XCTAssertGreaterThan(shot.count(of: colour), 640 * 360 / 2, "weston's screen shows the client's colour", file: file, line: line)
+        XCTAssertEqual(shot.count(of: absent), 0, "and nothing of the other client", file: file, line: line)
+    }
+
+    private func waitForExit(_ process: Process, timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return !process.isRunning
+    }
+
+    func testTheWindowOnTheParentShowsTheClientBeforeAndAfterASwitch() throws {
+        try segue.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try segue.waitForWindows(1)
+        XCTAssertEqual(try segue.screenshot()[10, 10], blue)
+        try assertParentShows(blue, notShowing: orange)
+
+        try segue.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        _ = try segue.waitForWindows(2)
+        try assertParentShows(orange, notShowing: blue)
+
+        let reply = try segue.send(.switchWindow(target: .prev, effect: "crossfade", wait: true))
+        XCTAssertTrue(reply.ok, reply.error ?? "")
+        XCTAssertEqual(string(reply.payload["outcome"]), "finished")
+        // Paced by the parent: a crossfade of 350 ms is several presented frames.
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(number(reply.payload["frames"])), 5, "\(reply.payload)")
+        XCTAssertEqual(try segue.screenshot()[10, 10], blue)
+        try assertParentShows(blue, notShowing: orange)
+    }
+
+    func testWestonConfiguringNoSizeKeepsTheOneAskedFor() throws {
+        let reply = try segue.send(.outputs)
+        guard case .array(let outputs)? = reply.payload["outputs"], case .object(let output)? = outputs.first else {
+            return XCTFail("no output: \(reply)")
+        }
+        XCTAssertEqual(number(output["width"]), 640)
+        XCTAssertEqual(number(output["height"]), 360)
+    }
+
+    func testTheParentClosingStopsSegueCleanlyAndRemovesItsSockets() throws {
+        try segue.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try segue.waitForWindows(1)
+        let socket = segue.runtime.appendingPathComponent(segue.socket).path
+        let control = segue.runtime.appendingPathComponent("segue-\(segue.socket).sock").path
+        weston.process.terminate()
+        XCTAssertTrue(waitForExit(segue.process), "segue stops when its parent goes")
+        XCTAssertEqual(segue.process.terminationReason, .exit)
+        XCTAssertEqual(segue.process.terminationStatus, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: socket))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: control))
+    }
+
+    func testTheParentDyingMidTransitionStopsSegueWithoutHanging() throws {
+        try segue.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try segue.waitForWindows(1)
+        try segue.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        _ = try segue.waitForWindows(2)
+        // A two-second melt, and the parent crashes half-way through it.
+        let reply = try segue.send(.switchWindow(target: .prev, effect: "doom-melt", wait: false))
+        XCTAssertTrue(reply.ok, reply.error ?? "")
+        usleep(500_000)
+        XCTAssertTrue(try segue.send(.windows).payload["animating"] == .bool(true))
+        kill(weston.process.processIdentifier, SIGKILL)
+        XCTAssertTrue(waitForExit(segue.process), "segue stops when its parent goes")
+        XCTAssertEqual(segue.process.terminationReason, .exit)
+        XCTAssertEqual(segue.process.terminationStatus, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: segue.runtime.appendingPathComponent(segue.socket).path))
+    }
+}
+
+/// Nested in a weston whose output has scale 2, Segue's window is drawn at twice
+/// its size in pixels, and its clients are configured anew for that size.
+final class NestedBackendScaleTests: XCTestCase {
+    func testOnAScale2ParentTheOutputDoublesAndClientsFollow() throws {
+        let weston = try WestonUnderTest(width: 1600, height: 1200, scale: 2)
+        defer { weston.stop() }
+        let segue = try CompositorUnderTest(size: "640x360", parent: weston.parent)
+        defer { segue.stop() }
+        try segue.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        // The window enters the scale-2 output once it shows; from then on it is 1280×720 pixels.
+        let deadline = Date().addingTimeInterval(20)
+        var windows: [[String: JSONValue]] = []
+        while Date() < deadline {
+            windows = try segue.windows()
+            if try windows.first?["width"] == .number(1280) && segue.send(.windows).payload["animating"] == .bool(false) { break }
+            usleep(50_000)
+        }
+        XCTAssertEqual(windows.first?["width"], .number(1280), "the client was configured for the doubled output: \(windows)")
+        XCTAssertEqual(windows.first?["height"], .number(720))
+        let shot = try segue.screenshot()
+        XCTAssertEqual(shot.width, 1280)
+        XCTAssertEqual(shot[10, 10], RGBA(0x25, 0x63, 0xeb))
+        // Weston shows it pixel for pixel: nearly all of 1280×720 is the client's blue.
+        let parentShot = try weston.screenshot { $0.count(of: RGBA(0x25, 0x63, 0xeb)) > 1280 * 720 / 2 }
+        XCTAssertGreaterThan(parentShot.count(of: RGBA(0x25, 0x63, 0xeb)), 1280 * 720 / 2)
+    }
+}
+
+/// `segue run --backend wayland` with a parent it cannot use: one line, and a non-zero exit.
+final class NestedBackendRefusalTests: XCTestCase {
+    private func run(display: String, runtime: URL, serving server: Server? = nil) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = CompositorUnderTest.buildFolder.appendingPathComponent("segue")
+        process.arguments = ["run", "--backend", "wayland", "--socket", "segue-refused"]
+        process.environment = CompositorUnderTest.environment(runtime: runtime, display: display)
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The parent, if any, answers from this thread.
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline {
+            if let server {
+                wl_event_loop_dispatch(server.loop, 10)
+                wl_display_flush_clients(server.display)
+            } else {
+                usleep(10_000)
+            }
+        }
+        XCTAssertFalse(process.isRunning, "segue gave up in time")
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    private func makeRuntime() throws -> URL {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-refused-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return runtime
+    }
+
+    func testNoParentAtWaylandDisplayIsOneLineAndAFailure() throws {
+        let runtime = try makeRuntime()
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let result = try run(display: "nobody-here", runtime: runtime)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot connect to the parent compositor at WAYLAND_DISPLAY=nobody-here"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: runtime.appendingPathComponent("segue-refused").path))
+    }
+
+    func testAParentWithoutXdgWmBaseIsOneLineAndAFailure() throws {
+        let runtime = try makeRuntime()
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        // A bare Wayland display: wl_shm and nothing else.
+        let previous = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"]
+        setenv("XDG_RUNTIME_DIR", runtime.path, 1)
+        defer { if let previous { setenv("XDG_RUNTIME_DIR", previous, 1) } else { unsetenv("XDG_RUNTIME_DIR") } }
+        let server = try Server(socket: "bare-parent")
+        defer {
+            server.disconnectClients()
+            server.destroy()
+        }
+        let result = try run(display: "bare-parent", runtime: runtime, serving: server)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("the parent compositor has no xdg_wm_base"), result.stderr)
+    }
+}

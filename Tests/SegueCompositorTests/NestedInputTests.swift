@@ -1,0 +1,208 @@
+import Foundation
+@testable import SegueCompositor
+import SegueImaging
+import SegueIPC
+import XCTest
+
+/// A nested `segue run` inside a Segue in this process, whose seat the test
+/// presses keys and moves the pointer on: the parent's keymap, keys, pointer and
+/// Alt+Tab reach the nested Segue over real Wayland, and the key reporter client
+/// inside it says what it got.
+final class NestedInputTests: XCTestCase {
+    private var parent: InProcessParent!
+    private var nested: Process!
+    private var nestedOutput: LineCollector!
+    private var clients: [Process] = []
+    private var config: URL!
+    private let nestedSocket = "segue-nested"
+    // evdev codes.
+    private let keyA: UInt32 = 30, keyTab: UInt32 = 15, keyLeftAlt: UInt32 = 56, keyLeftShift: UInt32 = 42
+    private let buttonLeft: UInt32 = 0x110
+
+    override func setUpWithError() throws {
+        parent = try InProcessParent(width: 800, height: 500, layout: "de")
+        config = parent.runtime.appendingPathComponent("config.toml")
+        try Self.crossfades.write(to: config, atomically: true, encoding: .utf8)
+        nestedOutput = LineCollector()
+        nested = Process()
+        nested.executableURL = CompositorUnderTest.buildFolder.appendingPathComponent("segue")
+        nested.arguments = ["run", "--backend", "wayland", "--socket", nestedSocket, "--size", "640x360", "--config", config.path]
+        var environment = CompositorUnderTest.environment(runtime: parent.runtime, display: parent.socket)
+        environment["XKB_DEFAULT_LAYOUT"] = "us"
+        nested.environment = environment
+        nested.standardOutput = nestedOutput.pipe
+        nested.standardError = FileHandle.nullDevice
+        try nested.run()
+        XCTAssertTrue(parent.dispatch { nestedOutput.lines.contains("WAYLAND_DISPLAY=\(nestedSocket)") }, "the nested Segue started")
+        XCTAssertTrue(parent.dispatch { parent.compositor.stack.windows.count == 1 && !parent.compositor.output.isAnimating },
+                      "the nested Segue's window mapped on the parent")
+    }
+
+    override func tearDown() {
+        for client in clients where client.isRunning { kill(client.processIdentifier, SIGKILL) }
+        if let nested, nested.isRunning {
+            nested.terminate()
+            parent?.dispatch { !nested.isRunning }
+        }
+        parent?.stop()
+    }
+
+    /// Short transitions, and the default key bindings.
+    private static let crossfades = """
+        [transitions.open]
+        effect = "crossfade"
+
+        [transitions.switch]
+        effect = "crossfade"
+        """
+
+    private var nestedControl: String { parent.runtime.appendingPathComponent("segue-\(nestedSocket).sock").path }
+
+    /// Starts a client inside the nested Segue; its stdout lines are collected.
+    private func launch(_ executable: String, _ arguments: [String]) throws -> LineCollector {
+        let output = LineCollector()
+        let client = Process()
+        client.executableURL = CompositorUnderTest.buildFolder.appendingPathComponent(executable)
+        client.arguments = arguments
+        client.environment = CompositorUnderTest.environment(runtime: parent.runtime, display: nestedSocket)
+        client.standardOutput = output.pipe
+        client.standardError = FileHandle.nullDevice
+        try client.run()
+        clients.append(client)
+        return output
+    }
+
+    private func shownTitle() throws -> String? {
+        let reply = try parent.ask(nestedControl, .windows)
+        guard case .array(let windows)? = reply.payload["windows"] else { return nil }
+        for case .object(let window) in windows where window["shown"] == .bool(true) {
+            if case .string(let title)? = window["title"] { return title }
+        }
+        return nil
+    }
+
+    private func waitForNestedWindows(_ count: Int) throws {
+        let done = try parent.dispatch {
+            let reply = try parent.ask(nestedControl, .windows)
+            guard case .array(let windows)? = reply.payload["windows"] else { return false }
+            return windows.count == count && reply.payload["animating"] == .bool(false)
+        }
+        XCTAssertTrue(done, "\(count) window(s) in the nested Segue")
+    }
+
+    private var parentSeat: Seat { parent.compositor.seat! }
+
+    func testTheWindowIsTitledSegueAndFollowsTheParentsSize() throws {
+        let window = try XCTUnwrap(parent.compositor.stack.shown)
+        XCTAssertEqual(window.title, "Segue")
+        XCTAssertEqual(window.appID, "segue")
+        // The parent configures its windows fullscreen: the nested output takes that size, not --size.
+        XCTAssertEqual(window.surface.width, 800)
+        XCTAssertEqual(window.surface.height, 500)
+        let reporter = try launch("segue-key-reporter", [])
+        XCTAssertTrue(parent.dispatch { reporter.lines.contains("configure 800 500") }, "\(reporter.lines)")
+    }
+
+    func testTheParentsKeymapAndKeysReachTheShownClient() throws {
+        let reporter = try launch("segue-key-reporter", ["--size", "200x100"])
+        XCTAssertTrue(parent.dispatch { reporter.lines.contains("keyboard enter") }, "\(reporter.lines)")
+        // The parent's German keymap, not the nested Segue's own US one.
+        setenv("XKB_DEFAULT_LAYOUT", "de", 1)
+        let german = try Keymap().size
+        setenv("XKB_DEFAULT_LAYOUT", "us", 1)
+        let american = try Keymap().size
+        setenv("XKB_DEFAULT_LAYOUT", "de", 1)
+        XCTAssertNotEqual(german, american)
+        XCTAssertEqual(reporter.lines.last { $0.hasPrefix("keymap ") }, "keymap xkb_v1 \(german)")
+
+        parentSeat.keyboardKey(time: 1, key: keyA, pressed: true)
+        parentSeat.keyboardKey(time: 2, key: keyA, pressed: false)
+        XCTAssertTrue(parent.dispatch { reporter.lines.contains("key 30 released") }, "\(reporter.lines)")
+        XCTAssertEqual(reporter.lines.filter { $0.hasPrefix("key ") }, ["key 30 pressed", "key 30 released"])
+    }
+
+    func testAltTabSwitchesWindowsAndNeverReachesClients() throws {
+        let reporter = try launch("segue-key-reporter", ["--size", "200x100"])
+        try waitForNestedWindows(1)
+        _ = try launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        try waitForNestedWindows(2)
+        XCTAssertTrue(parent.dispatch { reporter.lines.contains("keyboard leave") }, "\(reporter.lines)")
+        XCTAssertEqual(try shownTitle(), "TWO")
+
+        parentSeat.keyboardKey(time: 1, key: keyLeftAlt, pressed: true)
+        parentSeat.keyboardKey(time: 2, key: keyTab, pressed: true)
+        parentSeat.keyboardKey(time: 3, key: keyTab, pressed: false)
+        parentSeat.keyboardKey(time: 4, key: keyLeftAlt, pressed: false)
+        XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
+        try waitForNestedWindows(2)
+        XCTAssertEqual(try shownTitle(), "key reporter")
+        XCTAssertFalse(reporter.lines.contains { $0.hasPrefix("key \(keyTab) ") }, "Tab was the binding's: \(reporter.lines)")
+
+        // A plain Tab is the client's.
+        parentSeat.keyboardKey(time: 5, key: keyTab, pressed: true)
+        parentSeat.keyboardKey(time: 6, key: keyTab, pressed: false)
+        XCTAssertTrue(parent.dispatch { reporter.lines.contains("key 15 released") }, "\(reporter.lines)")
+
+        // Alt+Shift+Tab goes back.
+        for (time, key, pressed) in [(7, keyLeftAlt, true), (8, keyLeftShift, true), (9, keyTab, true), (10, keyTab, false),
+                                     (11, keyLeftShift, false), (12, keyLeftAlt, false)] {
+            parentSeat.keyboardKey(time: UInt32(time), key: key, pressed: pressed)
+        }
+        XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard leave" }.count == 2 }, "\(reporter.lines)")
+        try waitForNestedWindows(2)
+        XCTAssertEqual(try shownTitle(), "TWO")
+        XCTAssertEqual(reporter.lines.filter { $0.hasPrefix("key \(keyTab) ") }, ["key 15 pressed", "key 15 released"])
+    }
+
+    func testKeyBindingsFollowTheConfigAsItIsReloaded() throws {
+        let reporter = try launch("segue-key-reporter", ["--size", "200x100"])
+        try waitForNestedWindows(1)
+        _ = try launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        try waitForNestedWindows(2)
+        try (Self.crossfades + "\n\n[keys]\nswitch-next = \"Ctrl+n\"\nswitch-prev = \"Ctrl+p\"\n")
+            .write(to: config, atomically: true, encoding: .utf8)
+        let reloaded = try parent.dispatch {
+            let reply = try parent.ask(nestedControl, .config)
+            return reply.payload["keys"] == .object(["switch_next": "Ctrl+n", "switch_prev": "Ctrl+p"])
+        }
+        XCTAssertTrue(reloaded, "the nested Segue reloaded its config")
+
+        // Alt+Tab is an ordinary key now, for the shown TWO; Ctrl+N switches.
+        let keyLeftCtrl: UInt32 = 29, keyN: UInt32 = 49
+        for (key, pressed) in [(keyLeftAlt, true), (keyTab, true), (keyTab, false), (keyLeftAlt, false)] {
+            parentSeat.keyboardKey(time: 1, key: key, pressed: pressed)
+        }
+        try waitForNestedWindows(2)
+        XCTAssertEqual(try shownTitle(), "TWO")
+        for (key, pressed) in [(keyLeftCtrl, true), (keyN, true), (keyN, false), (keyLeftCtrl, false)] {
+            parentSeat.keyboardKey(time: 2, key: key, pressed: pressed)
+        }
+        XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
+        try waitForNestedWindows(2)
+        XCTAssertEqual(try shownTitle(), "key reporter")
+        XCTAssertFalse(reporter.lines.contains { $0.hasPrefix("key \(keyN) ") }, "N was the binding's: \(reporter.lines)")
+    }
+
+    func testPointerPositionsAreLocalToTheCentredShownWindow() throws {
+        let reporter = try launch("segue-key-reporter", ["--size", "200x100"])
+        XCTAssertTrue(parent.dispatch { reporter.lines.contains("keyboard enter") }, "\(reporter.lines)")
+        // 200×100 centred on the 800×500 output starts at (300, 200).
+        parentSeat.pointerMotion(time: 1, x: 310, y: 205)
+        parentSeat.pointerButton(time: 2, button: buttonLeft, pressed: true)
+        XCTAssertTrue(parent.dispatch { reporter.lines.contains("pointer button 272 pressed") }, "\(reporter.lines)")
+        XCTAssertTrue(reporter.lines.contains("pointer motion 10.0 5.0"), "\(reporter.lines)")
+    }
+
+    func testTheParentClosingTheWindowStopsTheNestedSegueCleanly() throws {
+        _ = try launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        try waitForNestedWindows(1)
+        // The nested Segue's pixels reach the parent.
+        XCTAssertTrue(parent.dispatch { parent.compositor.output.target.readPixels()[10, 10] == RGBA(0x25, 0x63, 0xeb) })
+        try XCTUnwrap(parent.compositor.stack.shown).toplevel.sendClose()
+        XCTAssertTrue(parent.dispatch(timeout: 10) { !nested.isRunning }, "the nested Segue stopped")
+        XCTAssertEqual(nested.terminationReason, .exit)
+        XCTAssertEqual(nested.terminationStatus, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: parent.runtime.appendingPathComponent(nestedSocket).path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: nestedControl))
+    }
+}
