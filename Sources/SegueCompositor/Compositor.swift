@@ -73,7 +73,7 @@ public final class Compositor {
         wmBase = XdgWmBase(display: display)
         wmBase?.observer = self
         seat = try Seat(display: display)
-        outputGlobal = OutputGlobal(display: display, name: "HEADLESS-1", description: "Segue headless output",
+        outputGlobal = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
                                     width: Int32(width), height: Int32(height),
                                     refreshMilliHz: Int32((refreshRate * 1000).rounded()))
         presentation = Presentation(display: display) { surfaceResource, feedback in

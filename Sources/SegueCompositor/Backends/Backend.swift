@@ -4,6 +4,9 @@ import SegueRender
 /// Where frames go. A backend owns the output's frame clock: it asks for a
 /// frame when one may be drawn, and says when each drawn frame was presented.
 protocol Backend: FrameClock {
+    /// The wl_output name and description clients see, e.g. `HEADLESS-1`.
+    var outputName: String { get }
+    var outputDescription: String { get }
     /// The output's size in pixels.
     var width: Int { get }
     var height: Int { get }

@@ -8,6 +8,8 @@ import SegueRender
 /// then is presented at the next one, and counts as late. Nothing runs while
 /// no frame is wanted.
 final class HeadlessBackend: Backend {
+    let outputName = "HEADLESS-1"
+    let outputDescription = "Segue headless output"
     let width: Int
     let height: Int
     let refreshInterval: Double

@@ -13,6 +13,8 @@ import SegueRender
 /// callback itself. A frame wanted while the parent is ready is drawn at once,
 /// for the time the parent took to present the last one after it was drawn.
 final class WaylandBackend: Backend {
+    let outputName = "WL-1"
+    let outputDescription = "Segue window on the parent compositor"
     private(set) var width: Int
     private(set) var height: Int
     private(set) var refreshInterval = 1.0 / 60

@@ -12,7 +12,7 @@ extension Compositor: IPCHandler {
             reply(.success(["windows": .array(stack.windows.map(json)), "animating": .bool(output.isAnimating)]))
         case .outputs:
             reply(.success(["outputs": [.object([
-                "name": "HEADLESS-1",
+                "name": .string(output.backend.outputName),
                 "width": .number(Double(output.width)),
                 "height": .number(Double(output.height)),
                 "refresh_mhz": .number((1000 / output.backend.refreshInterval).rounded()),
