@@ -60,6 +60,7 @@ static const struct wl_message segue_transition_manager_v1_requests[] = {
 	{ "destroy", "", segue_transition_v1_types + 0 },
 	{ "show_window", "nu", segue_transition_v1_types + 9 },
 	{ "show_toplevel", "no", segue_transition_v1_types + 11 },
+	{ "set_activation_rect", "siiii", segue_transition_v1_types + 0 },
 };
 
 static const struct wl_message segue_transition_manager_v1_events[] = {
@@ -69,7 +70,7 @@ static const struct wl_message segue_transition_manager_v1_events[] = {
 
 WL_PRIVATE const struct wl_interface segue_transition_manager_v1_interface = {
 	"segue_transition_manager_v1", 1,
-	3, segue_transition_manager_v1_requests,
+	4, segue_transition_manager_v1_requests,
 	2, segue_transition_manager_v1_events,
 };
 

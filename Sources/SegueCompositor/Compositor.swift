@@ -35,8 +35,9 @@ public final class Compositor {
     private var outputGlobal: OutputGlobal?
     private var presentation: Presentation?
     private var dataDevices: DataDeviceManager?
-    private var transitionManager: SegueTransitionManager?
-    private var activation: XdgActivation?
+    private(set) var transitionManager: SegueTransitionManager?
+    private(set) var activation: XdgActivation?
+    private(set) var spawner: Spawner?
     private var backend: Backend
     private var signalSources: [OpaquePointer] = []
     private var ipc: IPCServer?
@@ -82,6 +83,7 @@ public final class Compositor {
         dataDevices = DataDeviceManager(display: display)
         transitionManager = SegueTransitionManager(display: display, compositor: self, trusted: options.trustedExecutables)
         activation = XdgActivation(display: display)
+        spawner = Spawner(display: display, loop: server.loop)
         activation?.observer = self
         if let nested = backend as? WaylandBackend {
             nested.seat = seat
@@ -116,6 +118,7 @@ public final class Compositor {
         for source in signalSources { wl_event_source_remove(source) }
         signalSources.removeAll()
         ipc = nil
+        spawner = nil
         configWatcher = nil
         server.disconnectClients()
         // Globals and timers live on the display: they go before it does.
@@ -224,6 +227,11 @@ extension Compositor: ToplevelObserver {
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
         transitionManager?.windowOpened(window)
         try? show(window, from: previous, event: .open)
+    }
+
+    func toplevelRenamed(_ toplevel: XdgToplevel) {
+        guard let window = windowsByToplevel[ObjectIdentifier(toplevel)] else { return }
+        transitionManager?.windowRenamed(window)
     }
 
     func toplevelUnmapped(_ toplevel: XdgToplevel) {

@@ -35,6 +35,8 @@ extension IPCRequest {
                                  wait: try request.bool("wait") ?? false)
         case .screenshot:
             return .screenshot(path: try request.path())
+        case .spawn:
+            return .spawn(argv: try request.argv())
         }
     }
 
@@ -82,6 +84,26 @@ private struct Fields {
             throw IPCError("\(command) \"path\" must be absolute, got \"\(path)\"")
         }
         return path
+    }
+
+    func argv() throws(IPCError) -> [String] {
+        guard let value = values["argv"] else {
+            throw IPCError("\(command) needs an \"argv\": the program and its arguments, e.g. [\"foot\", \"-e\", \"top\"]")
+        }
+        guard case .array(let items) = value else {
+            throw IPCError("\(command) \"argv\" must be an array of strings, got \(value.kind)")
+        }
+        var argv: [String] = []
+        for item in items {
+            guard case .string(let text) = item else {
+                throw IPCError("\(command) \"argv\" must hold only strings, got \(item.kind)")
+            }
+            argv.append(text)
+        }
+        guard let program = argv.first, !program.isEmpty else {
+            throw IPCError("\(command) \"argv\" must start with a program")
+        }
+        return argv
     }
 
     func string(_ name: String) throws(IPCError) -> String? {

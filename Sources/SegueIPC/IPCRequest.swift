@@ -17,6 +17,9 @@ public enum IPCRequest: Equatable, Sendable {
     case reload
     /// Shows the configuration in force.
     case config
+    /// Starts a program as a client the compositor trusts, connected over a
+    /// socket it made for it; `argv[0]` is looked up in PATH.
+    case spawn(argv: [String])
 
     /// The request as one line of JSON, without the terminating newline.
     public func encoded() -> String {
@@ -30,6 +33,8 @@ public enum IPCRequest: Equatable, Sendable {
             if wait { fields["wait"] = true }
         case .screenshot(let path):
             fields["path"] = .string(path)
+        case .spawn(let argv):
+            fields["argv"] = .array(argv.map { .string($0) })
         }
         return JSONValue.object(fields).encoded()
     }
@@ -44,6 +49,7 @@ public enum IPCRequest: Equatable, Sendable {
         case .outputs: .outputs
         case .reload: .reload
         case .config: .config
+        case .spawn: .spawn
         }
     }
 }

@@ -11,7 +11,9 @@ final class ActivationTests: XCTestCase {
     private let width: Int32 = 640, height: Int32 = 360
 
     override func setUpWithError() throws {
-        compositor = try CompositorUnderTest()
+        // This test process is trusted, so it can also give tokens rectangles.
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        compositor = try CompositorUnderTest(arguments: ["--trust", executable])
         client = try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
     }
 
@@ -73,6 +75,60 @@ final class ActivationTests: XCTestCase {
         XCTAssertEqual(try shownAndUrgent().urgent, [.bool(false), .bool(true)])
     }
 
+    private func lastTransition() throws -> [String: JSONValue] {
+        let history = try compositor.send(.transitions)
+        guard case .array(let entries)? = history.payload["transitions"], case .object(let last)? = entries.last else {
+            throw CompositorTestError("no transitions in \(history.payload)")
+        }
+        return last
+    }
+
+    /// Binds segue_transition_manager_v1 on the test client's connection.
+    private func bindManager() throws -> OpaquePointer {
+        let found = ManagerBinding()
+        let registry = wl_display_get_registry(client.display)
+        wl_registry_add_listener(registry, managerRegistryListener, listenerData(found))
+        XCTAssertTrue(client.roundtrip())
+        return try XCTUnwrap(found.manager, "the trusted test process sees the manager")
+    }
+
+    func testATokenGivenARectangleActivatesWithZoomFromRectAndAnyOtherWithTheSwitch() throws {
+        let first = try mapWindow(count: 1)
+        let second = try mapWindow(count: 2)
+        let manager = try bindManager()
+        let withRect = try token(for: second.surface)
+        segue_transition_manager_v1_set_activation_rect(manager, withRect, 40, 30, 160, 90)
+        xdg_activation_v1_activate(client.activation, withRect, first.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = try compositor.waitForWindows(2)
+        XCTAssertEqual(try shownAndUrgent().shown, .number(1))
+        XCTAssertEqual(try lastTransition()["effect"], .string("zoom-from-rect"))
+
+        // The rectangle went with its token: the next one plays the configured switch.
+        let next = try token(for: first.surface)
+        xdg_activation_v1_activate(client.activation, next, second.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = try compositor.waitForWindows(2)
+        XCTAssertEqual(try shownAndUrgent().shown, .number(2))
+        XCTAssertEqual(try lastTransition()["effect"], .string("slide"))
+    }
+
+    func testARectangleForAnInvalidTokenIsIgnoredAndOneOutsideTheOutputIsAProtocolError() throws {
+        let first = try mapWindow(count: 1)
+        _ = try mapWindow(count: 2)
+        let manager = try bindManager()
+        segue_transition_manager_v1_set_activation_rect(manager, "no-such-token", 0, 0, 10, 10)
+        XCTAssertTrue(client.roundtrip(), "an unknown token is no error")
+        let hidden = try token(for: first.surface)
+        segue_transition_manager_v1_set_activation_rect(manager, hidden, 600, 300, 100, 100)
+        XCTAssertFalse(client.roundtrip())
+        var interface: UnsafePointer<wl_interface>?
+        let code = wl_display_get_protocol_error(client.display, &interface, nil)
+        XCTAssertEqual(WaylandProtocolError(interface: interface.map { String(cString: $0.pointee.name) } ?? "", code: code),
+                       WaylandProtocolError(interface: "segue_transition_manager_v1", code: 1))
+        XCTAssertTrue(compositor.isRunning)
+    }
+
     func testActivationWithoutAValidTokenMarksTheWindowUrgentAndShowingItClearsThat() throws {
         let first = try mapWindow(count: 1)
         _ = try mapWindow(count: 2)
@@ -106,4 +162,17 @@ private final class TokenRequest {
 
 private nonisolated(unsafe) let tokenListener = fixedListener(xdg_activation_token_v1_listener(
     done: { data, _, token in (listenerObject(data) as TokenRequest).value = token.map { String(cString: $0) } }
+))
+
+private final class ManagerBinding {
+    var manager: OpaquePointer?
+}
+
+private nonisolated(unsafe) let managerRegistryListener = fixedListener(wl_registry_listener(
+    global: { data, registry, name, interface, _ in
+        guard String(cString: interface!) == "segue_transition_manager_v1" else { return }
+        (listenerObject(data) as ManagerBinding).manager =
+            wl_registry_bind(registry, name, segue_client_segue_transition_manager_v1_interface(), 1).map(OpaquePointer.init)
+    },
+    global_remove: { _, _, _ in }
 ))

@@ -135,6 +135,36 @@ final class TransitionProtocolTests: XCTestCase {
         XCTAssertTrue(result.err.contains("does not offer segue_transition_manager_v1"), result.err)
     }
 
+    func testAProgramSegueSpawnedUsesTheManagerThatTheSameProgramStartedDirectlyCannot() throws {
+        try start(trusting: [])
+        try openTwoWindows()
+        XCTAssertEqual(try run(["list"]).status, 1, "started directly, the launcher is not trusted")
+
+        let reply = try compositor.send(.spawn(argv: [launcher, "show", "1", "--effect", "crossfade"]))
+        XCTAssertTrue(reply.ok, reply.error ?? "")
+        let pid = try XCTUnwrap(number(reply.payload["pid"]))
+        let deadline = Date().addingTimeInterval(20)
+        var last: [String: JSONValue] = [:]
+        while Date() < deadline, last["effect"] != .string("crossfade") || FileManager.default.fileExists(atPath: "/proc/\(Int(pid))") {
+            usleep(20_000)
+            if case .array(let entries)? = try compositor.send(.transitions).payload["transitions"],
+               case .object(let entry)? = entries.last { last = entry }
+        }
+        XCTAssertEqual(last["effect"], .string("crossfade"), "the spawned launcher's request played")
+        XCTAssertEqual(last["outcome"], .string("finished"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(Int(pid))"), "the launcher exited and was reaped")
+        XCTAssertEqual(try compositor.windows().first { $0["shown"] == .bool(true) }?["title"], .string("ONE"))
+    }
+
+    func testSpawningAMissingProgramIsRefusedAndTheCompositorKeepsServing() throws {
+        try start(trusting: [])
+        let reply = try compositor.send(.spawn(argv: ["segue-no-such-program"]))
+        XCTAssertFalse(reply.ok)
+        XCTAssertEqual(reply.error, "cannot start segue-no-such-program: No such file or directory")
+        XCTAssertTrue(compositor.isRunning)
+        XCTAssertTrue(try compositor.send(.windows).ok)
+    }
+
     func testBindingTheHiddenManagerAnywayIsAProtocolError() throws {
         try start(trusting: [launcher])
         let probe = try RegistryProbe(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)

@@ -9,6 +9,7 @@ final class IPCRequestTests: XCTestCase {
             .switchWindow(target: .prev, effect: "slide", wait: true),
             .switchWindow(target: .window(id: 42), effect: "doom-melt", wait: false),
             .screenshot(path: "/tmp/shot \"1\".png"),
+            .spawn(argv: ["foot", "-e", "top"]),
         ]
         for request in requests {
             XCTAssertEqual(try IPCRequest.decode(line: request.encoded()), request)
@@ -38,11 +39,11 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"windows""#, #"request is not JSON; send one JSON object per line, e.g. {"command":"windows"}"#),
             (#"["windows"]"#, #"request must be a JSON object, e.g. {"command":"windows"}, got an array"#),
             ("3", #"request must be a JSON object, e.g. {"command":"windows"}, got a number"#),
-            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, switch, screenshot, effects, transitions, reload, config"),
+            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, switch, screenshot, effects, transitions, reload, config, spawn"),
             (#"{"command":1}"#, #""command" must be a string, got a number"#),
             (#"{"command":"windos"}"#, #"unknown command "windos"; did you mean "windows"?"#),
             (#"{"command":"swich","target":"next"}"#, #"unknown command "swich"; did you mean "switch"?"#),
-            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, switch, screenshot, effects, transitions, reload, config"),
+            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, switch, screenshot, effects, transitions, reload, config, spawn"),
             (#"{"command":"windows","all":true}"#, #"unknown field "all" for windows; windows takes no fields"#),
             (#"{"command":"switch","target":"next","efect":"slide"}"#, #"unknown field "efect" for switch; did you mean "effect"?"#),
             (#"{"command":"switch","target":"next","duration":1}"#, #"unknown field "duration" for switch; switch takes "target", "effect", "wait""#),
@@ -59,6 +60,11 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"screenshot"}"#, #"screenshot needs a "path": the absolute path of the PNG to write"#),
             (#"{"command":"screenshot","path":"shot.png"}"#, #"screenshot "path" must be absolute, got "shot.png""#),
             (#"{"command":"screenshot","path":{}}"#, #"screenshot "path" must be a string, got an object"#),
+            (#"{"command":"spawn"}"#, #"spawn needs an "argv": the program and its arguments, e.g. ["foot", "-e", "top"]"#),
+            (#"{"command":"spawn","argv":"foot"}"#, #"spawn "argv" must be an array of strings, got a string"#),
+            (#"{"command":"spawn","argv":["foot",1]}"#, #"spawn "argv" must hold only strings, got a number"#),
+            (#"{"command":"spawn","argv":[]}"#, #"spawn "argv" must start with a program"#),
+            (#"{"command":"spawn","argv":[""]}"#, #"spawn "argv" must start with a program"#),
         ]
         for (line, message) in cases {
             XCTAssertThrowsError(try IPCRequest.decode(line: line), line) { error in

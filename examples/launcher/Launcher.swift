@@ -69,7 +69,14 @@ final class Launcher {
         segue_transition_manager_v1_add_listener(manager, managerListener, listenerData(self))
     }
 
-    fileprivate func windowOpened(_ window: Window) { windows.append(window) }
+    /// A toplevel event lists a new window, or updates one listed (its app_id or title changed).
+    fileprivate func windowAnnounced(_ window: Window) {
+        if let index = windows.firstIndex(where: { $0.id == window.id }) {
+            windows[index] = window
+        } else {
+            windows.append(window)
+        }
+    }
 
     fileprivate func windowClosed(_ id: UInt32) { windows.removeAll { $0.id == id } }
 
@@ -116,7 +123,7 @@ private nonisolated(unsafe) let registryListener = fixedListener(wl_registry_lis
 
 private nonisolated(unsafe) let managerListener = fixedListener(segue_transition_manager_v1_listener(
     toplevel: { data, _, id, appID, title in
-        (listenerObject(data) as Launcher).windowOpened(Launcher.Window(
+        (listenerObject(data) as Launcher).windowAnnounced(Launcher.Window(
             id: id, appID: appID.map { String(cString: $0) } ?? "", title: title.map { String(cString: $0) } ?? ""))
     },
     toplevel_closed: { data, _, id in (listenerObject(data) as Launcher).windowClosed(id) }

@@ -140,6 +140,10 @@ enum segue_transition_manager_v1_error {
 	 * the window id or xdg_toplevel names no mapped window
 	 */
 	SEGUE_TRANSITION_MANAGER_V1_ERROR_UNKNOWN_TOPLEVEL = 0,
+	/**
+	 * set_activation_rect got an empty or negative size, or a rectangle not inside the output
+	 */
+	SEGUE_TRANSITION_MANAGER_V1_ERROR_BAD_RECTANGLE = 1,
 };
 #endif /* SEGUE_TRANSITION_MANAGER_V1_ERROR_ENUM */
 
@@ -154,6 +158,10 @@ struct segue_transition_manager_v1_listener {
 	 * A window is open, or was open when the manager was bound. The
 	 * id is the compositor's window id, the same one its control
 	 * socket reports; ids are not reused while the compositor runs.
+	 *
+	 * Sent again with the same id, as an update, whenever the window's
+	 * app_id or title changes while it is open: the latest event for
+	 * an id carries its current app_id and title.
 	 * @param id the window id
 	 * @param app_id the toplevel's app_id, empty when unset
 	 * @param title the toplevel's title, empty when unset
@@ -189,6 +197,7 @@ segue_transition_manager_v1_add_listener(struct segue_transition_manager_v1 *seg
 #define SEGUE_TRANSITION_MANAGER_V1_DESTROY 0
 #define SEGUE_TRANSITION_MANAGER_V1_SHOW_WINDOW 1
 #define SEGUE_TRANSITION_MANAGER_V1_SHOW_TOPLEVEL 2
+#define SEGUE_TRANSITION_MANAGER_V1_SET_ACTIVATION_RECT 3
 
 /**
  * @ingroup iface_segue_transition_manager_v1
@@ -211,6 +220,10 @@ segue_transition_manager_v1_add_listener(struct segue_transition_manager_v1 *seg
  * @ingroup iface_segue_transition_manager_v1
  */
 #define SEGUE_TRANSITION_MANAGER_V1_SHOW_TOPLEVEL_SINCE_VERSION 1
+/**
+ * @ingroup iface_segue_transition_manager_v1
+ */
+#define SEGUE_TRANSITION_MANAGER_V1_SET_ACTIVATION_RECT_SINCE_VERSION 1
 
 /** @ingroup iface_segue_transition_manager_v1 */
 static inline void
@@ -285,6 +298,30 @@ segue_transition_manager_v1_show_toplevel(struct segue_transition_manager_v1 *se
 			 SEGUE_TRANSITION_MANAGER_V1_SHOW_TOPLEVEL, &segue_transition_v1_interface, wl_proxy_get_version((struct wl_proxy *) segue_transition_manager_v1), 0, NULL, toplevel);
 
 	return (struct segue_transition_v1 *) id;
+}
+
+/**
+ * @ingroup iface_segue_transition_manager_v1
+ *
+ * Has the activation that uses this xdg_activation_v1 token play
+ * zoom-from-rect out of this rectangle, in output coordinates (pixels,
+ * top-left origin): e.g. a launcher that asked for the token passes the
+ * icon the user clicked, and the program it starts activates its window
+ * with the token. The rectangle goes with the token: it is forgotten
+ * when the token is used or expires, and a second set_activation_rect
+ * for the token replaces the first. A token that is unknown, expired or
+ * not valid for activation is ignored without an error, so the request
+ * does not tell which tokens are valid; an activation with such a token
+ * is refused as usual.
+ *
+ * A width or height of zero or less, or a rectangle not inside the
+ * output, is the bad_rectangle protocol error.
+ */
+static inline void
+segue_transition_manager_v1_set_activation_rect(struct segue_transition_manager_v1 *segue_transition_manager_v1, const char *token, int32_t x, int32_t y, int32_t width, int32_t height)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) segue_transition_manager_v1,
+			 SEGUE_TRANSITION_MANAGER_V1_SET_ACTIVATION_RECT, NULL, wl_proxy_get_version((struct wl_proxy *) segue_transition_manager_v1), 0, token, x, y, width, height);
 }
 
 #ifndef SEGUE_TRANSITION_V1_ERROR_ENUM

@@ -143,6 +143,10 @@ enum segue_transition_manager_v1_error {
 	 * the window id or xdg_toplevel names no mapped window
 	 */
 	SEGUE_TRANSITION_MANAGER_V1_ERROR_UNKNOWN_TOPLEVEL = 0,
+	/**
+	 * set_activation_rect got an empty or negative size, or a rectangle not inside the output
+	 */
+	SEGUE_TRANSITION_MANAGER_V1_ERROR_BAD_RECTANGLE = 1,
 };
 #endif /* SEGUE_TRANSITION_MANAGER_V1_ERROR_ENUM */
 
@@ -191,6 +195,36 @@ struct segue_transition_manager_v1_interface {
 			      struct wl_resource *resource,
 			      uint32_t id,
 			      struct wl_resource *toplevel);
+	/**
+	 * grow the window an activation token brings forward out of a rectangle
+	 *
+	 * Has the activation that uses this xdg_activation_v1 token play
+	 * zoom-from-rect out of this rectangle, in output coordinates
+	 * (pixels, top-left origin): e.g. a launcher that asked for the
+	 * token passes the icon the user clicked, and the program it
+	 * starts activates its window with the token. The rectangle goes
+	 * with the token: it is forgotten when the token is used or
+	 * expires, and a second set_activation_rect for the token replaces
+	 * the first. A token that is unknown, expired or not valid for
+	 * activation is ignored without an error, so the request does not
+	 * tell which tokens are valid; an activation with such a token is
+	 * refused as usual.
+	 *
+	 * A width or height of zero or less, or a rectangle not inside the
+	 * output, is the bad_rectangle protocol error.
+	 * @param token the activation token, as xdg_activation_token_v1.done gave it
+	 * @param x left edge
+	 * @param y top edge
+	 * @param width width, more than zero
+	 * @param height height, more than zero
+	 */
+	void (*set_activation_rect)(struct wl_client *client,
+				    struct wl_resource *resource,
+				    const char *token,
+				    int32_t x,
+				    int32_t y,
+				    int32_t width,
+				    int32_t height);
 };
 
 #define SEGUE_TRANSITION_MANAGER_V1_TOPLEVEL 0
@@ -217,6 +251,10 @@ struct segue_transition_manager_v1_interface {
  * @ingroup iface_segue_transition_manager_v1
  */
 #define SEGUE_TRANSITION_MANAGER_V1_SHOW_TOPLEVEL_SINCE_VERSION 1
+/**
+ * @ingroup iface_segue_transition_manager_v1
+ */
+#define SEGUE_TRANSITION_MANAGER_V1_SET_ACTIVATION_RECT_SINCE_VERSION 1
 
 /**
  * @ingroup iface_segue_transition_manager_v1

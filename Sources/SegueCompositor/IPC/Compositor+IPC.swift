@@ -41,6 +41,8 @@ extension Compositor: IPCHandler {
             reply(.success(["effects": .array(config.effects.all.map(json))]))
         case .config:
             reply(.success(Self.json(config)))
+        case .spawn(let argv):
+            spawn(argv, reply: reply)
         case .reload:
             switch reloadConfig() {
             case nil:
@@ -147,6 +149,7 @@ extension Compositor: IPCHandler {
             "reduce_motion": .bool(config.reduceMotion),
             "keys": .object(["switch_next": .string(config.keys.switchNext.text), "switch_prev": .string(config.keys.switchPrev.text)]),
             "effects": .array(config.effects.names.map(JSONValue.string)),
+            "trusted": .array(config.trusted.map { .string($0.description) }),
         ]
     }
 }

@@ -4,6 +4,8 @@ protocol ToplevelObserver: AnyObject {
     func toplevelMapped(_ toplevel: XdgToplevel)
     /// The toplevel lost its buffer or was destroyed.
     func toplevelUnmapped(_ toplevel: XdgToplevel)
+    /// A mapped toplevel's title or app_id changed.
+    func toplevelRenamed(_ toplevel: XdgToplevel)
     /// The size and states a toplevel should be configured with.
     func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration
 }

@@ -16,6 +16,8 @@ final class XdgActivation: ResourceObject {
     private var global: Global?
     /// Valid tokens and when they were issued.
     private var tokens: [String: Instant] = [:]
+    /// Rectangles segue_transition_manager_v1 gave valid tokens; they go with their token.
+    private var sourceRects: [String: SourceRect] = [:]
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<xdg_activation_v1_interface> = {
         let table = UnsafeMutablePointer<xdg_activation_v1_interface>.allocate(capacity: 1)
@@ -48,18 +50,28 @@ final class XdgActivation: ResourceObject {
         let token = UUID().uuidString
         let now = MonotonicClock.now()
         tokens = tokens.filter { now.seconds(since: $0.value) < Self.tokenLifetime }
+        sourceRects = sourceRects.filter { tokens[$0.key] != nil }
         if let surface, observer?.surfaceIsShown(surface) == true { tokens[token] = now }
         return token
     }
 
+    /// Has the activation with `token` grow its window out of `rect`; a token
+    /// that is not valid is ignored, so clients cannot tell which are.
+    func setSourceRect(_ rect: SourceRect, forToken token: String) {
+        guard tokens[token] != nil else { return }
+        sourceRects[token] = rect
+    }
+
     private func activate(_ surface: Surface, token: String) {
         let issued = tokens.removeValue(forKey: token)
+        let rect = sourceRects.removeValue(forKey: token)
         let valid = issued.map { MonotonicClock.now().seconds(since: $0) < Self.tokenLifetime } ?? false
-        observer?.activationRequested(for: surface, valid: valid)
+        observer?.activationRequested(for: surface, valid: valid, sourceRect: valid ? rect : nil)
     }
 }
 
 protocol ActivationObserver: AnyObject {
     func surfaceIsShown(_ surface: Surface) -> Bool
-    func activationRequested(for surface: Surface, valid: Bool)
+    /// `sourceRect`: what segue_transition_manager_v1.set_activation_rect gave the token, if it was valid.
+    func activationRequested(for surface: Surface, valid: Bool, sourceRect: SourceRect?)
 }

@@ -66,6 +66,14 @@ final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         surface.clearRole(self)
     }
 
+    /// Takes effect at once, as xdg-shell allows; a mapped window's watchers hear of a real change.
+    private func rename(title: String, appID: String) {
+        guard title != self.title || appID != self.appID else { return }
+        self.title = title
+        self.appID = appID
+        if mapped { observer?.toplevelRenamed(self) }
+    }
+
     private func unmap() {
         guard mapped else { return }
         mapped = false
@@ -100,11 +108,11 @@ final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
             },
             set_title: { _, resource, title in
                 guard let toplevel = Resource.object(resource, as: XdgToplevel.self), let title else { return }
-                toplevel.title = String(cString: title)
+                toplevel.rename(title: String(cString: title), appID: toplevel.appID)
             },
             set_app_id: { _, resource, appID in
                 guard let toplevel = Resource.object(resource, as: XdgToplevel.self), let appID else { return }
-                toplevel.appID = String(cString: appID)
+                toplevel.rename(title: toplevel.title, appID: String(cString: appID))
             },
             show_window_menu: { _, _, _, _, _, _ in },
             move: { _, _, _, _ in },

@@ -41,12 +41,12 @@ final class SegueTransition: ResourceObject {
             set_source_rect: { _, resource, x, y, width, height in
                 guard let transition = gathering(resource) else { return }
                 let output = transition.compositor.output
-                guard width > 0, height > 0, x >= 0, y >= 0,
-                      Int(x) + Int(width) <= output.width, Int(y) + Int(height) <= output.height else {
+                guard let rect = SourceRect(x: x, y: y, width: width, height: height,
+                                            outputWidth: output.width, outputHeight: output.height) else {
                     return postError(resource, UInt32(SEGUE_TRANSITION_V1_ERROR_BAD_RECTANGLE.rawValue),
                                      "\(width)x\(height) at \(x),\(y) is not inside the \(output.width)x\(output.height) output")
                 }
-                transition.request.sourceRect = (Int(x), Int(y), Int(width), Int(height))
+                transition.request.sourceRect = rect
             },
             set_duration: { _, resource, milliseconds in
                 gathering(resource)?.request.duration = Double(milliseconds) / 1000

@@ -35,6 +35,16 @@ final class SegueTransitionManager: ResourceObject {
                     return
                 }
                 manager.createTransition(client: client, manager: resource, id: id, window: window)
+            },
+            set_activation_rect: { _, resource, token, x, y, width, height in
+                guard let manager = Resource.object(resource, as: SegueTransitionManager.self), let token else { return }
+                let output = manager.compositor.output
+                guard let rect = SourceRect(x: x, y: y, width: width, height: height,
+                                            outputWidth: output.width, outputHeight: output.height) else {
+                    return postError(resource, UInt32(SEGUE_TRANSITION_MANAGER_V1_ERROR_BAD_RECTANGLE.rawValue),
+                                     "\(width)x\(height) at \(x),\(y) is not inside the \(output.width)x\(output.height) output")
+                }
+                manager.compositor.activation?.setSourceRect(rect, forToken: String(cString: token))
             }))
         return table
     }()
@@ -50,7 +60,7 @@ final class SegueTransitionManager: ResourceObject {
         wl_display_set_global_filter(display, { client, global, data in
             guard let client, let data else { return true }
             let manager = Unmanaged<SegueTransitionManager>.fromOpaque(data).takeUnretainedValue()
-            return global != manager.global?.global || manager.trust.trusts(client)
+            return global != manager.global?.global || manager.trusts(client)
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -70,7 +80,21 @@ final class SegueTransitionManager: ResourceObject {
         resources.removeAll { $0 == resource }
     }
 
+    private func trusts(_ client: OpaquePointer) -> Bool {
+        trust.trusts(client, configured: compositor.config.trusted) { client in
+            compositor.stack.windows.filter { wl_resource_get_client($0.toplevel.resource) == client }.map(\.appID)
+        }
+    }
+
+    /// Lets a client the compositor started itself see and bind the manager.
+    func trust(spawned client: OpaquePointer) { trust.trust(spawned: client) }
+
     func windowOpened(_ window: Window) {
+        for resource in resources { announce(window, to: resource) }
+    }
+
+    /// The same toplevel event again, with the window's new app_id and title.
+    func windowRenamed(_ window: Window) {
         for resource in resources { announce(window, to: resource) }
     }
 

@@ -4,8 +4,7 @@ import SegueEngine
 /// from the config.
 struct TransitionRequest {
     var effect: String?
-    /// Output pixels, top-left origin.
-    var sourceRect: (x: Int, y: Int, width: Int, height: Int)?
+    var sourceRect: SourceRect?
     /// Seconds.
     var duration: Double?
 
