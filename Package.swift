@@ -55,14 +55,16 @@ let package = Package(
         .target(name: "SegueCompositor",
                 dependencies: ["CWaylandServer", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "SegueEngine", "SegueRender",
                                "SegueImaging", "SegueIPC", "SegueConfig", .product(name: "Logging", package: "swift-log")]),
+        // What Segue's own Wayland client programs share: listeners at fixed addresses.
+        .target(name: "SegueClientSupport"),
         // A small wl_shm client: the demo's windows, and a real client for tests.
-        .executableTarget(name: "segue-sample-client", dependencies: ["CWaylandClient", "CWaylandProtocols"],
+        .executableTarget(name: "segue-sample-client", dependencies: ["CWaylandClient", "CWaylandProtocols", "SegueClientSupport"],
                           path: "examples/sample-client"),
         // A client of Segue's segue-transition-v1: lists windows and shows one with a transition.
-        .executableTarget(name: "segue-launcher", dependencies: ["CWaylandClient", "CWaylandProtocols"],
+        .executableTarget(name: "segue-launcher", dependencies: ["CWaylandClient", "CWaylandProtocols", "SegueClientSupport"],
                           path: "examples/launcher"),
         // A client that prints the keys and pointer events it receives: the nested backend's tests.
-        .executableTarget(name: "segue-key-reporter", dependencies: ["CWaylandClient", "CWaylandProtocols"],
+        .executableTarget(name: "segue-key-reporter", dependencies: ["CWaylandClient", "CWaylandProtocols", "SegueClientSupport"],
                           path: "examples/key-reporter"),
         .executableTarget(name: "segue", dependencies: [
             "SegueEngine", "SegueConfig", "SegueRender", "SegueImaging", "SegueCompositor", "SegueIPC",
@@ -75,7 +77,7 @@ let package = Package(
         .testTarget(name: "SegueImagingTests", dependencies: ["SegueImaging"]),
         .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueCompositor", "CWaylandServer", "segue"]),
         .testTarget(name: "SegueCompositorTests",
-                    dependencies: ["SegueCompositor", "SegueIPC", "SegueImaging", "CWaylandClient", "CWaylandServer",
+                    dependencies: ["SegueCompositor", "SegueIPC", "SegueImaging", "SegueClientSupport", "CWaylandClient", "CWaylandServer",
                                    "CWaylandProtocols", "CXKBCommon", "SegueConfig", "segue", "segue-sample-client",
                                    "segue-launcher", "segue-key-reporter", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging"]),

@@ -1,3 +1,4 @@
+import SegueClientSupport
 import CWaylandClient
 
 /// A wl_surface made an xdg_toplevel by a RawClient, and the last configure

@@ -1,3 +1,4 @@
+import SegueClientSupport
 import CWaylandClient
 
 /// The globals the reporter binds: wl_compositor, wl_shm, xdg_wm_base and the first wl_seat.

@@ -1,3 +1,4 @@
+import SegueClientSupport
 import CWaylandClient
 import Glibc
 

@@ -1,3 +1,4 @@
+import SegueClientSupport
 import CWaylandClient
 
 /// The client's xdg_toplevel: follows configures, and redraws when a frame callback says
