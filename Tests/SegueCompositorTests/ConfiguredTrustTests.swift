@@ -1,6 +1,6 @@
-import SegueClientSupport
 import CWaylandClient
 import Foundation
+import SegueClientSupport
 import SegueIPC
 import XCTest
 

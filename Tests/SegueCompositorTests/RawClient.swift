@@ -1,6 +1,6 @@
-import SegueClientSupport
 import CWaylandClient
 import Glibc
+import SegueClientSupport
 
 /// A Wayland client in the test process, driven one request at a time so a test
 /// can break the protocol on purpose and read back what the compositor said.

@@ -1,6 +1,6 @@
-import SegueClientSupport
 import CWaylandClient
 import Glibc
+import SegueClientSupport
 
 /// A wl_keyboard that records its keymap and every focus change, in order.
 final class RawKeyboard {

@@ -1,5 +1,5 @@
-import SegueClientSupport
 import CWaylandClient
+import SegueClientSupport
 
 /// A wl_surface made an xdg_toplevel by a RawClient, and the last configure
 /// serial it was sent; acknowledging it is left to the test.

@@ -1,6 +1,6 @@
-import SegueClientSupport
 import CWaylandClient
 import Foundation
+import SegueClientSupport
 import XCTest
 
 /// segue_transition_manager_v1 repeats a window's toplevel event, as an

@@ -1,5 +1,5 @@
-import SegueClientSupport
 import CWaylandClient
+import SegueClientSupport
 
 /// The globals the reporter binds: wl_compositor, wl_shm, xdg_wm_base and the first wl_seat.
 final class Globals {

@@ -1,6 +1,6 @@
-import SegueClientSupport
 import CWaylandClient
 import Glibc
+import SegueClientSupport
 
 /// Prints every keyboard and pointer event the seat delivers, one line each.
 final class InputReporter {

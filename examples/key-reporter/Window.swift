@@ -1,6 +1,6 @@
-import SegueClientSupport
 import CWaylandClient
 import Glibc
+import SegueClientSupport
 
 /// One xdg_toplevel filled with a plain colour, redrawn at each size the compositor
 /// asks for (or kept at a fixed size).

@@ -1,6 +1,6 @@
-import SegueClientSupport
 import CWaylandClient
 import Glibc
+import SegueClientSupport
 
 /// The connection to the compositor and its segue_transition_manager_v1, with the
 /// windows the manager announced.

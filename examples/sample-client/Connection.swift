@@ -1,6 +1,6 @@
-import SegueClientSupport
 import CWaylandClient
 import Glibc
+import SegueClientSupport
 
 /// The connection to the compositor and the globals the client binds: wl_compositor,
 /// wl_shm and xdg_wm_base.

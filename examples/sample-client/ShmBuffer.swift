@@ -1,6 +1,6 @@
-import SegueClientSupport
 import CWaylandClient
 import Glibc
+import SegueClientSupport
 
 /// One wl_buffer with its own memfd-backed wl_shm pool. It is busy from the commit that
 /// shows it until the compositor sends wl_buffer.release; only then may it be drawn again.

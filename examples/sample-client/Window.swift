@@ -1,5 +1,5 @@
-import SegueClientSupport
 import CWaylandClient
+import SegueClientSupport
 
 /// The client's xdg_toplevel: follows configures, and redraws when a frame callback says
 /// the compositor wants a new frame, into whichever of its two buffers is not busy.
