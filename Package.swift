@@ -51,10 +51,26 @@ let package = Package(
         // EGL + GLES 3 renderer.
         .target(name: "SegueRender",
                 dependencies: ["CEGL", "CGLES", "CWaylandEGL", "SegueEngine", "SegueImaging", "SegueShaders"]),
-        // The compositor: protocol objects, window stack, outputs, IPC, backends.
-        .target(name: "SegueCompositor",
-                dependencies: ["CWaylandServer", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "SegueEngine", "SegueRender",
+        // The event loop as backends and the shell see it: no C headers.
+        .target(name: "SegueLoop", dependencies: ["SegueEngine"]),
+        // Protocol handlers: one file per Wayland object, typed error codes. No GL, no backend.
+        .target(name: "SegueWayland",
+                dependencies: ["CWaylandServer", "CWaylandProtocols", "CXKBCommon", "SegueEngine", "SegueConfig", "SegueLoop"]),
+        // What a backend is to the shell: frames out, events in.
+        .target(name: "SegueBackend", dependencies: ["SegueEngine", "SegueLoop", "SegueRender"]),
+        // Backends, each a leaf: offscreen on a virtual vblank grid, or in a window on a parent compositor.
+        // The nested backend is the only compositor module that speaks the client side of Wayland.
+        .target(name: "SegueHeadless", dependencies: ["SegueBackend", "SegueEngine", "SegueLoop", "SegueRender"]),
+        .target(name: "SegueNested",
+                dependencies: ["CWaylandClient", "CWaylandProtocols", "SegueBackend", "SegueEngine", "SegueLoop", "SegueRender",
+                               .product(name: "Logging", package: "swift-log")]),
+        // The shell: window stack, policy, key bindings, config, outputs, IPC and transitions.
+        .target(name: "SegueShell",
+                dependencies: ["CXKBCommon", "SegueWayland", "SegueBackend", "SegueLoop", "SegueEngine", "SegueRender",
                                "SegueImaging", "SegueIPC", "SegueConfig", .product(name: "Logging", package: "swift-log")]),
+        // The compositor as `segue run` starts it: the shell on the backend the options name.
+        .target(name: "SegueCompositor",
+                dependencies: ["SegueShell", "SegueHeadless", "SegueNested", "SegueRender", .product(name: "Logging", package: "swift-log")]),
         // What Segue's own Wayland client programs share: listeners at fixed addresses.
         .target(name: "SegueClientSupport"),
         // A small wl_shm client: the demo's windows, and a real client for tests.
@@ -75,9 +91,9 @@ let package = Package(
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
         .testTarget(name: "SegueConfigTests", dependencies: ["SegueConfig", "SegueEngine"]),
         .testTarget(name: "SegueImagingTests", dependencies: ["SegueImaging"]),
-        .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueCompositor", "CWaylandServer", "segue"]),
+        .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueShell", "SegueWayland", "SegueLoop", "CWaylandServer", "segue"]),
         .testTarget(name: "SegueCompositorTests",
-                    dependencies: ["SegueCompositor", "SegueIPC", "SegueImaging", "SegueClientSupport", "CWaylandClient", "CWaylandServer",
+                    dependencies: ["SegueCompositor", "SegueShell", "SegueWayland", "SegueBackend", "SegueLoop", "SegueIPC", "SegueImaging", "SegueClientSupport", "CWaylandClient", "CWaylandServer",
                                    "CWaylandProtocols", "CXKBCommon", "SegueConfig", "segue", "segue-sample-client",
                                    "segue-launcher", "segue-key-reporter", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging"]),

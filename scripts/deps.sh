@@ -12,6 +12,7 @@ packages=(
 )
 if [ "${1:-}" = "--test" ]; then
     packages+=(weston foot fonts-dejavu-core)     # weston-simple-shm/-egl and foot as clients
+    packages+=(wayland-protocols libwayland-bin)  # CI checks the generated protocol code against them
 fi
 
 missing=()

@@ -3,7 +3,6 @@
 #include <wayland-client.h>
 #include "protocols/xdg-shell-client-protocol.h"
 #include "protocols/presentation-time-client-protocol.h"
-#include "protocols/viewporter-client-protocol.h"
 #include "protocols/segue-transition-v1-client-protocol.h"
 #include "protocols/xdg-activation-v1-client-protocol.h"
 #include "protocols/xdg-decoration-unstable-v1-client-protocol.h"

@@ -9,7 +9,6 @@
 #include <wayland-server.h>
 #include "protocols/xdg-shell-server-protocol.h"
 #include "protocols/presentation-time-server-protocol.h"
-#include "protocols/viewporter-server-protocol.h"
 #include "protocols/segue-transition-v1-server-protocol.h"
 #include "protocols/xdg-activation-v1-server-protocol.h"
 
@@ -21,14 +20,12 @@ SEGUE_INTERFACE(wl_compositor)
 SEGUE_INTERFACE(wl_surface)
 SEGUE_INTERFACE(wl_region)
 SEGUE_INTERFACE(wl_callback)
-SEGUE_INTERFACE(wl_buffer)
 SEGUE_INTERFACE(wl_subcompositor)
 SEGUE_INTERFACE(wl_subsurface)
 SEGUE_INTERFACE(wl_output)
 SEGUE_INTERFACE(wl_seat)
 SEGUE_INTERFACE(wl_keyboard)
 SEGUE_INTERFACE(wl_pointer)
-SEGUE_INTERFACE(wl_touch)
 SEGUE_INTERFACE(wl_data_device_manager)
 SEGUE_INTERFACE(wl_data_device)
 SEGUE_INTERFACE(wl_data_source)
@@ -40,8 +37,6 @@ SEGUE_INTERFACE(xdg_toplevel)
 SEGUE_INTERFACE(xdg_popup)
 SEGUE_INTERFACE(wp_presentation)
 SEGUE_INTERFACE(wp_presentation_feedback)
-SEGUE_INTERFACE(wp_viewporter)
-SEGUE_INTERFACE(wp_viewport)
 SEGUE_INTERFACE(segue_transition_manager_v1)
 SEGUE_INTERFACE(segue_transition_v1)
 SEGUE_INTERFACE(xdg_activation_v1)
@@ -73,10 +68,6 @@ static inline void *segue_listener_owner(struct wl_listener *listener) {
 
 // wl_signal_add is static inline in the header already; the list helpers a
 // signal needs are exported, so nothing more is required for signals.
-
-// wl_array iteration is a macro; element count and data are enough for Swift.
-static inline size_t segue_array_size(struct wl_array *array) { return array->size; }
-static inline void *segue_array_data(struct wl_array *array) { return array->data; }
 
 // wl_keyboard.keymap shares the keymap as a sealed memfd. memfd_create and the
 // sealing fcntl commands are GNU extensions the Glibc module leaves out, so they

@@ -4,7 +4,7 @@ extension ConfigReader {
         checkKeys(table, at: ["protocol"], allowed: ["trusted"], in: "[protocol]")
         guard let value = table["trusted"] else { return }
         guard case .array(let items) = value else {
-            report("'trusted' must be an array of executable paths and \"app-id:ID\" entries, not \(value.kind)",
+            report("'trusted' must be an array of absolute executable paths, not \(value.kind)",
                    atValue: ["protocol", "trusted"])
             return
         }
@@ -14,11 +14,17 @@ extension ConfigReader {
                 report("'trusted' must hold strings, not \(item.kind)", atValue: path)
                 continue
             }
-            guard let entry = TrustedClient(parsing: text) else {
-                report("trusted entry \"\(text)\" is neither an absolute path nor \"app-id:ID\"", atValue: path)
+            // A client sets its own app_id, so naming one would trust any program that claims it.
+            if text.hasPrefix("app-id:") {
+                report("trusted entry \"\(text)\": clients choose their own app_id, so it cannot be trusted; "
+                       + "name the program's executable instead", atValue: path)
                 continue
             }
-            config.trusted.append(entry)
+            guard text.hasPrefix("/") else {
+                report("trusted entry \"\(text)\" is not an absolute executable path", atValue: path)
+                continue
+            }
+            config.trusted.append(text)
         }
     }
 }

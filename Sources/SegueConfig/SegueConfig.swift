@@ -20,8 +20,8 @@ public struct SegueConfig: Sendable {
     /// Where each event's choice came from, e.g. `[transitions.open] in reverse`;
     /// the `Resolution.reason` when no rule applies.
     public internal(set) var eventOrigins: [TransitionEvent: String]
-    /// Clients besides those Segue spawned that may use segue_transition_manager_v1.
-    public var trusted: [TrustedClient] = []
+    /// Executables, besides the clients Segue spawned, that may use segue_transition_manager_v1.
+    public var trusted: [String] = []
 
     /// Reduce-motion's crossfade.
     public static let reducedMotionEffect = "crossfade"

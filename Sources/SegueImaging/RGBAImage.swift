@@ -31,17 +31,6 @@ public struct RGBAImage: Equatable, Sendable {
         }
     }
 
-    /// Converts between top-down rows and bottom-up ones such as OpenGL read-backs.
-    public func flippedVertically() -> RGBAImage {
-        let rowBytes = width * 4
-        var flipped = [UInt8]()
-        flipped.reserveCapacity(pixels.count)
-        for y in (0..<height).reversed() {
-            flipped.append(contentsOf: pixels[y * rowBytes..<(y + 1) * rowBytes])
-        }
-        return RGBAImage(width: width, height: height, pixels: flipped)
-    }
-
     /// Area-averaged resampling, which keeps large downscales free of aliasing.
     public func scaled(toWidth newWidth: Int, height newHeight: Int) -> RGBAImage {
         if newWidth == width && newHeight == height { return self }

@@ -1,4 +1,5 @@
 import CGLES
+import SegueEngine
 import SegueShaders
 
 /// Draws textures as rectangles: windows onto their screens, screens onto the
@@ -50,8 +51,7 @@ final class QuadProgram {
         for layer in layers {
             layer.texture.bind(unit: 0, mipmapped: false)
             let r = layer.rect
-            glUniform4f(rect, Float(r.x) / w * 2 - 1, 1 - Float(r.y + r.height) / h * 2,
-                        Float(r.width) / w * 2, Float(r.height) / h * 2)
+            glUniform4f(rect, Float(r.x) / w * 2 - 1, Float(r.y) / h * 2 - 1, Float(r.width) / w * 2, Float(r.height) / h * 2)
             glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         }
         glDisable(GLenum(GL_BLEND))

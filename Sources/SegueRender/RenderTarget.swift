@@ -1,7 +1,9 @@
 import CGLES
 import SegueImaging
 
-/// An offscreen framebuffer of any size, drawing into a texture.
+/// An offscreen framebuffer of any size, drawing into a texture. Like every
+/// texture, it holds rows top first: row 0 is the image's top, so reading it
+/// back or sampling it as a screen needs no flip.
 public final class RenderTarget {
     public let texture: Texture
     let framebuffer: GLuint
@@ -43,7 +45,6 @@ public final class RenderTarget {
             glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
                          bytes.baseAddress)
         }
-        // GL's rows start at the bottom.
-        return RGBAImage(width: width, height: height, pixels: pixels).flippedVertically()
+        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 }

@@ -1,7 +1,9 @@
 import CGLES
+import SegueEngine
 import SegueImaging
 
-/// An RGBA8 GL texture holding one screen, rows top first.
+/// An RGBA8 GL texture holding one screen, rows top first (row 0 is the top),
+/// like every texture and render target in Segue.
 ///
 /// Uploads take the memory's row stride, so a wl_shm buffer is read in place,
 /// and may cover only the damaged rectangles. Mipmaps are rebuilt lazily, when

@@ -54,10 +54,10 @@ public final class WindowSurface {
     /// Copies `target` into the window, scaled if their sizes differ, and swaps:
     /// the swap attaches, damages and commits the `wl_surface`.
     public func present(_ target: RenderTarget) throws {
-        // Both are framebuffers with GL's bottom-up rows, so a blit copies without a flip.
+        // The target holds rows top first; a window's rows start at the bottom: the blit flips.
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
-        glBlitFramebuffer(0, 0, GLint(target.width), GLint(target.height), 0, 0, GLint(width), GLint(height),
+        glBlitFramebuffer(0, 0, GLint(target.width), GLint(target.height), 0, GLint(height), GLint(width), 0,
                           GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         guard eglSwapBuffers(context.display, surface) == EGL_TRUE else {

@@ -6,10 +6,13 @@ import XCTest
 final class CompositorLifecycleTests: XCTestCase {
     private func number(_ value: JSONValue?) -> Double? { if case .number(let n)? = value { n } else { nil } }
 
-    private func framesDrawn(_ compositor: CompositorUnderTest) throws -> Double? {
+    /// The output's frame counter, which must be in the reply.
+    private func framesDrawn(_ compositor: CompositorUnderTest) throws -> Double {
         let reply = try compositor.send(.outputs)
-        guard case .array(let outputs)? = reply.payload["outputs"], case .object(let output)? = outputs.first else { return nil }
-        return number(output["frames_drawn"])
+        guard case .array(let outputs)? = reply.payload["outputs"], case .object(let output)? = outputs.first else {
+            throw MissingValue(description: "the outputs reply lists no output: \(reply)")
+        }
+        return try XCTUnwrap(number(output["frames_drawn"]), "the outputs reply has no frames_drawn")
     }
 
     func testAnIdleCompositorDrawsNothing() throws {
@@ -69,7 +72,7 @@ final class CompositorLifecycleTests: XCTestCase {
         let transitions = try FileManager.default.contentsOfDirectory(atPath: frames.path)
         XCTAssertTrue(transitions.contains("001-crossfade"), "\(transitions)")
         let pngs = try FileManager.default.contentsOfDirectory(atPath: frames.appendingPathComponent("001-crossfade").path)
-        XCTAssertEqual(Double(pngs.count), number(opened["frames"]), "one PNG per presented frame")
+        XCTAssertEqual(Double(pngs.count), try XCTUnwrap(number(opened["frames"])), "one PNG per presented frame")
         XCTAssertTrue(pngs.contains("frame-000.png"))
     }
 
@@ -88,4 +91,8 @@ final class CompositorLifecycleTests: XCTestCase {
         XCTAssertEqual(message.split(separator: "\n").count, 1, message)
         XCTAssertTrue(message.contains("XDG_RUNTIME_DIR"), message)
     }
+}
+
+private struct MissingValue: Error, CustomStringConvertible {
+    let description: String
 }

@@ -1,7 +1,9 @@
 import CWaylandServer
 import Foundation
 import Logging
-@testable import SegueCompositor
+import SegueCompositor
+@testable import SegueShell
+@testable import SegueWayland
 import SegueIPC
 import XCTest
 

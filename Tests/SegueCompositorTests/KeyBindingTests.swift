@@ -1,5 +1,7 @@
 import CXKBCommon
-@testable import SegueCompositor
+import SegueCompositor
+@testable import SegueShell
+@testable import SegueWayland
 import SegueConfig
 import XCTest
 

@@ -1,7 +1,9 @@
 import CWaylandServer
 import CXKBCommon
 import Glibc
-@testable import SegueCompositor
+import SegueCompositor
+@testable import SegueShell
+@testable import SegueWayland
 import XCTest
 
 /// Every wl_keyboard maps the same keymap file, so it must be sealed against

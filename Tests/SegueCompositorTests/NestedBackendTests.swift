@@ -1,6 +1,8 @@
 import CWaylandServer
 import Foundation
-@testable import SegueCompositor
+import SegueCompositor
+@testable import SegueShell
+@testable import SegueWayland
 import SegueImaging
 import SegueIPC
 import XCTest

@@ -1,5 +1,7 @@
 import Foundation
-@testable import SegueCompositor
+import SegueCompositor
+@testable import SegueShell
+@testable import SegueWayland
 import SegueImaging
 import SegueIPC
 import XCTest

@@ -79,6 +79,19 @@ final class ProtocolErrorTests: XCTestCase {
         try assertStillServing()
     }
 
+    func testXdgSurfaceForASurfaceWithABufferIsInvalidSurfaceStateOnXdgWmBase() throws {
+        let client = try connect()
+        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        let pool = try XCTUnwrap(client.makePool(size: width * height * 4))
+        wl_surface_attach(surface, pool.makeBuffer(width: width, height: height, stride: width * 4, format: xrgb8888), 0, 0)
+        wl_surface_commit(surface)
+        XCTAssertTrue(client.roundtrip(), "a plain surface may show a buffer")
+        client.getXdgSurface(for: surface)
+        // xdg_wm_base.error.invalid_surface_state, not xdg_surface's unconfigured_buffer (3, invalid_popup_parent here).
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_wm_base", code: 4))
+        try assertStillServing()
+    }
+
     // MARK: wl_shm
 
     func testNegativeBufferWidthIsInvalidStride() throws {
@@ -98,7 +111,7 @@ final class ProtocolErrorTests: XCTestCase {
         try assertStillServing()
     }
 
-    func testStrideShorterThanFourBytesAPixelIsInvalidStrideOnTheBuffer() throws {
+    func testStrideShorterThanFourBytesAPixelIsInvalidSizeOnTheSurface() throws {
         let client = try connect()
         let toplevel = try configuredToplevel(client)
         let pool = try XCTUnwrap(client.makePool(size: width * height * 4))
@@ -108,7 +121,7 @@ final class ProtocolErrorTests: XCTestCase {
         client.attach(buffer, to: toplevel)
         client.damage(toplevel, width: width, height: height)
         client.commit(toplevel)
-        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_buffer", code: 1))
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_surface", code: 2))
         try assertStillServing()
     }
 

@@ -1,4 +1,6 @@
-@testable import SegueCompositor
+import SegueCompositor
+@testable import SegueShell
+@testable import SegueWayland
 import SegueEngine
 import SegueRender
 import XCTest

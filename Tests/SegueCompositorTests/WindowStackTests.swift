@@ -1,4 +1,6 @@
-@testable import SegueCompositor
+import SegueCompositor
+@testable import SegueShell
+@testable import SegueWayland
 import XCTest
 
 /// The stack of windows behaves like a navigation stack: open pushes and

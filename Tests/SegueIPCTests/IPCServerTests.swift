@@ -1,6 +1,6 @@
 import CWaylandServer
 import Foundation
-@testable import SegueCompositor
+@testable import SegueShell
 import SegueIPC
 import XCTest
 

@@ -1,13 +1,16 @@
 import CWaylandServer
 import Foundation
-@testable import SegueCompositor
+import SegueLoop
+@testable import SegueShell
+import SegueWayland
 import Synchronization
 import XCTest
 
 /// A wl_event_loop with an IPCServer on a socket in a fresh folder. The test's
 /// thread owns the loop and dispatches it; clients run on other threads.
 final class ServedLoop {
-    let loop: OpaquePointer
+    let loop: EventLoop
+    private let rawLoop: OpaquePointer
     let folder: String
     let path: String
     let handler = FakeHandler()
@@ -17,19 +20,20 @@ final class ServedLoop {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-ipc-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         path = folder + "/segue-test.sock"
-        loop = wl_event_loop_create()
+        rawLoop = wl_event_loop_create()
+        loop = WaylandEventLoop(rawLoop)
         server = try IPCServer(loop: loop, path: path, handler: handler)
     }
 
     deinit {
         server = nil
-        wl_event_loop_destroy(loop)
+        wl_event_loop_destroy(rawLoop)
         try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// One loop iteration: whatever is ready, waiting at most 10 ms.
     func dispatch() {
-        wl_event_loop_dispatch(loop, 10)
+        wl_event_loop_dispatch(rawLoop, 10)
         handler.tick()
     }
 

@@ -19,17 +19,6 @@ final class RGBAImageTests: XCTestCase {
         XCTAssertEqual(Array(image.pixels[20..<24]), [9, 8, 7, 6])
     }
 
-    func testFlippedVerticallyReversesRows() {
-        var image = RGBAImage(width: 2, height: 3, fill: .black)
-        image[0, 0] = .white
-        image[1, 2] = RGBA(5, 6, 7)
-        let flipped = image.flippedVertically()
-        XCTAssertEqual(flipped[0, 2], .white)
-        XCTAssertEqual(flipped[1, 0], RGBA(5, 6, 7))
-        XCTAssertEqual(flipped[0, 0], .black)
-        XCTAssertEqual(flipped.flippedVertically(), image)
-    }
-
     func testScalingTwoByTwoToOnePixelGivesTheMean() {
         let image = RGBAImage(width: 2, height: 2, pixels: [
             10, 20, 30, 255, 20, 30, 40, 255,

@@ -1,0 +1,49 @@
+import SegueEngine
+import SegueRender
+
+/// Where frames go. A backend owns the output's frame clock: it asks for a
+/// frame when one may be drawn, says when each drawn frame was presented, and
+/// reports what happens on its side (input, resizes, a close) as events. It
+/// knows nothing of windows or clients: the shell handles its events.
+public protocol Backend: FrameClock {
+    /// The wl_output name and description clients see, e.g. `HEADLESS-1`.
+    var outputName: String { get }
+    var outputDescription: String { get }
+    /// The output's size in pixels.
+    var width: Int { get }
+    var height: Int { get }
+    /// Set by the shell: draws the frame that will be presented at the given time
+    /// and returns the target holding it, rows top first.
+    var drawFrame: ((_ predicted: Instant) -> RenderTarget)? { get set }
+    /// Set by the shell: where the backend's events go.
+    var events: ((BackendEvent) -> Void)? { get set }
+    /// Asks for one `drawFrame` call before the next presentation. Idempotent.
+    func scheduleFrame()
+    /// Takes the backend's sources out of the event loop, before the loop goes away.
+    func stop()
+}
+
+/// What a backend reports.
+public enum BackendEvent {
+    /// The frame drawn last was presented at this time with this sequence number.
+    case framePresented(Instant, sequence: UInt64)
+    /// `width` and `height` changed.
+    case resized
+    /// The output went away (its window was closed, its parent was lost): Segue should stop.
+    case closed(reason: String)
+    case input(InputEvent)
+}
+
+/// Input from the backend's seat, in output pixels, with evdev key and button codes.
+public enum InputEvent: Equatable {
+    /// The keyboard's keymap, in xkb's text format.
+    case keymap(String)
+    case key(time: UInt32, key: UInt32, pressed: Bool)
+    case modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)
+    /// The output lost keyboard focus: keys held down are up from now on.
+    case keyboardLeft
+    case pointerMotion(time: UInt32, x: Double, y: Double)
+    case pointerButton(time: UInt32, button: UInt32, pressed: Bool)
+    /// `axis` is wl_pointer's (0 vertical, 1 horizontal); `value` in output pixels.
+    case pointerAxis(time: UInt32, axis: UInt32, value: Double)
+}

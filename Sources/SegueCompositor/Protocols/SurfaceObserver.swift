@@ -1,6 +1,0 @@
-/// The compositor's view of surface changes.
-protocol SurfaceObserver: AnyObject {
-    /// A commit changed what the surface shows, or asked for a frame callback.
-    func surfaceCommitted(_ surface: Surface)
-    func surfaceDestroyed(_ surface: Surface)
-}

@@ -1,9 +1,0 @@
-/// What a surface is for: an xdg toplevel or popup, or a subsurface. A surface
-/// gets at most one role for its lifetime.
-protocol SurfaceRole: AnyObject {
-    var roleName: String { get }
-    /// The surface's pending state was just applied.
-    func surfaceCommitted(_ surface: Surface)
-    /// The wl_surface is going away.
-    func surfaceDestroyed(_ surface: Surface)
-}

@@ -1,0 +1,102 @@
+import SegueBackend
+import SegueEngine
+import SegueLoop
+import SegueRender
+
+/// An output with no display: frames are drawn offscreen and "presented" on a
+/// virtual vblank grid at the refresh rate. Like a real display it draws a
+/// little before each vblank and presents on it; a frame that is not ready by
+/// then is presented at the next one, and counts as late. Nothing runs while
+/// no frame is wanted.
+public final class HeadlessBackend: Backend {
+    public let outputName = "HEADLESS-1"
+    public let outputDescription = "Segue headless output"
+    /// A headless output keeps the size it was made with.
+    public let width: Int
+    public let height: Int
+    public let refreshInterval: Double
+    public private(set) var lastPresentation: Instant
+    public private(set) var lastSequence: UInt64 = 0
+
+    public var drawFrame: ((Instant) -> RenderTarget)?
+    public var events: ((BackendEvent) -> Void)?
+
+    private let period: Int64
+    private let origin: Instant
+    private var timer: LoopTimer?
+    private var state = State.idle
+    private var wanted = false
+
+    private enum State: Equatable {
+        case idle
+        /// Waiting to draw the frame for this vblank.
+        case drawing(vblank: Int64)
+        /// Drawn; waiting for this vblank to present it.
+        case presenting(vblank: Int64)
+    }
+
+    /// How long before a vblank the frame is drawn.
+    private let drawLead: Int64
+
+    public init(loop: EventLoop, width: Int, height: Int, refreshRate: Double) {
+        self.width = width
+        self.height = height
+        refreshInterval = 1 / refreshRate
+        period = Int64((1e9 / refreshRate).rounded())
+        // Nothing scans out here, so a frame may take nearly the whole period:
+        // software rendering needs it.
+        drawLead = period - min(period / 8, 2_000_000)
+        origin = MonotonicClock.now()
+        lastPresentation = origin
+        timer = loop.timer { [unowned self] in timerFired() }
+    }
+
+    /// Removes the timer from the event loop, before the loop goes away.
+    public func stop() {
+        timer?.remove()
+        timer = nil
+        state = .idle
+    }
+
+    public func scheduleFrame() {
+        wanted = true
+        guard state == .idle else { return }
+        // The first vblank whose drawing time has not passed.
+        let now = MonotonicClock.now().nanoseconds - origin.nanoseconds
+        let vblank = max(Int64(lastSequence) + 1, (now + drawLead + period - 1) / period)
+        state = .drawing(vblank: vblank)
+        arm(at: vblank * period - drawLead)
+    }
+
+    private func timerFired() {
+        switch state {
+        case .idle:
+            return
+        case .drawing(let vblank):
+            wanted = false
+            _ = drawFrame?(instant(vblank))
+            // Presented on the first vblank at or after the frame is ready.
+            let ready = MonotonicClock.now().nanoseconds - origin.nanoseconds
+            let target = max(vblank, (ready + period - 1) / period)
+            state = .presenting(vblank: target)
+            arm(at: target * period)
+        case .presenting(let vblank):
+            state = .idle
+            lastSequence = UInt64(vblank)
+            lastPresentation = instant(vblank)
+            events?(.framePresented(lastPresentation, sequence: lastSequence))
+            if wanted { scheduleFrame() }
+        }
+    }
+
+    private func instant(_ vblank: Int64) -> Instant {
+        Instant(nanoseconds: origin.nanoseconds + vblank * period)
+    }
+
+    /// Arms the timer for `offset` nanoseconds after the origin (at least 1 ms ahead).
+    private func arm(at offset: Int64) {
+        let now = MonotonicClock.now().nanoseconds - origin.nanoseconds
+        let milliseconds = max(1, (offset - now + 999_999) / 1_000_000)
+        timer?.arm(milliseconds: Int32(clamping: milliseconds))
+    }
+}

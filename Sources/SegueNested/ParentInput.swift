@@ -1,0 +1,128 @@
+import CWaylandClient
+import Glibc
+import Logging
+import SegueBackend
+import SegueLoop
+
+/// The parent seat's keyboard and pointer as Segue's input events: the parent's
+/// keymap as it is, keys and buttons as they come, pointer positions in output
+/// pixels. What they do (key bindings, the client they go to) is the shell's to say.
+final class ParentInput {
+    /// Where input goes; nothing is reported until it is set.
+    var events: ((InputEvent) -> Void)?
+    /// Parent surface coordinates times `scale` are output pixels.
+    var scale = 1.0
+
+    private let proxy: OpaquePointer
+    private let log: Logger
+    private var keyboard: OpaquePointer?
+    private var pointer: OpaquePointer?
+
+    init(seat: OpaquePointer, log: Logger) {
+        proxy = seat
+        self.log = log
+        wl_seat_add_listener(seat, Self.seatListener, listenerData(self))
+    }
+
+    func destroy() {
+        if let keyboard { wl_keyboard_destroy(keyboard) }
+        if let pointer { wl_pointer_destroy(pointer) }
+        (keyboard, pointer) = (nil, nil)
+        wl_seat_destroy(proxy)
+    }
+
+    private func capabilities(_ capabilities: UInt32) {
+        let hasKeyboard = capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        if hasKeyboard, keyboard == nil {
+            keyboard = wl_seat_get_keyboard(proxy)
+            wl_keyboard_add_listener(keyboard, Self.keyboardListener, listenerData(self))
+        } else if !hasKeyboard, let keyboard {
+            events?(.keyboardLeft)
+            wl_keyboard_destroy(keyboard)
+            self.keyboard = nil
+        }
+        let hasPointer = capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
+        if hasPointer, pointer == nil {
+            pointer = wl_seat_get_pointer(proxy)
+            wl_pointer_add_listener(pointer, Self.pointerListener, listenerData(self))
+        } else if !hasPointer, let pointer {
+            wl_pointer_destroy(pointer)
+            self.pointer = nil
+        }
+    }
+
+    // MARK: Keyboard
+
+    private func keymap(format: UInt32, fd: Int32, size: UInt32) {
+        defer { close(fd) }
+        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, size > 0 else { return }
+        // The parent may have sealed the file against writes: map it private and read-only.
+        guard let text = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), text != MAP_FAILED else {
+            return log.warning("cannot read the parent compositor's keymap: \(String(cString: strerror(errno)))")
+        }
+        defer { munmap(text, Int(size)) }
+        // The text ends at its terminating NUL, or at the end of the mapping.
+        let bytes = UnsafeRawBufferPointer(start: text, count: Int(size))
+        events?(.keymap(String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)))
+    }
+
+    // MARK: Pointer
+
+    private func pointerMoved(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
+        events?(.pointerMotion(time: time, x: wl_fixed_to_double(x) * scale, y: wl_fixed_to_double(y) * scale))
+    }
+
+    // MARK: Listeners
+
+    nonisolated(unsafe) private static let seatListener = listenerTable(wl_seat_listener(
+        capabilities: { data, _, capabilities in (listenerOwner(data) as ParentInput?)?.capabilities(capabilities) },
+        name: { _, _, _ in }
+    ))
+
+    nonisolated(unsafe) private static let keyboardListener = listenerTable(wl_keyboard_listener(
+        keymap: { data, _, format, fd, size in
+            guard let input = listenerOwner(data) as ParentInput? else {
+                close(fd)
+                return
+            }
+            input.keymap(format: format, fd: fd, size: size)
+        },
+        // Keys already down as the window gains focus were pressed elsewhere: clients hear of none.
+        enter: { _, _, _, _, _ in },
+        leave: { data, _, _, _ in (listenerOwner(data) as ParentInput?)?.events?(.keyboardLeft) },
+        key: { data, _, _, time, key, state in
+            (listenerOwner(data) as ParentInput?)?.events?(.key(time: time, key: key,
+                                                                 pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue))
+        },
+        modifiers: { data, _, _, depressed, latched, locked, group in
+            (listenerOwner(data) as ParentInput?)?.events?(.modifiers(depressed: depressed, latched: latched,
+                                                                      locked: locked, group: group))
+        },
+        // Segue's seat tells clients its own repeat rate.
+        repeat_info: { _, _, _, _ in }
+    ))
+
+    nonisolated(unsafe) private static let pointerListener = listenerTable(wl_pointer_listener(
+        // Entering is a move to where the pointer came in; clients already hold pointer focus.
+        enter: { data, _, _, _, x, y in
+            let time = UInt32(truncatingIfNeeded: MonotonicClock.now().nanoseconds / 1_000_000)
+            (listenerOwner(data) as ParentInput?)?.pointerMoved(time: time, x: x, y: y)
+        },
+        leave: { _, _, _, _ in },
+        motion: { data, _, time, x, y in (listenerOwner(data) as ParentInput?)?.pointerMoved(time: time, x: x, y: y) },
+        button: { data, _, _, time, button, state in
+            (listenerOwner(data) as ParentInput?)?.events?(.pointerButton(time: time, button: button,
+                                                                          pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
+        },
+        axis: { data, _, time, axis, value in
+            guard let input = listenerOwner(data) as ParentInput? else { return }
+            input.events?(.pointerAxis(time: time, axis: axis, value: wl_fixed_to_double(value) * input.scale))
+        },
+        // Segue's seat ends each event with its own frame, and sends no axis details.
+        frame: { _, _ in },
+        axis_source: { _, _, _ in },
+        axis_stop: { _, _, _, _ in },
+        axis_discrete: { _, _, _, _ in },
+        axis_value120: { _, _, _, _ in }
+    ))
+}

@@ -1,0 +1,175 @@
+import CWaylandClient
+import Logging
+import SegueBackend
+import SegueEngine
+import SegueLoop
+import SegueRender
+
+/// An output shown in a window on the Wayland compositor Segue runs inside.
+///
+/// The parent paces frames: a frame is drawn once the parent's frame callback
+/// for the one before has fired and that one's presentation is known — from
+/// wp_presentation feedback where the parent offers it, else from the frame
+/// callback itself. A frame wanted while the parent is ready is drawn at once,
+/// for the time the parent took to present the last one after it was drawn.
+public final class WaylandBackend: Backend {
+    public let outputName = "WL-1"
+    public let outputDescription = "Segue window on the parent compositor"
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var refreshInterval = 1.0 / 60
+    public private(set) var lastPresentation: Instant
+    public private(set) var lastSequence: UInt64 = 0
+
+    public var drawFrame: ((Instant) -> RenderTarget)?
+    public var events: ((BackendEvent) -> Void)? {
+        didSet { input?.events = { [unowned self] in events?(.input($0)) } }
+    }
+
+    private let connection: ParentConnection
+    private let window: ParentWindow
+    private let input: ParentInput?
+    private let loop: EventLoop
+    private var surface: WindowSurface?
+    private var appliedScale: Int32 = 1
+    private var wanted = false
+    private var idle: LoopSource?
+    private var frameCallback: OpaquePointer?
+    private var feedback: OpaquePointer?
+    /// A frame was shown whose presentation has not been reported yet.
+    private var awaitingPresentation = false
+    private var drawnAt = MonotonicClock.now()
+    /// From drawing a frame to its presentation, as last seen.
+    private var latency = 1.0 / 60
+
+    /// Opens the window at `width`×`height` (until the parent says otherwise) and
+    /// waits for the parent's first configure.
+    public init(connection: ParentConnection, loop: EventLoop, renderer: Renderer, width: Int, height: Int, log: Logger) throws {
+        self.connection = connection
+        self.loop = loop
+        let window = ParentWindow(connection: connection, width: width, height: height)
+        self.window = window
+        guard connection.dispatch(until: { window.configured }, seconds: 10) else {
+            window.destroy()
+            throw ParentConnection.Failure(description: "the parent compositor did not configure Segue's window within 10 s")
+        }
+        self.width = window.width * Int(window.scale)
+        self.height = window.height * Int(window.scale)
+        lastPresentation = MonotonicClock.now()
+        input = connection.bindSeat().map { ParentInput(seat: $0, log: log) }
+        do {
+            surface = try WindowSurface(context: renderer.context, waylandSurface: window.surface, width: self.width, height: self.height)
+            try connection.startDispatching(loop: loop) { [unowned self] reason in events?(.closed(reason: reason)) }
+        } catch {
+            surface = nil
+            input?.destroy()
+            window.destroy()
+            throw error
+        }
+        window.changed = { [unowned self] in windowChanged() }
+        window.closed = { [unowned self] in events?(.closed(reason: "the parent compositor closed Segue's window")) }
+        updateInputMapping()
+    }
+
+    public func stop() {
+        idle?.remove()
+        idle = nil
+        connection.stop()
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        if let feedback { wp_presentation_feedback_destroy(feedback) }
+        (frameCallback, feedback) = (nil, nil)
+        input?.destroy()
+        surface = nil
+        window.destroy()
+        wl_display_flush(connection.display)
+    }
+
+    public func scheduleFrame() {
+        wanted = true
+        guard idle == nil, frameCallback == nil, !awaitingPresentation, surface != nil else { return }
+        // Drawn from the loop, not from inside whatever asked for the frame.
+        idle = loop.idle { [unowned self] in
+            idle = nil
+            drawIfReady()
+        }
+    }
+
+    private func drawIfReady() {
+        guard wanted, frameCallback == nil, !awaitingPresentation, let surface, let drawFrame else { return }
+        wanted = false
+        drawnAt = MonotonicClock.now()
+        let target = drawFrame(drawnAt + latency)
+        if window.scale != appliedScale {
+            wl_surface_set_buffer_scale(window.surface, window.scale)
+            appliedScale = window.scale
+        }
+        surface.resize(width: width, height: height)
+        // Both ride on the commit the swap makes.
+        frameCallback = wl_surface_frame(window.surface)
+        wl_callback_add_listener(frameCallback, Self.frameListener, listenerData(self))
+        if let presentation = connection.presentation {
+            feedback = wp_presentation_feedback(presentation, window.surface)
+            wp_presentation_feedback_add_listener(feedback, Self.feedbackListener, listenerData(self))
+        }
+        awaitingPresentation = true
+        do {
+            try surface.present(target)
+            connection.flush()
+        } catch {
+            events?(.closed(reason: "cannot show Segue's output on the parent: \(error)"))
+        }
+    }
+
+    private func frameDone() {
+        wl_callback_destroy(frameCallback)
+        frameCallback = nil
+        // Without feedback, the parent asking for the next frame is as close to
+        // "presented" as Segue gets.
+        if awaitingPresentation && feedback == nil { presented(at: MonotonicClock.now(), sequence: nil) }
+        drawIfReady()
+    }
+
+    private func feedbackArrived(presentedAt time: Instant?, refresh: UInt32, sequence: UInt64?) {
+        wp_presentation_feedback_destroy(feedback)
+        feedback = nil
+        if refresh > 0 { refreshInterval = Double(refresh) / 1e9 }
+        // A discarded frame was replaced before it showed; time goes on all the same.
+        presented(at: time ?? MonotonicClock.now(), sequence: sequence)
+        drawIfReady()
+    }
+
+    private func presented(at time: Instant, sequence: UInt64?) {
+        awaitingPresentation = false
+        latency = min(max(time.seconds(since: drawnAt), 0), 4 * refreshInterval)
+        lastSequence = max(lastSequence + 1, sequence ?? 0)
+        lastPresentation = time
+        events?(.framePresented(time, sequence: lastSequence))
+    }
+
+    private func windowChanged() {
+        let (newWidth, newHeight) = (window.width * Int(window.scale), window.height * Int(window.scale))
+        let resized = (newWidth, newHeight) != (width, height)
+        (width, height) = (newWidth, newHeight)
+        updateInputMapping()
+        if resized { events?(.resized) }
+    }
+
+    private func updateInputMapping() {
+        input?.scale = Double(window.scale)
+    }
+
+    nonisolated(unsafe) private static let frameListener = listenerTable(wl_callback_listener(
+        done: { data, _, _ in (listenerOwner(data) as WaylandBackend?)?.frameDone() }
+    ))
+
+    nonisolated(unsafe) private static let feedbackListener = listenerTable(wp_presentation_feedback_listener(
+        sync_output: { _, _, _ in },
+        presented: { data, _, secondsHigh, secondsLow, nanoseconds, refresh, sequenceHigh, sequenceLow, _ in
+            guard let backend = listenerOwner(data) as WaylandBackend? else { return }
+            let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
+            let time = backend.connection.clock.monotonic(seconds: seconds, nanoseconds: nanoseconds)
+            backend.feedbackArrived(presentedAt: time, refresh: refresh, sequence: UInt64(sequenceHigh) << 32 | UInt64(sequenceLow))
+        },
+        discarded: { data, _ in (listenerOwner(data) as WaylandBackend?)?.feedbackArrived(presentedAt: nil, refresh: 0, sequence: nil) }
+    ))
+}

@@ -1,0 +1,29 @@
+import SegueIPC
+import SegueWayland
+
+/// What can be asked of the shell. Key bindings, the control socket,
+/// segue-transition-v1 and xdg-activation all ask through `perform`, so each
+/// way in behaves, and fails, the same.
+enum Action {
+    /// Shows the next or previous window in opening order, or the one with an
+    /// id, with the config's transition or what `request` chooses.
+    case show(SwitchTarget, TransitionRequest = TransitionRequest())
+    /// Rereads the config file.
+    case reload
+}
+
+/// Why an action did nothing; the message says it to a person.
+struct ActionError: Error, CustomStringConvertible {
+    let description: String
+    /// One line per problem, for a rejected config: `file:line:col: message`.
+    var problems: [String] = []
+}
+
+/// What an action did.
+enum ActionOutcome {
+    /// A transition to the window started (or, for `none`, the window was shown at once).
+    case switched(windowID: Int)
+    /// The window is shown already and nothing is animating: nothing to do.
+    case alreadyShown(windowID: Int)
+    case reloaded(rules: Int, path: String?)
+}

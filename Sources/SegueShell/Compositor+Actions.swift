@@ -1,0 +1,56 @@
+import SegueConfig
+import SegueEngine
+import SegueIPC
+import SegueWayland
+
+extension Compositor {
+    /// Does what `action` asks. `onComplete` hears once when a transition it
+    /// started completes, with the rule that chose it; `onStart` when its
+    /// first frame was presented.
+    @discardableResult
+    func perform(_ action: Action, onStart: ((Instant) -> Void)? = nil,
+                 onComplete: ((TransitionCompletion, String) -> Void)? = nil) throws(ActionError) -> ActionOutcome {
+        switch action {
+        case .show(let target, let request):
+            let window = try window(for: target)
+            if let effect = request.effect {
+                do { _ = try config.effects.effect(named: effect) } catch { throw ActionError(description: "\(error)") }
+            }
+            // Shown, but a transition away from it runs: showing it again turns back.
+            guard window !== stack.shown || output.isAnimating else { return .alreadyShown(windowID: window.id) }
+            let (width, height) = (output.width, output.height)
+            do {
+                try show(window, from: stack.shown, event: .switch, effect: request.effect, onComplete: onComplete,
+                         adjust: { request.adjust(&$0, outputWidth: width, outputHeight: height) }, onStart: onStart)
+            } catch {
+                throw ActionError(description: "\(error)")
+            }
+            return .switched(windowID: window.id)
+        case .reload:
+            switch reloadConfig() {
+            case nil:
+                throw ActionError(description: "no config file is in use; start segue run with --config FILE or create ~/.config/segue/config.toml")
+            case .success(let loaded)?:
+                return .reloaded(rules: loaded.rules.count, path: loaded.path)
+            case .failure(let errors)?:
+                let problems = errors.diagnostics.map(\.description)
+                throw ActionError(description: problems.joined(separator: "\n"), problems: problems)
+            }
+        }
+    }
+
+    private func window(for target: SwitchTarget) throws(ActionError) -> Window {
+        switch target {
+        case .next, .prev:
+            guard let window = stack.neighbour(after: target == .next), window !== stack.shown else {
+                throw ActionError(description: "no other window to switch to")
+            }
+            return window
+        case .window(let id):
+            guard let window = stack.windows.first(where: { $0.id == id }) else {
+                throw ActionError(description: "no window with id \(id)")
+            }
+            return window
+        }
+    }
+}

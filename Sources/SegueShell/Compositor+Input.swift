@@ -1,0 +1,78 @@
+import SegueBackend
+import SegueConfig
+import SegueIPC
+import SegueLoop
+import SegueWayland
+
+/// Input from the backend: key bindings are taken out here, everything else
+/// goes to the shown window through the seat.
+extension Compositor {
+    func handle(_ input: InputEvent) {
+        guard let seat else { return }
+        switch input {
+        case .keymap(let text):
+            do {
+                try text.withCString { try seat.use(Keymap(text: $0)) }
+            } catch {
+                log.warning("keeping Segue's own keymap: \(error)")
+            }
+        case .key(let time, let key, let pressed):
+            if pressed {
+                let (keysym, modifiers) = seat.bindingKey(for: key)
+                if let bound = bindings().first(where: { $0.binding.matches(keysym: keysym, modifiers: modifiers) }) {
+                    keyboard.bound.insert(key)
+                    do {
+                        try perform(.show(bound.next ? .next : .prev))
+                    } catch {
+                        log.info("key binding: \(error)")
+                    }
+                    return
+                }
+                keyboard.forwarded.insert(key)
+            } else {
+                keyboard.bound.remove(key)
+                guard keyboard.forwarded.remove(key) != nil else { return }
+            }
+            seat.keyboardKey(time: time, key: key, pressed: pressed)
+        case .modifiers(let depressed, let latched, let locked, let group):
+            seat.keyboardModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+        case .keyboardLeft:
+            // Keys held where the focus went are up for clients.
+            let time = UInt32(truncatingIfNeeded: MonotonicClock.now().nanoseconds / 1_000_000)
+            for key in keyboard.forwarded.sorted() { seat.keyboardKey(time: time, key: key, pressed: false) }
+            keyboard.forwarded.removeAll()
+            keyboard.bound.removeAll()
+            seat.keyboardModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
+        case .pointerMotion(let time, let x, let y):
+            let point = surfacePoint(x: x, y: y)
+            seat.pointerMotion(time: time, x: point.x, y: point.y)
+        case .pointerButton(let time, let button, let pressed):
+            seat.pointerButton(time: time, button: button, pressed: pressed)
+        case .pointerAxis(let time, let axis, let value):
+            seat.pointerAxis(time: time, axis: axis, value: value)
+        }
+    }
+
+    /// Output pixels to the focused surface's coordinates: less the offset of a
+    /// window centred because it is smaller than the output.
+    private func surfacePoint(x: Double, y: Double) -> (x: Double, y: Double) {
+        guard let surface = Resource.object(seat?.focusedSurface, as: Surface.self) else { return (x, y) }
+        return (x - Double((output.width - surface.width) / 2), y - Double((output.height - surface.height) / 2))
+    }
+
+    /// The config's bindings resolved against xkb. A key name xkb does not know
+    /// is logged, once, and its binding does nothing.
+    private func bindings() -> [(binding: KeyBinding, next: Bool)] {
+        if let resolved = keyboard.resolved, resolved.keys == config.keys { return resolved.bindings }
+        let bindings = [(config.keys.switchNext, true), (config.keys.switchPrev, false)].compactMap { chord, next in
+            do {
+                return (try KeyBinding(chord), next)
+            } catch {
+                log.warning("\(error)")
+                return nil
+            }
+        }
+        keyboard.resolved = (config.keys, bindings)
+        return bindings
+    }
+}

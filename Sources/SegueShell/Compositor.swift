@@ -1,0 +1,306 @@
+import Foundation
+import Logging
+import SegueBackend
+import SegueConfig
+import SegueEngine
+import SegueIPC
+import SegueLoop
+import SegueRender
+import SegueWayland
+
+/// Segue's compositor: real Wayland clients, one window shown at a time,
+/// and a transition whenever the shown window changes.
+public final class Compositor {
+    /// Makes the backend once the server's loop exists: the loop, and the
+    /// output's size and refresh rate as options and config ask for them.
+    public typealias BackendFactory = (_ loop: EventLoop, _ width: Int, _ height: Int, _ refreshRate: Double) throws -> Backend
+
+    public let server: Server
+    let options: CompositorOptions
+    let renderer: Renderer
+    let builtins: EffectRegistry
+    /// The config in force: replaced only by a reload that passes every check.
+    var config: SegueConfig
+    var configWatcher: ConfigWatcher?
+    var random = SystemRandomNumberGenerator()
+    let output: Output
+    let log: Logger
+    var stack = WindowStack<Window>()
+    /// Each surface's content as a texture, imported when it commits a buffer.
+    let textures = SurfaceTextures()
+    var keyboard = KeyboardRouting()
+    private var windowsByToplevel: [ObjectIdentifier: Window] = [:]
+    private var nextWindowID = 1
+    /// The shown window closed while a transition ran: the pop back from it
+    /// waits until that transition has finished with the window's last frame.
+    private var deferredPop: Window?
+    /// Completed transitions, oldest first, for `segue msg transitions`.
+    private(set) var history: [(event: TransitionEvent, reason: String, completion: TransitionCompletion)] = []
+
+    private var compositorGlobal: CompositorGlobal?
+    private var subcompositor: Subcompositor?
+    private var wmBase: XdgWmBase?
+    private(set) var seat: Seat?
+    private var outputGlobal: OutputGlobal?
+    private var presentation: Presentation?
+    private var dataDevices: DataDeviceManager?
+    private(set) var transitionManager: SegueTransitionManager?
+    private(set) var activation: XdgActivation?
+    private(set) var spawner: Spawner?
+    private let backend: Backend
+    private var signalSources: [LoopSource] = []
+    private var ipc: IPCServer?
+
+    /// A compositor drawing with `renderer` on the backend `makeBackend` makes;
+    /// `defaultSize` applies when neither options nor config set one.
+    public init(options: CompositorOptions, log: Logger, renderer: Renderer, defaultSize: (width: Int, height: Int),
+                makeBackend: BackendFactory) throws {
+        self.options = options
+        self.log = log
+        self.renderer = renderer
+        builtins = try EffectRegistry.builtin()
+        config = Self.initialConfig(options: options, builtins: builtins, renderer: renderer, log: log)
+        let size = config.output.size
+        let width = options.width ?? size?.width ?? defaultSize.width, height = options.height ?? size?.height ?? defaultSize.height
+        let refreshRate = options.refreshRate ?? config.output.refresh ?? 60
+        let background = options.background ?? config.output.background.map {
+            (Float($0.red), Float($0.green), Float($0.blue))
+        } ?? (0.08, 0.08, 0.1)
+        server = try Server(socket: options.socket)
+        backend = try makeBackend(server.eventLoop, width, height, refreshRate)
+        output = try Output(backend: backend, renderer: renderer, textures: textures, background: background)
+        output.delegate = self
+        if let directory = options.recordDirectory { output.recorder = try TransitionRecorder(directory: directory) }
+
+        let display = server.display
+        compositorGlobal = CompositorGlobal(display: display) { [unowned self] surface in surface.observer = self }
+        subcompositor = Subcompositor(display: display)
+        wmBase = XdgWmBase(display: display)
+        wmBase?.observer = self
+        seat = try Seat(display: display)
+        outputGlobal = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
+                                    width: Int32(width), height: Int32(height),
+                                    refreshMilliHz: Int32((refreshRate * 1000).rounded()))
+        presentation = Presentation(display: display) { surfaceResource, feedback in
+            Resource.object(surfaceResource, as: Surface.self)?.addPendingFeedback(feedback)
+        }
+        dataDevices = DataDeviceManager(display: display)
+        activation = XdgActivation(display: display)
+        activation?.observer = self
+        transitionManager = SegueTransitionManager(display: display, delegate: self, activation: activation,
+                                                   trusted: options.trustedExecutables)
+        spawner = Spawner(display: display, loop: server.loop)
+        backend.events = { [unowned self] in handle($0) }
+        ipc = try IPCServer(loop: server.eventLoop, path: ipcPath, handler: self)
+        for signal in [SIGINT, SIGTERM] {
+            if let source = server.eventLoop.signal(signal, { [unowned self] in server.terminate() }) {
+                signalSources.append(source)
+            }
+        }
+        watchConfig()
+        output.damage()
+    }
+
+    /// `$XDG_RUNTIME_DIR/segue-<WAYLAND_DISPLAY>.sock`.
+    public var ipcPath: String { IPCSocket.path(runtimeDirectory: server.runtimeDirectory, waylandDisplay: server.socketName) }
+
+    /// Serves clients until SIGINT or SIGTERM.
+    public func run() {
+        server.run()
+        output.recorder?.flush()
+        for source in signalSources { source.remove() }
+        signalSources.removeAll()
+        ipc = nil
+        spawner = nil
+        configWatcher = nil
+        server.disconnectClients()
+        // Globals and timers live on the display: they go before it does.
+        compositorGlobal = nil
+        subcompositor = nil
+        wmBase = nil
+        seat = nil
+        outputGlobal = nil
+        presentation = nil
+        dataDevices = nil
+        transitionManager = nil
+        activation = nil
+        backend.stop()
+        backend.events = nil
+        server.destroy()
+    }
+
+    // MARK: Windows
+
+    func window(of surface: Surface) -> Window? {
+        var root = surface
+        while let parent = (root.role as? Subsurface)?.parent { root = parent }
+        guard let toplevel = root.role as? XdgToplevel else { return nil }
+        return windowsByToplevel[ObjectIdentifier(toplevel)]
+    }
+
+    /// Shows `window`, playing what the config picks for `event` between the
+    /// two windows, or `effect` when a request names one; `adjust` changes the
+    /// chosen settings and `onStart` hears when the first frame was presented.
+    func show(_ window: Window?, from previous: Window?, event: TransitionEvent, effect: String? = nil,
+              onComplete: ((TransitionCompletion, String) -> Void)? = nil,
+              adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
+        let resolution = try resolve(event, from: previous, to: window, effect: effect)
+        if let window { stack.show(window) }
+        focusShownWindow()
+        guard var settings = resolution.settings else {
+            // `none`: the new window appears at once, at the next frame.
+            output.cancelTransition()
+            output.damage()
+            let completion = TransitionCompletion(id: 0, effect: "none", direction: resolution.direction,
+                                                  outcome: .finished, duration: 0, statistics: FrameStatistics())
+            record(event, resolution.reason, completion)
+            onComplete?(completion, resolution.reason)
+            return
+        }
+        adjust?(&settings)
+        try renderer.prepare(settings.effect)
+        output.play(from: previous.map(ScreenSource.window) ?? .background, to: window.map(ScreenSource.window) ?? .background,
+                    settings: settings, direction: resolution.direction, onStart: onStart) { [weak self] completion in
+            guard let self else { return }
+            log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): \(completion.statistics.frames) frames, \(completion.statistics.lateFrames) late")
+            record(event, resolution.reason, completion)
+            onComplete?(completion, resolution.reason)
+            if let closed = deferredPop {
+                deferredPop = nil
+                if completion.outcome != .interrupted { try? show(stack.shown, from: closed, event: .close) }
+            }
+        }
+    }
+
+    private func resolve(_ event: TransitionEvent, from: Window?, to: Window?, effect: String?) throws -> Resolution {
+        if let effect {
+            let descriptor = try config.effects.effect(named: effect)
+            let settings = config.settings(effect: effect) ?? EffectSettings(descriptor)
+            return Resolution(settings: settings, direction: event.direction, rule: nil, reason: "requested effect")
+        }
+        return config.resolve(event: event, from: from.map(info), to: to.map(info), random: &random)
+    }
+
+    private func info(_ window: Window) -> WindowInfo { WindowInfo(appID: window.appID, title: window.title) }
+
+    private func record(_ event: TransitionEvent, _ reason: String, _ completion: TransitionCompletion) {
+        history.append((event, reason, completion))
+        if history.count > 256 { history.removeFirst() }
+    }
+
+    private func focusShownWindow() {
+        stack.shown?.urgent = false
+        seat?.focus(stack.shown?.surface.resource)
+        for window in stack.windows { window.toplevel.reconfigure() }
+    }
+}
+
+extension Compositor: SurfaceObserver {
+    package func surfaceCommitted(_ surface: Surface) {
+        if surface.committedNewContent && !textures.importContent(of: surface) {
+            log.warning("out of GL memory for a \(surface.width)x\(surface.height) buffer: disconnecting its client")
+            surface.postNoMemory()
+            return
+        }
+        guard let window = window(of: surface), window.toplevel.mapped else { return }
+        if surface.committedNewContent { window.contentChanged() }
+        guard output.visibleWindows().contains(where: { $0 === window }) else { return }
+        // New pixels need a new frame; a frame request alone only needs the clock to tick.
+        if surface.committedNewContent {
+            output.damage()
+        } else if !surface.frameCallbacks.isEmpty {
+            output.requestFrame()
+        }
+    }
+
+    package func surfaceDestroyed(_ surface: Surface) { textures.forget(surface) }
+}
+
+extension Compositor: ToplevelObserver {
+    package func toplevelMapped(_ toplevel: XdgToplevel) {
+        let window = Window(id: nextWindowID, toplevel: toplevel)
+        nextWindowID += 1
+        windowsByToplevel[ObjectIdentifier(toplevel)] = window
+        let previous = stack.shown
+        stack.push(window)
+        log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
+        transitionManager?.windowChanged(id: window.id, toplevel)
+        try? show(window, from: previous, event: .open)
+    }
+
+    package func toplevelRenamed(_ toplevel: XdgToplevel) {
+        guard let window = windowsByToplevel[ObjectIdentifier(toplevel)] else { return }
+        transitionManager?.windowChanged(id: window.id, toplevel)
+    }
+
+    package func toplevelUnmapped(_ toplevel: XdgToplevel) {
+        guard let window = windowsByToplevel.removeValue(forKey: ObjectIdentifier(toplevel)) else { return }
+        let wasShown = stack.shown === window
+        stack.remove(window)
+        log.info("window \(window.id) unmapped")
+        transitionManager?.windowClosed(id: window.id)
+        guard wasShown else { return }
+        if output.isAnimating {
+            deferredPop = window
+            focusShownWindow()
+        } else {
+            try? show(stack.shown, from: window, event: .close)
+        }
+    }
+
+    package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
+        let shown = stack.shown.map { $0.toplevel === toplevel } ?? false
+        return ToplevelConfiguration(width: Int32(output.width), height: Int32(output.height), activated: shown)
+    }
+}
+
+extension Compositor: OutputDelegate {
+    func shownScreen() -> ScreenSource? { stack.shown.map(ScreenSource.window) }
+
+    /// Everything the backend reports comes through here.
+    private func handle(_ event: BackendEvent) {
+        switch event {
+        case .framePresented(let time, let sequence):
+            output.presented(at: time, sequence: sequence)
+        case .resized:
+            output.resized()
+            outputResized()
+        case .closed(let reason):
+            log.info("\(reason): stopping")
+            server.terminate()
+        case .input(let input):
+            handle(input)
+        }
+    }
+
+    private func outputResized() {
+        outputGlobal?.resize(width: Int32(output.width), height: Int32(output.height))
+        for window in stack.windows { window.toplevel.reconfigure() }
+    }
+
+    func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) {
+        let milliseconds = UInt32(truncatingIfNeeded: time.nanoseconds / 1_000_000)
+        for window in visible where window.isAlive {
+            forEachSurface(of: window.surface) { surface in
+                surface.sendFrameDone(milliseconds: milliseconds)
+                for feedback in surface.takeFeedbacks() {
+                    feedback.presented(timestampNanoseconds: UInt64(time.nanoseconds),
+                                       refreshNanoseconds: UInt32(backend.refreshInterval * 1e9),
+                                       sequence: sequence, flags: 0,
+                                       outputs: outputGlobal?.resources(for: surface.client) ?? [])
+                }
+            }
+        }
+        for window in stack.windows where !visible.contains(where: { $0 === window }) {
+            forEachSurface(of: window.surface) { surface in
+                // Hidden windows get no frame callbacks until shown; their feedback is discarded.
+                for feedback in surface.takeFeedbacks() { feedback.discarded() }
+            }
+        }
+    }
+
+    private func forEachSurface(of surface: Surface, _ body: (Surface) -> Void) {
+        body(surface)
+        for child in surface.children { forEachSurface(of: child.surface, body) }
+    }
+}

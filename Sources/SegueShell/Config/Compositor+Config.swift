@@ -1,0 +1,50 @@
+import Foundation
+import Logging
+import SegueConfig
+import SegueEngine
+import SegueRender
+
+/// Loading the config file at start and again whenever it changes. A file
+/// with any problem is rejected whole and the config in force stays.
+extension Compositor {
+    /// The file's config, the one given in code, or the defaults. Problems in
+    /// the file are logged and the defaults apply: a bad file never stops Segue.
+    static func initialConfig(options: CompositorOptions, builtins: EffectRegistry, renderer: Renderer,
+                              log: Logger) -> SegueConfig {
+        guard let path = options.configPath else { return options.config ?? .defaults(registry: builtins) }
+        switch ConfigLoader.load(path: path, builtins: builtins, checkShader: renderer.problems(compiling:)) {
+        case .success(let config):
+            log.info("config: \(path)")
+            return config
+        case .failure(let errors):
+            for diagnostic in errors.diagnostics { log.error("\(diagnostic)") }
+            log.error("config \(path) has problems; using the built-in defaults until it is fixed")
+            return options.config ?? .defaults(registry: builtins)
+        }
+    }
+
+    /// Rereads the config file. On success it applies from the next
+    /// transition (one in flight keeps its settings); on failure the problems
+    /// come back, one `file:line:col: message` each, and nothing changes.
+    /// Nil when no config file is in use.
+    func reloadConfig() -> Result<SegueConfig, ConfigErrors>? {
+        guard let path = options.configPath else { return nil }
+        let result = ConfigLoader.load(path: path, builtins: builtins, checkShader: renderer.problems(compiling:))
+        switch result {
+        case .success(let loaded):
+            config = loaded
+            log.info("config reloaded: \(path)")
+        case .failure(let errors):
+            for diagnostic in errors.diagnostics { log.error("\(diagnostic)") }
+            log.error("config \(path) rejected; the previous config stays in force")
+        }
+        return result
+    }
+
+    /// Reloads when the file is written or replaced.
+    func watchConfig() {
+        guard let path = options.configPath else { return }
+        configWatcher = ConfigWatcher(loop: server.eventLoop, path: path) { [unowned self] in _ = reloadConfig() }
+        if configWatcher == nil { log.warning("cannot watch \(path) for changes; use segue msg reload") }
+    }
+}

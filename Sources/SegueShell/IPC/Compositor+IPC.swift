@@ -1,0 +1,142 @@
+import Foundation
+import SegueConfig
+import SegueEngine
+import SegueImaging
+import SegueIPC
+import SegueWayland
+
+/// The control socket's requests, answered from the compositor's state.
+extension Compositor: IPCHandler {
+    public func handle(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
+        switch request {
+        case .windows:
+            reply(.success(["windows": .array(stack.windows.map(json)), "animating": .bool(output.isAnimating)]))
+        case .outputs:
+            reply(.success(["outputs": [.object([
+                "name": .string(output.backend.outputName),
+                "width": .number(Double(output.width)),
+                "height": .number(Double(output.height)),
+                "refresh_mhz": .number((1000 / output.backend.refreshInterval).rounded()),
+                "frames_drawn": .number(Double(output.framesDrawn)),
+                "frames_presented": .number(Double(output.framesPresented)),
+                "animating": .bool(output.isAnimating),
+            ])]]))
+        case .transitions:
+            reply(.success(["transitions": .array(history.map { entry in
+                var fields = Self.json(entry.completion)
+                fields["event"] = .string(entry.event.rawValue)
+                fields["rule"] = .string(entry.reason)
+                return .object(fields)
+            })]))
+        case .switchWindow(let target, let effect, let wait):
+            switchWindow(to: target, effect: effect, wait: wait, reply: reply)
+        case .screenshot(let path):
+            do {
+                let image = output.target.readPixels()
+                try PNG.write(image, to: path)
+                reply(.success(["path": .string(path), "width": .number(Double(image.width)), "height": .number(Double(image.height))]))
+            } catch {
+                reply(.failure("\(error)"))
+            }
+        case .effects:
+            reply(.success(["effects": .array(config.effects.all.map(json))]))
+        case .config:
+            reply(.success(Self.json(config)))
+        case .spawn(let argv):
+            spawn(argv, reply: reply)
+        case .reload:
+            do {
+                guard case .reloaded(let rules, let path) = try perform(.reload) else { return }
+                reply(.success(["path": .string(path ?? ""), "rules": .number(Double(rules))]))
+            } catch {
+                var failure = IPCReply.failure(error.description)
+                if !error.problems.isEmpty { failure.payload["problems"] = .array(error.problems.map(JSONValue.string)) }
+                reply(failure)
+            }
+        }
+    }
+
+    private func switchWindow(to target: SwitchTarget, effect: String?, wait: Bool, reply: @escaping (IPCReply) -> Void) {
+        do {
+            let outcome = try perform(.show(target, TransitionRequest(effect: effect)), onComplete: { completion, reason in
+                guard wait else { return }
+                var fields = Self.json(completion)
+                fields["rule"] = .string(reason)
+                reply(.success(fields))
+            })
+            switch outcome {
+            case .alreadyShown(let id): reply(.success(["switched": false, "window": .number(Double(id))]))
+            case .switched(let id) where !wait: reply(.success(["switched": true, "window": .number(Double(id))]))
+            default: break
+            }
+        } catch {
+            reply(.failure(error.description))
+        }
+    }
+
+    private func json(_ window: Window) -> JSONValue {
+        .object([
+            "id": .number(Double(window.id)),
+            "app_id": .string(window.appID),
+            "title": .string(window.title),
+            "width": .number(Double(window.surface.width)),
+            "height": .number(Double(window.surface.height)),
+            "shown": .bool(window === stack.shown),
+            "urgent": .bool(window.urgent),
+        ])
+    }
+
+    private func json(_ effect: EffectDescriptor) -> JSONValue {
+        .object([
+            "name": .string(effect.name),
+            "summary": .string(effect.summary),
+            "duration_ms": .number((effect.duration * 1000).rounded()),
+            "curve": .string(effect.curve.description),
+            "parameters": .array(effect.parameters.map { p in
+                .object(["name": .string(p.name), "type": .string(p.type.rawValue), "default": .string(p.defaultValue.description)])
+            }),
+        ])
+    }
+
+    /// A completion as `switch --wait` prints it.
+    static func json(_ completion: TransitionCompletion) -> [String: JSONValue] {
+        let stats = completion.statistics
+        return [
+            "id": .number(Double(completion.id)),
+            "outcome": .string(completion.outcome.rawValue),
+            "effect": .string(completion.effect),
+            "direction": .string(completion.direction.rawValue),
+            "frames": .number(Double(stats.frames)),
+            "late_frames": .number(Double(stats.lateFrames)),
+            "duration_ms": .number((completion.duration * 1000).rounded()),
+            "presented_ms": .number((stats.presentedSpan * 1000 * 10).rounded() / 10),
+            "median_frame_ms": stats.medianRenderTime.map { .number(($0 * 1000 * 100).rounded() / 100) } ?? .null,
+            // CLOCK_MONOTONIC, as wp_presentation and segue_transition_v1 report them.
+            "first_ns": stats.firstPresentation.map { .number(Double($0.nanoseconds)) } ?? .null,
+            "last_ns": stats.lastPresentation.map { .number(Double($0.nanoseconds)) } ?? .null,
+        ]
+    }
+
+    /// The config in force, as `segue msg config` prints it.
+    static func json(_ config: SegueConfig) -> [String: JSONValue] {
+        let events = TransitionEvent.allCases.map { event -> (String, JSONValue) in
+            let choice = config.transitions[event]
+            return (event.rawValue, .object([
+                "plays": .string(choice.map { "\($0)" } ?? "nothing"),
+                "direction": .string(event.direction.rawValue),
+                "from": .string(config.eventOrigins[event] ?? ""),
+            ]))
+        }
+        return [
+            "path": config.path.map(JSONValue.string) ?? .null,
+            "transitions": .object(Dictionary(uniqueKeysWithValues: events)),
+            "rules": .array(config.rules.map { rule in
+                .object(["rule": .string(config.describe(rule)), "when": .string("\(rule.match)"), "sets": .string("\(rule.choice)")])
+            }),
+            "reduce_motion": .bool(config.reduceMotion),
+            "keys": .object(["switch_next": .string(config.keys.switchNext.text), "switch_prev": .string(config.keys.switchPrev.text)]),
+            "effects": .array(config.effects.names.map(JSONValue.string)),
+            "trusted": .array(config.trusted.map { .string($0) }),
+        ]
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import SegueBackend
+import SegueEngine
+import SegueLoop
+import SegueRender
+
+/// The output: draws the shown window, or the running transition, into its
+/// render target when the backend's frame clock asks, and only when something
+/// changed.
+final class Output {
+    let backend: Backend
+    let renderer: Renderer
+    let textures: SurfaceTextures
+    private(set) var target: RenderTarget
+    let background: (Float, Float, Float)
+    weak var delegate: OutputDelegate?
+    /// Writes each presented transition frame, with `segue run --record`.
+    var recorder: TransitionRecorder?
+
+    private let driver = TransitionDriver<ScreenSource>()
+    private let backgroundTexture: Texture
+    private var needsDraw = true
+    private var lastDrawn: Transition<ScreenSource>?
+    /// Told when the newest transition's first frame was presented.
+    private var onFirstPresented: ((Instant) -> Void)?
+    /// Frames rendered and presented since start: an idle output adds none.
+    private(set) var framesDrawn = 0
+    private(set) var framesPresented = 0
+
+    init(backend: Backend, renderer: Renderer, textures: SurfaceTextures, background: (Float, Float, Float)) throws {
+        self.backend = backend
+        self.renderer = renderer
+        self.textures = textures
+        self.background = background
+        target = try RenderTarget(width: backend.width, height: backend.height)
+        let plain = try RenderTarget(width: backend.width, height: backend.height)
+        try renderer.compose([], background: background, into: plain)
+        backgroundTexture = plain.texture
+        backend.drawFrame = { [unowned self] in
+            self.draw(predicted: $0)
+            return self.target
+        }
+    }
+
+    var width: Int { backend.width }
+    var height: Int { backend.height }
+    var isAnimating: Bool { driver.isAnimating }
+
+    /// What is shown changed: draw a new frame.
+    func damage() {
+        needsDraw = true
+        backend.scheduleFrame()
+    }
+
+    /// The backend's size changed: draw at the new size from the next frame on.
+    /// Should the new target fail, frames keep the old size and are scaled to fit.
+    func resized() {
+        if let resized = try? RenderTarget(width: width, height: height) { target = resized }
+        damage()
+    }
+
+    /// A client waits for a frame callback: run the clock for one frame.
+    func requestFrame() { backend.scheduleFrame() }
+
+    /// Starts a transition; one already running is retargeted from what is on screen.
+    func play(from: ScreenSource, to: ScreenSource, settings: EffectSettings, direction: TransitionDirection,
+              onStart: ((Instant) -> Void)? = nil, onComplete: @escaping (TransitionCompletion) -> Void) {
+        onFirstPresented = onStart
+        driver.start(from: from, to: to, settings: settings, direction: direction,
+                     at: MonotonicClock.now(), snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
+            self?.needsDraw = true
+            onComplete(completion)
+        }
+        backend.scheduleFrame()
+    }
+
+    /// Stops a running transition where it is; the next frame shows what is shown.
+    func cancelTransition() {
+        driver.cancel()
+        needsDraw = true
+    }
+
+    /// The windows the next frame shows.
+    func visibleWindows() -> [Window] {
+        var sources: [ScreenSource?] = [delegate?.shownScreen()]
+        if let running = driver.current, !running.isDone { sources += [running.from, running.to] }
+        var windows: [Window] = []
+        for case .window(let window)? in sources where !windows.contains(where: { $0 === window }) {
+            windows.append(window)
+        }
+        return windows
+    }
+
+    private func texture(_ source: ScreenSource?) -> Texture {
+        switch source {
+        case .window(let window)?:
+            window.screen(textures: textures, renderer: renderer, width: width, height: height, background: background) ?? backgroundTexture
+        case .texture(let texture)?:
+            texture
+        case .background?, nil:
+            backgroundTexture
+        }
+    }
+
+    private func snapshot() -> ScreenSource {
+        (try? renderer.snapshot(of: target)).map(ScreenSource.texture) ?? .texture(backgroundTexture)
+    }
+
+    private func draw(predicted: Instant) {
+        if let (transition, frame) = driver.frame(at: predicted) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            do {
+                try renderer.draw(transition.settings, from: texture(transition.from), to: texture(transition.to),
+                                  progress: frame.progress, direction: transition.direction, into: target)
+            } catch {
+                // A shader that fails here was checked when it was chosen; show the destination.
+                try? renderer.compose([(texture(transition.to), fullRect)], background: background, into: target)
+            }
+            renderer.finish()
+            transition.recordRenderTime(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            lastDrawn = transition
+            needsDraw = false
+            framesDrawn += 1
+        } else if needsDraw {
+            try? renderer.compose([(texture(delegate?.shownScreen()), fullRect)], background: background, into: target)
+            renderer.finish()
+            lastDrawn = nil
+            needsDraw = false
+            framesDrawn += 1
+        }
+    }
+
+    private var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The frame drawn last was presented.
+    func presented(at time: Instant, sequence: UInt64) {
+        if let transition = lastDrawn {
+            recorder?.record(target, transition: transition)
+        }
+        framesPresented += 1
+        let visible = visibleWindows()
+        let running = driver.current
+        driver.presented(at: time, refreshInterval: backend.refreshInterval)
+        if let first = running?.statistics.firstPresentation, let onStart = onFirstPresented {
+            onFirstPresented = nil
+            onStart(first)
+        }
+        lastDrawn = nil
+        delegate?.framePresented(at: time, sequence: sequence, visible: visible)
+        if driver.isAnimating || needsDraw { backend.scheduleFrame() }
+    }
+}

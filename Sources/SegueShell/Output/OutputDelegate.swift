@@ -1,0 +1,10 @@
+import SegueEngine
+import SegueRender
+
+/// What the output asks the compositor while it draws and presents.
+protocol OutputDelegate: AnyObject {
+    /// The screen to show when no transition runs, nil for the bare background.
+    func shownScreen() -> ScreenSource?
+    /// A frame was presented; `visible` are the windows it showed.
+    func framePresented(at time: Instant, sequence: UInt64, visible: [Window])
+}

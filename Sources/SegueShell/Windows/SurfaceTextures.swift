@@ -1,0 +1,42 @@
+import SegueEngine
+import SegueRender
+import SegueWayland
+
+/// Each surface's content as a GL texture. The protocol side keeps a surface's
+/// buffer state; this is where the renderer takes the pixels: on each commit
+/// of a wl_shm buffer, its damage (all of it when the size changed) is copied
+/// with the buffer's stride, straight from the client's memory.
+final class SurfaceTextures {
+    private var textures: [ObjectIdentifier: Texture] = [:]
+
+    subscript(surface: Surface) -> Texture? { textures[ObjectIdentifier(surface)] }
+
+    /// Takes the content the surface just committed. False when no texture
+    /// could be made for it.
+    func importContent(of surface: Surface) -> Bool {
+        let key = ObjectIdentifier(surface)
+        guard let buffer = surface.committedBuffer else {
+            // The client attached no buffer: the surface shows nothing.
+            if !surface.hasBuffer { textures[key] = nil }
+            return true
+        }
+        var region: PixelRect?
+        if let texture = textures[key], texture.width == buffer.width, texture.height == buffer.height {
+            guard let damage = PixelRect.bounds(of: surface.committedDamage) else { return true }
+            region = damage
+        } else {
+            guard let texture = try? Texture(width: buffer.width, height: buffer.height) else {
+                textures[key] = nil
+                return false
+            }
+            textures[key] = texture
+        }
+        let format: PixelFormat = buffer.opaque ? .xrgb8888 : .argb8888
+        buffer.withBytes { bytes in
+            textures[key]?.upload(bytes, stride: buffer.stride, format: format, region: region)
+        }
+        return true
+    }
+
+    func forget(_ surface: Surface) { textures[ObjectIdentifier(surface)] = nil }
+}

@@ -1,0 +1,70 @@
+import SegueEngine
+import SegueRender
+import SegueWayland
+
+/// A toplevel as the compositor sees it: an id people can name, and a
+/// full-output screen texture that transitions sample.
+final class Window {
+    let id: Int
+    let toplevel: XdgToplevel
+    /// Asked for activation without a valid token; cleared when shown.
+    var urgent = false
+    private var composed: RenderTarget?
+    private var composedIsCurrent = false
+    /// The last screen this window showed; kept after the client goes, so a
+    /// transition it takes part in can still finish.
+    private(set) var lastScreen: Texture?
+
+    init(id: Int, toplevel: XdgToplevel) {
+        self.id = id
+        self.toplevel = toplevel
+    }
+
+    var title: String { toplevel.title }
+    var appID: String { toplevel.appID }
+    var surface: Surface { toplevel.surface }
+    var isAlive: Bool { toplevel.isAlive && toplevel.mapped }
+
+    /// The window's content changed; the screen is rebuilt when next needed.
+    func contentChanged() { composedIsCurrent = false }
+
+    /// The window as a full-output texture. A buffer of exactly the output's
+    /// size with no subsurfaces is used as it is; anything else is composed,
+    /// centred, onto the background first.
+    func screen(textures: SurfaceTextures, renderer: Renderer, width: Int, height: Int,
+                background: (Float, Float, Float)) -> Texture? {
+        guard isAlive, let texture = textures[surface] else { return lastScreen }
+        if texture.width == width && texture.height == height && surface.children.isEmpty {
+            composed = nil
+            lastScreen = texture
+            return texture
+        }
+        if composedIsCurrent, let composed, composed.width == width, composed.height == height {
+            return composed.texture
+        }
+        do {
+            let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
+                ?? RenderTarget(width: width, height: height)
+            let x = (width - texture.width) / 2, y = (height - texture.height) / 2
+            try renderer.compose(layers(of: surface, x: x, y: y, textures: textures), background: background, into: target)
+            composed = target
+            composedIsCurrent = true
+            lastScreen = target.texture
+        } catch {
+            return lastScreen
+        }
+        return lastScreen
+    }
+
+    /// A surface and its subsurfaces, bottom to top, at their positions.
+    private func layers(of surface: Surface, x: Int, y: Int, textures: SurfaceTextures) -> [(texture: Texture, rect: PixelRect)] {
+        var result: [(texture: Texture, rect: PixelRect)] = []
+        if let texture = textures[surface] {
+            result.append((texture, PixelRect(x: x, y: y, width: texture.width, height: texture.height)))
+        }
+        for child in surface.children {
+            result += layers(of: child.surface, x: x + Int(child.x), y: y + Int(child.y), textures: textures)
+        }
+        return result
+    }
+}

@@ -1,0 +1,46 @@
+import CWaylandServer
+
+/// A seat's selection: the data source a client last set, offered to the data
+/// devices of whichever client has keyboard focus.
+package final class Clipboard {
+    package private(set) var selection: DataSource?
+    private var devices: [DataDevice] = []
+    private var focusedClient: OpaquePointer?
+
+    package func addDevice(client: OpaquePointer, version: Int32, id: UInt32) {
+        guard let device = DataDevice(client: client, version: version, id: id, clipboard: self) else { return }
+        devices.append(device)
+        if client == focusedClient { device.sendSelection(selection) }
+    }
+
+    package func deviceDestroyed(_ device: DataDevice) {
+        devices.removeAll { $0 === device }
+    }
+
+    package func setSelection(_ source: DataSource?) {
+        guard source !== selection else { return }
+        selection?.cancel()
+        selection = source
+        source?.clipboard = self
+        sendSelectionToFocusedClient()
+    }
+
+    package func sourceDestroyed(_ source: DataSource) {
+        guard source === selection else { return }
+        selection = nil
+        sendSelectionToFocusedClient()
+    }
+
+    /// Keyboard focus moved to `client`. Moving between one client's surfaces
+    /// sends nothing, as wl_data_device.selection asks.
+    package func focus(client: OpaquePointer?) {
+        guard client != focusedClient else { return }
+        focusedClient = client
+        sendSelectionToFocusedClient()
+    }
+
+    private func sendSelectionToFocusedClient() {
+        guard let focusedClient else { return }
+        for device in devices where device.client == focusedClient { device.sendSelection(selection) }
+    }
+}

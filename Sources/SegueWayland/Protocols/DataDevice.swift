@@ -1,0 +1,56 @@
+import CWaylandServer
+
+/// One client's wl_data_device on a seat: sets the seat's selection and
+/// receives an offer for it while the client has keyboard focus.
+package final class DataDevice: ResourceObject {
+    package let client: OpaquePointer
+    package private(set) var resource: OpaquePointer?
+    private weak var clipboard: Clipboard?
+
+    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_device_interface> = {
+        let p = UnsafeMutablePointer<wl_data_device_interface>.allocate(capacity: 1)
+        p.initialize(to: wl_data_device_interface(
+            // A drag needs a pointer grab, which Segue does not have: the drag never starts.
+            start_drag: { _, _, _, _, _, _ in },
+            set_selection: { _, resource, source, _ in
+                guard let device = Resource.object(resource, as: DataDevice.self) else { return }
+                let source = source.flatMap { Resource.object($0, as: DataSource.self) }
+                if let source, source.isForDragAndDrop {
+                    postError(source.resource, WlDataSourceError.invalidSource,
+                              "a drag-and-drop source cannot be the selection")
+                    return
+                }
+                device.clipboard?.setSelection(source)
+            },
+            release: Resource.destroy))
+        return p
+    }()
+
+    package init?(client: OpaquePointer, version: Int32, id: UInt32, clipboard: Clipboard) {
+        self.client = client
+        self.clipboard = clipboard
+        guard let resource = Resource.create(client: client, interface: segue_wl_data_device_interface(), version: version,
+                                             id: id, implementation: Self.implementation, object: self) else { return nil }
+        self.resource = resource
+    }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
+        self.resource = nil
+        clipboard?.deviceDestroyed(self)
+    }
+
+    /// Introduces a new offer for `source` with its mime types, then makes it
+    /// the selection; no source (or a dead one) clears the selection.
+    package func sendSelection(_ source: DataSource?) {
+        guard let resource else { return }
+        guard let source, source.resource != nil,
+              let offer = DataOffer(client: client, version: wl_resource_get_version(resource), source: source),
+              let offerResource = offer.resource else {
+            wl_data_device_send_selection(resource, nil)
+            return
+        }
+        wl_data_device_send_data_offer(resource, offerResource)
+        for mimeType in source.mimeTypes { wl_data_offer_send_offer(offerResource, mimeType) }
+        wl_data_device_send_selection(resource, offerResource)
+    }
+}

@@ -1,0 +1,30 @@
+import CWaylandServer
+
+/// The wl_data_device_manager global: data sources, and data devices on a
+/// seat. Enough for copy and paste between clients; drags never start.
+package final class DataDeviceManager {
+    package static let version: Int32 = 3
+
+    private var global: Global?
+
+    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_device_manager_interface> = {
+        let p = UnsafeMutablePointer<wl_data_device_manager_interface>.allocate(capacity: 1)
+        p.initialize(to: wl_data_device_manager_interface(
+            create_data_source: { client, resource, id in
+                guard let client, let resource else { return }
+                _ = DataSource(client: client, version: wl_resource_get_version(resource), id: id)
+            },
+            get_data_device: { client, resource, id, seat in
+                guard let client, let resource, let seat = Resource.object(seat, as: Seat.self) else { return }
+                seat.clipboard.addDevice(client: client, version: wl_resource_get_version(resource), id: id)
+            }))
+        return p
+    }()
+
+    package init(display: OpaquePointer) {
+        global = Global(display: display, interface: segue_wl_data_device_manager_interface(), version: Self.version) { client, version, id in
+            Resource.create(client: client, interface: segue_wl_data_device_manager_interface(), version: Int32(version), id: id,
+                            implementation: Self.implementation, object: Resource.inert)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import CWaylandServer
+import Glibc
+
+/// A client's wl_data_source: the mime types it can provide, and the client
+/// to ask for the data.
+package final class DataSource: ResourceObject {
+    package private(set) var resource: OpaquePointer?
+    package private(set) var mimeTypes: [String] = []
+    /// set_actions was made: the source is for drag-and-drop only.
+    package private(set) var isForDragAndDrop = false
+    /// The clipboard it was made the selection of; it is then no drag source.
+    package weak var clipboard: Clipboard?
+
+    package static let allActions = WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue
+        | WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE.rawValue | WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK.rawValue
+
+    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_source_interface> = {
+        let p = UnsafeMutablePointer<wl_data_source_interface>.allocate(capacity: 1)
+        p.initialize(to: wl_data_source_interface(
+            offer: { _, resource, mimeType in
+                guard let source = Resource.object(resource, as: DataSource.self), let mimeType else { return }
+                source.offer(String(cString: mimeType))
+            },
+            destroy: Resource.destroy,
+            set_actions: { _, resource, actions in
+                guard let source = Resource.object(resource, as: DataSource.self) else { return }
+                source.setActions(actions)
+            }))
+        return p
+    }()
+
+    package init?(client: OpaquePointer, version: Int32, id: UInt32) {
+        guard let resource = Resource.create(client: client, interface: segue_wl_data_source_interface(), version: version,
+                                             id: id, implementation: Self.implementation, object: self) else { return nil }
+        self.resource = resource
+    }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
+        self.resource = nil
+        clipboard?.sourceDestroyed(self)
+    }
+
+    /// Asks the source's client to write `mimeType` data into `fd`; libwayland
+    /// sends a duplicate, so the caller still closes `fd`.
+    package func send(mimeType: String, fd: Int32) {
+        guard let resource else { return }
+        wl_data_source_send_send(resource, mimeType, fd)
+    }
+
+    /// The source is no longer the selection.
+    package func cancel() {
+        guard let resource else { return }
+        wl_data_source_send_cancelled(resource)
+    }
+
+    private func offer(_ mimeType: String) {
+        if !mimeTypes.contains(mimeType) { mimeTypes.append(mimeType) }
+    }
+
+    private func setActions(_ actions: UInt32) {
+        let code = WlDataSourceError.invalidActionMask
+        if actions & ~Self.allActions != 0 {
+            postError(resource, code, "action mask \(actions) has bits outside copy, move and ask")
+        } else if isForDragAndDrop {
+            postError(resource, code, "set_actions may be made once only")
+        } else if clipboard != nil {
+            postError(resource, WlDataSourceError.invalidSource, "a selection source cannot take drag-and-drop actions")
+        } else {
+            isForDragAndDrop = true
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import CWaylandServer
+import CXKBCommon
+import Glibc
+
+/// The seat's xkb keymap, and the sealed memfd every wl_keyboard maps it from.
+package final class Keymap {
+    package let xkbKeymap: OpaquePointer
+    /// A memfd holding the keymap text, sealed against writes and resizes.
+    package let fd: Int32
+    /// Bytes in `fd`, the terminating NUL included (wl_keyboard.keymap's size).
+    package let size: UInt32
+
+    /// Compiles the default keymap: no names means the XKB_DEFAULT_* variables,
+    /// else libxkbcommon's built-in evdev rules with the "us" layout.
+    package convenience init() throws {
+        try self.init(failure: "cannot compile the xkb keymap (check XKB_DEFAULT_LAYOUT and friends)") { context in
+            xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        }
+    }
+
+    /// Compiles a keymap in xkb's text format, e.g. the one a parent compositor sent.
+    package convenience init(text: UnsafePointer<CChar>) throws {
+        try self.init(failure: "cannot compile the parent compositor's keymap") { context in
+            xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        }
+    }
+
+    private init(failure: String, compile: (OpaquePointer) -> OpaquePointer?) throws {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
+            throw ServerError("cannot create an xkb context")
+        }
+        defer { xkb_context_unref(context) }
+        guard let keymap = compile(context) else { throw ServerError(failure) }
+        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
+            xkb_keymap_unref(keymap)
+            throw ServerError("cannot serialise the xkb keymap")
+        }
+        defer { free(text) }
+        let count = strlen(text) + 1
+        do {
+            fd = try Self.sealedFile(holding: UnsafeRawPointer(text), count: count)
+        } catch {
+            xkb_keymap_unref(keymap)
+            throw error
+        }
+        xkbKeymap = keymap
+        size = UInt32(count)
+    }
+
+    deinit {
+        close(fd)
+        xkb_keymap_unref(xkbKeymap)
+    }
+
+    /// A new read-only descriptor of the keymap, for wl_keyboard before v7:
+    /// those clients may map it MAP_SHARED, which kernels before 6.7 refuse on
+    /// a writable descriptor of a write-sealed file. -1 if it cannot be opened.
+    package func openReadOnly() -> Int32 {
+        open("/proc/self/fd/\(fd)", O_RDONLY | O_CLOEXEC)
+    }
+
+    private static func sealedFile(holding bytes: UnsafeRawPointer, count: Int) throws -> Int32 {
+        let fd = memfd_create("segue-keymap", SEGUE_MFD_CLOEXEC | SEGUE_MFD_ALLOW_SEALING)
+        guard fd >= 0 else { throw ServerError("cannot create the keymap file: \(String(cString: strerror(errno)))") }
+        var written = 0
+        while written < count {
+            let result = write(fd, bytes + written, count - written)
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else {
+                close(fd)
+                throw ServerError("cannot write the keymap file: \(String(cString: strerror(errno)))")
+            }
+            written += result
+        }
+        guard fcntl(fd, SEGUE_F_ADD_SEALS, SEGUE_F_SEAL_SHRINK | SEGUE_F_SEAL_GROW | SEGUE_F_SEAL_WRITE) == 0 else {
+            close(fd)
+            throw ServerError("cannot seal the keymap file: \(String(cString: strerror(errno)))")
+        }
+        return fd
+    }
+}

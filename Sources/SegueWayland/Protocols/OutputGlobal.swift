@@ -1,0 +1,80 @@
+import CWaylandServer
+
+/// The wl_output global for one output: a single mode, described to each
+/// client when it binds and again when the output is resized.
+package final class OutputGlobal: ResourceObject {
+    package static let version: Int32 = 4
+    /// Clients that derive DPI from the physical size see the usual 96.
+    package static let dotsPerInch = 96.0
+
+    package let name: String
+    package let description: String
+    package private(set) var width: Int32
+    package private(set) var height: Int32
+    package let refreshMilliHz: Int32
+
+    private var global: Global?
+    private var resources: [OpaquePointer] = []
+
+    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_output_interface> = {
+        let p = UnsafeMutablePointer<wl_output_interface>.allocate(capacity: 1)
+        p.initialize(to: wl_output_interface(release: Resource.destroy))
+        return p
+    }()
+
+    package init(display: OpaquePointer, name: String, description: String, width: Int32, height: Int32, refreshMilliHz: Int32) {
+        self.name = name
+        self.description = description
+        self.width = width
+        self.height = height
+        self.refreshMilliHz = refreshMilliHz
+        global = Global(display: display, interface: segue_wl_output_interface(), version: Self.version) { [weak self] client, version, id in
+            self?.bind(client: client, version: Int32(version), id: id)
+        }
+    }
+
+    /// The client's wl_output resources for this output, e.g. for wl_surface.enter.
+    package func resources(for client: OpaquePointer) -> [OpaquePointer] {
+        resources.filter { wl_resource_get_client($0) == client }
+    }
+
+    /// Tells every bound client the output's new mode.
+    package func resize(width: Int32, height: Int32) {
+        guard (width, height) != (self.width, self.height) else { return }
+        self.width = width
+        self.height = height
+        for resource in resources {
+            sendMode(resource)
+            if wl_resource_get_version(resource) >= WL_OUTPUT_DONE_SINCE_VERSION { wl_output_send_done(resource) }
+        }
+    }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
+        resources.removeAll { $0 == resource }
+    }
+
+    private func bind(client: OpaquePointer, version: Int32, id: UInt32) {
+        guard let resource = Resource.create(client: client, interface: segue_wl_output_interface(), version: version, id: id,
+                                             implementation: Self.implementation, object: self) else { return }
+        resources.append(resource)
+        wl_output_send_geometry(resource, 0, 0, Self.millimetres(width), Self.millimetres(height),
+                                Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue), "Segue", "headless",
+                                Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
+        sendMode(resource)
+        if version >= WL_OUTPUT_SCALE_SINCE_VERSION { wl_output_send_scale(resource, 1) }
+        if version >= WL_OUTPUT_NAME_SINCE_VERSION {
+            wl_output_send_name(resource, name)
+            wl_output_send_description(resource, description)
+        }
+        if version >= WL_OUTPUT_DONE_SINCE_VERSION { wl_output_send_done(resource) }
+    }
+
+    private func sendMode(_ resource: OpaquePointer) {
+        wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
+                            width, height, refreshMilliHz)
+    }
+
+    private static func millimetres(_ pixels: Int32) -> Int32 {
+        Int32((Double(pixels) * 25.4 / dotsPerInch).rounded())
+    }
+}

@@ -1,0 +1,67 @@
+import CWaylandServer
+
+/// One client's wl_pointer on the seat.
+package final class Pointer: ResourceObject {
+    package let client: OpaquePointer
+    package private(set) var resource: OpaquePointer?
+    private weak var seat: Seat?
+
+    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_pointer_interface> = {
+        let p = UnsafeMutablePointer<wl_pointer_interface>.allocate(capacity: 1)
+        p.initialize(to: wl_pointer_interface(
+            // Segue draws no client cursors, so a cursor surface has nothing to change.
+            set_cursor: { _, _, _, _, _, _ in },
+            release: Resource.destroy))
+        return p
+    }()
+
+    package init?(client: OpaquePointer, version: Int32, id: UInt32, seat: Seat) {
+        self.client = client
+        self.seat = seat
+        guard let resource = Resource.create(client: client, interface: segue_wl_pointer_interface(), version: version,
+                                             id: id, implementation: Self.implementation, object: self) else { return nil }
+        self.resource = resource
+    }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
+        self.resource = nil
+        seat?.pointerDestroyed(self)
+    }
+
+    package func enter(serial: UInt32, surface: OpaquePointer, x: Double, y: Double) {
+        guard let resource else { return }
+        wl_pointer_send_enter(resource, serial, surface, wl_fixed_from_double(x), wl_fixed_from_double(y))
+        frame()
+    }
+
+    package func leave(serial: UInt32, surface: OpaquePointer) {
+        guard let resource else { return }
+        wl_pointer_send_leave(resource, serial, surface)
+        frame()
+    }
+
+    package func motion(time: UInt32, x: Double, y: Double) {
+        guard let resource else { return }
+        wl_pointer_send_motion(resource, time, wl_fixed_from_double(x), wl_fixed_from_double(y))
+        frame()
+    }
+
+    package func button(serial: UInt32, time: UInt32, button: UInt32, pressed: Bool) {
+        guard let resource else { return }
+        let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
+        wl_pointer_send_button(resource, serial, time, button, state.rawValue)
+        frame()
+    }
+
+    package func axis(time: UInt32, axis: UInt32, value: Double) {
+        guard let resource else { return }
+        wl_pointer_send_axis(resource, time, axis, wl_fixed_from_double(value))
+        frame()
+    }
+
+    /// Ends a group of pointer events, for clients new enough to expect it.
+    private func frame() {
+        guard let resource, wl_resource_get_version(resource) >= WL_POINTER_FRAME_SINCE_VERSION else { return }
+        wl_pointer_send_frame(resource)
+    }
+}

@@ -1,0 +1,40 @@
+import CWaylandServer
+import Glibc
+
+/// The wp_presentation global: clients ask to be told when a commit reached
+/// the screen. The compositor gets each feedback with its surface.
+package final class Presentation: ResourceObject {
+    package typealias FeedbackHandler = (_ surface: OpaquePointer, _ feedback: PresentationFeedback) -> Void
+
+    package static let version: Int32 = 1
+
+    private let onFeedback: FeedbackHandler
+    private var global: Global?
+
+    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wp_presentation_interface> = {
+        let p = UnsafeMutablePointer<wp_presentation_interface>.allocate(capacity: 1)
+        p.initialize(to: wp_presentation_interface(
+            destroy: Resource.destroy,
+            feedback: { client, resource, surface, id in
+                guard let client, let resource, let surface,
+                      let presentation = Resource.object(resource, as: Presentation.self),
+                      let feedback = PresentationFeedback(client: client, version: wl_resource_get_version(resource), id: id)
+                else { return }
+                presentation.onFeedback(surface, feedback)
+            }))
+        return p
+    }()
+
+    package init(display: OpaquePointer, onFeedback: @escaping FeedbackHandler) {
+        self.onFeedback = onFeedback
+        global = Global(display: display, interface: segue_wp_presentation_interface(), version: Self.version) { [weak self] client, version, id in
+            guard let self else { return }
+            guard let resource = Resource.create(client: client, interface: segue_wp_presentation_interface(), version: Int32(version),
+                                                 id: id, implementation: Self.implementation, object: self) else { return }
+            // Presentation timestamps come from CLOCK_MONOTONIC.
+            wp_presentation_send_clock_id(resource, UInt32(CLOCK_MONOTONIC))
+        }
+    }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {}
+}

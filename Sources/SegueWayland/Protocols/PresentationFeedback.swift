@@ -1,0 +1,44 @@
+import CWaylandServer
+
+/// One wp_presentation_feedback: tells its client once whether the frame it
+/// asked about was shown, then goes away.
+public final class PresentationFeedback: ResourceObject {
+    /// nil once the event is sent or the client is gone.
+    private var resource: OpaquePointer?
+
+    package init?(client: OpaquePointer, version: Int32, id: UInt32) {
+        // The interface has no requests.
+        guard let resource = Resource.create(client: client, interface: segue_wp_presentation_feedback_interface(), version: version,
+                                             id: id, implementation: nil, object: self) else { return nil }
+        self.resource = resource
+    }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
+        self.resource = nil
+    }
+
+    /// The frame was shown at `timestampNanoseconds` (CLOCK_MONOTONIC) on
+    /// `outputs` (wl_output resources; only the feedback's client's are used).
+    public func presented(timestampNanoseconds: UInt64, refreshNanoseconds: UInt32, sequence: UInt64, flags: UInt32,
+                          outputs: [OpaquePointer]) {
+        guard let resource else { return }
+        let client = wl_resource_get_client(resource)
+        for output in outputs where wl_resource_get_client(output) == client {
+            wp_presentation_feedback_send_sync_output(resource, output)
+        }
+        let seconds = timestampNanoseconds / 1_000_000_000
+        wp_presentation_feedback_send_presented(resource,
+                                                UInt32(truncatingIfNeeded: seconds >> 32), UInt32(truncatingIfNeeded: seconds),
+                                                UInt32(timestampNanoseconds % 1_000_000_000), refreshNanoseconds,
+                                                UInt32(truncatingIfNeeded: sequence >> 32), UInt32(truncatingIfNeeded: sequence),
+                                                flags)
+        wl_resource_destroy(resource)
+    }
+
+    /// The frame was never shown.
+    public func discarded() {
+        guard let resource else { return }
+        wp_presentation_feedback_send_discarded(resource)
+        wl_resource_destroy(resource)
+    }
+}

@@ -1,0 +1,230 @@
+import CWaylandServer
+import CXKBCommon
+
+/// The wl_seat global "seat0": a keyboard and a pointer that both follow the
+/// one surface the compositor focuses.
+public final class Seat: ResourceObject {
+    package static let version: Int32 = 7
+    package static let name = "seat0"
+    /// Keys repeat 25 times a second after 600 ms held.
+    package static let repeatRate: Int32 = 25
+    package static let repeatDelay: Int32 = 600
+
+    /// The selection its data devices share.
+    package let clipboard = Clipboard()
+    /// The wl_surface resource with keyboard and pointer focus.
+    public private(set) var focusedSurface: OpaquePointer?
+
+    private let display: OpaquePointer
+    private var keymap: Keymap
+    private var xkbState: OpaquePointer
+    private var global: Global?
+    private var resources: [OpaquePointer] = []
+    private var keyboards: [Keyboard] = []
+    private var pointers: [Pointer] = []
+    private lazy var focusDestruction = Listener { [weak self] _ in self?.focusedSurfaceDestroyed() }
+
+    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_seat_interface> = {
+        let p = UnsafeMutablePointer<wl_seat_interface>.allocate(capacity: 1)
+        p.initialize(to: wl_seat_interface(
+            get_pointer: { client, resource, id in
+                guard let client, let resource, let seat = Resource.object(resource, as: Seat.self) else { return }
+                seat.addPointer(client: client, version: wl_resource_get_version(resource), id: id)
+            },
+            get_keyboard: { client, resource, id in
+                guard let client, let resource, let seat = Resource.object(resource, as: Seat.self) else { return }
+                seat.addKeyboard(client: client, version: wl_resource_get_version(resource), id: id)
+            },
+            get_touch: { _, resource, _ in
+                postError(resource, WlSeatError.missingCapability, "wl_seat has never had touch capability")
+            },
+            release: Resource.destroy))
+        return p
+    }()
+
+    /// Publishes the seat; throws if the keymap cannot be built.
+    public init(display: OpaquePointer) throws {
+        self.display = display
+        keymap = try Keymap()
+        guard let state = xkb_state_new(keymap.xkbKeymap) else { throw ServerError("cannot create the xkb state") }
+        xkbState = state
+        global = Global(display: display, interface: segue_wl_seat_interface(), version: Self.version) { [weak self] client, version, id in
+            self?.bind(client: client, version: Int32(version), id: id)
+        }
+    }
+
+    deinit {
+        focusDestruction.remove()
+        xkb_state_unref(xkbState)
+    }
+
+    // MARK: Focus
+
+    /// Moves keyboard and pointer focus to `surface` (a wl_surface resource), or to nothing.
+    public func focus(_ surface: OpaquePointer?) {
+        guard surface != focusedSurface else { return }
+        if let old = focusedSurface {
+            focusDestruction.remove()
+            let client = wl_resource_get_client(old)
+            let serial = wl_display_next_serial(display)
+            for keyboard in keyboards where keyboard.client == client { keyboard.leave(serial: serial, surface: old) }
+            for pointer in pointers where pointer.client == client { pointer.leave(serial: serial, surface: old) }
+        }
+        focusedSurface = surface
+        // Clients hear of the selection just before they get keyboard focus.
+        clipboard.focus(client: surface.map { wl_resource_get_client($0) })
+        guard let surface else { return }
+        focusDestruction.subscribe(toDestructionOfResource: surface)
+        let client = wl_resource_get_client(surface)
+        let keyboardSerial = wl_display_next_serial(display)
+        for keyboard in keyboards where keyboard.client == client {
+            keyboard.enter(serial: keyboardSerial, surface: surface, modifiers: modifiers)
+        }
+        let pointerSerial = wl_display_next_serial(display)
+        for pointer in pointers where pointer.client == client {
+            pointer.enter(serial: pointerSerial, surface: surface, x: 0, y: 0)
+        }
+    }
+
+    /// The client has already seen its surface go; nothing is left to tell it.
+    private func focusedSurfaceDestroyed() {
+        focusDestruction.remove()
+        focusedSurface = nil
+        clipboard.focus(client: nil)
+    }
+
+    // MARK: Input
+
+    /// Replaces the keymap, e.g. with the parent compositor's, and sends it to every keyboard.
+    /// Modifiers start released; the keyboard's next modifier state sets them.
+    package func use(_ keymap: Keymap) throws {
+        guard let state = xkb_state_new(keymap.xkbKeymap) else { throw ServerError("cannot create the xkb state") }
+        xkb_state_unref(xkbState)
+        xkbState = state
+        self.keymap = keymap
+        for keyboard in keyboards { keyboard.sendKeymap(keymap) }
+    }
+
+    /// A key (evdev code) went down or up.
+    public func keyboardKey(time: UInt32, key: UInt32, pressed: Bool) {
+        // xkb keycodes are evdev codes offset by 8.
+        let changed = xkb_state_update_key(xkbState, key + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP).rawValue
+        let focused = focusedKeyboards
+        guard !focused.isEmpty else { return }
+        let serial = wl_display_next_serial(display)
+        for keyboard in focused { keyboard.key(serial: serial, time: time, key: key, pressed: pressed) }
+        send(modifiersChangedIn: changed, to: focused)
+    }
+
+    /// The modifier state changed as a whole, as wl_keyboard.modifiers reports it
+    /// from a parent compositor.
+    public func keyboardModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        let changed = xkb_state_update_mask(xkbState, depressed, latched, locked, 0, 0, group).rawValue
+        send(modifiersChangedIn: changed, to: focusedKeyboards)
+    }
+
+    /// How a key reads for key bindings: its keysym with no modifier applied, so
+    /// Shift+Tab is still Tab, and the modifiers held with it.
+    package func bindingKey(for key: UInt32) -> (keysym: UInt32, modifiers: KeyModifiers) {
+        let keycode = key + 8
+        let layout = xkb_state_key_get_layout(xkbState, keycode)
+        var symbols: UnsafePointer<xkb_keysym_t>?
+        let count = xkb_keymap_key_get_syms_by_level(keymap.xkbKeymap, keycode, layout == XKB_LAYOUT_INVALID ? 0 : layout,
+                                                     0, &symbols)
+        let keysym = count > 0 ? symbols?.pointee ?? 0 : 0
+        var modifiers: KeyModifiers = []
+        for (name, modifier) in KeyModifiers.xkbNames
+        where xkb_state_mod_name_is_active(xkbState, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
+            modifiers.insert(modifier)
+        }
+        return (keysym, modifiers)
+    }
+
+    /// The pointer moved to (x, y), local to the focused surface.
+    public func pointerMotion(time: UInt32, x: Double, y: Double) {
+        for pointer in focusedPointers { pointer.motion(time: time, x: x, y: y) }
+    }
+
+    /// A button (evdev code, e.g. BTN_LEFT) went down or up.
+    public func pointerButton(time: UInt32, button: UInt32, pressed: Bool) {
+        let focused = focusedPointers
+        guard !focused.isEmpty else { return }
+        let serial = wl_display_next_serial(display)
+        for pointer in focused { pointer.button(serial: serial, time: time, button: button, pressed: pressed) }
+    }
+
+    /// A scroll along `axis` (wl_pointer.axis) by `value` surface-local units.
+    public func pointerAxis(time: UInt32, axis: UInt32, value: Double) {
+        for pointer in focusedPointers { pointer.axis(time: time, axis: axis, value: value) }
+    }
+
+    // MARK: Resources
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
+        resources.removeAll { $0 == resource }
+    }
+
+    package func keyboardDestroyed(_ keyboard: Keyboard) {
+        keyboards.removeAll { $0 === keyboard }
+    }
+
+    package func pointerDestroyed(_ pointer: Pointer) {
+        pointers.removeAll { $0 === pointer }
+    }
+
+    private func bind(client: OpaquePointer, version: Int32, id: UInt32) {
+        guard let resource = Resource.create(client: client, interface: segue_wl_seat_interface(), version: version, id: id,
+                                             implementation: Self.implementation, object: self) else { return }
+        resources.append(resource)
+        wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_KEYBOARD.rawValue)
+        if version >= WL_SEAT_NAME_SINCE_VERSION { wl_seat_send_name(resource, Self.name) }
+    }
+
+    private func addKeyboard(client: OpaquePointer, version: Int32, id: UInt32) {
+        guard let keyboard = Keyboard(client: client, version: version, id: id, seat: self) else { return }
+        keyboards.append(keyboard)
+        keyboard.sendKeymap(keymap)
+        keyboard.sendRepeatInfo(rate: Self.repeatRate, delay: Self.repeatDelay)
+        if let surface = focusedSurface, wl_resource_get_client(surface) == client {
+            keyboard.enter(serial: wl_display_next_serial(display), surface: surface, modifiers: modifiers)
+        }
+    }
+
+    private func addPointer(client: OpaquePointer, version: Int32, id: UInt32) {
+        guard let pointer = Pointer(client: client, version: version, id: id, seat: self) else { return }
+        pointers.append(pointer)
+        if let surface = focusedSurface, wl_resource_get_client(surface) == client {
+            pointer.enter(serial: wl_display_next_serial(display), surface: surface, x: 0, y: 0)
+        }
+    }
+
+    private var focusedClient: OpaquePointer? {
+        focusedSurface.map { wl_resource_get_client($0) }
+    }
+
+    private var focusedKeyboards: [Keyboard] {
+        guard let client = focusedClient else { return [] }
+        return keyboards.filter { $0.client == client }
+    }
+
+    private var focusedPointers: [Pointer] {
+        guard let client = focusedClient else { return [] }
+        return pointers.filter { $0.client == client }
+    }
+
+    private func send(modifiersChangedIn changed: UInt32, to keyboards: [Keyboard]) {
+        let serialised = XKB_STATE_MODS_DEPRESSED.rawValue | XKB_STATE_MODS_LATCHED.rawValue
+            | XKB_STATE_MODS_LOCKED.rawValue | XKB_STATE_LAYOUT_EFFECTIVE.rawValue
+        guard changed & serialised != 0, !keyboards.isEmpty else { return }
+        let serial = wl_display_next_serial(display)
+        let modifiers = self.modifiers
+        for keyboard in keyboards { keyboard.send(modifiers, serial: serial) }
+    }
+
+    private var modifiers: KeyboardModifiers {
+        KeyboardModifiers(depressed: xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_DEPRESSED),
+                          latched: xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_LATCHED),
+                          locked: xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_LOCKED),
+                          group: xkb_state_serialize_layout(xkbState, XKB_STATE_LAYOUT_EFFECTIVE))
+    }
+}

@@ -1,0 +1,34 @@
+import CWaylandServer
+
+/// The wl_subcompositor global.
+package final class Subcompositor: ResourceObject {
+    private var global: Global?
+
+    package init(display: OpaquePointer) {
+        global = Global(display: display, interface: segue_wl_subcompositor_interface(), version: 1) { [unowned self] client, version, id in
+            Resource.create(client: client, interface: segue_wl_subcompositor_interface(), version: Int32(version), id: id,
+                            implementation: Self.implementation, object: self)
+        }
+    }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {}
+
+    nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<wl_subcompositor_interface> = {
+        let table = UnsafeMutablePointer<wl_subcompositor_interface>.allocate(capacity: 1)
+        table.initialize(to: wl_subcompositor_interface(
+            destroy: Resource.destroy,
+            get_subsurface: { client, resource, id, surfaceResource, parentResource in
+                guard let client, let resource, let surface = Resource.object(surfaceResource, as: Surface.self),
+                      let parent = Resource.object(parentResource, as: Surface.self) else { return }
+                let badSurface = WlSubcompositorError.badSurface
+                guard surface !== parent, !parent.isDescendant(of: surface) else {
+                    postError(resource, badSurface, "a surface cannot be its own parent or ancestor")
+                    return
+                }
+                Subsurface.create(client: client, version: wl_resource_get_version(resource), id: id,
+                                  surface: surface, parent: parent, errorResource: resource)
+            }
+        ))
+        return table
+    }()
+}

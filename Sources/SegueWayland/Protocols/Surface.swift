@@ -1,0 +1,206 @@
+import CWaylandServer
+import SegueEngine
+
+/// A wl_surface: double-buffered state applied on commit. A commit that
+/// attaches a wl_shm buffer offers it, with the damage since the last one, to
+/// the observer (which copies what it needs), then releases it: the surface
+/// keeps the buffer's size, never its pixels, and touches no GL.
+package final class Surface: ResourceObject {
+    package let resource: OpaquePointer
+    package let client: OpaquePointer
+    package weak var observer: SurfaceObserver?
+    package private(set) var role: SurfaceRole?
+
+    /// The committed buffer's size in pixels, nil while no buffer is attached.
+    package private(set) var bufferSize: (width: Int, height: Int)?
+    /// The buffer the commit being reported attached, and its damage: valid
+    /// only while the observer hears of that commit.
+    package private(set) var committedBuffer: ShmBuffer?
+    package private(set) var committedDamage: [PixelRect] = []
+    /// Subsurfaces, bottom to top, drawn above this surface.
+    package var children: [Subsurface] = []
+
+    package private(set) var frameCallbacks: [FrameCallback] = []
+    /// Whether the last commit brought a new buffer (or removed one).
+    package private(set) var committedNewContent = false
+    /// Presentation feedback requested for the committed content.
+    package var feedbacks: [PresentationFeedback] = []
+
+    private var pending = PendingState()
+    private lazy var bufferWatcher = Listener { [unowned self] _ in
+        // The client destroyed the buffer it attached before committing it.
+        if case .attached = self.pending.buffer { self.pending.buffer = .attached(nil) }
+    }
+
+    private struct PendingState {
+        package enum Buffer { case unchanged, attached(OpaquePointer?) }
+        package var buffer = Buffer.unchanged
+        package var damage: [PixelRect] = []
+        package var callbacks: [FrameCallback] = []
+        package var feedbacks: [PresentationFeedback] = []
+    }
+
+    package init?(client: OpaquePointer, version: Int32, id: UInt32) {
+        guard let resource = Resource.create(client: client, interface: segue_wl_surface_interface(),
+                                             version: version, id: id) else { return nil }
+        self.client = client
+        self.resource = resource
+        Resource.attach(resource, implementation: Self.implementation, object: self)
+    }
+
+    package var width: Int { bufferSize?.width ?? 0 }
+    package var height: Int { bufferSize?.height ?? 0 }
+    package var hasBuffer: Bool { bufferSize != nil }
+
+    /// Gives the surface a role; a surface that has another role already gets
+    /// the error `code` on `errorResource`, as the role's protocol names it.
+    package func assign<Code: ProtocolErrorCode>(_ role: SurfaceRole, errorResource: OpaquePointer, code: Code) -> Bool {
+        if let current = self.role, current !== role {
+            postError(errorResource, code, "wl_surface@\(wl_resource_get_id(resource)) already has the role \(current.roleName)")
+            return false
+        }
+        self.role = role
+        return true
+    }
+
+    /// The role object went away; the surface may take the same role again.
+    package func clearRole(_ role: SurfaceRole) {
+        if self.role === role { self.role = nil }
+    }
+
+    /// Called by the presentation global for a feedback request on this surface.
+    package func addPendingFeedback(_ feedback: PresentationFeedback) { pending.feedbacks.append(feedback) }
+
+    /// Sends `done` to every frame callback committed so far.
+    package func sendFrameDone(milliseconds: UInt32) {
+        let callbacks = frameCallbacks
+        frameCallbacks.removeAll()
+        for callback in callbacks { callback.done(milliseconds: milliseconds) }
+    }
+
+    /// Hands the committed presentation feedback to whoever presents the frame.
+    package func takeFeedbacks() -> [PresentationFeedback] {
+        defer { feedbacks.removeAll() }
+        return feedbacks
+    }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
+        bufferWatcher.remove()
+        for feedback in pending.feedbacks + feedbacks { feedback.discarded() }
+        role?.surfaceDestroyed(self)
+        observer?.surfaceDestroyed(self)
+        role = nil
+    }
+
+    private func commit() {
+        committedNewContent = false
+        committedBuffer = nil
+        if case .attached(let buffer) = pending.buffer {
+            committedNewContent = true
+            bufferWatcher.remove()
+            if let buffer {
+                guard let shm = validate(buffer) else { return }
+                committedBuffer = shm
+                bufferSize = (shm.width, shm.height)
+            } else {
+                bufferSize = nil
+            }
+        }
+        committedDamage = committedBuffer == nil ? [] : pending.damage
+        pending.buffer = .unchanged
+        pending.damage.removeAll()
+        for child in children { child.parentCommitted() }
+        frameCallbacks += pending.callbacks
+        pending.callbacks.removeAll()
+        for old in feedbacks { old.discarded() }
+        feedbacks = pending.feedbacks
+        pending.feedbacks.removeAll()
+        role?.surfaceCommitted(self)
+        observer?.surfaceCommitted(self)
+        // The observer has copied what it needed: the client may reuse the buffer.
+        if let committedBuffer { wl_buffer_send_release(committedBuffer.resource) }
+        committedBuffer = nil
+        committedDamage.removeAll()
+    }
+
+    /// The compositor could not take the surface's content (out of GL memory).
+    package func postNoMemory() { segue_resource_post_no_memory(resource) }
+
+    /// Checks a wl_shm buffer before it becomes the surface's content. Nil
+    /// when the client was sent an error.
+    private func validate(_ buffer: OpaquePointer) -> ShmBuffer? {
+        guard let shm = wl_shm_buffer_get(buffer) else {
+            postError(resource, WlSurfaceError.invalidSize, "only wl_shm buffers are supported")
+            return nil
+        }
+        let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
+        let stride = Int(wl_shm_buffer_get_stride(shm))
+        // libwayland checks stride against the width in pixels; both formats take 4 bytes a pixel.
+        guard stride >= width * 4 else {
+            // wl_shm's own error would go on its resource, which the buffer does not lead back to.
+            postError(resource, WlSurfaceError.invalidSize, "buffer stride \(stride) is smaller than width \(width) × 4 bytes")
+            return nil
+        }
+        guard width <= Self.maxBufferSide, height <= Self.maxBufferSide else {
+            postError(resource, WlSurfaceError.invalidSize, "buffer \(width)x\(height) is larger than \(Self.maxBufferSide) on a side")
+            return nil
+        }
+        let opaque = wl_shm_buffer_get_format(shm) == UInt32(WL_SHM_FORMAT_XRGB8888.rawValue)
+        return ShmBuffer(resource: buffer, shm: shm, width: width, height: height, stride: stride, opaque: opaque)
+    }
+
+    /// The largest side of a buffer Segue shows.
+    package static let maxBufferSide = 16384
+
+    nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<wl_surface_interface> = {
+        let table = UnsafeMutablePointer<wl_surface_interface>.allocate(capacity: 1)
+        table.initialize(to: wl_surface_interface(
+            destroy: Resource.destroy,
+            attach: { _, resource, buffer, x, y in
+                guard let surface = Resource.object(resource, as: Surface.self) else { return }
+                if wl_resource_get_version(resource) >= 5 && (x != 0 || y != 0) {
+                    postError(resource, WlSurfaceError.invalidOffset,
+                              "attach with a non-zero offset; use wl_surface.offset")
+                    return
+                }
+                surface.bufferWatcher.remove()
+                if let buffer { surface.bufferWatcher.subscribe(toDestructionOfResource: buffer) }
+                surface.pending.buffer = .attached(buffer)
+            },
+            damage: { _, resource, x, y, width, height in
+                // Scale 1 and no transform: surface and buffer coordinates agree.
+                Resource.object(resource, as: Surface.self)?.addDamage(x, y, width, height)
+            },
+            frame: { client, resource, id in
+                guard let client, let surface = Resource.object(resource, as: Surface.self),
+                      let callback = FrameCallback(client: client, id: id) else { return }
+                surface.pending.callbacks.append(callback)
+            },
+            set_opaque_region: { _, _, _ in },
+            set_input_region: { _, _, _ in },
+            commit: { _, resource in Resource.object(resource, as: Surface.self)?.commit() },
+            set_buffer_transform: { _, resource, transform in
+                guard (0...7).contains(transform) else {
+                    postError(resource, WlSurfaceError.invalidTransform, "transform \(transform) is not a wl_output.transform")
+                    return
+                }
+            },
+            set_buffer_scale: { _, resource, scale in
+                guard scale >= 1 else {
+                    postError(resource, WlSurfaceError.invalidScale, "buffer scale \(scale) is not positive")
+                    return
+                }
+            },
+            damage_buffer: { _, resource, x, y, width, height in
+                Resource.object(resource, as: Surface.self)?.addDamage(x, y, width, height)
+            },
+            offset: { _, _, _, _ in }
+        ))
+        return table
+    }()
+
+    private func addDamage(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32) {
+        guard width > 0, height > 0 else { return }
+        pending.damage.append(PixelRect(x: Int(x), y: Int(y), width: Int(min(width, 1 << 15)), height: Int(min(height, 1 << 15))))
+    }
+}

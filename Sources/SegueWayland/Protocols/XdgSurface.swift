@@ -1,0 +1,116 @@
+import CWaylandServer
+
+/// An xdg_surface: the configure/ack handshake shared by toplevels and popups.
+package final class XdgSurface: ResourceObject {
+    package let resource: OpaquePointer
+    package let surface: Surface
+    private weak var wmBase: XdgWmBase?
+    private let wmBaseResource: OpaquePointer
+    /// The toplevel or popup made from this xdg_surface; it holds this object, not the reverse.
+    private weak var roleObject: XdgRoleObject?
+    /// Serials sent and not yet acknowledged, oldest first.
+    private var unackedSerials: [UInt32] = []
+    package private(set) var configured = false
+
+    private init(resource: OpaquePointer, surface: Surface, wmBase: XdgWmBase, wmBaseResource: OpaquePointer) {
+        self.resource = resource
+        self.surface = surface
+        self.wmBase = wmBase
+        self.wmBaseResource = wmBaseResource
+    }
+
+    package static func create(client: OpaquePointer, version: Int32, id: UInt32, surface: Surface, wmBase: XdgWmBase,
+                       wmBaseResource: OpaquePointer) -> Bool {
+        guard let resource = Resource.create(client: client, interface: segue_xdg_surface_interface(),
+                                             version: version, id: id) else { return false }
+        let xdgSurface = XdgSurface(resource: resource, surface: surface, wmBase: wmBase, wmBaseResource: wmBaseResource)
+        Resource.attach(resource, implementation: implementation, object: xdgSurface)
+        return true
+    }
+
+    package var observer: ToplevelObserver? { wmBase?.observer }
+
+    /// Sends xdg_surface.configure after the role's own configure event.
+    package func sendConfigure() {
+        let serial = wl_display_next_serial(wl_client_get_display(wl_resource_get_client(resource)))
+        unackedSerials.append(serial)
+        xdg_surface_send_configure(resource, serial)
+    }
+
+    /// Checks a commit against the handshake: no buffer before the first ack.
+    package func allowsCommit() -> Bool {
+        if !configured && surface.hasBuffer {
+            postError(resource, XdgSurfaceError.unconfiguredBuffer,
+                      "a buffer was committed before the first configure was acknowledged")
+            return false
+        }
+        return true
+    }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
+        wmBase?.xdgSurfaceDestroyed(wmBase: wmBaseResource)
+    }
+
+    private func ack(_ serial: UInt32) {
+        guard let index = unackedSerials.firstIndex(of: serial) else {
+            postError(resource, XdgSurfaceError.invalidSerial,
+                      "ack_configure with serial \(serial), which was never sent or was acknowledged already")
+            return
+        }
+        // Acknowledging a configure acknowledges every older one too.
+        unackedSerials.removeFirst(index + 1)
+        configured = true
+    }
+
+    private func makeRole(_ build: () -> XdgRoleObject?) {
+        if roleObject != nil {
+            postError(resource, XdgSurfaceError.alreadyConstructed, "the xdg_surface already has a role object")
+            return
+        }
+        roleObject = build()
+    }
+
+    nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<xdg_surface_interface> = {
+        let table = UnsafeMutablePointer<xdg_surface_interface>.allocate(capacity: 1)
+        table.initialize(to: xdg_surface_interface(
+            destroy: { _, resource in
+                guard let resource, let xdg = Resource.object(resource, as: XdgSurface.self) else { return }
+                if xdg.roleObject?.isAlive == true {
+                    postError(resource, XdgSurfaceError.defunctRoleObject,
+                              "xdg_surface destroyed before its role object")
+                    return
+                }
+                wl_resource_destroy(resource)
+            },
+            get_toplevel: { client, resource, id in
+                guard let client, let xdg = Resource.object(resource, as: XdgSurface.self) else { return }
+                xdg.makeRole({ XdgToplevel.create(client: client, version: wl_resource_get_version(resource), id: id, xdgSurface: xdg,
+                                                  roleErrorResource: xdg.wmBaseResource) })
+            },
+            get_popup: { client, resource, id, parent, positioner in
+                guard let client, let xdg = Resource.object(resource, as: XdgSurface.self) else { return }
+                xdg.makeRole({ XdgPopup.create(client: client, version: wl_resource_get_version(resource), id: id, xdgSurface: xdg,
+                                               parent: Resource.object(parent, as: XdgSurface.self),
+                                               positioner: Resource.object(positioner, as: XdgPositioner.self),
+                                               roleErrorResource: xdg.wmBaseResource) })
+            },
+            set_window_geometry: { _, resource, _, _, width, height in
+                guard width > 0, height > 0 else {
+                    postError(resource, XdgSurfaceError.invalidSize,
+                              "window geometry \(width)x\(height) is not positive")
+                    return
+                }
+            },
+            ack_configure: { _, resource, serial in
+                Resource.object(resource, as: XdgSurface.self)?.ack(serial)
+            }
+        ))
+        return table
+    }()
+}
+
+/// A toplevel or popup: the role object an xdg_surface makes.
+package protocol XdgRoleObject: AnyObject {
+    /// False once the client destroyed it.
+    var isAlive: Bool { get }
+}

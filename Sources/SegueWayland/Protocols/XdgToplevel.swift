@@ -1,0 +1,161 @@
+import CWaylandServer
+
+/// An xdg_toplevel: a window. Segue configures every toplevel to fill the
+/// output, fullscreen, and maps it when its first buffer follows an acknowledged
+/// configure.
+package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
+    package let resource: OpaquePointer
+    package let xdgSurface: XdgSurface
+    package private(set) var title = ""
+    package private(set) var appID = ""
+    package private(set) var mapped = false
+    package private(set) var isAlive = true
+    private var sentInitialConfigure = false
+    private var lastConfiguration: ToplevelConfiguration?
+
+    package var surface: Surface { xdgSurface.surface }
+    package var roleName: String { "xdg_toplevel" }
+    private var observer: ToplevelObserver? { xdgSurface.observer }
+
+    private init(resource: OpaquePointer, xdgSurface: XdgSurface) {
+        self.resource = resource
+        self.xdgSurface = xdgSurface
+    }
+
+    package static func create(client: OpaquePointer, version: Int32, id: UInt32, xdgSurface: XdgSurface,
+                       roleErrorResource: OpaquePointer) -> XdgToplevel? {
+        guard let resource = Resource.create(client: client, interface: segue_xdg_toplevel_interface(),
+                                             version: version, id: id) else { return nil }
+        let toplevel = XdgToplevel(resource: resource, xdgSurface: xdgSurface)
+        Resource.attach(resource, implementation: implementation, object: toplevel)
+        guard xdgSurface.surface.assign(toplevel, errorResource: roleErrorResource,
+                                        code: XdgWmBaseError.role) else { return nil }
+        return toplevel
+    }
+
+    /// Sends a configure if what the compositor wants differs from what was last sent.
+    package func reconfigure() {
+        guard sentInitialConfigure, let observer else { return }
+        let configuration = observer.configuration(for: self)
+        if configuration != lastConfiguration { send(configuration) }
+    }
+
+    /// Asks the client to close the window.
+    package func sendClose() { xdg_toplevel_send_close(resource) }
+
+    package func surfaceCommitted(_ surface: Surface) {
+        guard xdgSurface.allowsCommit() else { return }
+        if !sentInitialConfigure {
+            sentInitialConfigure = true
+            if let observer { send(observer.configuration(for: self)) }
+            return
+        }
+        if !mapped && xdgSurface.configured && surface.hasBuffer {
+            mapped = true
+            observer?.toplevelMapped(self)
+        } else if mapped && !surface.hasBuffer {
+            unmap()
+        }
+    }
+
+    package func surfaceDestroyed(_ surface: Surface) { unmap() }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
+        isAlive = false
+        unmap()
+        surface.clearRole(self)
+    }
+
+    /// Takes effect at once, as xdg-shell allows; a mapped window's watchers hear of a real change.
+    private func rename(title: String, appID: String) {
+        guard title != self.title || appID != self.appID else { return }
+        self.title = title
+        self.appID = appID
+        if mapped { observer?.toplevelRenamed(self) }
+    }
+
+    private func unmap() {
+        guard mapped else { return }
+        mapped = false
+        observer?.toplevelUnmapped(self)
+    }
+
+    private func send(_ configuration: ToplevelConfiguration) {
+        defer { lastConfiguration = configuration }
+        let version = wl_resource_get_version(resource)
+        if version >= 5 && lastConfiguration == nil {
+            // No window menu, maximize, fullscreen toggle or minimize to offer.
+            withUInt32Array([]) { xdg_toplevel_send_wm_capabilities(resource, $0) }
+        }
+        if version >= 4 {
+            xdg_toplevel_send_configure_bounds(resource, configuration.width, configuration.height)
+        }
+        var states = [UInt32(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue)]
+        if configuration.activated { states.append(UInt32(XDG_TOPLEVEL_STATE_ACTIVATED.rawValue)) }
+        withUInt32Array(states) { xdg_toplevel_send_configure(resource, configuration.width, configuration.height, $0) }
+        xdgSurface.sendConfigure()
+    }
+
+    nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<xdg_toplevel_interface> = {
+        let table = UnsafeMutablePointer<xdg_toplevel_interface>.allocate(capacity: 1)
+        table.initialize(to: xdg_toplevel_interface(
+            destroy: Resource.destroy,
+            set_parent: { _, resource, parent in
+                guard let parent, let toplevel = Resource.object(resource, as: XdgToplevel.self) else { return }
+                if Resource.object(parent, as: XdgToplevel.self) === toplevel {
+                    postError(resource, XdgToplevelError.invalidParent, "a toplevel cannot be its own parent")
+                }
+            },
+            set_title: { _, resource, title in
+                guard let toplevel = Resource.object(resource, as: XdgToplevel.self), let title else { return }
+                toplevel.rename(title: String(cString: title), appID: toplevel.appID)
+            },
+            set_app_id: { _, resource, appID in
+                guard let toplevel = Resource.object(resource, as: XdgToplevel.self), let appID else { return }
+                toplevel.rename(title: toplevel.title, appID: String(cString: appID))
+            },
+            show_window_menu: { _, _, _, _, _, _ in },
+            move: { _, _, _, _ in },
+            resize: { _, resource, _, _, edges in
+                guard edges <= 10 else {
+                    postError(resource, XdgToplevelError.invalidResizeEdge, "resize edge \(edges) is not an xdg_toplevel.resize_edge")
+                    return
+                }
+            },
+            set_max_size: { _, resource, width, height in checkSize(resource, width, height) },
+            set_min_size: { _, resource, width, height in checkSize(resource, width, height) },
+            // Every window fills the output; answering with the same configure
+            // tells the client its state request was considered.
+            set_maximized: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.resendConfigure() },
+            unset_maximized: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.resendConfigure() },
+            set_fullscreen: { _, resource, _ in Resource.object(resource, as: XdgToplevel.self)?.resendConfigure() },
+            unset_fullscreen: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.resendConfigure() },
+            set_minimized: { _, _ in }
+        ))
+        return table
+    }()
+
+    private func resendConfigure() {
+        guard sentInitialConfigure, let observer else { return }
+        send(observer.configuration(for: self))
+    }
+
+    private static func checkSize(_ resource: OpaquePointer?, _ width: Int32, _ height: Int32) {
+        if width < 0 || height < 0 {
+            postError(resource, XdgToplevelError.invalidSize, "size \(width)x\(height) is negative")
+        }
+    }
+}
+
+/// Passes a temporary wl_array of 32-bit values to an event sender.
+package func withUInt32Array(_ values: [UInt32], _ body: (UnsafeMutablePointer<wl_array>) -> Void) {
+    var array = wl_array()
+    wl_array_init(&array)
+    for value in values {
+        if let slot = wl_array_add(&array, MemoryLayout<UInt32>.size) {
+            slot.storeBytes(of: value, as: UInt32.self)
+        }
+    }
+    body(&array)
+    wl_array_release(&array)
+}

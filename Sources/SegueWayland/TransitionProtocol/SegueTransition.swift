@@ -1,0 +1,114 @@
+import CWaylandServer
+import SegueEngine
+
+/// One segue_transition_v1: settings gathered until `start`, then the
+/// transition's `started` and `done` events, after which the object is inert.
+package final class SegueTransition: ResourceObject {
+    private enum Phase { case gathering, playing, done }
+
+    /// nil once the client destroyed the object; a started transition plays on.
+    private var resource: OpaquePointer?
+    private let windowID: Int
+    private unowned let delegate: TransitionProtocolDelegate
+    private var phase = Phase.gathering
+    private var startedSent = false
+    private var request = TransitionRequest()
+
+    package init?(client: OpaquePointer, version: Int32, id: UInt32, windowID: Int, delegate: TransitionProtocolDelegate) {
+        self.windowID = windowID
+        self.delegate = delegate
+        guard let resource = Resource.create(client: client, interface: segue_segue_transition_v1_interface(), version: version,
+                                             id: id, implementation: Self.implementation, object: self) else { return nil }
+        self.resource = resource
+    }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
+        self.resource = nil
+    }
+
+    nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<segue_transition_v1_interface> = {
+        let table = UnsafeMutablePointer<segue_transition_v1_interface>.allocate(capacity: 1)
+        table.initialize(to: segue_transition_v1_interface(
+            destroy: Resource.destroy,
+            set_effect: { _, resource, name in
+                guard let transition = gathering(resource), let name else { return }
+                let effect = String(cString: name)
+                guard transition.delegate.hasEffect(named: effect) else {
+                    return postError(resource, SegueTransitionV1Error.unknownEffect, "no effect is named '\(effect)'")
+                }
+                transition.request.effect = effect
+            },
+            set_source_rect: { _, resource, x, y, width, height in
+                guard let transition = gathering(resource) else { return }
+                let output = transition.delegate.outputSize
+                guard let rect = SourceRect(x: x, y: y, width: width, height: height,
+                                            outputWidth: output.width, outputHeight: output.height) else {
+                    return postError(resource, SegueTransitionV1Error.badRectangle,
+                                     "\(width)x\(height) at \(x),\(y) is not inside the \(output.width)x\(output.height) output")
+                }
+                transition.request.sourceRect = rect
+            },
+            set_duration: { _, resource, milliseconds in
+                gathering(resource)?.request.duration = Double(milliseconds) / 1000
+            },
+            start: { _, resource in
+                gathering(resource)?.start()
+            }))
+        return table
+    }()
+
+    /// The object behind `resource` while it still takes settings; posts the
+    /// error for a request that comes too late.
+    private static func gathering(_ resource: OpaquePointer?) -> SegueTransition? {
+        guard let transition = Resource.object(resource, as: SegueTransition.self) else { return nil }
+        switch transition.phase {
+        case .gathering:
+            return transition
+        case .playing:
+            postError(resource, SegueTransitionV1Error.alreadyStarted, "the transition was started already")
+        case .done:
+            postError(resource, SegueTransitionV1Error.alreadyDone, "the transition is done")
+        }
+        return nil
+    }
+
+    private func start() {
+        phase = .playing
+        delegate.play(request, toWindow: windowID, onStart: { [weak self] time in
+            self?.sendStarted(time)
+        }, onComplete: { [weak self] outcome, statistics in
+            self?.sendDone(outcome, statistics)
+        })
+    }
+
+    private func sendStarted(_ time: Instant) {
+        guard let resource, !startedSent else { return }
+        startedSent = true
+        let (hi, lo, nsec) = Self.split(time)
+        segue_transition_v1_send_started(resource, hi, lo, nsec)
+    }
+
+    private func sendDone(_ outcome: TransitionState, _ statistics: FrameStatistics) {
+        guard phase == .playing else { return }
+        phase = .done
+        // A one-frame transition completes before its start is reported.
+        if let first = statistics.firstPresentation { sendStarted(first) }
+        guard let resource else { return }
+        let code: segue_transition_v1_outcome = switch outcome {
+        case .finished: SEGUE_TRANSITION_V1_OUTCOME_FINISHED
+        case .interrupted: SEGUE_TRANSITION_V1_OUTCOME_INTERRUPTED
+        default: SEGUE_TRANSITION_V1_OUTCOME_CANCELLED
+        }
+        let first = Self.split(statistics.firstPresentation), last = Self.split(statistics.lastPresentation)
+        segue_transition_v1_send_done(resource, UInt32(code.rawValue), UInt32(statistics.frames), UInt32(statistics.lateFrames),
+                                      first.hi, first.lo, first.nsec, last.hi, last.lo, last.nsec)
+    }
+
+    /// A CLOCK_MONOTONIC time as the protocol sends it; zero when there is none.
+    private static func split(_ time: Instant?) -> (hi: UInt32, lo: UInt32, nsec: UInt32) {
+        let nanoseconds = UInt64(max(time?.nanoseconds ?? 0, 0))
+        let seconds = nanoseconds / 1_000_000_000
+        return (UInt32(truncatingIfNeeded: seconds >> 32), UInt32(truncatingIfNeeded: seconds),
+                UInt32(nanoseconds % 1_000_000_000))
+    }
+}

@@ -1,0 +1,110 @@
+import CWaylandServer
+
+/// The segue_transition_manager_v1 global: lists windows to trusted clients
+/// and creates the transitions they ask for. Untrusted clients never see it:
+/// the display's global filter hides it, so binding it is a protocol error.
+package final class SegueTransitionManager: ResourceObject {
+    package static let version: Int32 = 1
+
+    private let display: OpaquePointer
+    private unowned let delegate: TransitionProtocolDelegate
+    private weak var activation: XdgActivation?
+    private let trust: ClientTrust
+    private var global: Global?
+    /// Bound managers, told about windows opening and closing.
+    private var resources: [OpaquePointer] = []
+
+    nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<segue_transition_manager_v1_interface> = {
+        let table = UnsafeMutablePointer<segue_transition_manager_v1_interface>.allocate(capacity: 1)
+        table.initialize(to: segue_transition_manager_v1_interface(
+            destroy: Resource.destroy,
+            show_window: { client, resource, id, windowID in
+                guard let client, let manager = Resource.object(resource, as: SegueTransitionManager.self) else { return }
+                guard let window = manager.delegate.windows.first(where: { $0.id == Int(windowID) }) else {
+                    postError(resource, SegueTransitionManagerV1Error.unknownToplevel,
+                              "no window has id \(windowID)")
+                    return
+                }
+                manager.createTransition(client: client, manager: resource, id: id, windowID: window.id)
+            },
+            show_toplevel: { client, resource, id, toplevelResource in
+                guard let client, let manager = Resource.object(resource, as: SegueTransitionManager.self) else { return }
+                let toplevel = Resource.object(toplevelResource, as: XdgToplevel.self)
+                guard let window = manager.delegate.windows.first(where: { $0.toplevel === toplevel }) else {
+                    postError(resource, SegueTransitionManagerV1Error.unknownToplevel,
+                              "the xdg_toplevel is not mapped")
+                    return
+                }
+                manager.createTransition(client: client, manager: resource, id: id, windowID: window.id)
+            },
+            set_activation_rect: { _, resource, token, x, y, width, height in
+                guard let manager = Resource.object(resource, as: SegueTransitionManager.self), let token else { return }
+                let output = manager.delegate.outputSize
+                guard let rect = SourceRect(x: x, y: y, width: width, height: height,
+                                            outputWidth: output.width, outputHeight: output.height) else {
+                    return postError(resource, SegueTransitionManagerV1Error.badRectangle,
+                                     "\(width)x\(height) at \(x),\(y) is not inside the \(output.width)x\(output.height) output")
+                }
+                manager.activation?.setSourceRect(rect, forToken: String(cString: token))
+            }))
+        return table
+    }()
+
+    /// `trusted`: executables trusted from the command line; `activation` takes the rectangles tokens grow from.
+    package init(display: OpaquePointer, delegate: TransitionProtocolDelegate, activation: XdgActivation?, trusted: [String]) {
+        self.display = display
+        self.delegate = delegate
+        self.activation = activation
+        trust = ClientTrust(executables: trusted)
+        global = Global(display: display, interface: segue_segue_transition_manager_v1_interface(),
+                        version: Self.version) { [unowned self] client, version, id in
+            bind(client: client, version: version, id: id)
+        }
+        wl_display_set_global_filter(display, { client, global, data in
+            guard let client, let data else { return true }
+            let manager = Unmanaged<SegueTransitionManager>.fromOpaque(data).takeUnretainedValue()
+            return global != manager.global?.global || manager.trusts(client)
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        wl_display_set_global_filter(display, nil, nil)
+    }
+
+    private func bind(client: OpaquePointer, version: UInt32, id: UInt32) {
+        guard let resource = Resource.create(client: client, interface: segue_segue_transition_manager_v1_interface(),
+                                             version: Int32(version), id: id, implementation: Self.implementation,
+                                             object: self) else { return }
+        resources.append(resource)
+        for window in delegate.windows { announce(window.id, window.toplevel, to: resource) }
+    }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
+        resources.removeAll { $0 == resource }
+    }
+
+    private func trusts(_ client: OpaquePointer) -> Bool {
+        trust.trusts(client, configured: delegate.trustedExecutables)
+    }
+
+    /// Lets a client the compositor started itself see and bind the manager.
+    package func trust(spawned client: OpaquePointer) { trust.trust(spawned: client) }
+
+    /// A window opened, or (the same event again) changed its app_id or title.
+    package func windowChanged(id: Int, _ toplevel: XdgToplevel) {
+        for resource in resources { announce(id, toplevel, to: resource) }
+    }
+
+    package func windowClosed(id: Int) {
+        for resource in resources { segue_transition_manager_v1_send_toplevel_closed(resource, UInt32(id)) }
+    }
+
+    private func announce(_ id: Int, _ toplevel: XdgToplevel, to resource: OpaquePointer) {
+        segue_transition_manager_v1_send_toplevel(resource, UInt32(id), toplevel.appID, toplevel.title)
+    }
+
+    private func createTransition(client: OpaquePointer, manager: OpaquePointer?, id: UInt32, windowID: Int) {
+        _ = SegueTransition(client: client, version: wl_resource_get_version(manager), id: id,
+                            windowID: windowID, delegate: delegate)
+    }
+}
