@@ -59,6 +59,54 @@ final class OrientationTests: XCTestCase {
             }
         }
     }
+
+    /// Mid-way, each marker is where the effect puts it: the source's red and the
+    /// destination's yellow, both top-left on their screens. A flipped screen puts
+    /// its marker at the bottom, a swapped one changes colours, an offset moves it.
+    /// Reverse plays the same frames with the screens' parts exchanged.
+    func testEveryEffectMidwayPutsEachScreensMarkerWhereTheEffectMovesItInBothDirections() throws {
+        let yellow = RGBA(255, 255, 0), green = RGBA(0, 160, 0)
+        var from = RGBAImage(width: 96, height: 54, fill: blue)
+        var to = RGBAImage(width: 96, height: 54, fill: green)
+        for y in 0..<8 { for x in 0..<8 { from[x, y] = red; to[x, y] = yellow } }
+        typealias Box = (x: ClosedRange<Int>, y: ClosedRange<Int>)
+        let corner: Box = (0...7, 0...7)
+        // Forward at 0.5: (source's marker, destination's marker); nil where the effect hides it.
+        let expected: [String: (Box?, Box?)] = [
+            "circle-reveal": (corner, nil),                 // the reveal has not reached the corner
+            "doom-melt": ((0...7, 18...42), corner),        // the source's columns melt down, the destination shows above
+            "rotate": ((0...4, 0...9), (1...9, 0...4)),     // both turn about the top-left corner
+            "slide": (nil, (48...55, 0...7)),               // the destination half-way in from the right
+            "zoom-from-rect": (corner, (12...16, 7...11)),  // the destination grows from the middle
+        ]
+        for name in try EffectRegistry.builtin().names {
+            let settings = EffectSettings(try RenderFixture.effect(name))
+            for direction in [TransitionDirection.forward, .reverse] {
+                let frame = try RenderFixture.draw(settings, progress: 0.5, direction: direction, from: from, to: to)
+                let what = "\(name) \(direction) mid-way"
+                if name == "crossfade" {
+                    // Half of each screen everywhere: the markers blend at the top-left only.
+                    XCTAssertLessThanOrEqual(frame[3, 3].distance(to: RGBA(255, 128, 0)), 2, "\(what): \(frame[3, 3])")
+                    XCTAssertLessThanOrEqual(frame[3, 50].distance(to: RGBA(0, 80, 128)), 2, "\(what): \(frame[3, 50])")
+                    continue
+                }
+                let boxes = try XCTUnwrap(expected[name], "\(name) has no expectation")
+                let (source, destination) = direction == .forward ? boxes : (boxes.1, boxes.0)
+                for (colour, box) in [(red, source), (yellow, destination)] {
+                    let found = bounds(of: colour, in: frame)
+                    XCTAssertEqual(found.map { "\($0.x) \($0.y)" }, box.map { "\($0.x) \($0.y)" }, "\(what): \(colour)'s marker")
+                }
+            }
+        }
+    }
+
+    /// Where `colour` appears in `image`, within a tolerance for edge filtering.
+    private func bounds(of colour: RGBA, in image: RGBAImage) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        var xs: [Int] = [], ys: [Int] = []
+        for y in 0..<image.height { for x in 0..<image.width where image[x, y].distance(to: colour) < 10 { xs.append(x); ys.append(y) } }
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        return (minX...maxX, minY...maxY)
+    }
 }
 
 private extension Texture {
