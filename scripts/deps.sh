@@ -12,6 +12,7 @@ packages=(
 )
 if [ "${1:-}" = "--test" ]; then
     packages+=(weston foot fonts-dejavu-core)     # weston-simple-shm/-egl and foot as clients
+    packages+=(gtk-3-examples)                    # gtk3-widget-factory: a real GTK 3 client
     packages+=(wayland-protocols libwayland-bin)  # CI checks the generated protocol code against them
 fi
 

@@ -22,6 +22,9 @@ static inline const struct wl_interface *segue_client_wl_compositor_interface(vo
 static inline const struct wl_interface *segue_client_wl_shm_interface(void) {
     return &wl_shm_interface;
 }
+static inline const struct wl_interface *segue_client_wl_subcompositor_interface(void) {
+    return &wl_subcompositor_interface;
+}
 static inline const struct wl_interface *segue_client_wl_seat_interface(void) {
     return &wl_seat_interface;
 }

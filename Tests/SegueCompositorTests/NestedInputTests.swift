@@ -198,8 +198,10 @@ final class NestedInputTests: XCTestCase {
     func testTheParentClosingTheWindowStopsTheNestedSegueCleanly() throws {
         _ = try launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
         try waitForNestedWindows(1)
-        // The nested Segue's pixels reach the parent.
-        XCTAssertTrue(parent.dispatch { parent.compositor.output.target.readPixels()[10, 10] == RGBA(0x25, 0x63, 0xeb) })
+        // The nested Segue's pixels reach the parent, upright.
+        let blue = RGBA(0x25, 0x63, 0xeb)
+        XCTAssertTrue(parent.dispatch { parent.compositor.output.target.readPixels()[100, 100] == blue })
+        SampleClientPicture.assertShown(blue, in: parent.compositor.output.target.readPixels(), "the parent's screen")
         try XCTUnwrap(parent.compositor.stack.shown).toplevel.sendClose()
         XCTAssertTrue(parent.dispatch(timeout: 10) { !nested.isRunning }, "the nested Segue stopped")
         XCTAssertEqual(nested.terminationReason, .exit)

@@ -1,6 +1,7 @@
 import CWaylandClient
 import Glibc
 import SegueClientSupport
+import SegueImaging
 
 /// A Wayland client in the test process, driven one request at a time so a test
 /// can break the protocol on purpose and read back what the compositor said.
@@ -17,9 +18,12 @@ final class RawClient {
     private(set) var shm: OpaquePointer?
     private(set) var wmBase: OpaquePointer?
     private(set) var seat: OpaquePointer?
+    private(set) var subcompositor: OpaquePointer?
     private(set) var activation: OpaquePointer?
     /// Objects that listeners reach through their data pointer; they live as long as the client.
     private var listenedTo: [AnyObject] = []
+    /// Pools behind buffers the client shows; they live as long as the client.
+    private var pools: [RawShmPool] = []
 
     /// Connects to the socket at `path`; libwayland takes an absolute path as the
     /// display name, so the test process's XDG_RUNTIME_DIR is left alone.
@@ -49,6 +53,8 @@ final class RawClient {
             shm = bind(name, segue_client_wl_shm_interface(), version: 1)
         case "xdg_wm_base":
             wmBase = bind(name, segue_client_xdg_wm_base_interface(), version: 1)
+        case "wl_subcompositor":
+            subcompositor = bind(name, segue_client_wl_subcompositor_interface(), version: 1)
         case "wl_seat":
             seat = bind(name, segue_client_wl_seat_interface(), version: min(version, 7))
         case "xdg_activation_v1":
@@ -73,6 +79,38 @@ final class RawClient {
         listenedTo.append(toplevel)
         wl_surface_commit(surface)
         return toplevel
+    }
+
+    /// A toplevel whose first configure is acknowledged: ready for buffers.
+    func makeConfiguredToplevel() throws -> RawToplevel {
+        let toplevel = makeToplevel()
+        guard roundtrip(), let serial = toplevel.lastConfigureSerial else {
+            throw Failure(description: "the toplevel was never configured")
+        }
+        ackConfigure(toplevel, serial: serial)
+        return toplevel
+    }
+
+    /// Shows `image` on `surface`: a buffer of its size in a pool of its own, attached,
+    /// damaged whole and committed.
+    func show(_ image: RGBAImage, on surface: OpaquePointer) throws {
+        let width = Int32(image.width), height = Int32(image.height)
+        guard let pool = makePool(size: width * height * 4),
+              let buffer = pool.makeBuffer(width: width, height: height, stride: width * 4,
+                                           format: WL_SHM_FORMAT_XRGB8888.rawValue),
+              pool.write(image) else { throw Failure(description: "cannot make a \(width)x\(height) buffer") }
+        pools.append(pool)
+        wl_surface_attach(surface, buffer, 0, 0)
+        wl_surface_damage_buffer(surface, 0, 0, width, height)
+        wl_surface_commit(surface)
+    }
+
+    /// A new surface made a subsurface of `parent` at (x, y), synchronized as subsurfaces start.
+    func makeSubsurface(of parent: OpaquePointer, x: Int32, y: Int32) -> (surface: OpaquePointer, subsurface: OpaquePointer) {
+        let surface = wl_compositor_create_surface(compositor)!
+        let subsurface = wl_subcompositor_get_subsurface(subcompositor, surface, parent)!
+        wl_subsurface_set_position(subsurface, x, y)
+        return (surface, subsurface)
     }
 
     func ackConfigure(_ toplevel: RawToplevel, serial: UInt32) {

@@ -1,5 +1,6 @@
 import CWaylandClient
 import Glibc
+import SegueImaging
 
 /// A wl_shm_pool over a memfd the test keeps, so it can declare the pool larger
 /// than the file or shrink the file behind the compositor's back.
@@ -22,6 +23,18 @@ final class RawShmPool {
 
     func makeBuffer(offset: Int32 = 0, width: Int32, height: Int32, stride: Int32, format: UInt32) -> OpaquePointer? {
         wl_shm_pool_create_buffer(pool, offset, width, height, stride, format)
+    }
+
+    /// Writes `image` at the pool's start as XRGB8888 (little-endian B, G, R, X), rows top first.
+    func write(_ image: RGBAImage) -> Bool {
+        var bytes = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let pixel = image[x, y], i = (y * image.width + x) * 4
+                (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = (pixel.b, pixel.g, pixel.r, 255)
+            }
+        }
+        return pwrite(fd, bytes, bytes.count, 0) == bytes.count
     }
 
     /// Resizes the file under the pool; the compositor's mapping stays as it was.

@@ -1,5 +1,6 @@
-/// What the sample client shows: its colour, its label in big letters, and a bar that
-/// sweeps back and forth so a live client is told apart from a frozen frame.
+/// What the sample client shows: its colour, its label in big letters, a square in
+/// its top-left corner (so a flipped or shifted picture shows), and a bar that sweeps
+/// back and forth so a live client is told apart from a frozen frame.
 struct Scene {
     let label: String
     let background: UInt32
@@ -12,6 +13,8 @@ struct Scene {
 
     func draw(on canvas: Canvas, seconds: Double) {
         canvas.fill(background)
+        let marker = Self.markerSide(width: canvas.width, height: canvas.height)
+        canvas.fillRect(x: 0, y: 0, width: marker, height: marker, color: ink)
 
         let cells = BlockFont.width(of: label)
         let scale = max(1, min(canvas.width * 8 / 10 / max(cells, 1), canvas.height * 4 / 10 / BlockFont.rows))
@@ -26,4 +29,7 @@ struct Scene {
         canvas.fillRect(x: Int(travel), y: canvas.height - barHeight * 2, width: barWidth,
                         height: barHeight, color: ink)
     }
+
+    /// The corner square's side: a tenth of the shorter side, at least 4 pixels.
+    static func markerSide(width: Int, height: Int) -> Int { max(min(width, height) / 10, 4) }
 }
