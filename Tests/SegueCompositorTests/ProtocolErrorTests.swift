@@ -92,6 +92,115 @@ final class ProtocolErrorTests: XCTestCase {
         try assertStillServing()
     }
 
+    func testAPopupWithAnIncompletePositionerIsInvalidPositioner() throws {
+        let client = try connect()
+        let parent = try client.makeConfiguredToplevel()
+        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        let xdgSurface = try XCTUnwrap(xdg_wm_base_get_xdg_surface(client.wmBase, surface))
+        // No size and no anchor rectangle.
+        _ = xdg_surface_get_popup(xdgSurface, parent.xdgSurface, try XCTUnwrap(client.makePositioner()))
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_wm_base", code: 5))
+        try assertStillServing()
+    }
+
+    func testCommittingAnXdgSurfaceBeforeItHasARoleObjectIsNotConstructed() throws {
+        let client = try connect()
+        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        client.getXdgSurface(for: surface)
+        wl_surface_commit(surface)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_surface", code: 1))
+        try assertStillServing()
+    }
+
+    func testASecondToplevelForOneXdgSurfaceIsAlreadyConstructed() throws {
+        let client = try connect()
+        let toplevel = client.makeToplevel()
+        _ = xdg_surface_get_toplevel(toplevel.xdgSurface)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_surface", code: 2))
+        try assertStillServing()
+    }
+
+    func testDestroyingAnXdgSurfaceBeforeItsToplevelIsDefunctRoleObject() throws {
+        let client = try connect()
+        let toplevel = client.makeToplevel()
+        client.sendDestroyKeepingProxy(toplevel.xdgSurface)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_surface", code: 6))
+        try assertStillServing()
+    }
+
+    func testAResizeEdgeOutsideTheEnumIsInvalidResizeEdge() throws {
+        let client = try connect()
+        let toplevel = try client.makeConfiguredToplevel()
+        xdg_toplevel_resize(toplevel.toplevel, client.seat, 1, 11)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_toplevel", code: 0))
+        try assertStillServing()
+    }
+
+    func testAParentThatIsAChildOfTheToplevelIsInvalidParent() throws {
+        let client = try connect()
+        let parent = client.makeToplevel(), child = client.makeToplevel()
+        xdg_toplevel_set_parent(child.toplevel, parent.toplevel)
+        XCTAssertTrue(client.roundtrip(), "a dialog's parent is fine")
+        xdg_toplevel_set_parent(parent.toplevel, child.toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_toplevel", code: 1))
+        try assertStillServing()
+    }
+
+    func testANegativeMinimumSizeIsInvalidSize() throws {
+        let client = try connect()
+        let toplevel = client.makeToplevel()
+        xdg_toplevel_set_min_size(toplevel.toplevel, -1, 100)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_toplevel", code: 2))
+        try assertStillServing()
+    }
+
+    func testAMaximumBelowTheMinimumIsInvalidSizeWhenCommitted() throws {
+        let client = try connect()
+        let toplevel = try client.makeConfiguredToplevel()
+        xdg_toplevel_set_min_size(toplevel.toplevel, 400, 300)
+        xdg_toplevel_set_max_size(toplevel.toplevel, 200, 0)
+        XCTAssertTrue(client.roundtrip(), "limits take effect at the commit")
+        client.commit(toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_toplevel", code: 2))
+        try assertStillServing()
+    }
+
+    // MARK: wl_surface
+
+    func testABufferScaleOfZeroIsInvalidScale() throws {
+        let client = try connect()
+        wl_surface_set_buffer_scale(try XCTUnwrap(wl_compositor_create_surface(client.compositor)), 0)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_surface", code: 0))
+        try assertStillServing()
+    }
+
+    func testATransformOutsideTheEnumIsInvalidTransform() throws {
+        let client = try connect()
+        wl_surface_set_buffer_transform(try XCTUnwrap(wl_compositor_create_surface(client.compositor)), 8)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_surface", code: 1))
+        try assertStillServing()
+    }
+
+    func testABufferWiderThanSegueShowsIsInvalidSize() throws {
+        let client = try connect()
+        let toplevel = try configuredToplevel(client)
+        let pool = try XCTUnwrap(client.makePool(size: 16385 * 4))
+        client.attach(pool.makeBuffer(width: 16385, height: 1, stride: 16385 * 4, format: xrgb8888), to: toplevel)
+        client.commit(toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_surface", code: 2))
+        try assertStillServing()
+    }
+
+    func testAttachingWithAnOffsetAtVersion5IsInvalidOffset() throws {
+        let client = try connect()
+        XCTAssertEqual(wl_proxy_get_version(try XCTUnwrap(client.compositor)), 5)
+        let toplevel = try configuredToplevel(client)
+        let pool = try XCTUnwrap(client.makePool(size: width * height * 4))
+        wl_surface_attach(toplevel.surface, pool.makeBuffer(width: width, height: height, stride: width * 4, format: xrgb8888), 4, 0)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_surface", code: 3))
+        try assertStillServing()
+    }
+
     // MARK: wl_shm
 
     func testNegativeBufferWidthIsInvalidStride() throws {
@@ -204,10 +313,7 @@ final class ProtocolErrorTests: XCTestCase {
 
     /// A toplevel whose first configure is acknowledged: ready for buffers.
     private func configuredToplevel(_ client: RawClient) throws -> RawToplevel {
-        let toplevel = client.makeToplevel()
-        XCTAssertTrue(client.roundtrip())
-        client.ackConfigure(toplevel, serial: try XCTUnwrap(toplevel.lastConfigureSerial))
-        return toplevel
+        try client.makeConfiguredToplevel()
     }
 
     /// The client's last requests broke the protocol: it hears `expected`, and the

@@ -46,9 +46,9 @@ final class RawClient {
 
     fileprivate func announced(name: UInt32, interface: String, version: UInt32) {
         switch interface {
-        // Version 4 brings wl_surface.damage_buffer.
+        // Version 4 brings wl_surface.damage_buffer, 5 makes attach's offset an error.
         case "wl_compositor" where version >= 4:
-            compositor = bind(name, segue_client_wl_compositor_interface(), version: 4)
+            compositor = bind(name, segue_client_wl_compositor_interface(), version: min(version, 5))
         case "wl_shm":
             shm = bind(name, segue_client_wl_shm_interface(), version: 1)
         case "xdg_wm_base":

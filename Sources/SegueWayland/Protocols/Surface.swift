@@ -10,6 +10,8 @@ package final class Surface: ResourceObject {
     package let client: OpaquePointer
     package weak var observer: SurfaceObserver?
     package private(set) var role: SurfaceRole?
+    /// Asked before each commit applies; set by an xdg_surface made for this surface.
+    package weak var commitCheck: SurfaceCommitCheck?
 
     /// The committed buffer's size in pixels, nil while no buffer is attached.
     package private(set) var bufferSize: (width: Int, height: Int)?
@@ -93,6 +95,7 @@ package final class Surface: ResourceObject {
     }
 
     private func commit() {
+        if let commitCheck, !commitCheck.surfaceMayCommit(self) { return }
         committedNewContent = false
         committedBuffer = nil
         if case .attached(let buffer) = pending.buffer {

@@ -7,3 +7,9 @@ package protocol SurfaceRole: AnyObject {
     /// The wl_surface is going away.
     func surfaceDestroyed(_ surface: Surface)
 }
+
+/// Something a surface must ask before applying a commit: an xdg_surface that has
+/// no role object yet refuses, with the error its protocol names.
+package protocol SurfaceCommitCheck: AnyObject {
+    func surfaceMayCommit(_ surface: Surface) -> Bool
+}

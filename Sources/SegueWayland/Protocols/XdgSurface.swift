@@ -1,13 +1,15 @@
 import CWaylandServer
 
 /// An xdg_surface: the configure/ack handshake shared by toplevels and popups.
-package final class XdgSurface: ResourceObject {
+package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     package let resource: OpaquePointer
     package let surface: Surface
     private weak var wmBase: XdgWmBase?
     private let wmBaseResource: OpaquePointer
     /// The toplevel or popup made from this xdg_surface; it holds this object, not the reverse.
     private weak var roleObject: XdgRoleObject?
+    /// Whether a toplevel or popup was ever made: once it was, the surface stays constructed.
+    private var madeRoleObject = false
     /// Serials sent and not yet acknowledged, oldest first.
     private var unackedSerials: [UInt32] = []
     package private(set) var configured = false
@@ -25,6 +27,7 @@ package final class XdgSurface: ResourceObject {
                                              version: version, id: id) else { return false }
         let xdgSurface = XdgSurface(resource: resource, surface: surface, wmBase: wmBase, wmBaseResource: wmBaseResource)
         Resource.attach(resource, implementation: implementation, object: xdgSurface)
+        surface.commitCheck = xdgSurface
         return true
     }
 
@@ -47,11 +50,23 @@ package final class XdgSurface: ResourceObject {
         return true
     }
 
+    /// Until it has a role object, an xdg_surface may not be committed, configured
+    /// or given a geometry.
+    package func surfaceMayCommit(_ surface: Surface) -> Bool { isConstructed }
+
+    private var isConstructed: Bool {
+        guard !madeRoleObject else { return true }
+        postError(resource, XdgSurfaceError.notConstructed, "the xdg_surface has no toplevel or popup yet")
+        return false
+    }
+
     package func resourceDestroyed(_ resource: OpaquePointer) {
+        if surface.commitCheck === self { surface.commitCheck = nil }
         wmBase?.xdgSurfaceDestroyed(wmBase: wmBaseResource)
     }
 
     private func ack(_ serial: UInt32) {
+        guard isConstructed else { return }
         guard let index = unackedSerials.firstIndex(of: serial) else {
             postError(resource, XdgSurfaceError.invalidSerial,
                       "ack_configure with serial \(serial), which was never sent or was acknowledged already")
@@ -68,6 +83,7 @@ package final class XdgSurface: ResourceObject {
             return
         }
         roleObject = build()
+        madeRoleObject = madeRoleObject || roleObject != nil
     }
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<xdg_surface_interface> = {
@@ -95,6 +111,7 @@ package final class XdgSurface: ResourceObject {
                                                roleErrorResource: xdg.wmBaseResource) })
             },
             set_window_geometry: { _, resource, _, _, width, height in
+                guard Resource.object(resource, as: XdgSurface.self)?.isConstructed == true else { return }
                 guard width > 0, height > 0 else {
                     postError(resource, XdgSurfaceError.invalidSize,
                               "window geometry \(width)x\(height) is not positive")

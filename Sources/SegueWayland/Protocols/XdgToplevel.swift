@@ -12,6 +12,21 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     package private(set) var isAlive = true
     private var sentInitialConfigure = false
     private var lastConfiguration: ToplevelConfiguration?
+    /// The toplevel this one is a dialog or child of, if any; never this one or a descendant.
+    private weak var parent: XdgToplevel?
+    /// The size limits asked for, checked at the commit that applies them. Every
+    /// window fills the output, so nothing else reads them.
+    private var sizeLimits = SizeLimits()
+
+    /// A toplevel's minimum and maximum sizes; zero leaves a side unlimited.
+    private struct SizeLimits {
+        var minWidth: Int32 = 0, minHeight: Int32 = 0, maxWidth: Int32 = 0, maxHeight: Int32 = 0
+
+        /// A maximum below the minimum on a side where both are set.
+        var isContradictory: Bool {
+            (maxWidth > 0 && minWidth > maxWidth) || (maxHeight > 0 && minHeight > maxHeight)
+        }
+    }
 
     package var surface: Surface { xdgSurface.surface }
     package var roleName: String { "xdg_toplevel" }
@@ -45,6 +60,10 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
 
     package func surfaceCommitted(_ surface: Surface) {
         guard xdgSurface.allowsCommit() else { return }
+        guard !sizeLimits.isContradictory else {
+            postError(resource, XdgToplevelError.invalidSize, "the maximum size is smaller than the minimum size")
+            return
+        }
         if !sentInitialConfigure {
             sentInitialConfigure = true
             if let observer { send(observer.configuration(for: self)) }
@@ -101,10 +120,8 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         table.initialize(to: xdg_toplevel_interface(
             destroy: Resource.destroy,
             set_parent: { _, resource, parent in
-                guard let parent, let toplevel = Resource.object(resource, as: XdgToplevel.self) else { return }
-                if Resource.object(parent, as: XdgToplevel.self) === toplevel {
-                    postError(resource, XdgToplevelError.invalidParent, "a toplevel cannot be its own parent")
-                }
+                guard let toplevel = Resource.object(resource, as: XdgToplevel.self) else { return }
+                toplevel.setParent(parent.flatMap { Resource.object($0, as: XdgToplevel.self) })
             },
             set_title: { _, resource, title in
                 guard let toplevel = Resource.object(resource, as: XdgToplevel.self), let title else { return }
@@ -122,8 +139,14 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
                     return
                 }
             },
-            set_max_size: { _, resource, width, height in checkSize(resource, width, height) },
-            set_min_size: { _, resource, width, height in checkSize(resource, width, height) },
+            set_max_size: { _, resource, width, height in
+                guard let toplevel = Resource.object(resource, as: XdgToplevel.self), checkSize(resource, width, height) else { return }
+                (toplevel.sizeLimits.maxWidth, toplevel.sizeLimits.maxHeight) = (width, height)
+            },
+            set_min_size: { _, resource, width, height in
+                guard let toplevel = Resource.object(resource, as: XdgToplevel.self), checkSize(resource, width, height) else { return }
+                (toplevel.sizeLimits.minWidth, toplevel.sizeLimits.minHeight) = (width, height)
+            },
             // Every window fills the output; answering with the same configure
             // tells the client its state request was considered.
             set_maximized: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.resendConfigure() },
@@ -140,10 +163,26 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         send(observer.configuration(for: self))
     }
 
-    private static func checkSize(_ resource: OpaquePointer?, _ width: Int32, _ height: Int32) {
-        if width < 0 || height < 0 {
+    /// False, with the error sent, for a negative size.
+    private static func checkSize(_ resource: OpaquePointer?, _ width: Int32, _ height: Int32) -> Bool {
+        guard width >= 0, height >= 0 else {
             postError(resource, XdgToplevelError.invalidSize, "size \(width)x\(height) is negative")
+            return false
         }
+        return true
+    }
+
+    /// A parent that is this toplevel or one of its descendants would make a loop.
+    private func setParent(_ newParent: XdgToplevel?) {
+        var ancestor = newParent
+        while let next = ancestor {
+            if next === self {
+                postError(resource, XdgToplevelError.invalidParent, "the parent is this toplevel or one of its children")
+                return
+            }
+            ancestor = next.parent
+        }
+        parent = newParent
     }
 }
 
