@@ -46,7 +46,7 @@ extension ConfigReader {
 
     func readKeys(_ node: TOMLNode) {
         guard let table = table(node, at: ["keys"], must: "a table") else { return }
-        checkKeys(table, at: ["keys"], allowed: ["switch-next", "switch-prev"], in: "[keys]")
+        checkKeys(table, at: ["keys"], allowed: ["switch-next", "switch-prev", "close"], in: "[keys]")
         var valid = true
         func chord(_ key: String) -> KeyChord? {
             guard let node = table[key] else { return nil }
@@ -62,10 +62,16 @@ extension ConfigReader {
         }
         if let next = chord("switch-next") { config.keys.switchNext = next }
         if let prev = chord("switch-prev") { config.keys.switchPrev = prev }
-        let (next, prev) = (config.keys.switchNext, config.keys.switchPrev)
-        if valid, next.modifiers == prev.modifiers, next.key.lowercased() == prev.key.lowercased() {
-            report("switch-next and switch-prev are both \(next); give them different keys",
-                   atValue: table["switch-prev"] != nil ? ["keys", "switch-prev"] : ["keys", "switch-next"])
+        if let close = chord("close") { config.keys.close = close }
+        guard valid else { return }
+        // One chord, one action: the later key of a clashing pair is the one reported.
+        let keys = [("switch-next", config.keys.switchNext), ("switch-prev", config.keys.switchPrev), ("close", config.keys.close)]
+        for (index, (name, chord)) in keys.enumerated() {
+            guard let (earlier, _) = keys[..<index].first(where: { $0.1.modifiers == chord.modifiers && $0.1.key.lowercased() == chord.key.lowercased() })
+            else { continue }
+            let blamed = table[name] != nil ? name : earlier
+            report("\(earlier) and \(name) are both \(chord); give them different keys", atValue: ["keys", .key(blamed)])
+            return
         }
     }
 }

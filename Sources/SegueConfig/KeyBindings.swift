@@ -2,12 +2,16 @@
 public struct KeyBindings: Sendable, Equatable {
     public var switchNext: KeyChord
     public var switchPrev: KeyChord
+    /// Asks the shown window to close; closing it pops back to the one before.
+    public var close: KeyChord
 
-    public init(switchNext: KeyChord, switchPrev: KeyChord) {
+    public init(switchNext: KeyChord, switchPrev: KeyChord, close: KeyChord) {
         self.switchNext = switchNext
         self.switchPrev = switchPrev
+        self.close = close
     }
 
     public static let defaults = KeyBindings(switchNext: try! KeyChord(parsing: "Alt+Tab"),
-                                             switchPrev: try! KeyChord(parsing: "Alt+Shift+Tab"))
+                                             switchPrev: try! KeyChord(parsing: "Alt+Shift+Tab"),
+                                             close: try! KeyChord(parsing: "Alt+F4"))
 }

@@ -33,6 +33,8 @@ extension IPCRequest {
         case .switch:
             return .switchWindow(target: try request.target(), effect: try request.effect(),
                                  wait: try request.bool("wait") ?? false)
+        case .close:
+            return .close(target: request.values["target"] == nil ? nil : try request.target())
         case .screenshot:
             return .screenshot(path: try request.path())
         case .spawn:

@@ -5,6 +5,8 @@ public enum IPCRequest: Equatable, Sendable {
     /// Brings a window forward with a transition; with `wait`, the reply comes
     /// once the transition has finished.
     case switchWindow(target: SwitchTarget, effect: String?, wait: Bool)
+    /// Asks a window, by default the shown one, to close.
+    case close(target: SwitchTarget?)
     /// Writes what the output shows to a PNG at an absolute path.
     case screenshot(path: String)
     /// Lists the effects the compositor can play.
@@ -31,6 +33,8 @@ public enum IPCRequest: Equatable, Sendable {
             fields["target"] = target.json
             if let effect { fields["effect"] = .string(effect) }
             if wait { fields["wait"] = true }
+        case .close(let target):
+            if let target { fields["target"] = target.json }
         case .screenshot(let path):
             fields["path"] = .string(path)
         case .spawn(let argv):
@@ -43,6 +47,7 @@ public enum IPCRequest: Equatable, Sendable {
         switch self {
         case .windows: .windows
         case .switchWindow: .switch
+        case .close: .close
         case .screenshot: .screenshot
         case .effects: .effects
         case .transitions: .transitions

@@ -8,6 +8,9 @@ enum Action {
     /// Shows the next or previous window in opening order, or the one with an
     /// id, with the config's transition or what `request` chooses.
     case show(SwitchTarget, TransitionRequest = TransitionRequest())
+    /// Asks a window (by default the shown one) to close, as its close button
+    /// would; once it goes, the window before it comes back with a pop.
+    case close(SwitchTarget? = nil)
     /// Rereads the config file.
     case reload
 }
@@ -25,5 +28,7 @@ enum ActionOutcome {
     case switched(windowID: Int)
     /// The window is shown already and nothing is animating: nothing to do.
     case alreadyShown(windowID: Int)
+    /// The window was asked to close; whether it does is the client's choice.
+    case askedToClose(windowID: Int)
     case reloaded(rules: Int, path: String?)
 }

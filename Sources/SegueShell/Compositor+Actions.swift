@@ -26,6 +26,12 @@ extension Compositor {
                 throw ActionError(description: "\(error)")
             }
             return .switched(windowID: window.id)
+        case .close(let target):
+            guard let window = try target.map(window(for:)) ?? stack.shown else {
+                throw ActionError(description: "no window is shown")
+            }
+            window.toplevel.sendClose()
+            return .askedToClose(windowID: window.id)
         case .reload:
             switch reloadConfig() {
             case nil:

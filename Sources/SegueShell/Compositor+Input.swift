@@ -22,7 +22,7 @@ extension Compositor {
                 if let bound = bindings().first(where: { $0.binding.matches(keysym: keysym, modifiers: modifiers) }) {
                     keyboard.bound.insert(key)
                     do {
-                        try perform(.show(bound.next ? .next : .prev))
+                        try perform(bound.action)
                     } catch {
                         log.info("key binding: \(error)")
                     }
@@ -62,11 +62,13 @@ extension Compositor {
 
     /// The config's bindings resolved against xkb. A key name xkb does not know
     /// is logged, once, and its binding does nothing.
-    private func bindings() -> [(binding: KeyBinding, next: Bool)] {
+    private func bindings() -> [(binding: KeyBinding, action: Action)] {
         if let resolved = keyboard.resolved, resolved.keys == config.keys { return resolved.bindings }
-        let bindings = [(config.keys.switchNext, true), (config.keys.switchPrev, false)].compactMap { chord, next in
+        let chords: [(KeyChord, Action)] = [(config.keys.switchNext, .show(.next)), (config.keys.switchPrev, .show(.prev)),
+                                            (config.keys.close, .close())]
+        let bindings = chords.compactMap { chord, action -> (binding: KeyBinding, action: Action)? in
             do {
-                return (try KeyBinding(chord), next)
+                return (try KeyBinding(chord), action)
             } catch {
                 log.warning("\(error)")
                 return nil

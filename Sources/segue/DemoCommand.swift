@@ -47,6 +47,8 @@ struct DemoCommand: ParsableCommand {
                                 client: DemoEnvironment.sampleClient)
         let thread = Thread {
             script.play()
+            // The clients leave while the compositor still serves them; then it stops.
+            script.stopClients()
             kill(getpid(), SIGTERM)
         }
         thread.start()

@@ -156,6 +156,23 @@ final class NestedInputTests: XCTestCase {
         XCTAssertEqual(reporter.lines.filter { $0.hasPrefix("key \(keyTab) ") }, ["key 15 pressed", "key 15 released"])
     }
 
+    func testAltF4ClosesTheShownWindowAndThePreviousOneComesBack() throws {
+        let reporter = try launch("segue-key-reporter", ["--size", "200x100"])
+        try waitForNestedWindows(1)
+        _ = try launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        try waitForNestedWindows(2)
+        XCTAssertTrue(parent.dispatch { reporter.lines.contains("keyboard leave") }, "\(reporter.lines)")
+        let keyF4: UInt32 = 62
+        for (time, key, pressed) in [(1, keyLeftAlt, true), (2, keyF4, true), (3, keyF4, false), (4, keyLeftAlt, false)] {
+            parentSeat.keyboardKey(time: UInt32(time), key: key, pressed: pressed)
+        }
+        // TWO is asked to close, and does; the key reporter is shown and focused again.
+        XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
+        try waitForNestedWindows(1)
+        XCTAssertEqual(try shownTitle(), "key reporter")
+        XCTAssertFalse(reporter.lines.contains { $0.hasPrefix("key \(keyF4) ") }, "F4 was the binding's: \(reporter.lines)")
+    }
+
     func testKeyBindingsFollowTheConfigAsItIsReloaded() throws {
         let reporter = try launch("segue-key-reporter", ["--size", "200x100"])
         try waitForNestedWindows(1)

@@ -68,6 +68,29 @@ final class RealClientTests: XCTestCase {
         SampleClientPicture.assertShown(RGBA(0x25, 0x63, 0xeb), in: try compositor.screenshot())
     }
 
+    func testCloseAsksTheShownWindowToCloseAndThePreviousOnePopsBack() throws {
+        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try compositor.waitForWindows(1)
+        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        let two = try XCTUnwrap(try compositor.waitForWindows(2).first { $0["shown"] == .bool(true) })
+        let reply = try compositor.send(.close(target: nil))
+        XCTAssertTrue(reply.ok, reply.error ?? "")
+        XCTAssertEqual(reply.payload["window"], two["id"])
+        let windows = try compositor.waitForWindows(1)
+        XCTAssertEqual(windows.first?["title"], .string("ONE"))
+        let history = try compositor.send(.transitions)
+        guard case .array(let list)? = history.payload["transitions"], case .object(let last)? = list.last else {
+            return XCTFail("\(history)")
+        }
+        XCTAssertEqual(string(last["event"]), "close")
+        XCTAssertEqual(string(last["outcome"]), "finished")
+        SampleClientPicture.assertShown(RGBA(0x25, 0x63, 0xeb), in: try compositor.screenshot())
+        // A window that is not there is one clear error.
+        let missing = try compositor.send(.close(target: .window(id: 99)))
+        XCTAssertFalse(missing.ok)
+        XCTAssertEqual(missing.error, "no window with id 99")
+    }
+
     func testASwitchDuringATransitionRetargetsItAndTheOldOneCompletesInterrupted() throws {
         try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
         _ = try compositor.waitForWindows(1)

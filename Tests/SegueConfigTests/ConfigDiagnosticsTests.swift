@@ -147,6 +147,8 @@ final class ConfigDiagnosticsTests: XCTestCase {
                        ["2:15: unknown modifier 'Hyper' in \"Hyper+Tab\"; use Alt, Shift, Ctrl, Super or Logo"])
         assertProblems("[keys]\nswitch-prev = \"Alt+Tab\"",
                        ["2:15: switch-next and switch-prev are both Alt+Tab; give them different keys"])
+        assertProblems("[keys]\nclose = \"Alt+Shift+Tab\"",
+                       ["2:9: switch-prev and close are both Alt+Shift+Tab; give them different keys"])
     }
 
     func testANulCharacterIsRefusedBeforeParsing() {

@@ -10,6 +10,7 @@ final class IPCRequestTests: XCTestCase {
             .switchWindow(target: .window(id: 42), effect: "doom-melt", wait: false),
             .screenshot(path: "/tmp/shot \"1\".png"),
             .spawn(argv: ["foot", "-e", "top"]),
+            .close(target: nil), .close(target: .window(id: 3)),
         ]
         for request in requests {
             XCTAssertEqual(try IPCRequest.decode(line: request.encoded()), request)
@@ -23,6 +24,7 @@ final class IPCRequestTests: XCTestCase {
                        #"{"command":"switch","effect":"slide","target":7,"wait":true}"#)
         XCTAssertEqual(IPCRequest.switchWindow(target: .next, effect: nil, wait: false).encoded(),
                        #"{"command":"switch","target":"next"}"#)
+        XCTAssertEqual(IPCRequest.close(target: nil).encoded(), #"{"command":"close"}"#)
     }
 
     func testAcceptsAWindowIdAsAStringOrANumberAndATrailingNewline() throws {
@@ -39,11 +41,11 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"windows""#, #"request is not JSON; send one JSON object per line, e.g. {"command":"windows"}"#),
             (#"["windows"]"#, #"request must be a JSON object, e.g. {"command":"windows"}, got an array"#),
             ("3", #"request must be a JSON object, e.g. {"command":"windows"}, got a number"#),
-            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, switch, screenshot, effects, transitions, reload, config, spawn"),
+            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, switch, close, screenshot, effects, transitions, reload, config, spawn"),
             (#"{"command":1}"#, #""command" must be a string, got a number"#),
             (#"{"command":"windos"}"#, #"unknown command "windos"; did you mean "windows"?"#),
             (#"{"command":"swich","target":"next"}"#, #"unknown command "swich"; did you mean "switch"?"#),
-            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, switch, screenshot, effects, transitions, reload, config, spawn"),
+            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, switch, close, screenshot, effects, transitions, reload, config, spawn"),
             (#"{"command":"windows","all":true}"#, #"unknown field "all" for windows; windows takes no fields"#),
             (#"{"command":"switch","target":"next","efect":"slide"}"#, #"unknown field "efect" for switch; did you mean "effect"?"#),
             (#"{"command":"switch","target":"next","duration":1}"#, #"unknown field "duration" for switch; switch takes "target", "effect", "wait""#),

@@ -30,6 +30,13 @@ extension Compositor: IPCHandler {
             })]))
         case .switchWindow(let target, let effect, let wait):
             switchWindow(to: target, effect: effect, wait: wait, reply: reply)
+        case .close(let target):
+            do {
+                guard case .askedToClose(let id) = try perform(.close(target)) else { return }
+                reply(.success(["window": .number(Double(id))]))
+            } catch {
+                reply(.failure(error.description))
+            }
         case .screenshot(let path):
             do {
                 let image = output.target.readPixels()
@@ -134,7 +141,8 @@ extension Compositor: IPCHandler {
                 .object(["rule": .string(config.describe(rule)), "when": .string("\(rule.match)"), "sets": .string("\(rule.choice)")])
             }),
             "reduce_motion": .bool(config.reduceMotion),
-            "keys": .object(["switch_next": .string(config.keys.switchNext.text), "switch_prev": .string(config.keys.switchPrev.text)]),
+            "keys": .object(["switch_next": .string(config.keys.switchNext.text), "switch_prev": .string(config.keys.switchPrev.text),
+                             "close": .string(config.keys.close.text)]),
             "effects": .array(config.effects.names.map(JSONValue.string)),
             "trusted": .array(config.trusted.map { .string($0) }),
         ]

@@ -8,5 +8,5 @@ struct KeyboardRouting {
     /// Keys whose press was a binding.
     var bound: Set<UInt32> = []
     /// The config's bindings as last resolved against xkb, redone when they change.
-    var resolved: (keys: KeyBindings, bindings: [(binding: KeyBinding, next: Bool)])?
+    var resolved: (keys: KeyBindings, bindings: [(binding: KeyBinding, action: Action)])?
 }
