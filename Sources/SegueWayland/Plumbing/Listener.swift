@@ -22,12 +22,12 @@ package final class Listener {
     }
 
     /// Subscribes to `signal`; the listener must not be subscribed already.
-    package func subscribe(to signal: UnsafeMutablePointer<wl_signal>) {
+    func subscribe(to signal: UnsafeMutablePointer<wl_signal>) {
         withListenerPointer { wl_signal_add(signal, $0) }
     }
 
     /// Subscribes to a client's destruction.
-    package func subscribe(toDestructionOf client: OpaquePointer) {
+    func subscribe(toDestructionOf client: OpaquePointer) {
         withListenerPointer { wl_client_add_destroy_listener(client, $0) }
     }
 
@@ -52,7 +52,7 @@ package final class Listener {
 
 extension Listener {
     /// Subscribes to a resource's destruction.
-    package func subscribe(toDestructionOfResource resource: OpaquePointer) {
+    func subscribe(toDestructionOfResource resource: OpaquePointer) {
         withListenerPointer { wl_resource_add_destroy_listener(resource, $0) }
     }
 }

@@ -9,7 +9,7 @@ package protocol ProtocolErrorCode: RawRepresentable where RawValue == UInt32 {
 /// Posts a protocol error: libwayland sends it and disconnects the client.
 /// The resource must be of the code's interface: a code is a number only
 /// together with its interface, so any other resource is Segue's bug.
-package func postError<Code: ProtocolErrorCode>(_ resource: OpaquePointer?, _ code: Code, _ message: String) {
+func postError<Code: ProtocolErrorCode>(_ resource: OpaquePointer?, _ code: Code, _ message: String) {
     guard let resource else { return }
     precondition(String(cString: wl_resource_get_class(resource)) == Code.interface,
                  "\(Code.interface) error \(code.rawValue) posted on a \(String(cString: wl_resource_get_class(resource)))")

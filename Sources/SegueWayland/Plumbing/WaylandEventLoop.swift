@@ -49,7 +49,7 @@ private final class Source: LoopTimer {
 
     package var data: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-    package static func fire(_ data: UnsafeMutableRawPointer?) -> Int32 {
+    static func fire(_ data: UnsafeMutableRawPointer?) -> Int32 {
         guard let data else { return 0 }
         let source = Unmanaged<Source>.fromOpaque(data).takeUnretainedValue()
         // The handler may drop the last reference to the source.

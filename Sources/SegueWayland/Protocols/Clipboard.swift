@@ -7,17 +7,17 @@ package final class Clipboard {
     private var devices: [DataDevice] = []
     private var focusedClient: OpaquePointer?
 
-    package func addDevice(client: OpaquePointer, version: Int32, id: UInt32) {
+    func addDevice(client: OpaquePointer, version: Int32, id: UInt32) {
         guard let device = DataDevice(client: client, version: version, id: id, clipboard: self) else { return }
         devices.append(device)
         if client == focusedClient { device.sendSelection(selection) }
     }
 
-    package func deviceDestroyed(_ device: DataDevice) {
+    func deviceDestroyed(_ device: DataDevice) {
         devices.removeAll { $0 === device }
     }
 
-    package func setSelection(_ source: DataSource?) {
+    func setSelection(_ source: DataSource?) {
         guard source !== selection else { return }
         selection?.cancel()
         selection = source
@@ -25,7 +25,7 @@ package final class Clipboard {
         sendSelectionToFocusedClient()
     }
 
-    package func sourceDestroyed(_ source: DataSource) {
+    func sourceDestroyed(_ source: DataSource) {
         guard source === selection else { return }
         selection = nil
         sendSelectionToFocusedClient()

@@ -7,7 +7,7 @@ package final class DataDevice: ResourceObject {
     package private(set) var resource: OpaquePointer?
     private weak var clipboard: Clipboard?
 
-    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_device_interface> = {
+    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_device_interface> = {
         let p = UnsafeMutablePointer<wl_data_device_interface>.allocate(capacity: 1)
         p.initialize(to: wl_data_device_interface(
             // A drag needs a pointer grab, which Segue does not have: the drag never starts.
@@ -41,7 +41,7 @@ package final class DataDevice: ResourceObject {
 
     /// Introduces a new offer for `source` with its mime types, then makes it
     /// the selection; no source (or a dead one) clears the selection.
-    package func sendSelection(_ source: DataSource?) {
+    func sendSelection(_ source: DataSource?) {
         guard let resource else { return }
         guard let source, source.resource != nil,
               let offer = DataOffer(client: client, version: wl_resource_get_version(resource), source: source),

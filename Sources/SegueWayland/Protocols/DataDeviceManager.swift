@@ -7,7 +7,7 @@ package final class DataDeviceManager {
 
     private var global: Global?
 
-    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_device_manager_interface> = {
+    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_device_manager_interface> = {
         let p = UnsafeMutablePointer<wl_data_device_manager_interface>.allocate(capacity: 1)
         p.initialize(to: wl_data_device_manager_interface(
             create_data_source: { client, resource, id in

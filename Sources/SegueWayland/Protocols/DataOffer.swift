@@ -7,7 +7,7 @@ package final class DataOffer: ResourceObject {
     package private(set) var resource: OpaquePointer?
     private weak var source: DataSource?
 
-    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_offer_interface> = {
+    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_offer_interface> = {
         let p = UnsafeMutablePointer<wl_data_offer_interface>.allocate(capacity: 1)
         p.initialize(to: wl_data_offer_interface(
             // Acceptance only steers drag-and-drop.

@@ -5,16 +5,16 @@ import Glibc
 /// to ask for the data.
 package final class DataSource: ResourceObject {
     package private(set) var resource: OpaquePointer?
-    package private(set) var mimeTypes: [String] = []
+    private(set) var mimeTypes: [String] = []
     /// set_actions was made: the source is for drag-and-drop only.
-    package private(set) var isForDragAndDrop = false
+    private(set) var isForDragAndDrop = false
     /// The clipboard it was made the selection of; it is then no drag source.
-    package weak var clipboard: Clipboard?
+    weak var clipboard: Clipboard?
 
-    package static let allActions = WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue
+    static let allActions = WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue
         | WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE.rawValue | WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK.rawValue
 
-    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_source_interface> = {
+    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_source_interface> = {
         let p = UnsafeMutablePointer<wl_data_source_interface>.allocate(capacity: 1)
         p.initialize(to: wl_data_source_interface(
             offer: { _, resource, mimeType in

@@ -15,7 +15,7 @@ package final class Keyboard: ResourceObject {
     package private(set) var resource: OpaquePointer?
     private weak var seat: Seat?
 
-    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_keyboard_interface> = {
+    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_keyboard_interface> = {
         let p = UnsafeMutablePointer<wl_keyboard_interface>.allocate(capacity: 1)
         p.initialize(to: wl_keyboard_interface(release: Resource.destroy))
         return p
@@ -34,7 +34,7 @@ package final class Keyboard: ResourceObject {
         seat?.keyboardDestroyed(self)
     }
 
-    package func sendKeymap(_ keymap: Keymap) {
+    func sendKeymap(_ keymap: Keymap) {
         guard let resource else { return }
         let format = WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue
         // From v7 clients must map the keymap MAP_PRIVATE, so they all share the sealed file.
@@ -51,7 +51,7 @@ package final class Keyboard: ResourceObject {
         close(fd)
     }
 
-    package func sendRepeatInfo(rate: Int32, delay: Int32) {
+    func sendRepeatInfo(rate: Int32, delay: Int32) {
         guard let resource, wl_resource_get_version(resource) >= WL_KEYBOARD_REPEAT_INFO_SINCE_VERSION else { return }
         wl_keyboard_send_repeat_info(resource, rate, delay)
     }

@@ -4,7 +4,7 @@ import Glibc
 
 /// The seat's xkb keymap, and the sealed memfd every wl_keyboard maps it from.
 package final class Keymap {
-    package let xkbKeymap: OpaquePointer
+    let xkbKeymap: OpaquePointer
     /// A memfd holding the keymap text, sealed against writes and resizes.
     package let fd: Int32
     /// Bytes in `fd`, the terminating NUL included (wl_keyboard.keymap's size).

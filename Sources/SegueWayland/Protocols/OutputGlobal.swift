@@ -5,7 +5,7 @@ import CWaylandServer
 package final class OutputGlobal: ResourceObject {
     package static let version: Int32 = 4
     /// Clients that derive DPI from the physical size see the usual 96.
-    package static let dotsPerInch = 96.0
+    static let dotsPerInch = 96.0
 
     package let name: String
     package let description: String
@@ -16,7 +16,7 @@ package final class OutputGlobal: ResourceObject {
     private var global: Global?
     private var resources: [OpaquePointer] = []
 
-    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_output_interface> = {
+    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_output_interface> = {
         let p = UnsafeMutablePointer<wl_output_interface>.allocate(capacity: 1)
         p.initialize(to: wl_output_interface(release: Resource.destroy))
         return p

@@ -6,7 +6,7 @@ package final class Pointer: ResourceObject {
     package private(set) var resource: OpaquePointer?
     private weak var seat: Seat?
 
-    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_pointer_interface> = {
+    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_pointer_interface> = {
         let p = UnsafeMutablePointer<wl_pointer_interface>.allocate(capacity: 1)
         p.initialize(to: wl_pointer_interface(
             // Segue draws no client cursors, so a cursor surface has nothing to change.

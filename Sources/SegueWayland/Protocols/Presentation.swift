@@ -11,7 +11,7 @@ package final class Presentation: ResourceObject {
     private let onFeedback: FeedbackHandler
     private var global: Global?
 
-    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wp_presentation_interface> = {
+    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wp_presentation_interface> = {
         let p = UnsafeMutablePointer<wp_presentation_interface>.allocate(capacity: 1)
         p.initialize(to: wp_presentation_interface(
             destroy: Resource.destroy,

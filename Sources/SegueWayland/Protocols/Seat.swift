@@ -7,11 +7,11 @@ public final class Seat: ResourceObject {
     package static let version: Int32 = 7
     package static let name = "seat0"
     /// Keys repeat 25 times a second after 600 ms held.
-    package static let repeatRate: Int32 = 25
-    package static let repeatDelay: Int32 = 600
+    static let repeatRate: Int32 = 25
+    static let repeatDelay: Int32 = 600
 
     /// The selection its data devices share.
-    package let clipboard = Clipboard()
+    let clipboard = Clipboard()
     /// The wl_surface resource with keyboard and pointer focus.
     public private(set) var focusedSurface: OpaquePointer?
 
@@ -24,7 +24,7 @@ public final class Seat: ResourceObject {
     private var pointers: [Pointer] = []
     private lazy var focusDestruction = Listener { [weak self] _ in self?.focusedSurfaceDestroyed() }
 
-    package nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_seat_interface> = {
+    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_seat_interface> = {
         let p = UnsafeMutablePointer<wl_seat_interface>.allocate(capacity: 1)
         p.initialize(to: wl_seat_interface(
             get_pointer: { client, resource, id in
@@ -164,11 +164,11 @@ public final class Seat: ResourceObject {
         resources.removeAll { $0 == resource }
     }
 
-    package func keyboardDestroyed(_ keyboard: Keyboard) {
+    func keyboardDestroyed(_ keyboard: Keyboard) {
         keyboards.removeAll { $0 === keyboard }
     }
 
-    package func pointerDestroyed(_ pointer: Pointer) {
+    func pointerDestroyed(_ pointer: Pointer) {
         pointers.removeAll { $0 === pointer }
     }
 

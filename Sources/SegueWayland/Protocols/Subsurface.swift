@@ -40,7 +40,7 @@ package final class Subsurface: ResourceObject, SurfaceRole {
     }
 
     /// The parent's commit applies a pending position, as the protocol says.
-    package func parentCommitted() {
+    func parentCommitted() {
         if let (x, y) = pendingPosition {
             self.x = x
             self.y = y
@@ -93,7 +93,7 @@ package final class Subsurface: ResourceObject, SurfaceRole {
 
 extension Surface {
     /// Whether `ancestor` is this surface's parent, grandparent, and so on.
-    package func isDescendant(of ancestor: Surface) -> Bool {
+    func isDescendant(of ancestor: Surface) -> Bool {
         var current = (role as? Subsurface)?.parent
         while let surface = current {
             if surface === ancestor { return true }

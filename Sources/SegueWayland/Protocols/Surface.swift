@@ -11,10 +11,10 @@ package final class Surface: ResourceObject {
     package weak var observer: SurfaceObserver?
     package private(set) var role: SurfaceRole?
     /// Asked before each commit applies; set by an xdg_surface made for this surface.
-    package weak var commitCheck: SurfaceCommitCheck?
+    weak var commitCheck: SurfaceCommitCheck?
 
     /// The committed buffer's size in pixels, nil while no buffer is attached.
-    package private(set) var bufferSize: (width: Int, height: Int)?
+    private(set) var bufferSize: (width: Int, height: Int)?
     /// The buffer the commit being reported attached, and its damage: valid
     /// only while the observer hears of that commit.
     package private(set) var committedBuffer: ShmBuffer?
@@ -26,7 +26,7 @@ package final class Surface: ResourceObject {
     /// Whether the last commit brought a new buffer (or removed one).
     package private(set) var committedNewContent = false
     /// Presentation feedback requested for the committed content.
-    package var feedbacks: [PresentationFeedback] = []
+    var feedbacks: [PresentationFeedback] = []
 
     private var pending = PendingState()
     private lazy var bufferWatcher = Listener { [unowned self] _ in
@@ -39,7 +39,7 @@ package final class Surface: ResourceObject {
         package var buffer = Buffer.unchanged
         package var damage: [PixelRect] = []
         package var callbacks: [FrameCallback] = []
-        package var feedbacks: [PresentationFeedback] = []
+        var feedbacks: [PresentationFeedback] = []
     }
 
     package init?(client: OpaquePointer, version: Int32, id: UInt32) {
@@ -56,7 +56,7 @@ package final class Surface: ResourceObject {
 
     /// Gives the surface a role; a surface that has another role already gets
     /// the error `code` on `errorResource`, as the role's protocol names it.
-    package func assign<Code: ProtocolErrorCode>(_ role: SurfaceRole, errorResource: OpaquePointer, code: Code) -> Bool {
+    func assign<Code: ProtocolErrorCode>(_ role: SurfaceRole, errorResource: OpaquePointer, code: Code) -> Bool {
         if let current = self.role, current !== role {
             postError(errorResource, code, "wl_surface@\(wl_resource_get_id(resource)) already has the role \(current.roleName)")
             return false
@@ -66,7 +66,7 @@ package final class Surface: ResourceObject {
     }
 
     /// The role object went away; the surface may take the same role again.
-    package func clearRole(_ role: SurfaceRole) {
+    func clearRole(_ role: SurfaceRole) {
         if self.role === role { self.role = nil }
     }
 
@@ -153,7 +153,7 @@ package final class Surface: ResourceObject {
     }
 
     /// The largest side of a buffer Segue shows.
-    package static let maxBufferSide = 16384
+    static let maxBufferSide = 16384
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<wl_surface_interface> = {
         let table = UnsafeMutablePointer<wl_surface_interface>.allocate(capacity: 1)

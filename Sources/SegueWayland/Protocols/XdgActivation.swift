@@ -10,7 +10,7 @@ import SegueLoop
 package final class XdgActivation: ResourceObject {
     package static let version: Int32 = 1
     /// A token not used within this many seconds is forgotten.
-    package static let tokenLifetime = 10.0
+    static let tokenLifetime = 10.0
 
     /// Asked for the window of an activated surface, then told whether to show it.
     package weak var observer: ActivationObserver?
@@ -47,7 +47,7 @@ package final class XdgActivation: ResourceObject {
 
     /// A committed token: valid when `surface` is the shown window's. Every
     /// token gets a unique string, valid or not, so clients cannot tell.
-    package func issue(for surface: Surface?) -> String {
+    func issue(for surface: Surface?) -> String {
         let token = UUID().uuidString
         let now = MonotonicClock.now()
         tokens = tokens.filter { now.seconds(since: $0.value) < Self.tokenLifetime }
@@ -58,7 +58,7 @@ package final class XdgActivation: ResourceObject {
 
     /// Has the activation with `token` grow its window out of `rect`; a token
     /// that is not valid is ignored, so clients cannot tell which are.
-    package func setSourceRect(_ rect: SourceRect, forToken token: String) {
+    func setSourceRect(_ rect: SourceRect, forToken token: String) {
         guard tokens[token] != nil else { return }
         sourceRects[token] = rect
     }

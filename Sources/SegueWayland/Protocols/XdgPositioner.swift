@@ -5,14 +5,14 @@ import CWaylandServer
 package final class XdgPositioner: ResourceObject {
     package private(set) var width: Int32 = 0
     package private(set) var height: Int32 = 0
-    package private(set) var anchorX: Int32 = 0
-    package private(set) var anchorY: Int32 = 0
-    package private(set) var offsetX: Int32 = 0
-    package private(set) var offsetY: Int32 = 0
+    private(set) var anchorX: Int32 = 0
+    private(set) var anchorY: Int32 = 0
+    private(set) var offsetX: Int32 = 0
+    private(set) var offsetY: Int32 = 0
     private var hasAnchorRect = false
 
     /// The protocol requires both a size and an anchor rectangle.
-    package var isComplete: Bool { width > 0 && height > 0 && hasAnchorRect }
+    var isComplete: Bool { width > 0 && height > 0 && hasAnchorRect }
 
     package static func create(client: OpaquePointer, version: Int32, id: UInt32) {
         Resource.create(client: client, interface: segue_xdg_positioner_interface(), version: version, id: id,

@@ -34,14 +34,14 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     package var observer: ToplevelObserver? { wmBase?.observer }
 
     /// Sends xdg_surface.configure after the role's own configure event.
-    package func sendConfigure() {
+    func sendConfigure() {
         let serial = wl_display_next_serial(wl_client_get_display(wl_resource_get_client(resource)))
         unackedSerials.append(serial)
         xdg_surface_send_configure(resource, serial)
     }
 
     /// Checks a commit against the handshake: no buffer before the first ack.
-    package func allowsCommit() -> Bool {
+    func allowsCommit() -> Bool {
         if !configured && surface.hasBuffer {
             postError(resource, XdgSurfaceError.unconfiguredBuffer,
                       "a buffer was committed before the first configure was acknowledged")

@@ -187,7 +187,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
 }
 
 /// Passes a temporary wl_array of 32-bit values to an event sender.
-package func withUInt32Array(_ values: [UInt32], _ body: (UnsafeMutablePointer<wl_array>) -> Void) {
+func withUInt32Array(_ values: [UInt32], _ body: (UnsafeMutablePointer<wl_array>) -> Void) {
     var array = wl_array()
     wl_array_init(&array)
     for value in values {

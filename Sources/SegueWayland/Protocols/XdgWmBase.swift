@@ -16,7 +16,7 @@ package final class XdgWmBase: ResourceObject {
 
     package func resourceDestroyed(_ resource: OpaquePointer) { liveSurfaces[resource] = nil }
 
-    package func xdgSurfaceDestroyed(wmBase: OpaquePointer) {
+    func xdgSurfaceDestroyed(wmBase: OpaquePointer) {
         if let count = liveSurfaces[wmBase] { liveSurfaces[wmBase] = count > 1 ? count - 1 : nil }
     }
 
