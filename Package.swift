@@ -62,7 +62,7 @@ let package = Package(
         // The nested backend is the only compositor module that speaks the client side of Wayland.
         .target(name: "SegueHeadless", dependencies: ["SegueBackend", "SegueEngine", "SegueLoop", "SegueRender"]),
         .target(name: "SegueNested",
-                dependencies: ["CWaylandClient", "CWaylandProtocols", "SegueBackend", "SegueEngine", "SegueLoop", "SegueRender",
+                dependencies: ["CWaylandClient", "CWaylandProtocols", "SegueBackend", "SegueClientSupport", "SegueEngine", "SegueLoop", "SegueRender",
                                .product(name: "Logging", package: "swift-log")]),
         // The shell: window stack, policy, key bindings, config, outputs, IPC and transitions.
         .target(name: "SegueShell",

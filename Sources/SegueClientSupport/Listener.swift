@@ -1,4 +1,4 @@
-// Helpers for Segue's own libwayland-client programs: the examples and the tests' raw clients.
+// Helpers for Segue's own libwayland-client code: the examples, the nested backend and the tests' raw clients.
 
 /// libwayland keeps the listener pointer it is given for as long as the proxy lives, so
 /// each listener struct is placed once at an address that stays valid for the process.

@@ -1,7 +1,8 @@
 import CWaylandClient
-import SegueLoop
 import Foundation
+import SegueClientSupport
 import SegueEngine
+import SegueLoop
 
 /// Segue's connection to the compositor it runs inside: the parent's wl_display,
 /// the globals a nested Segue binds, and the reading of the parent's events from
@@ -196,20 +197,20 @@ public final class ParentConnection {
         wl_registry_bind(registry, name, interface, version).map(OpaquePointer.init)
     }
 
-    nonisolated(unsafe) private static let registryListener = listenerTable(wl_registry_listener(
+    nonisolated(unsafe) private static let registryListener = fixedListener(wl_registry_listener(
         global: { data, _, name, interface, version in
             guard let interface else { return }
-            (listenerOwner(data) as ParentConnection?)?.announced(name: name, interface: String(cString: interface), version: version)
+            (listenerObject(data) as ParentConnection).announced(name: name, interface: String(cString: interface), version: version)
         },
-        global_remove: { data, _, name in (listenerOwner(data) as ParentConnection?)?.removed(name: name) }
+        global_remove: { data, _, name in (listenerObject(data) as ParentConnection).removed(name: name) }
     ))
 
     // The parent pings to tell a live client from a hung one.
-    nonisolated(unsafe) private static let wmBaseListener = listenerTable(xdg_wm_base_listener(
+    nonisolated(unsafe) private static let wmBaseListener = fixedListener(xdg_wm_base_listener(
         ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) }
     ))
 
-    nonisolated(unsafe) private static let presentationListener = listenerTable(wp_presentation_listener(
-        clock_id: { data, _, id in (listenerOwner(data) as ParentConnection?)?.clock.id = clockid_t(bitPattern: id) }
+    nonisolated(unsafe) private static let presentationListener = fixedListener(wp_presentation_listener(
+        clock_id: { data, _, id in (listenerObject(data) as ParentConnection).clock.id = clockid_t(bitPattern: id) }
     ))
 }

@@ -2,6 +2,7 @@ import CWaylandClient
 import Glibc
 import Logging
 import SegueBackend
+import SegueClientSupport
 import SegueLoop
 
 /// The parent seat's keyboard and pointer as Segue's input events: the parent's
@@ -74,48 +75,44 @@ final class ParentInput {
 
     // MARK: Listeners
 
-    nonisolated(unsafe) private static let seatListener = listenerTable(wl_seat_listener(
-        capabilities: { data, _, capabilities in (listenerOwner(data) as ParentInput?)?.capabilities(capabilities) },
+    nonisolated(unsafe) private static let seatListener = fixedListener(wl_seat_listener(
+        capabilities: { data, _, capabilities in (listenerObject(data) as ParentInput).capabilities(capabilities) },
         name: { _, _, _ in }
     ))
 
-    nonisolated(unsafe) private static let keyboardListener = listenerTable(wl_keyboard_listener(
+    nonisolated(unsafe) private static let keyboardListener = fixedListener(wl_keyboard_listener(
         keymap: { data, _, format, fd, size in
-            guard let input = listenerOwner(data) as ParentInput? else {
-                close(fd)
-                return
-            }
-            input.keymap(format: format, fd: fd, size: size)
+            (listenerObject(data) as ParentInput).keymap(format: format, fd: fd, size: size)
         },
         // Keys already down as the window gains focus were pressed elsewhere: clients hear of none.
         enter: { _, _, _, _, _ in },
-        leave: { data, _, _, _ in (listenerOwner(data) as ParentInput?)?.events?(.keyboardLeft) },
+        leave: { data, _, _, _ in (listenerObject(data) as ParentInput).events?(.keyboardLeft) },
         key: { data, _, _, time, key, state in
-            (listenerOwner(data) as ParentInput?)?.events?(.key(time: time, key: key,
+            (listenerObject(data) as ParentInput).events?(.key(time: time, key: key,
                                                                  pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue))
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
-            (listenerOwner(data) as ParentInput?)?.events?(.modifiers(depressed: depressed, latched: latched,
+            (listenerObject(data) as ParentInput).events?(.modifiers(depressed: depressed, latched: latched,
                                                                       locked: locked, group: group))
         },
         // Segue's seat tells clients its own repeat rate.
         repeat_info: { _, _, _, _ in }
     ))
 
-    nonisolated(unsafe) private static let pointerListener = listenerTable(wl_pointer_listener(
+    nonisolated(unsafe) private static let pointerListener = fixedListener(wl_pointer_listener(
         // Entering is a move to where the pointer came in; clients already hold pointer focus.
         enter: { data, _, _, _, x, y in
             let time = UInt32(truncatingIfNeeded: MonotonicClock.now().nanoseconds / 1_000_000)
-            (listenerOwner(data) as ParentInput?)?.pointerMoved(time: time, x: x, y: y)
+            (listenerObject(data) as ParentInput).pointerMoved(time: time, x: x, y: y)
         },
         leave: { _, _, _, _ in },
-        motion: { data, _, time, x, y in (listenerOwner(data) as ParentInput?)?.pointerMoved(time: time, x: x, y: y) },
+        motion: { data, _, time, x, y in (listenerObject(data) as ParentInput).pointerMoved(time: time, x: x, y: y) },
         button: { data, _, _, time, button, state in
-            (listenerOwner(data) as ParentInput?)?.events?(.pointerButton(time: time, button: button,
+            (listenerObject(data) as ParentInput).events?(.pointerButton(time: time, button: button,
                                                                           pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
         },
         axis: { data, _, time, axis, value in
-            guard let input = listenerOwner(data) as ParentInput? else { return }
+            let input = listenerObject(data) as ParentInput
             input.events?(.pointerAxis(time: time, axis: axis, value: wl_fixed_to_double(value) * input.scale))
         },
         // Segue's seat ends each event with its own frame, and sends no axis details.

@@ -1,4 +1,5 @@
 import CWaylandClient
+import SegueClientSupport
 
 /// One of the parent compositor's wl_outputs, for its scale.
 final class ParentOutput {
@@ -26,11 +27,11 @@ final class ParentOutput {
         scaleChanged?()
     }
 
-    nonisolated(unsafe) private static let listener = listenerTable(wl_output_listener(
+    nonisolated(unsafe) private static let listener = fixedListener(wl_output_listener(
         geometry: { _, _, _, _, _, _, _, _, _, _ in },
         mode: { _, _, _, _, _, _ in },
-        done: { data, _ in (listenerOwner(data) as ParentOutput?)?.done() },
-        scale: { data, _, factor in (listenerOwner(data) as ParentOutput?)?.pendingScale = max(1, factor) },
+        done: { data, _ in (listenerObject(data) as ParentOutput).done() },
+        scale: { data, _, factor in (listenerObject(data) as ParentOutput).pendingScale = max(1, factor) },
         name: { _, _, _ in },
         description: { _, _, _ in }
     ))

@@ -1,4 +1,5 @@
 import CWaylandClient
+import SegueClientSupport
 
 /// Segue's window on the parent compositor: a wl_surface with one resizable
 /// xdg_toplevel titled "Segue", server-side decorations when the parent offers
@@ -83,24 +84,24 @@ final class ParentWindow {
         updateScale()
     }
 
-    nonisolated(unsafe) private static let surfaceListener = listenerTable(wl_surface_listener(
+    nonisolated(unsafe) private static let surfaceListener = fixedListener(wl_surface_listener(
         enter: { data, _, output in
             guard let output else { return }
-            (listenerOwner(data) as ParentWindow?)?.entered(output)
+            (listenerObject(data) as ParentWindow).entered(output)
         },
         leave: { data, _, output in
             guard let output else { return }
-            (listenerOwner(data) as ParentWindow?)?.left(output)
+            (listenerObject(data) as ParentWindow).left(output)
         }
     ))
 
-    nonisolated(unsafe) private static let xdgSurfaceListener = listenerTable(xdg_surface_listener(
-        configure: { data, _, serial in (listenerOwner(data) as ParentWindow?)?.configure(serial: serial) }
+    nonisolated(unsafe) private static let xdgSurfaceListener = fixedListener(xdg_surface_listener(
+        configure: { data, _, serial in (listenerObject(data) as ParentWindow).configure(serial: serial) }
     ))
 
-    nonisolated(unsafe) private static let toplevelListener = listenerTable(xdg_toplevel_listener(
-        configure: { data, _, width, height, _ in (listenerOwner(data) as ParentWindow?)?.suggestedSize = (width, height) },
-        close: { data, _ in (listenerOwner(data) as ParentWindow?)?.closed?() },
+    nonisolated(unsafe) private static let toplevelListener = fixedListener(xdg_toplevel_listener(
+        configure: { data, _, width, height, _ in (listenerObject(data) as ParentWindow).suggestedSize = (width, height) },
+        close: { data, _ in (listenerObject(data) as ParentWindow).closed?() },
         // Sent from xdg_wm_base version 4 and 5 only; Segue binds version 1.
         configure_bounds: nil,
         wm_capabilities: nil

@@ -1,6 +1,7 @@
 import CWaylandClient
 import Logging
 import SegueBackend
+import SegueClientSupport
 import SegueEngine
 import SegueLoop
 import SegueRender
@@ -158,18 +159,18 @@ public final class WaylandBackend: Backend {
         input?.scale = Double(window.scale)
     }
 
-    nonisolated(unsafe) private static let frameListener = listenerTable(wl_callback_listener(
-        done: { data, _, _ in (listenerOwner(data) as WaylandBackend?)?.frameDone() }
+    nonisolated(unsafe) private static let frameListener = fixedListener(wl_callback_listener(
+        done: { data, _, _ in (listenerObject(data) as WaylandBackend).frameDone() }
     ))
 
-    nonisolated(unsafe) private static let feedbackListener = listenerTable(wp_presentation_feedback_listener(
+    nonisolated(unsafe) private static let feedbackListener = fixedListener(wp_presentation_feedback_listener(
         sync_output: { _, _, _ in },
         presented: { data, _, secondsHigh, secondsLow, nanoseconds, refresh, sequenceHigh, sequenceLow, _ in
-            guard let backend = listenerOwner(data) as WaylandBackend? else { return }
+            let backend = listenerObject(data) as WaylandBackend
             let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
             let time = backend.connection.clock.monotonic(seconds: seconds, nanoseconds: nanoseconds)
             backend.feedbackArrived(presentedAt: time, refresh: refresh, sequence: UInt64(sequenceHigh) << 32 | UInt64(sequenceLow))
         },
-        discarded: { data, _ in (listenerOwner(data) as WaylandBackend?)?.feedbackArrived(presentedAt: nil, refresh: 0, sequence: nil) }
+        discarded: { data, _ in (listenerObject(data) as WaylandBackend).feedbackArrived(presentedAt: nil, refresh: 0, sequence: nil) }
     ))
 }

@@ -1,13 +1,13 @@
 import CWaylandServer
 
 /// A wl_global whose binds are handled by a Swift closure.
-package final class Global {
-    package typealias Bind = (_ client: OpaquePointer, _ version: UInt32, _ id: UInt32) -> Void
+final class Global {
+    typealias Bind = (_ client: OpaquePointer, _ version: UInt32, _ id: UInt32) -> Void
 
-    package private(set) var global: OpaquePointer?
+    private(set) var global: OpaquePointer?
     private let bind: Bind
 
-    package init(display: OpaquePointer, interface: UnsafePointer<wl_interface>, version: Int32, bind: @escaping Bind) {
+    init(display: OpaquePointer, interface: UnsafePointer<wl_interface>, version: Int32, bind: @escaping Bind) {
         self.bind = bind
         global = wl_global_create(display, interface, version, Unmanaged.passUnretained(self).toOpaque()) { client, data, version, id in
             guard let client, let data else { return }

@@ -2,7 +2,7 @@ import CWaylandServer
 
 /// An interface's error codes, one generated enum per interface
 /// (Generated/ProtocolErrors.swift), so a code names the interface it belongs to.
-package protocol ProtocolErrorCode: RawRepresentable where RawValue == UInt32 {
+protocol ProtocolErrorCode: RawRepresentable where RawValue == UInt32 {
     static var interface: String { get }
 }
 

@@ -2,8 +2,8 @@ import CWaylandServer
 
 /// A seat's selection: the data source a client last set, offered to the data
 /// devices of whichever client has keyboard focus.
-package final class Clipboard {
-    package private(set) var selection: DataSource?
+final class Clipboard {
+    private(set) var selection: DataSource?
     private var devices: [DataDevice] = []
     private var focusedClient: OpaquePointer?
 
@@ -33,7 +33,7 @@ package final class Clipboard {
 
     /// Keyboard focus moved to `client`. Moving between one client's surfaces
     /// sends nothing, as wl_data_device.selection asks.
-    package func focus(client: OpaquePointer?) {
+    func focus(client: OpaquePointer?) {
         guard client != focusedClient else { return }
         focusedClient = client
         sendSelectionToFocusedClient()

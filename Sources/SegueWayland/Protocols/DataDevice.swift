@@ -2,9 +2,9 @@ import CWaylandServer
 
 /// One client's wl_data_device on a seat: sets the seat's selection and
 /// receives an offer for it while the client has keyboard focus.
-package final class DataDevice: ResourceObject {
-    package let client: OpaquePointer
-    package private(set) var resource: OpaquePointer?
+final class DataDevice: ResourceObject {
+    let client: OpaquePointer
+    private(set) var resource: OpaquePointer?
     private weak var clipboard: Clipboard?
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_device_interface> = {
@@ -26,7 +26,7 @@ package final class DataDevice: ResourceObject {
         return p
     }()
 
-    package init?(client: OpaquePointer, version: Int32, id: UInt32, clipboard: Clipboard) {
+    init?(client: OpaquePointer, version: Int32, id: UInt32, clipboard: Clipboard) {
         self.client = client
         self.clipboard = clipboard
         guard let resource = Resource.create(client: client, interface: segue_wl_data_device_interface(), version: version,
@@ -34,7 +34,7 @@ package final class DataDevice: ResourceObject {
         self.resource = resource
     }
 
-    package func resourceDestroyed(_ resource: OpaquePointer) {
+    func resourceDestroyed(_ resource: OpaquePointer) {
         self.resource = nil
         clipboard?.deviceDestroyed(self)
     }

@@ -3,8 +3,8 @@ import Glibc
 
 /// A wl_data_offer of the selection to one client: its receive requests go
 /// to the source's client.
-package final class DataOffer: ResourceObject {
-    package private(set) var resource: OpaquePointer?
+final class DataOffer: ResourceObject {
+    private(set) var resource: OpaquePointer?
     private weak var source: DataSource?
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_offer_interface> = {
@@ -28,14 +28,14 @@ package final class DataOffer: ResourceObject {
     }()
 
     /// A server-made offer (new_id 0) that the caller announces with wl_data_device.data_offer.
-    package init?(client: OpaquePointer, version: Int32, source: DataSource) {
+    init?(client: OpaquePointer, version: Int32, source: DataSource) {
         self.source = source
         guard let resource = Resource.create(client: client, interface: segue_wl_data_offer_interface(), version: version,
                                              id: 0, implementation: Self.implementation, object: self) else { return nil }
         self.resource = resource
     }
 
-    package func resourceDestroyed(_ resource: OpaquePointer) {
+    func resourceDestroyed(_ resource: OpaquePointer) {
         self.resource = nil
     }
 }

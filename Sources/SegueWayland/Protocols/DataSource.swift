@@ -3,8 +3,8 @@ import Glibc
 
 /// A client's wl_data_source: the mime types it can provide, and the client
 /// to ask for the data.
-package final class DataSource: ResourceObject {
-    package private(set) var resource: OpaquePointer?
+final class DataSource: ResourceObject {
+    private(set) var resource: OpaquePointer?
     private(set) var mimeTypes: [String] = []
     /// set_actions was made: the source is for drag-and-drop only.
     private(set) var isForDragAndDrop = false
@@ -29,26 +29,26 @@ package final class DataSource: ResourceObject {
         return p
     }()
 
-    package init?(client: OpaquePointer, version: Int32, id: UInt32) {
+    init?(client: OpaquePointer, version: Int32, id: UInt32) {
         guard let resource = Resource.create(client: client, interface: segue_wl_data_source_interface(), version: version,
                                              id: id, implementation: Self.implementation, object: self) else { return nil }
         self.resource = resource
     }
 
-    package func resourceDestroyed(_ resource: OpaquePointer) {
+    func resourceDestroyed(_ resource: OpaquePointer) {
         self.resource = nil
         clipboard?.sourceDestroyed(self)
     }
 
     /// Asks the source's client to write `mimeType` data into `fd`; libwayland
     /// sends a duplicate, so the caller still closes `fd`.
-    package func send(mimeType: String, fd: Int32) {
+    func send(mimeType: String, fd: Int32) {
         guard let resource else { return }
         wl_data_source_send_send(resource, mimeType, fd)
     }
 
     /// The source is no longer the selection.
-    package func cancel() {
+    func cancel() {
         guard let resource else { return }
         wl_data_source_send_cancelled(resource)
     }

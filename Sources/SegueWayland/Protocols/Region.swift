@@ -2,13 +2,13 @@ import CWaylandServer
 
 /// A wl_region. Segue shows one window full-output and takes no pointer
 /// input regions into account yet, so a region only has to accept its requests.
-package final class Region: ResourceObject {
-    package static func create(client: OpaquePointer, version: Int32, id: UInt32) {
+final class Region: ResourceObject {
+    static func create(client: OpaquePointer, version: Int32, id: UInt32) {
         Resource.create(client: client, interface: segue_wl_region_interface(), version: version, id: id,
                         implementation: implementation, object: Region())
     }
 
-    package func resourceDestroyed(_ resource: OpaquePointer) {}
+    func resourceDestroyed(_ resource: OpaquePointer) {}
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<wl_region_interface> = {
         let table = UnsafeMutablePointer<wl_region_interface>.allocate(capacity: 1)

@@ -35,7 +35,7 @@ package final class Surface: ResourceObject {
     }
 
     private struct PendingState {
-        package enum Buffer { case unchanged, attached(OpaquePointer?) }
+        enum Buffer { case unchanged, attached(OpaquePointer?) }
         package var buffer = Buffer.unchanged
         package var damage: [PixelRect] = []
         package var callbacks: [FrameCallback] = []

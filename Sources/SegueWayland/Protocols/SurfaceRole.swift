@@ -10,6 +10,6 @@ package protocol SurfaceRole: AnyObject {
 
 /// Something a surface must ask before applying a commit: an xdg_surface that has
 /// no role object yet refuses, with the error its protocol names.
-package protocol SurfaceCommitCheck: AnyObject {
+protocol SurfaceCommitCheck: AnyObject {
     func surfaceMayCommit(_ surface: Surface) -> Bool
 }

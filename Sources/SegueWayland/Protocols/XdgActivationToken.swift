@@ -2,7 +2,7 @@ import CWaylandServer
 
 /// One xdg_activation_token_v1: gathers what the token is for, and on commit
 /// gets its string from the activation global.
-package final class XdgActivationToken: ResourceObject {
+final class XdgActivationToken: ResourceObject {
     private unowned let activation: XdgActivation
     private weak var surface: Surface?
     private var committed = false
@@ -25,13 +25,13 @@ package final class XdgActivationToken: ResourceObject {
         return table
     }()
 
-    package init?(client: OpaquePointer, version: Int32, id: UInt32, activation: XdgActivation) {
+    init?(client: OpaquePointer, version: Int32, id: UInt32, activation: XdgActivation) {
         self.activation = activation
         guard Resource.create(client: client, interface: segue_xdg_activation_token_v1_interface(), version: version, id: id,
                               implementation: Self.implementation, object: self) != nil else { return nil }
     }
 
-    package func resourceDestroyed(_ resource: OpaquePointer) {}
+    func resourceDestroyed(_ resource: OpaquePointer) {}
 
     /// The token behind `resource`, or the already_used error once it was committed.
     @discardableResult

@@ -3,14 +3,14 @@ import CWaylandServer
 /// An xdg_popup. Segue shows one window at a time and draws no popups, but it
 /// configures them so that clients opening menus carry on, and dismisses any
 /// popup that asks for a grab, since there is no grab to give.
-package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
-    package let resource: OpaquePointer
-    package let xdgSurface: XdgSurface
+final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
+    let resource: OpaquePointer
+    let xdgSurface: XdgSurface
     private let geometry: (x: Int32, y: Int32, width: Int32, height: Int32)
     private var sentInitialConfigure = false
-    package private(set) var isAlive = true
+    private(set) var isAlive = true
 
-    package var roleName: String { "xdg_popup" }
+    var roleName: String { "xdg_popup" }
 
     private init(resource: OpaquePointer, xdgSurface: XdgSurface, positioner: XdgPositioner) {
         self.resource = resource
@@ -19,7 +19,7 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
                     positioner.width, positioner.height)
     }
 
-    package static func create(client: OpaquePointer, version: Int32, id: UInt32, xdgSurface: XdgSurface, parent: XdgSurface?,
+    static func create(client: OpaquePointer, version: Int32, id: UInt32, xdgSurface: XdgSurface, parent: XdgSurface?,
                        positioner: XdgPositioner?, roleErrorResource: OpaquePointer) -> XdgPopup? {
         guard let positioner, positioner.isComplete else {
             postError(roleErrorResource, XdgWmBaseError.invalidPositioner,
@@ -35,15 +35,15 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
         return popup
     }
 
-    package func surfaceCommitted(_ surface: Surface) {
+    func surfaceCommitted(_ surface: Surface) {
         guard xdgSurface.allowsCommit(), !sentInitialConfigure else { return }
         sentInitialConfigure = true
         configure()
     }
 
-    package func surfaceDestroyed(_ surface: Surface) {}
+    func surfaceDestroyed(_ surface: Surface) {}
 
-    package func resourceDestroyed(_ resource: OpaquePointer) {
+    func resourceDestroyed(_ resource: OpaquePointer) {
         isAlive = false
         xdgSurface.surface.clearRole(self)
     }

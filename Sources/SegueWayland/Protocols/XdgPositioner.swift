@@ -2,9 +2,9 @@ import CWaylandServer
 
 /// An xdg_positioner: where a popup goes. Segue keeps the size and anchor
 /// rectangle, which is all it needs to configure a popup.
-package final class XdgPositioner: ResourceObject {
-    package private(set) var width: Int32 = 0
-    package private(set) var height: Int32 = 0
+final class XdgPositioner: ResourceObject {
+    private(set) var width: Int32 = 0
+    private(set) var height: Int32 = 0
     private(set) var anchorX: Int32 = 0
     private(set) var anchorY: Int32 = 0
     private(set) var offsetX: Int32 = 0
@@ -14,12 +14,12 @@ package final class XdgPositioner: ResourceObject {
     /// The protocol requires both a size and an anchor rectangle.
     var isComplete: Bool { width > 0 && height > 0 && hasAnchorRect }
 
-    package static func create(client: OpaquePointer, version: Int32, id: UInt32) {
+    static func create(client: OpaquePointer, version: Int32, id: UInt32) {
         Resource.create(client: client, interface: segue_xdg_positioner_interface(), version: version, id: id,
                         implementation: implementation, object: XdgPositioner())
     }
 
-    package func resourceDestroyed(_ resource: OpaquePointer) {}
+    func resourceDestroyed(_ resource: OpaquePointer) {}
 
     private static let invalidInput = XdgPositionerError.invalidInput
 

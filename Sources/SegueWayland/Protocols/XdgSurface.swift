@@ -127,7 +127,7 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
 }
 
 /// A toplevel or popup: the role object an xdg_surface makes.
-package protocol XdgRoleObject: AnyObject {
+protocol XdgRoleObject: AnyObject {
     /// False once the client destroyed it.
     var isAlive: Bool { get }
 }

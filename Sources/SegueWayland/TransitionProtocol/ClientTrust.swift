@@ -4,17 +4,17 @@ import Foundation
 /// Which clients may use Segue's privileged protocols: those Segue spawned
 /// itself, those whose process runs a trusted executable (`--trust` or the
 /// config). Never an app_id: every client picks its own.
-package final class ClientTrust {
+final class ClientTrust {
     /// `--trust`'s paths, canonical so a symlinked or relative spelling still matches /proc's.
     private let executables: Set<String>
     /// Spawned clients, each forgotten when it goes so a later client at the same address is not trusted.
     private var spawned: [OpaquePointer: Listener] = [:]
 
-    package init(executables: [String]) {
+    init(executables: [String]) {
         self.executables = Set(executables.map(Self.canonical))
     }
 
-    package func trust(spawned client: OpaquePointer) {
+    func trust(spawned client: OpaquePointer) {
         let listener = Listener { [unowned self] _ in spawned[client] = nil }
         listener.subscribe(toDestructionOf: client)
         spawned[client] = listener
@@ -36,7 +36,7 @@ package final class ClientTrust {
 
     /// The executable of the process at the other end of the client's socket
     /// (SO_PEERCRED), as the kernel names it.
-    package static func executable(of client: OpaquePointer) -> String? {
+    static func executable(of client: OpaquePointer) -> String? {
         var pid: pid_t = 0
         wl_client_get_credentials(client, &pid, nil, nil)
         guard pid > 0 else { return nil }

@@ -3,7 +3,7 @@ import SegueEngine
 
 /// One segue_transition_v1: settings gathered until `start`, then the
 /// transition's `started` and `done` events, after which the object is inert.
-package final class SegueTransition: ResourceObject {
+final class SegueTransition: ResourceObject {
     private enum Phase { case gathering, playing, done }
 
     /// nil once the client destroyed the object; a started transition plays on.
@@ -14,7 +14,7 @@ package final class SegueTransition: ResourceObject {
     private var startedSent = false
     private var request = TransitionRequest()
 
-    package init?(client: OpaquePointer, version: Int32, id: UInt32, windowID: Int, delegate: TransitionProtocolDelegate) {
+    init?(client: OpaquePointer, version: Int32, id: UInt32, windowID: Int, delegate: TransitionProtocolDelegate) {
         self.windowID = windowID
         self.delegate = delegate
         guard let resource = Resource.create(client: client, interface: segue_segue_transition_v1_interface(), version: version,
@@ -22,7 +22,7 @@ package final class SegueTransition: ResourceObject {
         self.resource = resource
     }
 
-    package func resourceDestroyed(_ resource: OpaquePointer) {
+    func resourceDestroyed(_ resource: OpaquePointer) {
         self.resource = nil
     }
 
