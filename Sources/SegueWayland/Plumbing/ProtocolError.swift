@@ -1,17 +1,10 @@
 import CWaylandServer
 
-/// An interface's error codes, one generated enum per interface
-/// (Generated/ProtocolErrors.swift), so a code names the interface it belongs to.
-protocol ProtocolErrorCode: RawRepresentable where RawValue == UInt32 {
-    static var interface: String { get }
-}
-
-/// Posts a protocol error: libwayland sends it and disconnects the client.
-/// The resource must be of the code's interface: a code is a number only
-/// together with its interface, so any other resource is Segue's bug.
-func postError<Code: ProtocolErrorCode>(_ resource: OpaquePointer?, _ code: Code, _ message: String) {
+/// Generated/ProtocolErrors.swift gives each interface a resource type whose
+/// postError takes only that interface's codes; wrapping a raw resource is the one
+/// untyped step, and a resource of another interface there is Segue's bug.
+func checkInterface(_ resource: OpaquePointer?, is interface: String) {
     guard let resource else { return }
-    precondition(String(cString: wl_resource_get_class(resource)) == Code.interface,
-                 "\(Code.interface) error \(code.rawValue) posted on a \(String(cString: wl_resource_get_class(resource)))")
-    segue_resource_post_error(resource, code.rawValue, message)
+    precondition(String(cString: wl_resource_get_class(resource)) == interface,
+                 "a \(String(cString: wl_resource_get_class(resource))) resource wrapped as a \(interface)")
 }

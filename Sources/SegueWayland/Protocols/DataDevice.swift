@@ -16,8 +16,7 @@ final class DataDevice: ResourceObject {
                 guard let device = Resource.object(resource, as: DataDevice.self) else { return }
                 let source = source.flatMap { Resource.object($0, as: DataSource.self) }
                 if let source, source.isForDragAndDrop {
-                    postError(source.resource, WlDataSourceError.invalidSource,
-                              "a drag-and-drop source cannot be the selection")
+                    WlDataSourceResource(source.resource).postError(.invalidSource, "a drag-and-drop source cannot be the selection")
                     return
                 }
                 device.clipboard?.setSelection(source)

@@ -19,10 +19,10 @@ final class DataOffer: ResourceObject {
             },
             destroy: Resource.destroy,
             finish: { _, resource in
-                postError(resource, WlDataOfferError.invalidFinish, "finish is for drag-and-drop offers, not the selection")
+                WlDataOfferResource(resource).postError(.invalidFinish, "finish is for drag-and-drop offers, not the selection")
             },
             set_actions: { _, resource, _, _ in
-                postError(resource, WlDataOfferError.invalidOffer, "set_actions is for drag-and-drop offers, not the selection")
+                WlDataOfferResource(resource).postError(.invalidOffer, "set_actions is for drag-and-drop offers, not the selection")
             }))
         return p
     }()

@@ -58,13 +58,12 @@ final class DataSource: ResourceObject {
     }
 
     private func setActions(_ actions: UInt32) {
-        let code = WlDataSourceError.invalidActionMask
         if actions & ~Self.allActions != 0 {
-            postError(resource, code, "action mask \(actions) has bits outside copy, move and ask")
+            WlDataSourceResource(resource).postError(.invalidActionMask, "action mask \(actions) has bits outside copy, move and ask")
         } else if isForDragAndDrop {
-            postError(resource, code, "set_actions may be made once only")
+            WlDataSourceResource(resource).postError(.invalidActionMask, "set_actions may be made once only")
         } else if clipboard != nil {
-            postError(resource, WlDataSourceError.invalidSource, "a selection source cannot take drag-and-drop actions")
+            WlDataSourceResource(resource).postError(.invalidSource, "a selection source cannot take drag-and-drop actions")
         } else {
             isForDragAndDrop = true
         }

@@ -36,7 +36,7 @@ public final class Seat: ResourceObject {
                 seat.addKeyboard(client: client, version: wl_resource_get_version(resource), id: id)
             },
             get_touch: { _, resource, _ in
-                postError(resource, WlSeatError.missingCapability, "wl_seat has never had touch capability")
+                WlSeatResource(resource).postError(.missingCapability, "wl_seat has never had touch capability")
             },
             release: Resource.destroy))
         return p

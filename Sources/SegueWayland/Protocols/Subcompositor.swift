@@ -20,13 +20,12 @@ package final class Subcompositor: ResourceObject {
             get_subsurface: { client, resource, id, surfaceResource, parentResource in
                 guard let client, let resource, let surface = Resource.object(surfaceResource, as: Surface.self),
                       let parent = Resource.object(parentResource, as: Surface.self) else { return }
-                let badSurface = WlSubcompositorError.badSurface
                 guard surface !== parent, !parent.isDescendant(of: surface) else {
-                    postError(resource, badSurface, "a surface cannot be its own parent or ancestor")
+                    WlSubcompositorResource(resource).postError(.badSurface, "a surface cannot be its own parent or ancestor")
                     return
                 }
                 Subsurface.create(client: client, version: wl_resource_get_version(resource), id: id,
-                                  surface: surface, parent: parent, errorResource: resource)
+                                  surface: surface, parent: parent, subcompositor: WlSubcompositorResource(resource))
             }
         ))
         return table

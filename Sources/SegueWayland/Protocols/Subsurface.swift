@@ -17,11 +17,10 @@ package final class Subsurface: ResourceObject, SurfaceRole {
         self.parent = parent
     }
 
-    package static func create(client: OpaquePointer, version: Int32, id: UInt32, surface: Surface, parent: Surface,
-                       errorResource: OpaquePointer) {
+    static func create(client: OpaquePointer, version: Int32, id: UInt32, surface: Surface, parent: Surface,
+                       subcompositor: WlSubcompositorResource) {
         let subsurface = Subsurface(surface: surface, parent: parent)
-        guard surface.assign(subsurface, errorResource: errorResource,
-                             code: WlSubcompositorError.badSurface) else { return }
+        guard surface.assign(subsurface, orPost: { subcompositor.postError(.badSurface, $0) }) else { return }
         guard Resource.create(client: client, interface: segue_wl_subsurface_interface(), version: version, id: id,
                               implementation: implementation, object: subsurface) != nil else {
             surface.clearRole(subsurface)
@@ -63,7 +62,7 @@ package final class Subsurface: ResourceObject, SurfaceRole {
         } else if let index = children.firstIndex(where: { $0.surface === sibling }) {
             children.insert(self, at: above ? index + 1 : index)
         } else {
-            postError(resource, WlSubsurfaceError.badSurface, "the sibling is neither the parent nor a sibling")
+            WlSubsurfaceResource(resource).postError(.badSurface, "the sibling is neither the parent nor a sibling")
             return
         }
         parent.children = children

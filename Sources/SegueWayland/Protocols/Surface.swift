@@ -54,11 +54,11 @@ package final class Surface: ResourceObject {
     package var height: Int { bufferSize?.height ?? 0 }
     package var hasBuffer: Bool { bufferSize != nil }
 
-    /// Gives the surface a role; a surface that has another role already gets
-    /// the error `code` on `errorResource`, as the role's protocol names it.
-    func assign<Code: ProtocolErrorCode>(_ role: SurfaceRole, errorResource: OpaquePointer, code: Code) -> Bool {
+    /// Gives the surface a role; for a surface that has another role already,
+    /// `post` sends the error the role's protocol names, with this message.
+    func assign(_ role: SurfaceRole, orPost post: (String) -> Void) -> Bool {
         if let current = self.role, current !== role {
-            postError(errorResource, code, "wl_surface@\(wl_resource_get_id(resource)) already has the role \(current.roleName)")
+            post("wl_surface@\(wl_resource_get_id(resource)) already has the role \(current.roleName)")
             return false
         }
         self.role = role
@@ -133,7 +133,7 @@ package final class Surface: ResourceObject {
     /// when the client was sent an error.
     private func validate(_ buffer: OpaquePointer) -> ShmBuffer? {
         guard let shm = wl_shm_buffer_get(buffer) else {
-            postError(resource, WlSurfaceError.invalidSize, "only wl_shm buffers are supported")
+            WlSurfaceResource(resource).postError(.invalidSize, "only wl_shm buffers are supported")
             return nil
         }
         let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
@@ -141,11 +141,11 @@ package final class Surface: ResourceObject {
         // libwayland checks stride against the width in pixels; both formats take 4 bytes a pixel.
         guard stride >= width * 4 else {
             // wl_shm's own error would go on its resource, which the buffer does not lead back to.
-            postError(resource, WlSurfaceError.invalidSize, "buffer stride \(stride) is smaller than width \(width) × 4 bytes")
+            WlSurfaceResource(resource).postError(.invalidSize, "buffer stride \(stride) is smaller than width \(width) × 4 bytes")
             return nil
         }
         guard width <= Self.maxBufferSide, height <= Self.maxBufferSide else {
-            postError(resource, WlSurfaceError.invalidSize, "buffer \(width)x\(height) is larger than \(Self.maxBufferSide) on a side")
+            WlSurfaceResource(resource).postError(.invalidSize, "buffer \(width)x\(height) is larger than \(Self.maxBufferSide) on a side")
             return nil
         }
         let opaque = wl_shm_buffer_get_format(shm) == UInt32(WL_SHM_FORMAT_XRGB8888.rawValue)
@@ -162,8 +162,7 @@ package final class Surface: ResourceObject {
             attach: { _, resource, buffer, x, y in
                 guard let surface = Resource.object(resource, as: Surface.self) else { return }
                 if wl_resource_get_version(resource) >= 5 && (x != 0 || y != 0) {
-                    postError(resource, WlSurfaceError.invalidOffset,
-                              "attach with a non-zero offset; use wl_surface.offset")
+                    WlSurfaceResource(resource).postError(.invalidOffset, "attach with a non-zero offset; use wl_surface.offset")
                     return
                 }
                 surface.bufferWatcher.remove()
@@ -184,13 +183,13 @@ package final class Surface: ResourceObject {
             commit: { _, resource in Resource.object(resource, as: Surface.self)?.commit() },
             set_buffer_transform: { _, resource, transform in
                 guard (0...7).contains(transform) else {
-                    postError(resource, WlSurfaceError.invalidTransform, "transform \(transform) is not a wl_output.transform")
+                    WlSurfaceResource(resource).postError(.invalidTransform, "transform \(transform) is not a wl_output.transform")
                     return
                 }
             },
             set_buffer_scale: { _, resource, scale in
                 guard scale >= 1 else {
-                    postError(resource, WlSurfaceError.invalidScale, "buffer scale \(scale) is not positive")
+                    WlSurfaceResource(resource).postError(.invalidScale, "buffer scale \(scale) is not positive")
                     return
                 }
             },

@@ -38,7 +38,7 @@ final class XdgActivationToken: ResourceObject {
     private static func uncommitted(_ resource: OpaquePointer?) -> XdgActivationToken? {
         guard let token = Resource.object(resource, as: XdgActivationToken.self) else { return nil }
         guard !token.committed else {
-            postError(resource, XdgActivationTokenV1Error.alreadyUsed, "the token was committed already")
+            XdgActivationTokenV1Resource(resource).postError(.alreadyUsed, "the token was committed already")
             return nil
         }
         return token

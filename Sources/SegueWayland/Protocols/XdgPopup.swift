@@ -20,18 +20,16 @@ final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
     }
 
     static func create(client: OpaquePointer, version: Int32, id: UInt32, xdgSurface: XdgSurface, parent: XdgSurface?,
-                       positioner: XdgPositioner?, roleErrorResource: OpaquePointer) -> XdgPopup? {
+                       positioner: XdgPositioner?, wmBase: XdgWmBaseResource) -> XdgPopup? {
         guard let positioner, positioner.isComplete else {
-            postError(roleErrorResource, XdgWmBaseError.invalidPositioner,
-                      "the positioner needs a size and an anchor rectangle")
+            wmBase.postError(.invalidPositioner, "the positioner needs a size and an anchor rectangle")
             return nil
         }
         guard let resource = Resource.create(client: client, interface: segue_xdg_popup_interface(),
                                              version: version, id: id) else { return nil }
         let popup = XdgPopup(resource: resource, xdgSurface: xdgSurface, positioner: positioner)
         Resource.attach(resource, implementation: implementation, object: popup)
-        guard xdgSurface.surface.assign(popup, errorResource: roleErrorResource,
-                                        code: XdgWmBaseError.role) else { return nil }
+        guard xdgSurface.surface.assign(popup, orPost: { wmBase.postError(.role, $0) }) else { return nil }
         return popup
     }
 

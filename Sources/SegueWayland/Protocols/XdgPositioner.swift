@@ -21,7 +21,6 @@ final class XdgPositioner: ResourceObject {
 
     func resourceDestroyed(_ resource: OpaquePointer) {}
 
-    private static let invalidInput = XdgPositionerError.invalidInput
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<xdg_positioner_interface> = {
         let table = UnsafeMutablePointer<xdg_positioner_interface>.allocate(capacity: 1)
@@ -29,7 +28,7 @@ final class XdgPositioner: ResourceObject {
             destroy: Resource.destroy,
             set_size: { _, resource, width, height in
                 guard width > 0, height > 0 else {
-                    postError(resource, XdgPositioner.invalidInput, "positioner size \(width)x\(height) is not positive")
+                    XdgPositionerResource(resource).postError(.invalidInput, "positioner size \(width)x\(height) is not positive")
                     return
                 }
                 guard let p = Resource.object(resource, as: XdgPositioner.self) else { return }
@@ -38,7 +37,7 @@ final class XdgPositioner: ResourceObject {
             },
             set_anchor_rect: { _, resource, x, y, width, height in
                 guard width >= 0, height >= 0 else {
-                    postError(resource, XdgPositioner.invalidInput, "anchor rectangle \(width)x\(height) is negative")
+                    XdgPositionerResource(resource).postError(.invalidInput, "anchor rectangle \(width)x\(height) is negative")
                     return
                 }
                 guard let p = Resource.object(resource, as: XdgPositioner.self) else { return }
@@ -47,10 +46,10 @@ final class XdgPositioner: ResourceObject {
                 p.hasAnchorRect = true
             },
             set_anchor: { _, resource, anchor in
-                if anchor > 8 { postError(resource, XdgPositioner.invalidInput, "anchor \(anchor) is not an xdg_positioner.anchor") }
+                if anchor > 8 { XdgPositionerResource(resource).postError(.invalidInput, "anchor \(anchor) is not an xdg_positioner.anchor") }
             },
             set_gravity: { _, resource, gravity in
-                if gravity > 8 { postError(resource, XdgPositioner.invalidInput, "gravity \(gravity) is not an xdg_positioner.gravity") }
+                if gravity > 8 { XdgPositionerResource(resource).postError(.invalidInput, "gravity \(gravity) is not an xdg_positioner.gravity") }
             },
             set_constraint_adjustment: { _, _, _ in },
             set_offset: { _, resource, x, y in

@@ -5,7 +5,7 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     package let resource: OpaquePointer
     package let surface: Surface
     private weak var wmBase: XdgWmBase?
-    private let wmBaseResource: OpaquePointer
+    private let wmBaseResource: XdgWmBaseResource
     /// The toplevel or popup made from this xdg_surface; it holds this object, not the reverse.
     private weak var roleObject: XdgRoleObject?
     /// Whether a toplevel or popup was ever made: once it was, the surface stays constructed.
@@ -14,15 +14,15 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     private var unackedSerials: [UInt32] = []
     package private(set) var configured = false
 
-    private init(resource: OpaquePointer, surface: Surface, wmBase: XdgWmBase, wmBaseResource: OpaquePointer) {
+    private init(resource: OpaquePointer, surface: Surface, wmBase: XdgWmBase, wmBaseResource: XdgWmBaseResource) {
         self.resource = resource
         self.surface = surface
         self.wmBase = wmBase
         self.wmBaseResource = wmBaseResource
     }
 
-    package static func create(client: OpaquePointer, version: Int32, id: UInt32, surface: Surface, wmBase: XdgWmBase,
-                       wmBaseResource: OpaquePointer) -> Bool {
+    static func create(client: OpaquePointer, version: Int32, id: UInt32, surface: Surface, wmBase: XdgWmBase,
+                       wmBaseResource: XdgWmBaseResource) -> Bool {
         guard let resource = Resource.create(client: client, interface: segue_xdg_surface_interface(),
                                              version: version, id: id) else { return false }
         let xdgSurface = XdgSurface(resource: resource, surface: surface, wmBase: wmBase, wmBaseResource: wmBaseResource)
@@ -43,8 +43,7 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     /// Checks a commit against the handshake: no buffer before the first ack.
     func allowsCommit() -> Bool {
         if !configured && surface.hasBuffer {
-            postError(resource, XdgSurfaceError.unconfiguredBuffer,
-                      "a buffer was committed before the first configure was acknowledged")
+            XdgSurfaceResource(resource).postError(.unconfiguredBuffer, "a buffer was committed before the first configure was acknowledged")
             return false
         }
         return true
@@ -56,20 +55,19 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
 
     private var isConstructed: Bool {
         guard !madeRoleObject else { return true }
-        postError(resource, XdgSurfaceError.notConstructed, "the xdg_surface has no toplevel or popup yet")
+        XdgSurfaceResource(resource).postError(.notConstructed, "the xdg_surface has no toplevel or popup yet")
         return false
     }
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
         if surface.commitCheck === self { surface.commitCheck = nil }
-        wmBase?.xdgSurfaceDestroyed(wmBase: wmBaseResource)
+        wmBase?.xdgSurfaceDestroyed(wmBase: wmBaseResource.raw)
     }
 
     private func ack(_ serial: UInt32) {
         guard isConstructed else { return }
         guard let index = unackedSerials.firstIndex(of: serial) else {
-            postError(resource, XdgSurfaceError.invalidSerial,
-                      "ack_configure with serial \(serial), which was never sent or was acknowledged already")
+            XdgSurfaceResource(resource).postError(.invalidSerial, "ack_configure with serial \(serial), which was never sent or was acknowledged already")
             return
         }
         // Acknowledging a configure acknowledges every older one too.
@@ -79,7 +77,7 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
 
     private func makeRole(_ build: () -> XdgRoleObject?) {
         if roleObject != nil {
-            postError(resource, XdgSurfaceError.alreadyConstructed, "the xdg_surface already has a role object")
+            XdgSurfaceResource(resource).postError(.alreadyConstructed, "the xdg_surface already has a role object")
             return
         }
         roleObject = build()
@@ -92,8 +90,7 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
             destroy: { _, resource in
                 guard let resource, let xdg = Resource.object(resource, as: XdgSurface.self) else { return }
                 if xdg.roleObject?.isAlive == true {
-                    postError(resource, XdgSurfaceError.defunctRoleObject,
-                              "xdg_surface destroyed before its role object")
+                    XdgSurfaceResource(resource).postError(.defunctRoleObject, "xdg_surface destroyed before its role object")
                     return
                 }
                 wl_resource_destroy(resource)
@@ -101,20 +98,19 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
             get_toplevel: { client, resource, id in
                 guard let client, let xdg = Resource.object(resource, as: XdgSurface.self) else { return }
                 xdg.makeRole({ XdgToplevel.create(client: client, version: wl_resource_get_version(resource), id: id, xdgSurface: xdg,
-                                                  roleErrorResource: xdg.wmBaseResource) })
+                                                  wmBase: xdg.wmBaseResource) })
             },
             get_popup: { client, resource, id, parent, positioner in
                 guard let client, let xdg = Resource.object(resource, as: XdgSurface.self) else { return }
                 xdg.makeRole({ XdgPopup.create(client: client, version: wl_resource_get_version(resource), id: id, xdgSurface: xdg,
                                                parent: Resource.object(parent, as: XdgSurface.self),
                                                positioner: Resource.object(positioner, as: XdgPositioner.self),
-                                               roleErrorResource: xdg.wmBaseResource) })
+                                               wmBase: xdg.wmBaseResource) })
             },
             set_window_geometry: { _, resource, _, _, width, height in
                 guard Resource.object(resource, as: XdgSurface.self)?.isConstructed == true else { return }
                 guard width > 0, height > 0 else {
-                    postError(resource, XdgSurfaceError.invalidSize,
-                              "window geometry \(width)x\(height) is not positive")
+                    XdgSurfaceResource(resource).postError(.invalidSize, "window geometry \(width)x\(height) is not positive")
                     return
                 }
             },

@@ -37,14 +37,13 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         self.xdgSurface = xdgSurface
     }
 
-    package static func create(client: OpaquePointer, version: Int32, id: UInt32, xdgSurface: XdgSurface,
-                       roleErrorResource: OpaquePointer) -> XdgToplevel? {
+    static func create(client: OpaquePointer, version: Int32, id: UInt32, xdgSurface: XdgSurface,
+                       wmBase: XdgWmBaseResource) -> XdgToplevel? {
         guard let resource = Resource.create(client: client, interface: segue_xdg_toplevel_interface(),
                                              version: version, id: id) else { return nil }
         let toplevel = XdgToplevel(resource: resource, xdgSurface: xdgSurface)
         Resource.attach(resource, implementation: implementation, object: toplevel)
-        guard xdgSurface.surface.assign(toplevel, errorResource: roleErrorResource,
-                                        code: XdgWmBaseError.role) else { return nil }
+        guard xdgSurface.surface.assign(toplevel, orPost: { wmBase.postError(.role, $0) }) else { return nil }
         return toplevel
     }
 
@@ -61,7 +60,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     package func surfaceCommitted(_ surface: Surface) {
         guard xdgSurface.allowsCommit() else { return }
         guard !sizeLimits.isContradictory else {
-            postError(resource, XdgToplevelError.invalidSize, "the maximum size is smaller than the minimum size")
+            XdgToplevelResource(resource).postError(.invalidSize, "the maximum size is smaller than the minimum size")
             return
         }
         if !sentInitialConfigure {
@@ -135,7 +134,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
             move: { _, _, _, _ in },
             resize: { _, resource, _, _, edges in
                 guard edges <= 10 else {
-                    postError(resource, XdgToplevelError.invalidResizeEdge, "resize edge \(edges) is not an xdg_toplevel.resize_edge")
+                    XdgToplevelResource(resource).postError(.invalidResizeEdge, "resize edge \(edges) is not an xdg_toplevel.resize_edge")
                     return
                 }
             },
@@ -166,7 +165,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     /// False, with the error sent, for a negative size.
     private static func checkSize(_ resource: OpaquePointer?, _ width: Int32, _ height: Int32) -> Bool {
         guard width >= 0, height >= 0 else {
-            postError(resource, XdgToplevelError.invalidSize, "size \(width)x\(height) is negative")
+            XdgToplevelResource(resource).postError(.invalidSize, "size \(width)x\(height) is negative")
             return false
         }
         return true
@@ -177,7 +176,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         var ancestor = newParent
         while let next = ancestor {
             if next === self {
-                postError(resource, XdgToplevelError.invalidParent, "the parent is this toplevel or one of its children")
+                XdgToplevelResource(resource).postError(.invalidParent, "the parent is this toplevel or one of its children")
                 return
             }
             ancestor = next.parent

@@ -16,8 +16,8 @@ package final class XdgWmBase: ResourceObject {
 
     package func resourceDestroyed(_ resource: OpaquePointer) { liveSurfaces[resource] = nil }
 
-    func xdgSurfaceDestroyed(wmBase: OpaquePointer) {
-        if let count = liveSurfaces[wmBase] { liveSurfaces[wmBase] = count > 1 ? count - 1 : nil }
+    func xdgSurfaceDestroyed(wmBase: OpaquePointer?) {
+        if let wmBase, let count = liveSurfaces[wmBase] { liveSurfaces[wmBase] = count > 1 ? count - 1 : nil }
     }
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<xdg_wm_base_interface> = {
@@ -26,8 +26,7 @@ package final class XdgWmBase: ResourceObject {
             destroy: { _, resource in
                 guard let resource, let base = Resource.object(resource, as: XdgWmBase.self) else { return }
                 if base.liveSurfaces[resource] != nil {
-                    postError(resource, XdgWmBaseError.defunctSurfaces,
-                              "xdg_wm_base destroyed while it still has xdg_surfaces")
+                    XdgWmBaseResource(resource).postError(.defunctSurfaces, "xdg_wm_base destroyed while it still has xdg_surfaces")
                     return
                 }
                 wl_resource_destroy(resource)
@@ -40,17 +39,15 @@ package final class XdgWmBase: ResourceObject {
                 guard let client, let resource, let base = Resource.object(resource, as: XdgWmBase.self),
                       let surface = Resource.object(surfaceResource, as: Surface.self) else { return }
                 if let role = surface.role {
-                    postError(resource, XdgWmBaseError.role,
-                              "wl_surface@\(wl_resource_get_id(surface.resource)) already has the role \(role.roleName)")
+                    XdgWmBaseResource(resource).postError(.role, "wl_surface@\(wl_resource_get_id(surface.resource)) already has the role \(role.roleName)")
                     return
                 }
                 if surface.hasBuffer {
-                    postError(resource, XdgWmBaseError.invalidSurfaceState,
-                              "wl_surface@\(wl_resource_get_id(surface.resource)) has a buffer before its xdg_surface")
+                    XdgWmBaseResource(resource).postError(.invalidSurfaceState, "wl_surface@\(wl_resource_get_id(surface.resource)) has a buffer before its xdg_surface")
                     return
                 }
                 guard XdgSurface.create(client: client, version: wl_resource_get_version(resource), id: id,
-                                        surface: surface, wmBase: base, wmBaseResource: resource) else { return }
+                                        surface: surface, wmBase: base, wmBaseResource: XdgWmBaseResource(resource)) else { return }
                 base.liveSurfaces[resource, default: 0] += 1
             },
             pong: { _, _, _ in }

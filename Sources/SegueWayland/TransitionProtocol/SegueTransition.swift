@@ -34,7 +34,7 @@ final class SegueTransition: ResourceObject {
                 guard let transition = gathering(resource), let name else { return }
                 let effect = String(cString: name)
                 guard transition.delegate.hasEffect(named: effect) else {
-                    return postError(resource, SegueTransitionV1Error.unknownEffect, "no effect is named '\(effect)'")
+                    return SegueTransitionV1Resource(resource).postError(.unknownEffect, "no effect is named '\(effect)'")
                 }
                 transition.request.effect = effect
             },
@@ -43,8 +43,7 @@ final class SegueTransition: ResourceObject {
                 let output = transition.delegate.outputSize
                 guard let rect = SourceRect(x: x, y: y, width: width, height: height,
                                             outputWidth: output.width, outputHeight: output.height) else {
-                    return postError(resource, SegueTransitionV1Error.badRectangle,
-                                     "\(width)x\(height) at \(x),\(y) is not inside the \(output.width)x\(output.height) output")
+                    return SegueTransitionV1Resource(resource).postError(.badRectangle, "\(width)x\(height) at \(x),\(y) is not inside the \(output.width)x\(output.height) output")
                 }
                 transition.request.sourceRect = rect
             },
@@ -65,9 +64,9 @@ final class SegueTransition: ResourceObject {
         case .gathering:
             return transition
         case .playing:
-            postError(resource, SegueTransitionV1Error.alreadyStarted, "the transition was started already")
+            SegueTransitionV1Resource(resource).postError(.alreadyStarted, "the transition was started already")
         case .done:
-            postError(resource, SegueTransitionV1Error.alreadyDone, "the transition is done")
+            SegueTransitionV1Resource(resource).postError(.alreadyDone, "the transition is done")
         }
         return nil
     }

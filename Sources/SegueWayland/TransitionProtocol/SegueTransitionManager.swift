@@ -21,8 +21,7 @@ package final class SegueTransitionManager: ResourceObject {
             show_window: { client, resource, id, windowID in
                 guard let client, let manager = Resource.object(resource, as: SegueTransitionManager.self) else { return }
                 guard let window = manager.delegate.windows.first(where: { $0.id == Int(windowID) }) else {
-                    postError(resource, SegueTransitionManagerV1Error.unknownToplevel,
-                              "no window has id \(windowID)")
+                    SegueTransitionManagerV1Resource(resource).postError(.unknownToplevel, "no window has id \(windowID)")
                     return
                 }
                 manager.createTransition(client: client, manager: resource, id: id, windowID: window.id)
@@ -31,8 +30,7 @@ package final class SegueTransitionManager: ResourceObject {
                 guard let client, let manager = Resource.object(resource, as: SegueTransitionManager.self) else { return }
                 let toplevel = Resource.object(toplevelResource, as: XdgToplevel.self)
                 guard let window = manager.delegate.windows.first(where: { $0.toplevel === toplevel }) else {
-                    postError(resource, SegueTransitionManagerV1Error.unknownToplevel,
-                              "the xdg_toplevel is not mapped")
+                    SegueTransitionManagerV1Resource(resource).postError(.unknownToplevel, "the xdg_toplevel is not mapped")
                     return
                 }
                 manager.createTransition(client: client, manager: resource, id: id, windowID: window.id)
@@ -42,8 +40,7 @@ package final class SegueTransitionManager: ResourceObject {
                 let output = manager.delegate.outputSize
                 guard let rect = SourceRect(x: x, y: y, width: width, height: height,
                                             outputWidth: output.width, outputHeight: output.height) else {
-                    return postError(resource, SegueTransitionManagerV1Error.badRectangle,
-                                     "\(width)x\(height) at \(x),\(y) is not inside the \(output.width)x\(output.height) output")
+                    return SegueTransitionManagerV1Resource(resource).postError(.badRectangle, "\(width)x\(height) at \(x),\(y) is not inside the \(output.width)x\(output.height) output")
                 }
                 manager.activation?.setSourceRect(rect, forToken: String(cString: token))
             }))
