@@ -75,7 +75,7 @@ final class RealClientTests: XCTestCase {
         let two = try XCTUnwrap(try compositor.waitForWindows(2).first { $0["shown"] == .bool(true) })
         let reply = try compositor.send(.close(target: nil))
         XCTAssertTrue(reply.ok, reply.error ?? "")
-        XCTAssertEqual(reply.payload["window"], two["id"])
+        XCTAssertEqual(reply.payload["window"], try XCTUnwrap(two["id"]))
         let windows = try compositor.waitForWindows(1)
         XCTAssertEqual(windows.first?["title"], .string("ONE"))
         let history = try compositor.send(.transitions)
