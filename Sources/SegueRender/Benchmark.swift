@@ -2,14 +2,20 @@ import Foundation
 import SegueEngine
 import SegueImaging
 
-/// Measures how long each effect takes to draw one frame, against a plain
-/// full-screen copy drawn through the same pipeline in the same run.
+/// Measures how long each effect takes to draw one frame, next to reference
+/// rows measured in the same run: what the hardware's floor looks like (a blit,
+/// an upload, a read-back), the old full-screen copy, and Segue's own plain
+/// compositing. Ratios within one run hold on a noisy machine; absolute times do not.
 public struct Benchmark {
     public struct Row: Sendable {
-        public let effect: String
+        public let name: String
         public let medianMilliseconds: Double
-        /// The effect's median over the copy's median.
+        /// The median over `reference-copy`'s.
         public let ratioToCopy: Double
+        /// The median over `blit`'s.
+        public let ratioToBlit: Double
+        /// Reference rows measure the machine and Segue's plumbing; the others are effects.
+        public let isReference: Bool
     }
 
     public let width: Int
@@ -22,31 +28,56 @@ public struct Benchmark {
         self.frames = max(frames, 3)
     }
 
-    /// The copy baseline first, then every effect, each at mid-progress where
-    /// the effects do the most work.
+    /// The reference rows first, then every effect at mid-progress, where the effects do the most work.
     public func run(effects: [EffectDescriptor], renderer: Renderer) throws -> [Row] {
-        let from = try Texture(image: TestScreens.first(width: width, height: height))
+        let first = TestScreens.first(width: width, height: height)
+        let from = try Texture(image: first)
         let to = try Texture(image: TestScreens.second(width: width, height: height))
         let target = try RenderTarget(width: width, height: height)
-        let copy = try median(EffectSettings(try EffectRegistry.copyEffect()), from, to, target, renderer)
-        var rows = [Row(effect: "copy", medianMilliseconds: copy * 1000, ratioToCopy: 1)]
-        for effect in effects {
-            let t = try median(EffectSettings(effect), from, to, target, renderer)
-            rows.append(Row(effect: effect.name, medianMilliseconds: t * 1000, ratioToCopy: t / copy))
+        // The copy as Segue drew every frame before: RGBA8 screens, a full-screen texture() quad.
+        let copy = try EffectSettings(EffectRegistry.copyEffect())
+        let rgbaFrom = try Texture(image: first, storage: .rgba8), rgbaTo = try Texture(image: first, storage: .rgba8)
+        let rgbaTarget = try RenderTarget(width: width, height: height, storage: .rgba8)
+        try renderer.prepare(copy.effect)
+        // A client's frame as wl_shm holds it: XRGB8888, bytes B, G, R, X.
+        let shm = first.pixels.withUnsafeBytes { rgba in
+            [UInt8](unsafeUninitializedCapacity: rgba.count) { bytes, count in
+                for i in Swift.stride(from: 0, to: rgba.count, by: 4) {
+                    (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = (rgba[i + 2], rgba[i + 1], rgba[i], 255)
+                }
+                count = rgba.count
+            }
         }
-        return rows
+        let window = try Texture(width: width, height: height)
+
+        let references: [(String, (Double) throws -> Void)] = [
+            ("reference-copy", { try renderer.draw(copy, from: rgbaFrom, to: rgbaTo, progress: $0, into: rgbaTarget) }),
+            ("blit", { _ in renderer.copy(from, into: target) }),
+            ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }),
+            ("readback", { _ in _ = target.readPixels() }),
+            ("composite", { _ in try renderer.present(window, into: target, background: (0, 0, 0)) }),
+        ]
+        var measured = try references.map { ($0.0, try median($0.1, renderer), true) }
+        for effect in effects {
+            let settings = EffectSettings(effect)
+            try renderer.prepare(effect)
+            measured.append((effect.name, try median({ try renderer.draw(settings, from: from, to: to, progress: $0, into: target) },
+                                                    renderer), false))
+        }
+        let copyTime = measured[0].1, blitTime = measured[1].1
+        return measured.map { Row(name: $0.0, medianMilliseconds: $0.1 * 1000, ratioToCopy: $0.1 / copyTime,
+                                  ratioToBlit: $0.1 / blitTime, isReference: $0.2) }
     }
 
-    private func median(_ settings: EffectSettings, _ from: Texture, _ to: Texture,
-                        _ target: RenderTarget, _ renderer: Renderer) throws -> Double {
-        try renderer.prepare(settings.effect)
+    /// The median seconds of `frame`, each waited for on the GPU.
+    private func median(_ frame: (Double) throws -> Void, _ renderer: Renderer) throws -> Double {
         var times: [Double] = []
         // Two warm-up frames let the driver finish compiling and allocating.
         for i in 0..<(frames + 2) {
             // Progress sweeps 0.3–0.7 so effects that vary over time are measured mid-way.
             let progress = 0.3 + 0.4 * Double(i % 8) / 7
             let start = DispatchTime.now().uptimeNanoseconds
-            try renderer.draw(settings, from: from, to: to, progress: progress, into: target)
+            try frame(progress)
             renderer.finish()
             if i >= 2 { times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
         }

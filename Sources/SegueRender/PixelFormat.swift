@@ -18,13 +18,16 @@ public enum PixelFormat: Sendable, Equatable {
         }
     }
 
-    /// Bytes are uploaded as they are; texture swizzles put the channels right,
-    /// which GLES 3 has in core, unlike BGRA uploads.
-    var swizzle: [Int32] {
-        switch self {
-        case .argb8888: [GL_BLUE, GL_GREEN, GL_RED, GL_ALPHA]
-        case .xrgb8888: [GL_BLUE, GL_GREEN, GL_RED, GL_ONE]
-        case .rgba8888: [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA]
+    /// Bytes are uploaded as they are; texture swizzles put the channels right.
+    /// In BGRA storage wl_shm's formats need none, beyond an opaque alpha for XRGB;
+    /// in RGBA storage they swap red and blue (GLES 3 has swizzles in core, BGRA
+    /// uploads only through the extension).
+    func swizzle(in storage: TextureStorage) -> [Int32] {
+        switch (self, storage) {
+        case (.argb8888, .bgra8), (.rgba8888, _): [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA]
+        case (.xrgb8888, .bgra8): [GL_RED, GL_GREEN, GL_BLUE, GL_ONE]
+        case (.argb8888, .rgba8): [GL_BLUE, GL_GREEN, GL_RED, GL_ALPHA]
+        case (.xrgb8888, .rgba8): [GL_BLUE, GL_GREEN, GL_RED, GL_ONE]
         }
     }
 }

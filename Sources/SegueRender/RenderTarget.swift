@@ -11,8 +11,8 @@ public final class RenderTarget {
     public var width: Int { texture.width }
     public var height: Int { texture.height }
 
-    public init(width: Int, height: Int) throws {
-        texture = try Texture(width: width, height: height)
+    public init(width: Int, height: Int, storage: TextureStorage = .native) throws {
+        texture = try Texture(width: width, height: height, storage: storage)
         var fbo: GLuint = 0
         glGenFramebuffers(1, &fbo)
         framebuffer = fbo

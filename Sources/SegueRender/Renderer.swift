@@ -8,6 +8,8 @@ public final class Renderer {
     public let context: GLContext
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
+    /// A framebuffer any texture is attached to when it is the source of a blit.
+    private var readFramebuffer: GLuint = 0
     private var programs: [String: EffectProgram] = [:]
     private lazy var quads = Result { try QuadProgram() }
 
@@ -32,10 +34,12 @@ public final class Renderer {
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         glDisable(GLenum(GL_BLEND))
         glDisable(GLenum(GL_DEPTH_TEST))
+        glGenFramebuffers(1, &readFramebuffer)
     }
 
     deinit {
         programs.removeAll()
+        glDeleteFramebuffers(1, &readFramebuffer)
         glDeleteBuffers(1, &vertexBuffer)
         glDeleteVertexArrays(1, &vertexArray)
     }
@@ -81,6 +85,28 @@ public final class Renderer {
     public func compose(_ layers: [(texture: Texture, rect: PixelRect)], background: (Float, Float, Float),
                         into target: RenderTarget) throws {
         try quads.get().draw(layers, background: background, into: target)
+    }
+
+    /// Copies `texture` pixel for pixel into `target` with its top-left at
+    /// (x, y): a framebuffer blit, memory-copy speed on llvmpipe. The texels go as
+    /// they are stored, without the texture's swizzle.
+    public func copy(_ texture: Texture, into target: RenderTarget, x: Int = 0, y: Int = 0) {
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), readFramebuffer)
+        glFramebufferTexture2D(GLenum(GL_READ_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), target.framebuffer)
+        glBlitFramebuffer(0, 0, GLint(texture.width), GLint(texture.height),
+                          GLint(x), GLint(y), GLint(x + texture.width), GLint(y + texture.height),
+                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        glFramebufferTexture2D(GLenum(GL_READ_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), 0, 0)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        target.texture.contentChanged()
+    }
+
+    /// Draws `screen`, a screen of the target's size, as the output's frame when
+    /// no transition runs: Segue's plain compositing.
+    public func present(_ screen: Texture, into target: RenderTarget, background: (Float, Float, Float)) throws {
+        try compose([(screen, PixelRect(x: 0, y: 0, width: target.width, height: target.height))],
+                    background: background, into: target)
     }
 
     /// A new texture holding what `target` shows now, copied on the GPU.

@@ -2,8 +2,9 @@ import CGLES
 import SegueEngine
 import SegueImaging
 
-/// An RGBA8 GL texture holding one screen, rows top first (row 0 is the top),
-/// like every texture and render target in Segue.
+/// A GL texture holding one screen, rows top first (row 0 is the top), like
+/// every texture and render target in Segue; stored as BGRA8 where the context
+/// offers it (see `TextureStorage`).
 ///
 /// Uploads take the memory's row stride, so a wl_shm buffer is read in place,
 /// and may cover only the damaged rectangles. Mipmaps are rebuilt lazily, when
@@ -12,11 +13,12 @@ public final class Texture {
     public let id: GLuint
     public let width: Int
     public let height: Int
+    public let storage: TextureStorage
     public private(set) var format: PixelFormat?
     private var mipmapsValid = false
     private var mipmapped = false
 
-    public init(width: Int, height: Int) throws {
+    public init(width: Int, height: Int, storage: TextureStorage = .native) throws {
         guard width > 0, height > 0, width <= Self.maxSize, height <= Self.maxSize else {
             throw RenderError("texture size \(width)x\(height) is outside 1...\(Self.maxSize)")
         }
@@ -25,17 +27,18 @@ public final class Texture {
         self.id = id
         self.width = width
         self.height = height
+        self.storage = storage
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
-                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, storage.internalFormat, GLsizei(width), GLsizei(height), 0,
+                     storage.glFormat, GLenum(GL_UNSIGNED_BYTE), nil)
         for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
                               (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
         }
     }
 
-    public convenience init(image: RGBAImage) throws {
-        try self.init(width: image.width, height: image.height)
+    public convenience init(image: RGBAImage, storage: TextureStorage = .native) throws {
+        try self.init(width: image.width, height: image.height, storage: storage)
         image.pixels.withUnsafeBytes { bytes in
             upload(bytes, stride: image.width * 4, format: .rgba8888)
         }
@@ -60,18 +63,35 @@ public final class Texture {
               let rect = (region ?? full).clipped(to: full) else { return }
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
         if self.format != format {
-            let swizzle = format.swizzle
+            let swizzle = format.swizzle(in: storage)
             for (i, channel) in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A].enumerated() {
                 glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(channel), swizzle[i])
             }
             self.format = format
         }
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(stride / 4))
-        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(rect.x), GLint(rect.y),
-                        GLsizei(rect.width), GLsizei(rect.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-                        base + rect.y * stride + rect.x * 4)
-        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        if storage == .bgra8 && format == .rgba8888 {
+            // RGBAImage's order into BGRA storage: swapped here, off the hot path (tests, PNGs, previews).
+            var swapped = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
+            for row in 0..<rect.height {
+                let source = base + (rect.y + row) * stride + rect.x * 4
+                for x in 0..<rect.width {
+                    let s = source + x * 4, d = (row * rect.width + x) * 4
+                    swapped[d] = s.load(fromByteOffset: 2, as: UInt8.self)
+                    swapped[d + 1] = s.load(fromByteOffset: 1, as: UInt8.self)
+                    swapped[d + 2] = s.load(as: UInt8.self)
+                    swapped[d + 3] = s.load(fromByteOffset: 3, as: UInt8.self)
+                }
+            }
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height),
+                            storage.glFormat, GLenum(GL_UNSIGNED_BYTE), swapped)
+        } else {
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(stride / 4))
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(rect.x), GLint(rect.y),
+                            GLsizei(rect.width), GLsizei(rect.height), storage.glFormat, GLenum(GL_UNSIGNED_BYTE),
+                            base + rect.y * stride + rect.x * 4)
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        }
         contentChanged()
     }
 

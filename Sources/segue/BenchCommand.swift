@@ -6,7 +6,7 @@ import SegueRender
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Median milliseconds per frame for every effect, and the ratio to a full-screen copy.")
+        abstract: "Median milliseconds per frame for every effect and for reference rows (the old full-screen copy, a blit, an upload, a read-back, plain compositing), with ratios measured in one run.")
 
     @Option(help: "Frame size.")
     var size = Size(width: 1920, height: 1080)
@@ -27,17 +27,23 @@ struct BenchCommand: ParsableCommand {
         if json {
             let object: [String: Any] = [
                 "size": size.description, "frames": frames, "renderer": renderer.context.renderer,
-                "effects": rows.map { ["effect": $0.effect, "median_ms": $0.medianMilliseconds, "ratio_to_copy": $0.ratioToCopy] },
+                "storage": "\(TextureStorage.native)",
+                "references": rows.filter(\.isReference).map(Self.json),
+                "effects": rows.filter { !$0.isReference }.map(Self.json),
             ]
             let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
             print(String(decoding: data, as: UTF8.self))
             return
         }
-        print("\(size) frames, median of \(frames), \(renderer.context.renderer) via EGL \(renderer.context.platform.rawValue)")
-        print("| effect | median ms/frame | × copy |")
-        print("| --- | ---: | ---: |")
+        print("\(size) frames, median of \(frames), \(renderer.context.renderer) via EGL \(renderer.context.platform.rawValue), \(TextureStorage.native) textures")
+        print("| row | median ms/frame | × reference-copy | × blit |")
+        print("| --- | ---: | ---: | ---: |")
         for row in rows {
-            print("| \(row.effect) | \(String(format: "%.2f", row.medianMilliseconds)) | \(String(format: "%.2f", row.ratioToCopy)) |")
+            print("| \(row.name) | \(String(format: "%.2f", row.medianMilliseconds)) | \(String(format: "%.2f", row.ratioToCopy)) | \(String(format: "%.1f", row.ratioToBlit)) |")
         }
+    }
+
+    private static func json(_ row: Benchmark.Row) -> [String: Any] {
+        ["effect": row.name, "median_ms": row.medianMilliseconds, "ratio_to_copy": row.ratioToCopy, "ratio_to_blit": row.ratioToBlit]
     }
 }

@@ -122,14 +122,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("notes.txt"), encoding: .utf8), "keep")
     }
 
-    func testBenchPrintsARowPerEffectWithTheRatioToACopy() throws {
+    func testBenchPrintsReferenceRowsAndARowPerEffectWithRatiosToTheCopyAndTheBlit() throws {
         let result = try SegueCommand.run(["bench", "--size", "64x64", "--frames", "3", "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let rows = try XCTUnwrap(object["effects"] as? [[String: Any]])
-        XCTAssertEqual(rows.compactMap { $0["effect"] as? String },
-                       ["copy", "circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"])
-        XCTAssertEqual(rows.first?["ratio_to_copy"] as? Double, 1)
-        XCTAssertTrue(rows.allSatisfy { ($0["median_ms"] as? Double ?? 0) > 0 })
+        let references = try XCTUnwrap(object["references"] as? [[String: Any]])
+        XCTAssertEqual(references.compactMap { $0["effect"] as? String }, ["reference-copy", "blit", "upload", "readback", "composite"])
+        XCTAssertEqual(references.first?["ratio_to_copy"] as? Double, 1)
+        XCTAssertEqual(references[1]["ratio_to_blit"] as? Double, 1)
+        let effects = try XCTUnwrap(object["effects"] as? [[String: Any]])
+        XCTAssertEqual(effects.compactMap { $0["effect"] as? String },
+                       ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"])
+        for row in references + effects {
+            XCTAssertGreaterThan(try XCTUnwrap(row["median_ms"] as? Double), 0, "\(row)")
+            XCTAssertGreaterThan(try XCTUnwrap(row["ratio_to_copy"] as? Double), 0, "\(row)")
+            XCTAssertGreaterThan(try XCTUnwrap(row["ratio_to_blit"] as? Double), 0, "\(row)")
+        }
     }
 }

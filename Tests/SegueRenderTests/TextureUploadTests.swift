@@ -68,6 +68,38 @@ final class TextureUploadTests: XCTestCase {
         }
     }
 
+    /// BGRA8 where the context offers it (llvmpipe does), RGBA8 with swizzles
+    /// otherwise: both storages show wl_shm's bytes and an image the same, into
+    /// targets of either storage, and read back in RGBA order.
+    func testBothStoragesShowTheSameColoursInEveryTarget() throws {
+        let renderer = try RenderFixture.renderer()
+        XCTAssertEqual(TextureStorage.native, .bgra8, "Mesa offers GL_EXT_texture_format_BGRA8888")
+        var image = RGBAImage(width: 4, height: 2, fill: RGBA(10, 20, 30))
+        image[0, 0] = RGBA(255, 0, 0)
+        image[3, 1] = RGBA(0, 0, 255)
+        for textureStorage in [TextureStorage.bgra8, .rgba8] {
+            for targetStorage in [TextureStorage.bgra8, .rgba8] {
+                let what = "\(textureStorage) into \(targetStorage)"
+                let target = try RenderTarget(width: 4, height: 2, storage: targetStorage)
+                let shm = try Texture(width: 4, height: 2, storage: textureStorage)
+                shmBytes(stride: 16, alpha: 7).withUnsafeBytes { shm.upload($0, stride: 16, format: .xrgb8888) }
+                try renderer.compose([(shm, PixelRect(x: 0, y: 0, width: 4, height: 2))], background: (0, 0, 0), into: target)
+                let shown = target.readPixels()
+                XCTAssertEqual(shown[0, 0], RGBA(255, 0, 0), what)
+                XCTAssertEqual(shown[2, 0], RGBA(0, 0, 255), what)
+                XCTAssertEqual(shown[0, 1], RGBA(200, 100, 50), "\(what): XRGB's unused byte reads as opaque")
+
+                try renderer.compose([(try Texture(image: image, storage: textureStorage), PixelRect(x: 0, y: 0, width: 4, height: 2))],
+                                     background: (0, 0, 0), into: target)
+                XCTAssertEqual(target.readPixels(), image, what)
+                // A blit copies the texels, pixel for pixel.
+                let copy = try RenderTarget(width: 4, height: 2, storage: targetStorage)
+                renderer.copy(target.texture, into: copy)
+                XCTAssertEqual(copy.readPixels(), image, "\(what), blitted")
+            }
+        }
+    }
+
     func testAStrideTooSmallOrMemoryTooShortUploadsNothing() throws {
         _ = try RenderFixture.renderer()
         let texture = try Texture(image: RGBAImage(width: 4, height: 2, fill: RGBA(9, 9, 9)))

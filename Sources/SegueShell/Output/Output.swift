@@ -122,7 +122,7 @@ final class Output {
             needsDraw = false
             framesDrawn += 1
         } else if needsDraw {
-            try? renderer.compose([(texture(delegate?.shownScreen()), fullRect)], background: background, into: target)
+            try? renderer.present(texture(delegate?.shownScreen()), into: target, background: background)
             renderer.finish()
             lastDrawn = nil
             needsDraw = false
