@@ -36,14 +36,19 @@ public final class RenderTarget {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    /// Reads the target back as an image, top row first.
-    public func readPixels() -> RGBAImage {
+    /// Reads the target back as an image, top row first. An opaque target
+    /// (an output's frame, whose alpha may hold what XRGB clients left in their
+    /// unused byte) reads back with every alpha 255.
+    public func readPixels(opaque: Bool = false) -> RGBAImage {
         bind()
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
         pixels.withUnsafeMutableBytes { bytes in
             glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
                          bytes.baseAddress)
+        }
+        if opaque {
+            for i in Swift.stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
     }

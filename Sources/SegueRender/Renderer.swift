@@ -102,19 +102,23 @@ public final class Renderer {
         target.texture.contentChanged()
     }
 
-    /// Draws `screen`, a screen of the target's size, as the output's frame when
-    /// no transition runs: Segue's plain compositing.
+    /// Draws `screen` as the output's frame when no transition runs: Segue's
+    /// plain compositing. An opaque screen of the target's size is copied as it is
+    /// (a blit, at memory speed); anything else is drawn over the background.
     public func present(_ screen: Texture, into target: RenderTarget, background: (Float, Float, Float)) throws {
-        try compose([(screen, PixelRect(x: 0, y: 0, width: target.width, height: target.height))],
-                    background: background, into: target)
+        if screen.isOpaque && screen.width == target.width && screen.height == target.height {
+            copy(screen, into: target)
+        } else {
+            try compose([(screen, PixelRect(x: 0, y: 0, width: target.width, height: target.height))],
+                        background: background, into: target)
+        }
     }
 
     /// A new texture holding what `target` shows now, copied on the GPU.
     public func snapshot(of target: RenderTarget) throws -> Texture {
-        let copy = try RenderTarget(width: target.width, height: target.height)
-        try compose([(target.texture, PixelRect(x: 0, y: 0, width: target.width, height: target.height))],
-                    background: (0, 0, 0), into: copy)
-        return copy.texture
+        let snapshot = try RenderTarget(width: target.width, height: target.height, storage: target.texture.storage)
+        copy(target.texture, into: snapshot)
+        return snapshot.texture
     }
 
     /// Waits until the GPU has finished every command given so far.

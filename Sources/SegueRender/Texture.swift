@@ -95,6 +95,12 @@ public final class Texture {
         contentChanged()
     }
 
+    /// Whether every pixel is opaque, so the texture may be copied rather than
+    /// blended: a screen Segue drew, or XRGB content. Such a texture's stored
+    /// alpha may be anything (XRGB's unused byte); sampling reads it as 1, and
+    /// whatever reads a target back treats it as opaque.
+    public var isOpaque: Bool { format == nil || format == .xrgb8888 }
+
     /// Marks the content as changed by a GL draw or copy into the texture.
     public func contentChanged() { mipmapsValid = false }
 

@@ -91,14 +91,14 @@ final class RawClient {
         return toplevel
     }
 
-    /// Shows `image` on `surface`: a buffer of its size in a pool of its own, attached,
-    /// damaged whole and committed.
-    func show(_ image: RGBAImage, on surface: OpaquePointer) throws {
+    /// Shows `image` on `surface`: an XRGB8888 buffer of its size (`unused` in each X
+    /// byte) in a pool of its own, attached, damaged whole and committed.
+    func show(_ image: RGBAImage, on surface: OpaquePointer, unused: UInt8 = 255) throws {
         let width = Int32(image.width), height = Int32(image.height)
         guard let pool = makePool(size: width * height * 4),
               let buffer = pool.makeBuffer(width: width, height: height, stride: width * 4,
                                            format: WL_SHM_FORMAT_XRGB8888.rawValue),
-              pool.write(image) else { throw Failure(description: "cannot make a \(width)x\(height) buffer") }
+              pool.write(image, unused: unused) else { throw Failure(description: "cannot make a \(width)x\(height) buffer") }
         pools.append(pool)
         wl_surface_attach(surface, buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, width, height)

@@ -25,13 +25,14 @@ final class RawShmPool {
         wl_shm_pool_create_buffer(pool, offset, width, height, stride, format)
     }
 
-    /// Writes `image` at the pool's start as XRGB8888 (little-endian B, G, R, X), rows top first.
-    func write(_ image: RGBAImage) -> Bool {
+    /// Writes `image` at the pool's start as XRGB8888 (little-endian B, G, R, X), rows top first,
+    /// with `unused` in every X byte.
+    func write(_ image: RGBAImage, unused: UInt8 = 255) -> Bool {
         var bytes = [UInt8](repeating: 0, count: image.width * image.height * 4)
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let pixel = image[x, y], i = (y * image.width + x) * 4
-                (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = (pixel.b, pixel.g, pixel.r, 255)
+                (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = (pixel.b, pixel.g, pixel.r, unused)
             }
         }
         return pwrite(fd, bytes, bytes.count, 0) == bytes.count

@@ -35,6 +35,20 @@ final class ScreenOrientationTests: XCTestCase {
         SampleClientPicture.assertShown(RGBA(0x25, 0x63, 0xeb), in: try compositor.screenshot())
     }
 
+    /// Copied as it is, XRGB's unused byte and all: the screenshot is still opaque.
+    func testAnXrgbWindowOfTheOutputsSizeShowsOpaqueWhateverItsUnusedByteHolds() throws {
+        compositor = try CompositorUnderTest()
+        let client = try connect()
+        let toplevel = try client.makeConfiguredToplevel()
+        try client.show(marked(width: 640, height: 360, fill: green, marker: red), on: toplevel.surface, unused: 0)
+        XCTAssertTrue(client.roundtrip())
+        _ = try compositor.waitForWindows(1)
+        let shot = try compositor.screenshot()
+        XCTAssertEqual(shot[1, 1], red)
+        XCTAssertEqual(shot[638, 358], green)
+        XCTAssertTrue(shot.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }, "every alpha is 255")
+    }
+
     func testASmallerWindowIsComposedCentredAndUpright() throws {
         compositor = try CompositorUnderTest()
         let client = try connect()

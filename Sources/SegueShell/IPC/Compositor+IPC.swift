@@ -39,7 +39,7 @@ extension Compositor: IPCHandler {
             }
         case .screenshot(let path):
             do {
-                let image = output.target.readPixels()
+                let image = output.target.readPixels(opaque: true)
                 try PNG.write(image, to: path)
                 reply(.success(["path": .string(path), "width": .number(Double(image.width)), "height": .number(Double(image.height))]))
             } catch {

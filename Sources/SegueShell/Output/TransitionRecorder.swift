@@ -20,7 +20,7 @@ final class TransitionRecorder {
         let index = frameCounts[transition.id, default: 0]
         frameCounts[transition.id] = index + 1
         let folder = "\(directory)/\(String(format: "%03d", transition.id))-\(transition.settings.effect.name)"
-        let image = target.readPixels()
+        let image = target.readPixels(opaque: true)
         encoder.async {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try? PNG.write(image, to: "\(folder)/frame-\(String(format: "%03d", index)).png")

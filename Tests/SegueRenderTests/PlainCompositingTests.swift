@@ -1,0 +1,48 @@
+import SegueEngine
+import SegueImaging
+import SegueRender
+import XCTest
+
+/// With no transition, the output's frame is the shown screen: copied as it is
+/// when it is opaque and the output's size, drawn over the background otherwise.
+final class PlainCompositingTests: XCTestCase {
+    /// 4×2 wl_shm pixels (bytes B, G, R, A) with `alpha` in every fourth byte.
+    private func shm(alpha: UInt8) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for i in 0..<8 { bytes += i == 0 ? [0, 0, 255, alpha] : [30, 20, 10, alpha] }
+        return bytes
+    }
+
+    func testAnOpaqueScreenOfTheOutputsSizeIsCopiedAndReadsBackOpaque() throws {
+        let renderer = try RenderFixture.renderer()
+        let window = try Texture(width: 4, height: 2)
+        // XRGB's unused byte is 0 here, as many clients leave it.
+        shm(alpha: 0).withUnsafeBytes { window.upload($0, stride: 16, format: .xrgb8888) }
+        XCTAssertTrue(window.isOpaque)
+        let output = try RenderTarget(width: 4, height: 2)
+        try renderer.present(window, into: output, background: (0, 1, 0))
+        let frame = output.readPixels(opaque: true)
+        XCTAssertEqual(frame[0, 0], RGBA(255, 0, 0), "the red pixel top-left")
+        XCTAssertEqual(frame[3, 1], RGBA(10, 20, 30))
+        // A snapshot of that frame, drawn by an effect, is still opaque.
+        let snapshot = try renderer.snapshot(of: output)
+        let drawn = try RenderTarget(width: 4, height: 2)
+        try renderer.draw(EffectSettings(try RenderFixture.effect("crossfade")), from: snapshot, to: snapshot,
+                          progress: 0.5, into: drawn)
+        XCTAssertEqual(drawn.readPixels(opaque: true)[0, 0], RGBA(255, 0, 0))
+    }
+
+    func testATranslucentScreenIsDrawnOverTheBackground() throws {
+        let renderer = try RenderFixture.renderer()
+        let window = try Texture(width: 4, height: 2)
+        // ARGB, premultiplied: an opaque red pixel, the rest fully transparent.
+        let bytes = [0, 0, 255, 255] + [UInt8](repeating: 0, count: 7 * 4)
+        bytes.withUnsafeBytes { window.upload($0, stride: 16, format: .argb8888) }
+        XCTAssertFalse(window.isOpaque)
+        let output = try RenderTarget(width: 4, height: 2)
+        try renderer.present(window, into: output, background: (0, 1, 0))
+        let frame = output.readPixels(opaque: true)
+        XCTAssertEqual(frame[0, 0], RGBA(255, 0, 0), "the opaque pixel")
+        XCTAssertEqual(frame[3, 1], RGBA(0, 255, 0), "the background through a transparent one")
+    }
+}
