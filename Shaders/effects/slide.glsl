@@ -9,10 +9,12 @@
 uniform vec3 background; // = vec3(0.0) (0..1) colour where neither screen covers
 
 vec4 transition(vec2 uv) {
-    // `from` is shifted left by `progress` screens and `to` follows right behind.
-    float x = uv.x + progress;
+    // `from` is shifted left by `progress` screens, in whole pixels so nothing
+    // blurs while it moves, and `to` follows right behind.
+    float shift = floor(clamp(progress, -1.0, 2.0) * segueSize.x + 0.5) / segueSize.x;
+    float x = uv.x + shift;
     if (x >= 0.0 && x < 1.0) return getFromColor(vec2(x, uv.y));
-    float y = uv.x + (progress - 1.0);
+    float y = x - 1.0;
     if (y >= 0.0 && y <= 1.0) return getToColor(vec2(y, uv.y));
     return vec4(background, 1.0);
 }

@@ -47,7 +47,7 @@ public struct Preview {
             let progress = settings.progress(atElapsed: time)
             try renderer.draw(settings, from: fromTexture, to: toTexture, progress: progress,
                               direction: direction, into: target)
-            return Frame(image: target.readPixels(), time: time, progress: progress)
+            return Frame(image: target.readPixels(opaque: true), time: time, progress: progress)
         }
     }
 }

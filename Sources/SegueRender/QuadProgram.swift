@@ -7,6 +7,8 @@ import SegueShaders
 final class QuadProgram {
     private let program: ShaderProgram
     private let rect: GLint
+    private let tint: GLint
+    private let opaque: GLint
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
 
@@ -20,6 +22,8 @@ final class QuadProgram {
         program = try ShaderProgram(name: "Segue's quad program", vertex: vertex, fragment: fragment,
                                     fragmentPath: ShaderFiles.libraryPath("quad-fragment.glsl"))
         rect = program.uniform("segueRect")
+        tint = program.uniform("segueTint")
+        opaque = program.uniform("segueOpaque")
         glUseProgram(program.id)
         glUniform1i(program.uniform("segueTexture"), 0)
         glGenVertexArrays(1, &vertexArray)
@@ -43,18 +47,31 @@ final class QuadProgram {
         target.bind()
         glClearColor(background.0, background.1, background.2, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        for layer in layers {
+            let r = layer.rect
+            draw(layer.texture, at: LayerRect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)),
+                 tint: (1, 1, 1, 1), blend: !layer.texture.isOpaque, into: target)
+        }
+    }
+
+    /// Draws `texture` stretched over `frame` (output pixels, rows top first),
+    /// times the premultiplied `tint`; with `blend`, over what is there.
+    func draw(_ texture: Texture, at frame: LayerRect, tint colour: (Float, Float, Float, Float), blend: Bool,
+              into target: RenderTarget) {
+        target.bind()
         glUseProgram(program.id)
         glBindVertexArray(vertexArray)
-        glEnable(GLenum(GL_BLEND))
-        glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
-        let w = Float(target.width), h = Float(target.height)
-        for layer in layers {
-            layer.texture.bind(unit: 0, mipmapped: false)
-            let r = layer.rect
-            glUniform4f(rect, Float(r.x) / w * 2 - 1, Float(r.y) / h * 2 - 1, Float(r.width) / w * 2, Float(r.height) / h * 2)
-            glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        if blend {
+            glEnable(GLenum(GL_BLEND))
+            glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
         }
-        glDisable(GLenum(GL_BLEND))
+        texture.bind(unit: 0, mipmapped: false)
+        glUniform1i(opaque, texture.isOpaque ? 1 : 0)
+        glUniform4f(tint, colour.0, colour.1, colour.2, colour.3)
+        let w = Double(target.width), h = Double(target.height)
+        glUniform4f(rect, Float(frame.x / w * 2 - 1), Float(frame.y / h * 2 - 1), Float(frame.width / w * 2), Float(frame.height / h * 2))
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        if blend { glDisable(GLenum(GL_BLEND)) }
         target.texture.contentChanged()
     }
 

@@ -1,5 +1,6 @@
 import CGLES
 import SegueEngine
+import SegueImaging
 import SegueShaders
 
 /// Draws transitions between two textures into a render target through each
@@ -12,6 +13,18 @@ public final class Renderer {
     private var readFramebuffer: GLuint = 0
     private var programs: [String: EffectProgram] = [:]
     private lazy var quads = Result { try QuadProgram() }
+    private lazy var painter = Result {
+        LayerPainter(quads: try quads.get(), white: try Texture(image: RGBAImage(width: 1, height: 1, fill: .white)),
+                     copy: { [unowned self] in self.copy($0, into: $1, x: $2, y: $3) })
+    }
+
+    /// How a built-in effect with a layered form is drawn.
+    public enum EffectForm: Sendable {
+        /// As layers (`LayeredEffects`), where the effect has them: copies, fills and simple quads.
+        case layers
+        /// As its fragment shader: the reference the layers are tested against.
+        case shader
+    }
 
     /// A renderer on the first usable offscreen EGL display.
     public convenience init() throws {
@@ -64,11 +77,17 @@ public final class Renderer {
     }
 
     /// Draws `settings.effect` at `progress` (0 shows `from`, 1 shows `to`).
-    /// Reverse plays the effect backwards with the screens swapped.
+    /// Reverse plays the effect backwards with the screens swapped. A built-in
+    /// effect with a layered form is drawn as layers unless `form` says otherwise.
     public func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
-                     direction: TransitionDirection = .forward, into target: RenderTarget) throws {
-        let program = try program(for: settings.effect)
+                     direction: TransitionDirection = .forward, form: EffectForm = .layers, into target: RenderTarget) throws {
         let (first, second, p) = direction == .forward ? (from, to, progress) : (to, from, 1 - progress)
+        if form == .layers, settings.effect.origin == .builtin, let layered = LayeredEffects.builtin(named: settings.effect.name) {
+            let layers = layered.layers(progress: p, width: target.width, height: target.height, values: settings.values)
+            try painter.get().paint(layers, from: first, to: second, into: target)
+            return
+        }
+        let program = try program(for: settings.effect)
         target.bind()
         first.bind(unit: 0, mipmapped: settings.effect.mipmappedFrom)
         second.bind(unit: 1, mipmapped: settings.effect.mipmappedTo)

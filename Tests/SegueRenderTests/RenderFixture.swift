@@ -40,7 +40,8 @@ enum RenderFixture {
         let target = try RenderTarget(width: from.width, height: from.height)
         try renderer.draw(settings, from: try Texture(image: from), to: try Texture(image: to),
                           progress: progress, direction: direction, into: target)
-        return target.readPixels()
+        // An output's frame: opaque, whatever alpha a copied screen left.
+        return target.readPixels(opaque: true)
     }
 
     static func draw(_ name: String, progress: Double, direction: TransitionDirection = .forward) throws -> RGBAImage {

@@ -6,12 +6,12 @@ import XCTest
 /// Textures take Wayland's byte order and an explicit stride, and can be
 /// updated one damaged rectangle at a time.
 final class TextureUploadTests: XCTestCase {
-    /// Shows a texture as it is, by drawing crossfade at progress 0.
+    /// Shows a texture as a shader samples it, by drawing crossfade's shader at progress 0.
     private func show(_ texture: Texture) throws -> RGBAImage {
         let renderer = try RenderFixture.renderer()
         let target = try RenderTarget(width: texture.width, height: texture.height)
         try renderer.draw(EffectSettings(try RenderFixture.effect("crossfade")), from: texture, to: texture,
-                          progress: 0, into: target)
+                          progress: 0, form: .shader, into: target)
         return target.readPixels()
     }
 

@@ -1,0 +1,18 @@
+/// An effect drawn as layers: for a progress, the layers of that frame.
+/// Progress may leave 0...1 where a spring overshoots.
+public protocol LayeredEffect: Sendable {
+    func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [Layer]
+}
+
+/// The built-in effects that have a layered form, by name. Each matches its
+/// fragment shader in Shaders/effects (kept as the reference and as a file a
+/// user can read); the tests hold them to within 2/255.
+public enum LayeredEffects {
+    public static func builtin(named name: String) -> LayeredEffect? {
+        switch name {
+        case "slide": SlideLayers()
+        case "crossfade": CrossfadeLayers()
+        default: nil
+        }
+    }
+}
