@@ -31,23 +31,18 @@ public struct Benchmark {
     /// The reference rows first, then every effect at mid-progress, where the effects do the most work.
     public func run(effects: [EffectDescriptor], renderer: Renderer) throws -> [Row] {
         let first = TestScreens.first(width: width, height: height)
-        let from = try Texture(image: first)
-        let to = try Texture(image: TestScreens.second(width: width, height: height))
+        let second = TestScreens.second(width: width, height: height)
+        // The screens as clients' wl_shm buffers arrive: XRGB8888, opaque.
+        let from = try Texture(width: width, height: height), to = try Texture(width: width, height: height)
+        Self.shm(first).withUnsafeBytes { from.upload($0, stride: width * 4, format: .xrgb8888) }
+        Self.shm(second).withUnsafeBytes { to.upload($0, stride: width * 4, format: .xrgb8888) }
         let target = try RenderTarget(width: width, height: height)
         // The copy as Segue drew every frame before: RGBA8 screens, a full-screen texture() quad.
         let copy = try EffectSettings(EffectRegistry.copyEffect())
         let rgbaFrom = try Texture(image: first, storage: .rgba8), rgbaTo = try Texture(image: first, storage: .rgba8)
         let rgbaTarget = try RenderTarget(width: width, height: height, storage: .rgba8)
         try renderer.prepare(copy.effect)
-        // A client's frame as wl_shm holds it: XRGB8888, bytes B, G, R, X.
-        let shm = first.pixels.withUnsafeBytes { rgba in
-            [UInt8](unsafeUninitializedCapacity: rgba.count) { bytes, count in
-                for i in Swift.stride(from: 0, to: rgba.count, by: 4) {
-                    (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = (rgba[i + 2], rgba[i + 1], rgba[i], 255)
-                }
-                count = rgba.count
-            }
-        }
+        let shm = Self.shm(first)
         let window = try Texture(width: width, height: height)
 
         let references: [(String, (Double) throws -> Void)] = [
@@ -67,6 +62,18 @@ public struct Benchmark {
         let copyTime = measured[0].1, blitTime = measured[1].1
         return measured.map { Row(name: $0.0, medianMilliseconds: $0.1 * 1000, ratioToCopy: $0.1 / copyTime,
                                   ratioToBlit: $0.1 / blitTime, isReference: $0.2) }
+    }
+
+    /// An image as a client's wl_shm buffer holds it: XRGB8888, bytes B, G, R, X.
+    private static func shm(_ image: RGBAImage) -> [UInt8] {
+        image.pixels.withUnsafeBytes { rgba in
+            [UInt8](unsafeUninitializedCapacity: rgba.count) { bytes, count in
+                for i in Swift.stride(from: 0, to: rgba.count, by: 4) {
+                    (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = (rgba[i + 2], rgba[i + 1], rgba[i], 255)
+                }
+                count = rgba.count
+            }
+        }
     }
 
     /// The median seconds of `frame`, each waited for on the GPU.

@@ -113,9 +113,14 @@ public final class Renderer {
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), readFramebuffer)
         glFramebufferTexture2D(GLenum(GL_READ_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), target.framebuffer)
-        glBlitFramebuffer(0, 0, GLint(texture.width), GLint(texture.height),
-                          GLint(x), GLint(y), GLint(x + texture.width), GLint(y + texture.height),
-                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        // Clipped here to what lands on the target, so the driver sees a plain copy.
+        let placed = PixelRect(x: x, y: y, width: texture.width, height: texture.height)
+        if let dst = placed.clipped(to: PixelRect(x: 0, y: 0, width: target.width, height: target.height)) {
+            let srcX = dst.x - x, srcY = dst.y - y
+            glBlitFramebuffer(GLint(srcX), GLint(srcY), GLint(srcX + dst.width), GLint(srcY + dst.height),
+                              GLint(dst.x), GLint(dst.y), GLint(dst.x + dst.width), GLint(dst.y + dst.height),
+                              GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        }
         glFramebufferTexture2D(GLenum(GL_READ_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), 0, 0)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         target.texture.contentChanged()
