@@ -33,16 +33,16 @@ public struct Benchmark {
         let first = TestScreens.first(width: width, height: height)
         let second = TestScreens.second(width: width, height: height)
         // The screens as clients' wl_shm buffers arrive: XRGB8888, opaque.
+        let shm = Self.shm(first)
         let from = try Texture(width: width, height: height), to = try Texture(width: width, height: height)
-        Self.shm(first).withUnsafeBytes { from.upload($0, stride: width * 4, format: .xrgb8888) }
+        shm.withUnsafeBytes { from.upload($0, stride: width * 4, format: .xrgb8888) }
         Self.shm(second).withUnsafeBytes { to.upload($0, stride: width * 4, format: .xrgb8888) }
         let target = try RenderTarget(width: width, height: height)
         // The copy as Segue drew every frame before: RGBA8 screens, a full-screen texture() quad.
         let copy = try EffectSettings(EffectRegistry.copyEffect())
-        let rgbaFrom = try Texture(image: first, storage: .rgba8), rgbaTo = try Texture(image: first, storage: .rgba8)
+        let rgbaFrom = try Texture(image: first, storage: .rgba8), rgbaTo = try Texture(image: second, storage: .rgba8)
         let rgbaTarget = try RenderTarget(width: width, height: height, storage: .rgba8)
         try renderer.prepare(copy.effect)
-        let shm = Self.shm(first)
         let window = try Texture(width: width, height: height)
 
         let references: [(String, (Double) throws -> Void)] = [

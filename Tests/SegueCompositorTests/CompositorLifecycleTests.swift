@@ -1,4 +1,5 @@
 import Foundation
+import SegueImaging
 import SegueIPC
 import XCTest
 
@@ -54,7 +55,7 @@ final class CompositorLifecycleTests: XCTestCase {
         compositor.stop()
     }
 
-    func testRecordWritesEveryPresentedFrameOfATransition() throws {
+    func testRecordWritesEveryPresentedFrameOfATransitionUpright() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-record-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -74,6 +75,9 @@ final class CompositorLifecycleTests: XCTestCase {
         let pngs = try FileManager.default.contentsOfDirectory(atPath: frames.appendingPathComponent("001-crossfade").path)
         XCTAssertEqual(Double(pngs.count), try XCTUnwrap(number(opened["frames"])), "one PNG per presented frame")
         XCTAssertTrue(pngs.contains("frame-000.png"))
+        // The last frame shows ONE in full, upright.
+        let last = try PNG.read(path: frames.appendingPathComponent("001-crossfade").appendingPathComponent(try XCTUnwrap(pngs.max())).path)
+        SampleClientPicture.assertShown(RGBA(0x25, 0x63, 0xeb), in: last, "the last recorded frame")
     }
 
     func testWithoutXdgRuntimeDirItRefusesToStartWithOneLine() throws {

@@ -116,6 +116,16 @@ final class CompositorUnderTest {
         throw CompositorTestError("timed out waiting for \(count) window(s); have \(try windows())")
     }
 
+    /// Two sample clients, ONE (blue) then TWO (orange), each mapped before the
+    /// next starts; TWO is shown. Returns the windows, front to back.
+    @discardableResult
+    func openOneAndTwo() throws -> [[String: JSONValue]] {
+        try launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try waitForWindows(1)
+        try launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        return try waitForWindows(2)
+    }
+
     func screenshot() throws -> RGBAImage {
         let path = runtime.appendingPathComponent("shot-\(UUID().uuidString).png").path
         let reply = try send(.screenshot(path: path))

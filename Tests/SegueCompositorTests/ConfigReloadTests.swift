@@ -39,10 +39,7 @@ final class ConfigReloadTests: XCTestCase {
             effect = "magenta"
             """)
         compositor = try CompositorUnderTest(arguments: ["--config", config.path])
-        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
-        _ = try compositor.waitForWindows(1)
-        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
-        _ = try compositor.waitForWindows(2)
+        try compositor.openOneAndTwo()
     }
 
     override func tearDown() {

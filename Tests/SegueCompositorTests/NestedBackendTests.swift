@@ -90,10 +90,7 @@ final class NestedBackendTests: XCTestCase {
     }
 
     func testTheParentDyingMidTransitionStopsSegueWithoutHanging() throws {
-        try segue.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
-        _ = try segue.waitForWindows(1)
-        try segue.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
-        _ = try segue.waitForWindows(2)
+        try segue.openOneAndTwo()
         // A two-second melt, and the parent crashes half-way through it.
         let reply = try segue.send(.switchWindow(target: .prev, effect: "doom-melt", wait: false))
         XCTAssertTrue(reply.ok, reply.error ?? "")

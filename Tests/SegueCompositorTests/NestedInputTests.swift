@@ -61,6 +61,17 @@ final class NestedInputTests: XCTestCase {
     private var nestedControl: String { parent.runtime.appendingPathComponent("segue-\(nestedSocket).sock").path }
 
     /// Starts a client inside the nested Segue; its stdout lines are collected.
+    /// The key reporter, then the sample client TWO over it, shown and focused:
+    /// the reporter has heard its keyboard leave.
+    private func reporterBehindTwo() throws -> LineCollector {
+        let reporter = try launch("segue-key-reporter", ["--size", "200x100"])
+        try waitForNestedWindows(1)
+        _ = try launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
+        try waitForNestedWindows(2)
+        XCTAssertTrue(parent.dispatch { reporter.lines.contains("keyboard leave") }, "\(reporter.lines)")
+        return reporter
+    }
+
     private func launch(_ executable: String, _ arguments: [String]) throws -> LineCollector {
         let output = LineCollector()
         let client = Process()
@@ -124,11 +135,7 @@ final class NestedInputTests: XCTestCase {
     }
 
     func testAltTabSwitchesWindowsAndNeverReachesClients() throws {
-        let reporter = try launch("segue-key-reporter", ["--size", "200x100"])
-        try waitForNestedWindows(1)
-        _ = try launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
-        try waitForNestedWindows(2)
-        XCTAssertTrue(parent.dispatch { reporter.lines.contains("keyboard leave") }, "\(reporter.lines)")
+        let reporter = try reporterBehindTwo()
         XCTAssertEqual(try shownTitle(), "TWO")
 
         parentSeat.keyboardKey(time: 1, key: keyLeftAlt, pressed: true)
@@ -157,11 +164,7 @@ final class NestedInputTests: XCTestCase {
     }
 
     func testAltF4ClosesTheShownWindowAndThePreviousOneComesBack() throws {
-        let reporter = try launch("segue-key-reporter", ["--size", "200x100"])
-        try waitForNestedWindows(1)
-        _ = try launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
-        try waitForNestedWindows(2)
-        XCTAssertTrue(parent.dispatch { reporter.lines.contains("keyboard leave") }, "\(reporter.lines)")
+        let reporter = try reporterBehindTwo()
         let keyF4: UInt32 = 62
         for (time, key, pressed) in [(1, keyLeftAlt, true), (2, keyF4, true), (3, keyF4, false), (4, keyLeftAlt, false)] {
             parentSeat.keyboardKey(time: UInt32(time), key: key, pressed: pressed)
@@ -174,10 +177,7 @@ final class NestedInputTests: XCTestCase {
     }
 
     func testKeyBindingsFollowTheConfigAsItIsReloaded() throws {
-        let reporter = try launch("segue-key-reporter", ["--size", "200x100"])
-        try waitForNestedWindows(1)
-        _ = try launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
-        try waitForNestedWindows(2)
+        let reporter = try reporterBehindTwo()
         try (Self.crossfades + "\n\n[keys]\nswitch-next = \"Ctrl+n\"\nswitch-prev = \"Ctrl+p\"\n")
             .write(to: config, atomically: true, encoding: .utf8)
         let reloaded = try parent.dispatch {

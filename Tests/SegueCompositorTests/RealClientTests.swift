@@ -51,10 +51,7 @@ final class RealClientTests: XCTestCase {
     }
 
     func testSwitchWaitsForItsTransitionAndReportsEveryFrame() throws {
-        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
-        _ = try compositor.waitForWindows(1)
-        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
-        _ = try compositor.waitForWindows(2)
+        try compositor.openOneAndTwo()
         let reply = try compositor.send(.switchWindow(target: .prev, effect: "crossfade", wait: true))
         XCTAssertTrue(reply.ok, reply.error ?? "")
         XCTAssertEqual(string(reply.payload["outcome"]), "finished")
@@ -69,10 +66,7 @@ final class RealClientTests: XCTestCase {
     }
 
     func testCloseAsksTheShownWindowToCloseAndThePreviousOnePopsBack() throws {
-        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
-        _ = try compositor.waitForWindows(1)
-        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
-        let two = try XCTUnwrap(try compositor.waitForWindows(2).first { $0["shown"] == .bool(true) })
+        let two = try XCTUnwrap(try compositor.openOneAndTwo().first { $0["shown"] == .bool(true) })
         let reply = try compositor.send(.close(target: nil))
         XCTAssertTrue(reply.ok, reply.error ?? "")
         XCTAssertEqual(reply.payload["window"], try XCTUnwrap(two["id"]))
@@ -92,10 +86,7 @@ final class RealClientTests: XCTestCase {
     }
 
     func testASwitchDuringATransitionRetargetsItAndTheOldOneCompletesInterrupted() throws {
-        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
-        _ = try compositor.waitForWindows(1)
-        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
-        _ = try compositor.waitForWindows(2)
+        try compositor.openOneAndTwo()
         XCTAssertTrue(try compositor.send(.switchWindow(target: .prev, effect: "doom-melt", wait: false)).ok)
         usleep(300_000)
         let reply = try compositor.send(.switchWindow(target: .next, effect: "crossfade", wait: true))

@@ -6,8 +6,8 @@ import XCTest
 
 /// Rows top first through the running compositor: windows with a marker in one
 /// corner, drawn directly, composed smaller or larger than the output, with
-/// subsurfaces, recorded, and snapshotted by a retarget, all read back through
-/// `msg screenshot` with the marker where the client drew it.
+/// subsurfaces, and snapshotted by a retarget, all read back through `msg screenshot`
+/// with the marker where the client drew it (recorded frames: CompositorLifecycleTests).
 final class ScreenOrientationTests: XCTestCase {
     private var compositor: CompositorUnderTest!
     private let red = RGBA(255, 0, 0), green = RGBA(0, 160, 0), blue = RGBA(0, 0, 255), yellow = RGBA(255, 255, 0)
@@ -19,6 +19,26 @@ final class ScreenOrientationTests: XCTestCase {
 
     private func connect() throws -> RawClient {
         try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
+    }
+
+    /// A compositor whose only window shows `image` from a raw client (XRGB, `unused`
+    /// in each X byte), as `msg screenshot` reads it.
+    private func screenshot(showing image: RGBAImage, unused: UInt8 = 255) throws -> RGBAImage {
+        compositor = try CompositorUnderTest()
+        let client = try connect()
+        let toplevel = try client.makeConfiguredToplevel()
+        try client.show(image, on: toplevel.surface, unused: unused)
+        XCTAssertTrue(client.roundtrip())
+        _ = try compositor.waitForWindows(1)
+        return try compositor.screenshot()
+    }
+
+    /// Each listed point of `shot` has its colour; the text names it in a failure.
+    private func assertPixels(_ shot: RGBAImage, _ points: [(x: Int, y: Int, colour: RGBA, what: String)],
+                              file: StaticString = #filePath, line: UInt = #line) {
+        for point in points {
+            XCTAssertEqual(shot[point.x, point.y], point.colour, "\(point.what) at (\(point.x), \(point.y))", file: file, line: line)
+        }
     }
 
     /// `fill` with a `marker`-coloured square of side `side` at the top-left.
@@ -37,42 +57,29 @@ final class ScreenOrientationTests: XCTestCase {
 
     /// Copied as it is, XRGB's unused byte and all: the screenshot is still opaque.
     func testAnXrgbWindowOfTheOutputsSizeShowsOpaqueWhateverItsUnusedByteHolds() throws {
-        compositor = try CompositorUnderTest()
-        let client = try connect()
-        let toplevel = try client.makeConfiguredToplevel()
-        try client.show(marked(width: 640, height: 360, fill: green, marker: red), on: toplevel.surface, unused: 0)
-        XCTAssertTrue(client.roundtrip())
-        _ = try compositor.waitForWindows(1)
-        let shot = try compositor.screenshot()
+        let shot = try screenshot(showing: marked(width: 640, height: 360, fill: green, marker: red), unused: 0)
         XCTAssertEqual(shot[1, 1], red)
         XCTAssertEqual(shot[638, 358], green)
         XCTAssertTrue(shot.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }, "every alpha is 255")
     }
 
     func testASmallerWindowIsComposedCentredAndUpright() throws {
-        compositor = try CompositorUnderTest()
-        let client = try connect()
-        let toplevel = try client.makeConfiguredToplevel()
-        try client.show(marked(width: 200, height: 100, fill: green, marker: red), on: toplevel.surface)
-        XCTAssertTrue(client.roundtrip())
-        _ = try compositor.waitForWindows(1)
-        let shot = try compositor.screenshot()
+        let shot = try screenshot(showing: marked(width: 200, height: 100, fill: green, marker: red))
         // Centred on 640×360: the window spans (220, 130) to (419, 229).
-        XCTAssertEqual(shot[221, 131], red, "the marker, top-left")
-        XCTAssertEqual(shot[228, 138], red)
-        XCTAssertEqual(shot[232, 131], green, "right of the marker")
-        XCTAssertEqual(shot[418, 131], green, "top-right")
-        XCTAssertEqual(shot[221, 228], green, "bottom-left")
-        XCTAssertEqual(shot[418, 228], green, "bottom-right")
-        XCTAssertEqual(shot[219, 131], background, "left of the window")
-        XCTAssertEqual(shot[221, 129], background, "above the window")
-        XCTAssertEqual(shot[221, 230], background, "below the window")
+        assertPixels(shot, [
+            (221, 131, red, "the marker, top-left"),
+            (228, 138, red, "the marker's bottom-right"),
+            (232, 131, green, "right of the marker"),
+            (418, 131, green, "top-right"),
+            (221, 228, green, "bottom-left"),
+            (418, 228, green, "bottom-right"),
+            (219, 131, background, "left of the window"),
+            (221, 129, background, "above the window"),
+            (221, 230, background, "below the window"),
+        ])
     }
 
     func testALargerWindowIsCroppedAboutItsCentreWithItsQuadrantsInPlace() throws {
-        compositor = try CompositorUnderTest()
-        let client = try connect()
-        let toplevel = try client.makeConfiguredToplevel()
         // 800×500, a colour per quadrant; centred on 640×360 it starts at (-80, -70).
         var image = RGBAImage(width: 800, height: 500, fill: red)
         for y in 0..<500 {
@@ -80,10 +87,7 @@ final class ScreenOrientationTests: XCTestCase {
                 image[x, y] = y < 250 ? green : x < 400 ? blue : yellow
             }
         }
-        try client.show(image, on: toplevel.surface)
-        XCTAssertTrue(client.roundtrip())
-        _ = try compositor.waitForWindows(1)
-        let shot = try compositor.screenshot()
+        let shot = try screenshot(showing: image)
         XCTAssertEqual(shot[1, 1], red, "top-left quadrant")
         XCTAssertEqual(shot[638, 1], green, "top-right quadrant")
         XCTAssertEqual(shot[1, 358], blue, "bottom-left quadrant")
@@ -109,33 +113,18 @@ final class ScreenOrientationTests: XCTestCase {
         XCTAssertTrue(client.roundtrip())
         _ = try compositor.waitForWindows(1)
         let shot = try compositor.screenshot()
-        XCTAssertEqual(shot[1, 1], yellow, "the parent's marker")
-        XCTAssertEqual(shot[10, 10], blue, "the parent")
-        XCTAssertEqual(shot[41, 31], red, "the child's marker at (40, 30)")
-        XCTAssertEqual(shot[39, 31], blue, "left of the child")
-        XCTAssertEqual(shot[41, 29], blue, "above the child")
-        XCTAssertEqual(shot[138, 88], green, "the child's bottom-right")
-        XCTAssertEqual(shot[140, 90], blue, "past the child")
-        XCTAssertEqual(shot[51, 51], yellow, "the grandchild at (50, 50)")
-        XCTAssertEqual(shot[69, 59], yellow, "the grandchild's bottom-right")
-        XCTAssertEqual(shot[71, 61], green, "past the grandchild, inside the child")
-    }
-
-    func testRecordedFramesAreUpright() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-record-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let config = folder.appendingPathComponent("config.toml")
-        try "[transitions.open]\neffect = \"slide\"\n".write(to: config, atomically: true, encoding: .utf8)
-        let frames = folder.appendingPathComponent("frames")
-        compositor = try CompositorUnderTest(arguments: ["--record", frames.path, "--config", config.path])
-        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
-        _ = try compositor.waitForWindows(1)
-        compositor.stop()
-        let folderOfTransition = frames.appendingPathComponent("001-slide")
-        let pngs = try FileManager.default.contentsOfDirectory(atPath: folderOfTransition.path).sorted()
-        let last = try PNG.read(path: folderOfTransition.appendingPathComponent(try XCTUnwrap(pngs.last)).path)
-        SampleClientPicture.assertShown(RGBA(0x25, 0x63, 0xeb), in: last, "the last recorded frame")
+        assertPixels(shot, [
+            (1, 1, yellow, "the parent's marker"),
+            (10, 10, blue, "the parent"),
+            (41, 31, red, "the child's marker at (40, 30)"),
+            (39, 31, blue, "left of the child"),
+            (41, 29, blue, "above the child"),
+            (138, 88, green, "the child's bottom-right"),
+            (140, 90, blue, "past the child"),
+            (51, 51, yellow, "the grandchild at (50, 50)"),
+            (69, 59, yellow, "the grandchild's bottom-right"),
+            (71, 61, green, "past the grandchild, inside the child"),
+        ])
     }
 
     /// A user effect that shows the source above the middle and the destination
@@ -164,10 +153,7 @@ final class ScreenOrientationTests: XCTestCase {
             """.write(to: config, atomically: true, encoding: .utf8)
         compositor = try CompositorUnderTest(arguments: ["--config", config.path])
         let one = RGBA(0x25, 0x63, 0xeb), two = RGBA(0xea, 0x58, 0x0c)
-        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
-        _ = try compositor.waitForWindows(1)
-        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
-        _ = try compositor.waitForWindows(2)
+        try compositor.openOneAndTwo()
 
         XCTAssertTrue(try compositor.send(.switchWindow(target: .prev, effect: "split", wait: false)).ok)
         usleep(200_000)

@@ -20,10 +20,7 @@ final class TransitionProtocolTests: XCTestCase {
 
     /// Two sample clients: ONE (window 1) below TWO (window 2), TWO shown.
     private func openTwoWindows() throws {
-        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
-        _ = try compositor.waitForWindows(1)
-        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c"])
-        _ = try compositor.waitForWindows(2)
+        try compositor.openOneAndTwo()
     }
 
     /// Runs a launcher-like program to its end: exit status, stdout, stderr.

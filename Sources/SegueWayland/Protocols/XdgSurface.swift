@@ -51,9 +51,10 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
 
     /// Until it has a role object, an xdg_surface may not be committed, configured
     /// or given a geometry.
-    package func surfaceMayCommit(_ surface: Surface) -> Bool { isConstructed }
+    func surfaceMayCommit(_ surface: Surface) -> Bool { requireConstructed() }
 
-    private var isConstructed: Bool {
+    /// False, with not_constructed sent, before a toplevel or popup was made.
+    private func requireConstructed() -> Bool {
         guard !madeRoleObject else { return true }
         XdgSurfaceResource(resource).postError(.notConstructed, "the xdg_surface has no toplevel or popup yet")
         return false
@@ -65,7 +66,7 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     }
 
     private func ack(_ serial: UInt32) {
-        guard isConstructed else { return }
+        guard requireConstructed() else { return }
         guard let index = unackedSerials.firstIndex(of: serial) else {
             XdgSurfaceResource(resource).postError(.invalidSerial, "ack_configure with serial \(serial), which was never sent or was acknowledged already")
             return
@@ -108,7 +109,7 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
                                                wmBase: xdg.wmBaseResource) })
             },
             set_window_geometry: { _, resource, _, _, width, height in
-                guard Resource.object(resource, as: XdgSurface.self)?.isConstructed == true else { return }
+                guard Resource.object(resource, as: XdgSurface.self)?.requireConstructed() == true else { return }
                 guard width > 0, height > 0 else {
                     XdgSurfaceResource(resource).postError(.invalidSize, "window geometry \(width)x\(height) is not positive")
                     return
