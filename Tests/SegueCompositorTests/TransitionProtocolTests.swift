@@ -72,7 +72,10 @@ final class TransitionProtocolTests: XCTestCase {
         XCTAssertEqual(done["last_ns"], last["last_ns"])
         let duration = try XCTUnwrap(number(last["duration_ms"])) / 1000
         let frames = try XCTUnwrap(number(done["frames"]))
-        XCTAssertEqual(frames, duration * 60, accuracy: 1, "one frame per refresh at 60 Hz: \(done)")
+        // At most one frame per refresh at 60 Hz, and nearly every refresh has one: a
+        // busy 2-core machine may miss a refresh (exact pacing: TransitionTests, on a manual clock).
+        XCTAssertLessThanOrEqual(frames, duration * 60 + 1, "\(done)")
+        XCTAssertGreaterThanOrEqual(frames, duration * 60 * 0.75, "\(done)")
         let span = (try XCTUnwrap(number(done["last_ns"])) - (try XCTUnwrap(number(done["first_ns"])))) / 1e9
         XCTAssertEqual(span, duration, accuracy: 2.0 / 60, "from the first frame to the one showing the end")
         XCTAssertEqual(try compositor.windows().first { $0["shown"] == .bool(true) }?["title"], .string("ONE"))
