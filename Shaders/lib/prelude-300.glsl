@@ -1,5 +1,7 @@
 // The gl-transitions interface (GL Transition Specification v1), GLSL ES 3.00.
 precision highp float;
+// GLSL ES leaves fragment integers mediump, which a driver may make 16 bits; hashes need 32.
+precision highp int;
 in vec2 segueUV;
 out vec4 segueFragColor;
 uniform sampler2D from;

@@ -16,13 +16,13 @@ final class EffectProgram {
         let version = source.language == .glsl300 ? "300" : "100"
         var vertex = ShaderAssembly()
         vertex.append(version == "300" ? "#version 300 es" : "#version 100")
-        vertex.append(try Self.library("vertex-\(version).glsl"), path: ShaderFiles.libraryPath("vertex-\(version).glsl"))
+        vertex.append(try ShaderProgram.libraryFile("vertex-\(version).glsl"), path: ShaderFiles.libraryPath("vertex-\(version).glsl"))
         var fragment = ShaderAssembly()
         fragment.append(version == "300" ? "#version 300 es" : "#version 100")
-        fragment.append(try Self.library("prelude-\(version).glsl"), path: ShaderFiles.libraryPath("prelude-\(version).glsl"))
+        fragment.append(try ShaderProgram.libraryFile("prelude-\(version).glsl"), path: ShaderFiles.libraryPath("prelude-\(version).glsl"))
         // The file declares its parameters' uniforms itself.
         fragment.append(source.body, path: source.path)
-        fragment.append(try Self.library("epilogue-\(version).glsl"), path: ShaderFiles.libraryPath("epilogue-\(version).glsl"))
+        fragment.append(try ShaderProgram.libraryFile("epilogue-\(version).glsl"), path: ShaderFiles.libraryPath("epilogue-\(version).glsl"))
         let program = try ShaderProgram(name: "effect '\(effect.name)'", vertex: vertex, fragment: fragment,
                                         fragmentPath: source.path)
         self.program = program
@@ -53,12 +53,5 @@ final class EffectProgram {
             case .ivec2: glUniform2i(location, i[0], i[1])
             }
         }
-    }
-
-    private static func library(_ name: String) throws -> String {
-        guard let text = ShaderFiles.library(name) else {
-            throw RenderError("Segue's shader file \(ShaderFiles.libraryPath(name)) is missing; reinstall Segue")
-        }
-        return text
     }
 }

@@ -3,47 +3,102 @@ import SegueEngine
 
 /// Draws an effect's layers, bottom first, each by the cheapest exact path: a
 /// blit for an opaque screen placed on whole pixels at its own size, a fill for
-/// an opaque colour, one textured quad otherwise.
+/// an opaque colour, one textured quad for a moved, scaled or turned screen, a
+/// mesh for a circle mask, and blits of runs of columns for per-column offsets.
 struct LayerPainter {
+    typealias Region = (source: PixelRect, x: Int, y: Int)
     let quads: QuadProgram
+    let masks: MaskProgram
     let white: Texture
-    let copy: (Texture, RenderTarget, Int, Int) -> Void
+    let copy: (Texture, [Region], RenderTarget) -> Void
 
     /// The layers cover the output; where the bottom one lets light through, it
     /// is black, as a fragment shader's premultiplied output would show.
     func paint(_ layers: [Layer], from: Texture, to: Texture, into target: RenderTarget) {
-        if let bottom = layers.first, !isOpaque(bottom, from: from, to: to) {
+        if let bottom = layers.first, !coversOpaquely(bottom, from: from, to: to) {
             fill(PixelRect(x: 0, y: 0, width: target.width, height: target.height), (0, 0, 0), target)
         }
         for layer in layers where layer.opacity > 0 {
             let opacity = Float(min(layer.opacity, 1))
-            switch layer.content {
-            case .color(let red, let green, let blue):
-                let colour = (Float(red), Float(green), Float(blue))
-                if opacity >= 1, let rect = layer.frame.pixelRect {
-                    fill(rect, colour, target)
+            let placement = LayerPlacement(frame: layer.frame, source: layer.source, rotation: layer.rotation)
+            let (texture, tint): (Texture, (Float, Float, Float, Float)) = switch layer.content {
+            case .color(let red, let green, let blue): (white, (Float(red) * opacity, Float(green) * opacity, Float(blue) * opacity, opacity))
+            case .from: (from, (opacity, opacity, opacity, opacity))
+            case .to: (to, (opacity, opacity, opacity, opacity))
+            }
+            let blend = opacity < 1 || !texture.isOpaque
+            switch layer.mask {
+            case nil:
+                if !blend, case .color(let red, let green, let blue) = layer.content, layer.rotation == nil,
+                   let rect = layer.frame.pixelRect {
+                    fill(rect, (Float(red), Float(green), Float(blue)), target)
+                } else if !blend, texture !== white, let rect = copiedAsIs(layer, texture) {
+                    copy(texture, [(PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), rect.x, rect.y)], target)
                 } else {
-                    quads.draw(white, at: layer.frame, tint: (colour.0 * opacity, colour.1 * opacity, colour.2 * opacity, opacity),
-                               blend: opacity < 1, into: target)
+                    quads.draw(texture, at: placement, tint: tint, blend: blend, mipmapped: layer.mipmapped, into: target)
                 }
-            case .from, .to:
-                let screen = layer.content == .from ? from : to
-                if opacity >= 1, screen.isOpaque, let rect = layer.frame.pixelRect,
-                   rect.width == screen.width, rect.height == screen.height {
-                    copy(screen, target, rect.x, rect.y)
-                } else {
-                    quads.draw(screen, at: layer.frame, tint: (opacity, opacity, opacity, opacity),
-                               blend: opacity < 1 || !screen.isOpaque, into: target)
-                }
+            case .circle(let circle)?:
+                masks.draw(texture, at: placement, circle: circle, shape: .inside, tint: tint, blend: blend,
+                           mipmapped: layer.mipmapped, into: target)
+            case .outsideCircle(let circle)?:
+                masks.draw(texture, at: placement, circle: circle, shape: .outside, tint: tint, blend: blend,
+                           mipmapped: layer.mipmapped, into: target)
+            case .innerShadow(let circle, let sigma, let shadowOpacity)?:
+                masks.draw(texture, at: placement, circle: circle, shape: .innerShadow(sigma: sigma, opacity: shadowOpacity),
+                           tint: tint, blend: true, mipmapped: layer.mipmapped, into: target)
+            case .columns(let offsets)?:
+                paintColumns(layer, offsets: offsets, texture: texture, tint: tint, blend: blend, into: target)
             }
         }
     }
 
-    private func isOpaque(_ layer: Layer, from: Texture, to: Texture) -> Bool {
-        switch layer.content {
-        case .color: layer.opacity >= 1
-        case .from: layer.opacity >= 1 && from.isOpaque
-        case .to: layer.opacity >= 1 && to.isOpaque
+    /// Runs of neighbouring columns that move alike become one copy each (one
+    /// quad each where the layer is not a plain copy); a column moved past the
+    /// bottom is not drawn.
+    private func paintColumns(_ layer: Layer, offsets: [Int], texture: Texture, tint: (Float, Float, Float, Float),
+                              blend: Bool, into target: RenderTarget) {
+        let frame = layer.frame
+        let height = Int(frame.height.rounded(.up))
+        var runs: [(start: Int, end: Int, offset: Int)] = []
+        for (x, offset) in offsets.enumerated() where offset < height {
+            if let last = runs.last, last.end == x, last.offset == offset {
+                runs[runs.count - 1].end = x + 1
+            } else {
+                runs.append((x, x + 1, offset))
+            }
+        }
+        if !blend, texture !== white, let rect = copiedAsIs(layer, texture) {
+            copy(texture, runs.map { run in
+                (PixelRect(x: run.start, y: 0, width: run.end - run.start, height: rect.height - max(run.offset, 0)),
+                 rect.x + run.start, rect.y + max(run.offset, 0))
+            }, target)
+            return
+        }
+        for run in runs {
+            let x0 = Double(run.start), w = Double(run.end - run.start), dy = Double(max(run.offset, 0))
+            guard frame.width > 0, frame.height > dy else { continue }
+            var slice = LayerPlacement(frame: LayerRect(x: frame.x + x0, y: frame.y + dy, width: w, height: frame.height - dy),
+                                       source: layer.source, rotation: layer.rotation)
+            slice.source.x += x0 / frame.width * layer.source.width
+            slice.source.width *= w / frame.width
+            slice.source.height *= (frame.height - dy) / frame.height
+            quads.draw(texture, at: slice, tint: tint, blend: blend, mipmapped: layer.mipmapped, into: target)
+        }
+    }
+
+    /// Where an unturned screen lands on whole pixels at its own size, all of it shown: the rectangle to copy it to.
+    private func copiedAsIs(_ layer: Layer, _ texture: Texture) -> PixelRect? {
+        guard layer.rotation == nil, layer.source == .unit, let rect = layer.frame.pixelRect,
+              rect.width == texture.width, rect.height == texture.height else { return nil }
+        return rect
+    }
+
+    private func coversOpaquely(_ layer: Layer, from: Texture, to: Texture) -> Bool {
+        guard layer.opacity >= 1, layer.mask == nil, layer.rotation == nil else { return false }
+        return switch layer.content {
+        case .color: true
+        case .from: from.isOpaque
+        case .to: to.isOpaque
         }
     }
 

@@ -1,27 +1,21 @@
 import CGLES
 import SegueEngine
-import SegueShaders
 
 /// Draws textures as rectangles: windows onto their screens, screens onto the
-/// output. Colours are premultiplied, as wl_shm's are.
+/// output, an effect's unmasked layers. Colours are premultiplied, as wl_shm's are.
 final class QuadProgram {
     private let program: ShaderProgram
-    private let rect: GLint
+    private let placement: LayerPlacement.Uniforms
+    private let targetSize: GLint
     private let tint: GLint
     private let opaque: GLint
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
 
     init() throws {
-        var vertex = ShaderAssembly()
-        vertex.append("#version 300 es")
-        vertex.append(try Self.library("quad-vertex.glsl"), path: ShaderFiles.libraryPath("quad-vertex.glsl"))
-        var fragment = ShaderAssembly()
-        fragment.append("#version 300 es")
-        fragment.append(try Self.library("quad-fragment.glsl"), path: ShaderFiles.libraryPath("quad-fragment.glsl"))
-        program = try ShaderProgram(name: "Segue's quad program", vertex: vertex, fragment: fragment,
-                                    fragmentPath: ShaderFiles.libraryPath("quad-fragment.glsl"))
-        rect = program.uniform("segueRect")
+        program = try .library("Segue's quad program", vertex: "quad-vertex.glsl", fragment: "quad-fragment.glsl")
+        placement = LayerPlacement.Uniforms(program)
+        targetSize = program.uniform("segueTargetSize")
         tint = program.uniform("segueTint")
         opaque = program.uniform("segueOpaque")
         glUseProgram(program.id)
@@ -49,15 +43,15 @@ final class QuadProgram {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         for layer in layers {
             let r = layer.rect
-            draw(layer.texture, at: LayerRect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)),
-                 tint: (1, 1, 1, 1), blend: !layer.texture.isOpaque, into: target)
+            let frame = LayerRect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
+            draw(layer.texture, at: LayerPlacement(frame: frame), tint: (1, 1, 1, 1), blend: !layer.texture.isOpaque, into: target)
         }
     }
 
-    /// Draws `texture` stretched over `frame` (output pixels, rows top first),
+    /// Draws `texture` placed by `placement` (output pixels, rows top first),
     /// times the premultiplied `tint`; with `blend`, over what is there.
-    func draw(_ texture: Texture, at frame: LayerRect, tint colour: (Float, Float, Float, Float), blend: Bool,
-              into target: RenderTarget) {
+    func draw(_ texture: Texture, at placement: LayerPlacement, tint colour: (Float, Float, Float, Float), blend: Bool,
+              mipmapped: Bool = false, into target: RenderTarget) {
         target.bind()
         glUseProgram(program.id)
         glBindVertexArray(vertexArray)
@@ -65,20 +59,13 @@ final class QuadProgram {
             glEnable(GLenum(GL_BLEND))
             glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
         }
-        texture.bind(unit: 0, mipmapped: false)
+        texture.bind(unit: 0, mipmapped: mipmapped)
         glUniform1i(opaque, texture.isOpaque ? 1 : 0)
         glUniform4f(tint, colour.0, colour.1, colour.2, colour.3)
-        let w = Double(target.width), h = Double(target.height)
-        glUniform4f(rect, Float(frame.x / w * 2 - 1), Float(frame.y / h * 2 - 1), Float(frame.width / w * 2), Float(frame.height / h * 2))
+        glUniform2f(targetSize, Float(target.width), Float(target.height))
+        placement.set(self.placement)
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         if blend { glDisable(GLenum(GL_BLEND)) }
         target.texture.contentChanged()
-    }
-
-    private static func library(_ name: String) throws -> String {
-        guard let text = ShaderFiles.library(name) else {
-            throw RenderError("Segue's shader file \(ShaderFiles.libraryPath(name)) is missing; reinstall Segue")
-        }
-        return text
     }
 }

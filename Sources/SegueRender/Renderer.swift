@@ -14,8 +14,9 @@ public final class Renderer {
     private var programs: [String: EffectProgram] = [:]
     private lazy var quads = Result { try QuadProgram() }
     private lazy var painter = Result {
-        LayerPainter(quads: try quads.get(), white: try Texture(image: RGBAImage(width: 1, height: 1, fill: .white)),
-                     copy: { [unowned self] in self.copy($0, into: $1, x: $2, y: $3) })
+        LayerPainter(quads: try quads.get(), masks: try MaskProgram(),
+                     white: try Texture(image: RGBAImage(width: 1, height: 1, fill: .white)),
+                     copy: { [unowned self] in self.copy($0, regions: $1, into: $2) })
     }
 
     /// How a built-in effect with a layered form is drawn.
@@ -110,13 +111,23 @@ public final class Renderer {
     /// (x, y): a framebuffer blit, memory-copy speed on llvmpipe. The texels go as
     /// they are stored, without the texture's swizzle.
     public func copy(_ texture: Texture, into target: RenderTarget, x: Int = 0, y: Int = 0) {
+        copy(texture, regions: [(PixelRect(x: 0, y: 0, width: texture.width, height: texture.height), x, y)], into: target)
+    }
+
+    /// Copies parts of `texture` into `target`, each part's top-left landing at its (x, y).
+    func copy(_ texture: Texture, regions: [(source: PixelRect, x: Int, y: Int)], into target: RenderTarget) {
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), readFramebuffer)
         glFramebufferTexture2D(GLenum(GL_READ_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), target.framebuffer)
-        // Clipped here to what lands on the target, so the driver sees a plain copy.
-        let placed = PixelRect(x: x, y: y, width: texture.width, height: texture.height)
-        if let dst = placed.clipped(to: PixelRect(x: 0, y: 0, width: target.width, height: target.height)) {
-            let srcX = dst.x - x, srcY = dst.y - y
+        let bounds = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        let texels = PixelRect(x: 0, y: 0, width: texture.width, height: texture.height)
+        for region in regions {
+            // Clipped here to what lands on the target, so the driver sees a plain copy.
+            guard let source = region.source.clipped(to: texels) else { continue }
+            let placed = PixelRect(x: region.x + source.x - region.source.x, y: region.y + source.y - region.source.y,
+                                   width: source.width, height: source.height)
+            guard let dst = placed.clipped(to: bounds) else { continue }
+            let srcX = source.x + dst.x - placed.x, srcY = source.y + dst.y - placed.y
             glBlitFramebuffer(GLint(srcX), GLint(srcY), GLint(srcX + dst.width), GLint(srcY + dst.height),
                               GLint(dst.x), GLint(dst.y), GLint(dst.x + dst.width), GLint(dst.y + dst.height),
                               GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))

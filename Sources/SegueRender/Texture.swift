@@ -24,6 +24,8 @@ public final class Texture {
         }
         var id: GLuint = 0
         glGenTextures(1, &id)
+        // Without a current context GL calls do nothing, and every draw would come out black.
+        guard id != 0 else { throw RenderError("no GL context is current: make the renderer's context current first") }
         self.id = id
         self.width = width
         self.height = height

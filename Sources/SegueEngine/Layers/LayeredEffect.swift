@@ -12,6 +12,10 @@ public enum LayeredEffects {
         switch name {
         case "slide": SlideLayers()
         case "crossfade": CrossfadeLayers()
+        case "rotate": RotateLayers()
+        case "zoom-from-rect": ZoomLayers()
+        case "circle-reveal": CircleRevealLayers()
+        case "doom-melt": DoomMeltLayers()
         default: nil
         }
     }

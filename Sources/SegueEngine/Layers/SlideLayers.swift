@@ -7,8 +7,7 @@ struct SlideLayers: LayeredEffect {
         // As the shader: the shift in whole pixels (rounded half up), within a screen of either end.
         let shift = ((progress.isFinite ? min(max(progress, -1), 2) : 0) * w + 0.5).rounded(.down)
         var layers: [Layer] = []
-        let background = values["background"]?.components ?? [0, 0, 0]
-        let colour = Layer.Content.color(red: background[0], green: background[1], blue: background[2])
+        let colour = Layer.Content.color(values.numbers("background", or: [0, 0, 0]))
         if shift < 0 { layers.append(Layer(colour, frame: LayerRect(x: 0, y: 0, width: -shift, height: h))) }
         if shift > w { layers.append(Layer(colour, frame: LayerRect(x: 2 * w - shift, y: 0, width: shift - w, height: h))) }
         if shift < w { layers.append(Layer(.from, frame: LayerRect(x: -shift, y: 0, width: w, height: h))) }
