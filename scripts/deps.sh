@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Segue builds and runs with, when any is missing;
-# with --test, also the real Wayland clients the tests drive.
+# with --test, also the real Wayland clients the tests drive; with --weston,
+# weston and weston-simple-egl for scripts/compare-weston.
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -euo pipefail
 
@@ -14,6 +15,8 @@ if [ "${1:-}" = "--test" ]; then
     packages+=(weston foot fonts-dejavu-core)     # weston-simple-shm/-egl and foot as clients
     packages+=(gtk-3-examples)                    # gtk3-widget-factory: a real GTK 3 client
     packages+=(wayland-protocols libwayland-bin)  # CI checks the generated protocol code against them
+elif [ "${1:-}" = "--weston" ]; then
+    packages+=(weston)                            # the compositor and client scripts/compare-weston runs
 fi
 
 missing=()
