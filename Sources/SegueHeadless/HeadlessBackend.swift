@@ -26,6 +26,8 @@ public final class HeadlessBackend: Backend {
     private var timer: LoopTimer?
     private var state = State.idle
     private var wanted = false
+    /// The frame drawn for the coming vblank, until it is presented.
+    private var drawn: RenderTarget?
 
     private enum State: Equatable {
         case idle
@@ -55,6 +57,7 @@ public final class HeadlessBackend: Backend {
     public func stop() {
         timer?.remove()
         timer = nil
+        drawn = nil
         state = .idle
     }
 
@@ -74,13 +77,20 @@ public final class HeadlessBackend: Backend {
             return
         case .drawing(let vblank):
             wanted = false
-            _ = drawFrame?(instant(vblank))
-            // Presented on the first vblank at or after the frame is ready.
-            let ready = MonotonicClock.now().nanoseconds - origin.nanoseconds
-            let target = max(vblank, (ready + period - 1) / period)
+            drawn = drawFrame?(instant(vblank))
+            // The GPU draws on while the loop serves clients; presented on the
+            // first vblank after both the drawing here and the GPU are done.
+            let submitted = MonotonicClock.now().nanoseconds - origin.nanoseconds
+            let target = max(vblank, (submitted + period - 1) / period)
             state = .presenting(vblank: target)
             arm(at: target * period)
         case .presenting(let vblank):
+            if let fence = drawn?.fence, !fence.isSignalled {
+                state = .presenting(vblank: vblank + 1)
+                arm(at: (vblank + 1) * period)
+                return
+            }
+            drawn = nil
             state = .idle
             lastSequence = UInt64(vblank)
             lastPresentation = instant(vblank)

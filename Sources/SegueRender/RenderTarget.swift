@@ -8,6 +8,9 @@ public final class RenderTarget {
     public let texture: Texture
     let framebuffer: GLuint
 
+    /// The fence of the last frame submitted into this target.
+    public internal(set) var fence: FrameFence?
+
     public var width: Int { texture.width }
     public var height: Int { texture.height }
 

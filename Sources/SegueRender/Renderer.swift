@@ -1,4 +1,5 @@
 import CGLES
+import Foundation
 import SegueEngine
 import SegueImaging
 import SegueShaders
@@ -12,6 +13,8 @@ public final class Renderer {
     /// A framebuffer any texture is attached to when it is the source of a blit.
     private var readFramebuffer: GLuint = 0
     private var programs: [String: EffectProgram] = [:]
+    /// Where frame fences are waited for, off the event loop.
+    let fenceWaiter = DispatchQueue(label: "segue.frame-fences")
     private lazy var quads = Result { try QuadProgram() }
     private lazy var painter = Result {
         LayerPainter(quads: try quads.get(), masks: try MaskProgram(),
@@ -52,6 +55,8 @@ public final class Renderer {
     }
 
     deinit {
+        // The display must outlive every wait on its fences.
+        fenceWaiter.sync {}
         programs.removeAll()
         glDeleteFramebuffers(1, &readFramebuffer)
         glDeleteBuffers(1, &vertexBuffer)
@@ -156,7 +161,8 @@ public final class Renderer {
         return snapshot.texture
     }
 
-    /// Waits until the GPU has finished every command given so far.
+    /// Waits until the GPU has finished every command given so far: for
+    /// measurements, never on the event loop (see `submit`).
     public func finish() { glFinish() }
 
     private func program(for effect: EffectDescriptor) throws -> EffectProgram {

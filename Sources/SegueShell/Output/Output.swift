@@ -20,7 +20,8 @@ final class Output {
     private let driver = TransitionDriver<ScreenSource>()
     private let backgroundTexture: Texture
     private var needsDraw = true
-    private var lastDrawn: Transition<ScreenSource>?
+    /// The transition frame drawn last, and its fence, until it is presented.
+    private var lastDrawn: (transition: Transition<ScreenSource>, fence: FrameFence)?
     /// Told when the newest transition's first frame was presented.
     private var onFirstPresented: ((Instant) -> Void)?
     /// Frames rendered and presented since start: an idle output adds none.
@@ -107,8 +108,8 @@ final class Output {
     }
 
     private func draw(predicted: Instant) {
+        let start = DispatchTime.now().uptimeNanoseconds
         if let (transition, frame) = driver.frame(at: predicted) {
-            let start = DispatchTime.now().uptimeNanoseconds
             do {
                 try renderer.draw(transition.settings, from: texture(transition.from), to: texture(transition.to),
                                   progress: frame.progress, direction: transition.direction, into: target)
@@ -116,25 +117,24 @@ final class Output {
                 // A shader that fails here was checked when it was chosen; show the destination.
                 try? renderer.compose([(texture(transition.to), fullRect)], background: background, into: target)
             }
-            renderer.finish()
-            transition.recordRenderTime(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            lastDrawn = transition
-            needsDraw = false
-            framesDrawn += 1
+            lastDrawn = (transition, renderer.submit(target, startedAt: start))
         } else if needsDraw {
             try? renderer.present(texture(delegate?.shownScreen()), into: target, background: background)
-            renderer.finish()
+            renderer.submit(target, startedAt: start)
             lastDrawn = nil
-            needsDraw = false
-            framesDrawn += 1
+        } else {
+            return
         }
+        needsDraw = false
+        framesDrawn += 1
     }
 
     private var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     /// The frame drawn last was presented.
     func presented(at time: Instant, sequence: UInt64) {
-        if let transition = lastDrawn {
+        if let (transition, fence) = lastDrawn {
+            transition.recordRenderTime(fence.renderSeconds())
             recorder?.record(target, transition: transition)
         }
         framesPresented += 1
