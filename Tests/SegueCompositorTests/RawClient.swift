@@ -91,18 +91,26 @@ final class RawClient {
         return toplevel
     }
 
-    /// Shows `image` on `surface`: an XRGB8888 buffer of its size (`unused` in each X
+    /// Shows `image` on `surface`: an XRGB8888 (or `format`) buffer of its size (`unused` in each X
     /// byte) in a pool of its own, attached, damaged whole and committed.
-    func show(_ image: RGBAImage, on surface: OpaquePointer, unused: UInt8 = 255) throws {
+    func show(_ image: RGBAImage, on surface: OpaquePointer, unused: UInt8 = 255,
+              format: wl_shm_format = WL_SHM_FORMAT_XRGB8888) throws {
         let width = Int32(image.width), height = Int32(image.height)
         guard let pool = makePool(size: width * height * 4),
-              let buffer = pool.makeBuffer(width: width, height: height, stride: width * 4,
-                                           format: WL_SHM_FORMAT_XRGB8888.rawValue),
+              let buffer = pool.makeBuffer(width: width, height: height, stride: width * 4, format: format.rawValue),
               pool.write(image, unused: unused) else { throw Failure(description: "cannot make a \(width)x\(height) buffer") }
         pools.append(pool)
         wl_surface_attach(surface, buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, width, height)
         wl_surface_commit(surface)
+    }
+
+    /// Says the whole of `surface` (width × height) is opaque, from its next commit.
+    func setOpaque(_ surface: OpaquePointer, width: Int32, height: Int32) {
+        let region = wl_compositor_create_region(compositor)
+        wl_region_add(region, 0, 0, width, height)
+        wl_surface_set_opaque_region(surface, region)
+        wl_region_destroy(region)
     }
 
     /// A new surface made a subsurface of `parent` at (x, y), synchronized as subsurfaces start.

@@ -23,11 +23,13 @@ final class ScreenOrientationTests: XCTestCase {
 
     /// A compositor whose only window shows `image` from a raw client (XRGB, `unused`
     /// in each X byte), as `msg screenshot` reads it.
-    private func screenshot(showing image: RGBAImage, unused: UInt8 = 255) throws -> RGBAImage {
+    private func screenshot(showing image: RGBAImage, unused: UInt8 = 255, format: wl_shm_format = WL_SHM_FORMAT_XRGB8888,
+                            opaque: Bool = false) throws -> RGBAImage {
         compositor = try CompositorUnderTest()
         let client = try connect()
         let toplevel = try client.makeConfiguredToplevel()
-        try client.show(image, on: toplevel.surface, unused: unused)
+        if opaque { client.setOpaque(toplevel.surface, width: Int32(image.width), height: Int32(image.height)) }
+        try client.show(image, on: toplevel.surface, unused: unused, format: format)
         XCTAssertTrue(client.roundtrip())
         _ = try compositor.waitForWindows(1)
         return try compositor.screenshot()
@@ -220,5 +222,20 @@ final class ScreenOrientationTests: XCTestCase {
         XCTAssertGreaterThan(share(of: selection, in: shot, x: 24...100, y: 16...32), 0.5, "the selected entry text, top-left")
         XCTAssertLessThan(share(of: selection, in: shot, x: 24...100, y: 867...883), 0.1, "not at the bottom-left")
         XCTAssertLessThan(share(of: selection, in: shot, x: 1499...1575, y: 16...32), 0.1, "not at the top-right")
+    }
+
+    /// ARGB content with alpha below 1 is blended over the background; the same
+    /// content under an opaque region covering it is taken at the client's word,
+    /// alpha ignored and copied as it is (a fullscreen client that says so is
+    /// composited by copy, not by blending).
+    func testAnOpaqueRegionOverTheWholeBufferIgnoresItsAlpha() throws {
+        let image = marked(width: 640, height: 360, fill: RGBA(200, 0, 0), marker: RGBA(0, 200, 0))
+        let blended = try screenshot(showing: image, unused: 128, format: WL_SHM_FORMAT_ARGB8888)
+        // Premultiplied at alpha 128: the background (20, 20, 26) shows at half strength.
+        assertPixels(blended, [(600, 300, RGBA(210, 10, 13), "blended fill"), (2, 2, RGBA(10, 210, 13), "blended marker")])
+        compositor.stop()
+        let opaque = try screenshot(showing: image, unused: 128, format: WL_SHM_FORMAT_ARGB8888, opaque: true)
+        assertPixels(opaque, [(600, 300, RGBA(200, 0, 0), "fill"), (2, 2, RGBA(0, 200, 0), "marker"),
+                              (12, 12, RGBA(200, 0, 0), "past the marker")])
     }
 }

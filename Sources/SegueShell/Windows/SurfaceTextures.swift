@@ -5,7 +5,8 @@ import SegueWayland
 /// Each surface's content as a GL texture. The protocol side keeps a surface's
 /// buffer state; this is where the renderer takes the pixels: on each commit
 /// of a wl_shm buffer, its damage (all of it when the size changed) is copied
-/// with the buffer's stride, straight from the client's memory.
+/// with the buffer's stride, straight from the client's memory. Content the
+/// client says is opaque is taken as XRGB, so it is copied, never blended.
 final class SurfaceTextures {
     private var textures: [ObjectIdentifier: Texture] = [:]
 
@@ -20,8 +21,11 @@ final class SurfaceTextures {
             if !surface.hasBuffer { textures[key] = nil }
             return true
         }
+        let format: PixelFormat = buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888
         var region: PixelRect?
-        if let texture = textures[key], texture.width == buffer.width, texture.height == buffer.height {
+        // A texture whose alpha starts to count is uploaded whole: alpha outside the damage is stale.
+        if let texture = textures[key], texture.width == buffer.width, texture.height == buffer.height,
+           texture.format == format {
             guard let damage = PixelRect.bounds(of: surface.committedDamage) else { return true }
             region = damage
         } else {
@@ -31,7 +35,6 @@ final class SurfaceTextures {
             }
             textures[key] = texture
         }
-        let format: PixelFormat = buffer.opaque ? .xrgb8888 : .argb8888
         buffer.withBytes { bytes in
             textures[key]?.upload(bytes, stride: buffer.stride, format: format, region: region)
         }

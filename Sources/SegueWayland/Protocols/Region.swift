@@ -1,8 +1,11 @@
 import CWaylandServer
+import SegueEngine
 
-/// A wl_region. Segue shows one window full-output and takes no pointer
-/// input regions into account yet, so a region only has to accept its requests.
+/// A wl_region: its shape, which wl_surface.set_opaque_region copies. Input
+/// regions are accepted and unused: one window fills the output.
 final class Region: ResourceObject {
+    private(set) var shape = RegionShape()
+
     static func create(client: OpaquePointer, version: Int32, id: UInt32) {
         Resource.create(client: client, interface: segue_wl_region_interface(), version: version, id: id,
                         implementation: implementation, object: Region())
@@ -14,8 +17,12 @@ final class Region: ResourceObject {
         let table = UnsafeMutablePointer<wl_region_interface>.allocate(capacity: 1)
         table.initialize(to: wl_region_interface(
             destroy: Resource.destroy,
-            add: { _, _, _, _, _, _ in },
-            subtract: { _, _, _, _, _, _ in }
+            add: { _, resource, x, y, width, height in
+                Resource.object(resource, as: Region.self)?.shape.add(PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)))
+            },
+            subtract: { _, resource, x, y, width, height in
+                Resource.object(resource, as: Region.self)?.shape.subtract(PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)))
+            }
         ))
         return table
     }()

@@ -27,6 +27,8 @@ package final class Surface: ResourceObject {
     package private(set) var committedNewContent = false
     /// Presentation feedback requested for the committed content.
     var feedbacks: [PresentationFeedback] = []
+    /// Where the client says its content is opaque, as committed.
+    private var opaqueRegion = RegionShape()
 
     private var pending = PendingState()
     private lazy var bufferWatcher = Listener { [unowned self] _ in
@@ -40,6 +42,7 @@ package final class Surface: ResourceObject {
         package var damage: [PixelRect] = []
         package var callbacks: [FrameCallback] = []
         var feedbacks: [PresentationFeedback] = []
+        var opaqueRegion: RegionShape?
     }
 
     package init?(client: OpaquePointer, version: Int32, id: UInt32) {
@@ -53,6 +56,9 @@ package final class Surface: ResourceObject {
     package var width: Int { bufferSize?.width ?? 0 }
     package var height: Int { bufferSize?.height ?? 0 }
     package var hasBuffer: Bool { bufferSize != nil }
+    /// Whether the client says all of its committed content is opaque, so its
+    /// alpha can be ignored (wl_surface.set_opaque_region).
+    package var isOpaque: Bool { hasBuffer && opaqueRegion.covers(PixelRect(x: 0, y: 0, width: width, height: height)) }
 
     /// Gives the surface a role; for a surface that has another role already,
     /// `post` sends the error the role's protocol names, with this message.
@@ -112,6 +118,8 @@ package final class Surface: ResourceObject {
         committedDamage = committedBuffer == nil ? [] : pending.damage
         pending.buffer = .unchanged
         pending.damage.removeAll()
+        if let region = pending.opaqueRegion { opaqueRegion = region }
+        pending.opaqueRegion = nil
         for child in children { child.parentCommitted() }
         frameCallbacks += pending.callbacks
         pending.callbacks.removeAll()
@@ -178,7 +186,11 @@ package final class Surface: ResourceObject {
                       let callback = FrameCallback(client: client, id: id) else { return }
                 surface.pending.callbacks.append(callback)
             },
-            set_opaque_region: { _, _, _ in },
+            set_opaque_region: { _, resource, region in
+                // Copied now: the client may change or destroy the region before committing.
+                Resource.object(resource, as: Surface.self)?.pending.opaqueRegion =
+                    region.flatMap { Resource.object($0, as: Region.self)?.shape } ?? RegionShape()
+            },
             set_input_region: { _, _, _ in },
             commit: { _, resource in Resource.object(resource, as: Surface.self)?.commit() },
             set_buffer_transform: { _, resource, transform in
