@@ -51,7 +51,7 @@ public struct RGBAImage: Equatable, Sendable {
     }
 
     /// Fills a rectangle, clipped to the image; the drawing primitive for text and patterns.
-    mutating func fill(_ color: RGBA, x: Int, y: Int, width w: Int, height h: Int) {
+    public mutating func fill(_ color: RGBA, x: Int, y: Int, width w: Int, height h: Int) {
         let left = max(0, x), right = min(width, x + w)
         let top = max(0, y), bottom = min(height, y + h)
         guard left < right && top < bottom else { return }

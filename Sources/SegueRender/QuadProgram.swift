@@ -36,9 +36,15 @@ final class QuadProgram {
     }
 
     /// Clears `target` to `background` and draws each layer, bottom first,
-    /// blending premultiplied colours.
-    func draw(_ layers: [(texture: Texture, rect: PixelRect)], background: (Float, Float, Float), into target: RenderTarget) {
+    /// blending premultiplied colours; with `clip`, only inside it.
+    func draw(_ layers: [(texture: Texture, rect: PixelRect)], background: (Float, Float, Float), into target: RenderTarget,
+              clip: PixelRect? = nil) {
         target.bind()
+        if let clip {
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glScissor(GLint(clip.x), GLint(clip.y), GLsizei(clip.width), GLsizei(clip.height))
+        }
+        defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
         glClearColor(background.0, background.1, background.2, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         for layer in layers {

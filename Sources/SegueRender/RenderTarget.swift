@@ -1,4 +1,5 @@
 import CGLES
+import SegueEngine
 import SegueImaging
 
 /// An offscreen framebuffer of any size, drawing into a texture. Like every
@@ -10,6 +11,9 @@ public final class RenderTarget {
 
     /// The fence of the last frame submitted into this target.
     public internal(set) var fence: FrameFence?
+    /// The part of the target the last frame changed, nil for all of it: what a
+    /// backend passes on as damage. Whoever draws the frame sets it.
+    public var frameDamage: PixelRect?
 
     public var width: Int { texture.width }
     public var height: Int { texture.height }

@@ -145,12 +145,16 @@ public final class Renderer {
     /// Draws `screen` as the output's frame when no transition runs: Segue's
     /// plain compositing. An opaque screen of the target's size is copied as it is
     /// (a blit, at memory speed); anything else is drawn over the background.
-    public func present(_ screen: Texture, into target: RenderTarget, background: (Float, Float, Float)) throws {
+    /// With `region`, only that part is redrawn: the rest of the target already
+    /// shows this screen.
+    public func present(_ screen: Texture, into target: RenderTarget, background: (Float, Float, Float),
+                        region: PixelRect? = nil) throws {
+        let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        guard let region = (region ?? full).clipped(to: full) else { return }
         if screen.isOpaque && screen.width == target.width && screen.height == target.height {
-            copy(screen, into: target)
+            copy(screen, regions: [(region, region.x, region.y)], into: target)
         } else {
-            try compose([(screen, PixelRect(x: 0, y: 0, width: target.width, height: target.height))],
-                        background: background, into: target)
+            try quads.get().draw([(screen, full)], background: background, into: target, clip: region == full ? nil : region)
         }
     }
 

@@ -1,6 +1,7 @@
 import CEGL
 import CGLES
 import CWaylandEGL
+import SegueEngine
 
 /// An EGL window surface on a Wayland `wl_surface`, through a wl_egl_window:
 /// where a nested Segue shows its output. It stays current once made, so
@@ -11,6 +12,14 @@ public final class WindowSurface {
     private let surface: EGLSurface
     public private(set) var width: Int
     public private(set) var height: Int
+    /// eglSwapBuffersWithDamage (KHR or EXT) where the display offers it.
+    private let swapWithDamage: SwapWithDamage?
+    /// EGL_EXT_buffer_age: whether a back buffer says how old its content is.
+    private let buffersHaveAge: Bool
+    /// What each of the last few frames changed, newest first; nil for all of it.
+    private var recentDamage: [PixelRect?] = []
+
+    private typealias SwapWithDamage = @convention(c) (EGLDisplay?, EGLSurface?, UnsafeMutablePointer<EGLint>?, EGLint) -> EGLBoolean
 
     /// `waylandSurface` is a `wl_surface *` on the display `context` was made on.
     public init(context: GLContext, waylandSurface: OpaquePointer, width: Int, height: Int) throws {
@@ -35,6 +44,11 @@ public final class WindowSurface {
         self.surface = surface
         self.width = width
         self.height = height
+        let extensions = String(cString: eglQueryString(context.display, EGLint(EGL_EXTENSIONS)))
+        let swap = ["KHR", "EXT"].first { extensions.contains("EGL_\($0)_swap_buffers_with_damage") }
+            .flatMap { eglGetProcAddress("eglSwapBuffersWithDamage\($0)") }
+        swapWithDamage = swap.map { unsafeBitCast($0, to: SwapWithDamage.self) }
+        buffersHaveAge = extensions.contains("EGL_EXT_buffer_age")
     }
 
     deinit {
@@ -48,20 +62,56 @@ public final class WindowSurface {
         guard (width, height) != (self.width, self.height) else { return }
         self.width = width
         self.height = height
+        recentDamage.removeAll()
         wl_egl_window_resize(window, Int32(width), Int32(height), 0, 0)
     }
 
     /// Copies `target` into the window, scaled if their sizes differ, and swaps:
-    /// the swap attaches, damages and commits the `wl_surface`.
+    /// the swap attaches, damages and commits the `wl_surface`. Where the target
+    /// says only part of it changed, the parent hears of only that part
+    /// (swap with damage), and only what the back buffer lacks is copied
+    /// (buffer age).
     public func present(_ target: RenderTarget) throws {
+        let sameSize = target.width == width && target.height == height
+        let damage = sameSize ? target.frameDamage : nil
+        let copied = sameSize ? staleRegion(adding: damage) : nil
+        recentDamage = Array(([damage] + recentDamage).prefix(4))
+        let (x0, y0, x1, y1) = copied.map { ($0.x, $0.y, $0.x + $0.width, $0.y + $0.height) } ?? (0, 0, target.width, target.height)
         // The target holds rows top first; a window's rows start at the bottom: the blit flips.
+        let sx = Double(width) / Double(target.width), sy = Double(height) / Double(target.height)
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
-        glBlitFramebuffer(0, 0, GLint(target.width), GLint(target.height), 0, GLint(height), GLint(width), 0,
+        glBlitFramebuffer(GLint(x0), GLint(y0), GLint(x1), GLint(y1),
+                          GLint((Double(x0) * sx).rounded()), GLint((Double(height) - Double(y0) * sy).rounded()),
+                          GLint((Double(x1) * sx).rounded()), GLint((Double(height) - Double(y1) * sy).rounded()),
                           GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        guard eglSwapBuffers(context.display, surface) == EGL_TRUE else {
+        let swapped: EGLBoolean
+        if let damage, let swapWithDamage {
+            // EGL's rectangles start at the bottom-left.
+            var rect: [EGLint] = [EGLint(damage.x), EGLint(height - damage.y - damage.height), EGLint(damage.width), EGLint(damage.height)]
+            swapped = swapWithDamage(context.display, surface, &rect, 1)
+        } else {
+            swapped = eglSwapBuffers(context.display, surface)
+        }
+        guard swapped == EGL_TRUE else {
             throw RenderError("eglSwapBuffers failed (\(eglErrorName()))")
         }
+    }
+
+    /// What the back buffer lacks of the new frame, which changed `damage`:
+    /// that plus what the frames since the buffer was last drawn changed; nil
+    /// for all of it when its age is unknown.
+    private func staleRegion(adding damage: PixelRect?) -> PixelRect? {
+        guard buffersHaveAge, let damage else { return nil }
+        var age: EGLint = 0
+        guard eglQuerySurface(context.display, surface, EGLint(EGL_BUFFER_AGE_EXT), &age) == EGL_TRUE,
+              age >= 1, Int(age) - 1 <= recentDamage.count else { return nil }
+        var region = damage
+        for older in recentDamage.prefix(Int(age) - 1) {
+            guard let older, let union = PixelRect.bounds(of: [region, older]) else { return nil }
+            region = union
+        }
+        return region.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height))
     }
 }

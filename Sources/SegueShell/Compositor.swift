@@ -207,7 +207,7 @@ extension Compositor: SurfaceObserver {
         guard output.visibleWindows().contains(where: { $0 === window }) else { return }
         // New pixels need a new frame; a frame request alone only needs the clock to tick.
         if surface.committedNewContent {
-            output.damage()
+            output.damage(window.screenDamage(committedBy: surface, width: output.width, height: output.height))
         } else if !surface.frameCallbacks.isEmpty {
             output.requestFrame()
         }

@@ -9,11 +9,7 @@ final class CompositorLifecycleTests: XCTestCase {
 
     /// The output's frame counter, which must be in the reply.
     private func framesDrawn(_ compositor: CompositorUnderTest) throws -> Double {
-        let reply = try compositor.send(.outputs)
-        guard case .array(let outputs)? = reply.payload["outputs"], case .object(let output)? = outputs.first else {
-            throw MissingValue(description: "the outputs reply lists no output: \(reply)")
-        }
-        return try XCTUnwrap(number(output["frames_drawn"]), "the outputs reply has no frames_drawn")
+        try XCTUnwrap(number(try compositor.output()["frames_drawn"]), "the outputs reply has no frames_drawn")
     }
 
     func testAnIdleCompositorDrawsNothing() throws {
@@ -95,8 +91,4 @@ final class CompositorLifecycleTests: XCTestCase {
         XCTAssertEqual(message.split(separator: "\n").count, 1, message)
         XCTAssertTrue(message.contains("XDG_RUNTIME_DIR"), message)
     }
-}
-
-private struct MissingValue: Error, CustomStringConvertible {
-    let description: String
 }

@@ -102,6 +102,25 @@ final class CompositorUnderTest {
         return list.compactMap { if case .object(let w) = $0 { w } else { nil } }
     }
 
+    /// The output, as the outputs reply describes it.
+    func output() throws -> [String: JSONValue] {
+        let reply = try send(.outputs)
+        guard case .array(let outputs)? = reply.payload["outputs"], case .object(let output)? = outputs.first else {
+            throw CompositorTestError("the outputs reply lists no output: \(reply)")
+        }
+        return output
+    }
+
+    /// Asks `condition` until it holds or `timeout` passes; whether it held.
+    func waitUntil(timeout: TimeInterval = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(20_000)
+        }
+        return try condition()
+    }
+
     /// Waits until `count` windows are open and nothing animates.
     func waitForWindows(_ count: Int, timeout: TimeInterval = 20) throws -> [[String: JSONValue]] {
         let deadline = Date().addingTimeInterval(timeout)

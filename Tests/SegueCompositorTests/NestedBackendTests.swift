@@ -3,6 +3,7 @@ import Foundation
 import SegueCompositor
 @testable import SegueShell
 @testable import SegueWayland
+import SegueEngine
 import SegueImaging
 import SegueIPC
 import XCTest
@@ -67,11 +68,37 @@ final class NestedBackendTests: XCTestCase {
         try assertParentShows(blue, notShowing: orange)
     }
 
-    func testWestonConfiguringNoSizeKeepsTheOneAskedFor() throws {
-        let reply = try segue.send(.outputs)
-        guard case .array(let outputs)? = reply.payload["outputs"], case .object(let output)? = outputs.first else {
-            return XCTFail("no output: \(reply)")
+    /// A client that changes small parts of its window: Segue redraws only
+    /// those, tells weston only those (swap with damage), and copies into each
+    /// back buffer what it lacks (buffer age), so weston always shows the whole
+    /// window as it is, whichever buffer it was given.
+    func testSmallChangesReachTheParentAsDamageAndNoBufferShowsStaleParts() throws {
+        let client = try RawClient(socket: segue.runtime.appendingPathComponent(segue.socket).path)
+        let toplevel = try client.makeConfiguredToplevel()
+        var image = RGBAImage(width: 640, height: 360, fill: blue)
+        try client.show(image, on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = try segue.waitForWindows(1)
+        let patches = [RGBA(250, 20, 20), RGBA(20, 250, 20), RGBA(250, 250, 20), RGBA(20, 250, 250), RGBA(250, 20, 250)]
+        for (i, colour) in patches.enumerated() {
+            let rect = PixelRect(x: 20 + 110 * i, y: 30 + 50 * i, width: 40, height: 30)
+            image.fill(colour, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+            try client.show(image, on: toplevel.surface, damage: rect)
+            XCTAssertTrue(client.roundtrip())
+            let damage: JSONValue = .array([rect.x, rect.y, rect.width, rect.height].map { .number(Double($0)) })
+            XCTAssertTrue(try segue.waitUntil { try segue.output()["last_damage"] == damage }, "Segue redrew only patch \(i)")
+            // Every patch so far, whole, and the rest still blue.
+            let shown = patches.prefix(i + 1)
+            let shot = try weston.screenshot { shot in shown.allSatisfy { shot.count(of: $0) == 1200 } }
+            for (j, patch) in shown.enumerated() {
+                XCTAssertEqual(shot.count(of: patch), 1200, "patch \(j) after patch \(i)")
+            }
+            XCTAssertEqual(shot.count(of: blue), 640 * 360 - 1200 * shown.count, "after patch \(i)")
         }
+    }
+
+    func testWestonConfiguringNoSizeKeepsTheOneAskedFor() throws {
+        let output = try segue.output()
         XCTAssertEqual(number(output["width"]), 640)
         XCTAssertEqual(number(output["height"]), 360)
     }

@@ -1,6 +1,7 @@
 import CWaylandClient
 import Glibc
 import SegueClientSupport
+import SegueEngine
 import SegueImaging
 
 /// A Wayland client in the test process, driven one request at a time so a test
@@ -91,17 +92,18 @@ final class RawClient {
         return toplevel
     }
 
-    /// Shows `image` on `surface`: an XRGB8888 (or `format`) buffer of its size (`unused` in each X
+    /// Shows `image` on `surface`: an XRGB8888 (or `format`) buffer of its size, damaged all over or in `damage` (`unused` in each X
     /// byte) in a pool of its own, attached, damaged whole and committed.
     func show(_ image: RGBAImage, on surface: OpaquePointer, unused: UInt8 = 255,
-              format: wl_shm_format = WL_SHM_FORMAT_XRGB8888) throws {
+              format: wl_shm_format = WL_SHM_FORMAT_XRGB8888, damage: PixelRect? = nil) throws {
         let width = Int32(image.width), height = Int32(image.height)
         guard let pool = makePool(size: width * height * 4),
               let buffer = pool.makeBuffer(width: width, height: height, stride: width * 4, format: format.rawValue),
               pool.write(image, unused: unused) else { throw Failure(description: "cannot make a \(width)x\(height) buffer") }
         pools.append(pool)
         wl_surface_attach(surface, buffer, 0, 0)
-        wl_surface_damage_buffer(surface, 0, 0, width, height)
+        let damaged = damage ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        wl_surface_damage_buffer(surface, Int32(damaged.x), Int32(damaged.y), Int32(damaged.width), Int32(damaged.height))
         wl_surface_commit(surface)
     }
 

@@ -45,4 +45,32 @@ final class PlainCompositingTests: XCTestCase {
         XCTAssertEqual(frame[0, 0], RGBA(255, 0, 0), "the opaque pixel")
         XCTAssertEqual(frame[3, 1], RGBA(0, 255, 0), "the background through a transparent one")
     }
+
+    /// Damage: with a region, only that part of the target is redrawn, on
+    /// either path; the rest keeps what it showed.
+    func testAPresentLimitedToARegionRedrawsOnlyThatRegion() throws {
+        let renderer = try RenderFixture.renderer()
+        for format in [PixelFormat.xrgb8888, .argb8888] {
+            let output = try RenderTarget(width: 96, height: 54)
+            try renderer.present(try Texture(image: RenderFixture.from), into: output, background: (0, 0, 0))
+            let second = try Texture(width: 96, height: 54)
+            var bytes: [UInt8] = []
+            for y in 0..<54 {
+                for x in 0..<96 {
+                    let p = RenderFixture.to[x, y]
+                    bytes += [p.b, p.g, p.r, 255]
+                }
+            }
+            bytes.withUnsafeBytes { second.upload($0, stride: 96 * 4, format: format) }
+            let region = PixelRect(x: 10, y: 5, width: 30, height: 20)
+            try renderer.present(second, into: output, background: (0, 0, 0), region: region)
+            let frame = output.readPixels(opaque: true)
+            for (x, y) in [(10, 5), (39, 24), (20, 10)] {
+                XCTAssertEqual(frame[x, y], RenderFixture.to[x, y], "\(format) inside the region at (\(x), \(y))")
+            }
+            for (x, y) in [(9, 5), (40, 24), (10, 4), (39, 25), (95, 53), (0, 0)] {
+                XCTAssertEqual(frame[x, y], RenderFixture.from[x, y], "\(format) outside the region at (\(x), \(y))")
+            }
+        }
+    }
 }

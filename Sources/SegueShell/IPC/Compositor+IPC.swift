@@ -19,6 +19,8 @@ extension Compositor: IPCHandler {
                 "refresh_mhz": .number((1000 / output.backend.refreshInterval).rounded()),
                 "frames_drawn": .number(Double(output.framesDrawn)),
                 "frames_presented": .number(Double(output.framesPresented)),
+                // What the last frame redrew: [x, y, width, height], null for the whole output.
+                "last_damage": output.target.frameDamage.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) } ?? .null,
                 "animating": .bool(output.isAnimating),
             ])]]))
         case .transitions:

@@ -20,6 +20,10 @@ final class Output {
     private let driver = TransitionDriver<ScreenSource>()
     private let backgroundTexture: Texture
     private var needsDraw = true
+    /// Where the shown screen changed since the last frame; nil for everywhere.
+    private var pendingDamage: PixelRect?
+    /// The screen the target shows as a plain frame, up to date outside `pendingDamage`.
+    private weak var plainScreen: Texture?
     /// The transition frame drawn last, and its fence, until it is presented.
     private var lastDrawn: (transition: Transition<ScreenSource>, fence: FrameFence)?
     /// Told when the newest transition's first frame was presented.
@@ -47,8 +51,10 @@ final class Output {
     var height: Int { backend.height }
     var isAnimating: Bool { driver.isAnimating }
 
-    /// What is shown changed: draw a new frame.
-    func damage() {
+    /// What is shown changed, within `region` (output pixels) or everywhere:
+    /// draw a new frame.
+    func damage(_ region: PixelRect? = nil) {
+        pendingDamage = needsDraw ? pendingDamage.flatMap { old in region.flatMap { PixelRect.bounds(of: [old, $0]) } } : region
         needsDraw = true
         backend.scheduleFrame()
     }
@@ -57,6 +63,7 @@ final class Output {
     /// Should the new target fail, frames keep the old size and are scaled to fit.
     func resized() {
         if let resized = try? RenderTarget(width: width, height: height) { target = resized }
+        plainScreen = nil
         damage()
     }
 
@@ -70,6 +77,7 @@ final class Output {
         driver.start(from: from, to: to, settings: settings, direction: direction,
                      at: MonotonicClock.now(), snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
             self?.needsDraw = true
+            self?.pendingDamage = nil
             onComplete(completion)
         }
         backend.scheduleFrame()
@@ -79,6 +87,7 @@ final class Output {
     func cancelTransition() {
         driver.cancel()
         needsDraw = true
+        pendingDamage = nil
     }
 
     /// The windows the next frame shows.
@@ -117,15 +126,23 @@ final class Output {
                 // A shader that fails here was checked when it was chosen; show the destination.
                 try? renderer.compose([(texture(transition.to), fullRect)], background: background, into: target)
             }
+            plainScreen = nil
+            target.frameDamage = nil
             lastDrawn = (transition, renderer.submit(target, startedAt: start))
         } else if needsDraw {
-            try? renderer.present(texture(delegate?.shownScreen()), into: target, background: background)
+            let screen = texture(delegate?.shownScreen())
+            // Only what changed, when the target already shows this screen.
+            let region = screen === plainScreen ? pendingDamage : nil
+            try? renderer.present(screen, into: target, background: background, region: region)
+            plainScreen = screen
+            target.frameDamage = region
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else {
             return
         }
         needsDraw = false
+        pendingDamage = nil
         framesDrawn += 1
     }
 

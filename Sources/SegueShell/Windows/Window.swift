@@ -28,6 +28,14 @@ final class Window {
     /// The window's content changed; the screen is rebuilt when next needed.
     func contentChanged() { composedIsCurrent = false }
 
+    /// Where on a `width`×`height` screen the commit `surface` just made
+    /// changed it: its damage, where the window's buffer is the screen as it is;
+    /// nil (everywhere) where the screen is composed.
+    func screenDamage(committedBy surface: Surface, width: Int, height: Int) -> PixelRect? {
+        guard surface === self.surface, surface.children.isEmpty, surface.width == width, surface.height == height else { return nil }
+        return PixelRect.bounds(of: surface.committedDamage)
+    }
+
     /// The window as a full-output texture. A buffer of exactly the output's
     /// size with no subsurfaces is used as it is; anything else is composed,
     /// centred, onto the background first.
