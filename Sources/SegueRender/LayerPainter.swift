@@ -1,4 +1,5 @@
 import CGLES
+import Foundation
 import SegueEngine
 
 /// Draws an effect's layers, bottom first, each by the cheapest exact path: a
@@ -35,17 +36,17 @@ struct LayerPainter {
                 } else if !blend, texture !== white, let rect = copiedAsIs(layer, texture) {
                     copy(texture, [(PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), rect.x, rect.y)], target)
                 } else {
-                    quads.draw(texture, at: placement, tint: tint, blend: blend, mipmapped: layer.mipmapped, into: target)
+                    quads.draw(texture, at: placement, tint: tint, blend: blend, mipmapLevels: mipmapLevels(layer, texture), into: target)
                 }
             case .circle(let circle)?:
                 masks.draw(texture, at: placement, circle: circle, shape: .inside, tint: tint, blend: blend,
-                           mipmapped: layer.mipmapped, into: target)
+                           mipmapLevels: mipmapLevels(layer, texture), into: target)
             case .outsideCircle(let circle)?:
                 masks.draw(texture, at: placement, circle: circle, shape: .outside, tint: tint, blend: blend,
-                           mipmapped: layer.mipmapped, into: target)
+                           mipmapLevels: mipmapLevels(layer, texture), into: target)
             case .innerShadow(let circle, let sigma, let shadowOpacity)?:
                 masks.draw(texture, at: placement, circle: circle, shape: .innerShadow(sigma: sigma, opacity: shadowOpacity),
-                           tint: tint, blend: true, mipmapped: layer.mipmapped, into: target)
+                           tint: tint, blend: true, mipmapLevels: mipmapLevels(layer, texture), into: target)
             case .columns(let offsets)?:
                 paintColumns(layer, offsets: offsets, texture: texture, tint: tint, blend: blend, into: target)
             }
@@ -82,8 +83,18 @@ struct LayerPainter {
             slice.source.x += x0 / frame.width * layer.source.width
             slice.source.width *= w / frame.width
             slice.source.height *= (frame.height - dy) / frame.height
-            quads.draw(texture, at: slice, tint: tint, blend: blend, mipmapped: layer.mipmapped, into: target)
+            quads.draw(texture, at: slice, tint: tint, blend: blend, mipmapLevels: mipmapLevels(layer, texture), into: target)
         }
+    }
+
+    /// The mipmap levels a layer drawn smaller than its texture samples: down
+    /// to the level of its scale, and the one below for trilinear blending.
+    private func mipmapLevels(_ layer: Layer, _ texture: Texture) -> Int {
+        guard layer.mipmapped else { return 0 }
+        let scale = min(layer.frame.width / (layer.source.width * Double(texture.width)),
+                        layer.frame.height / (layer.source.height * Double(texture.height)))
+        guard scale.isFinite, scale > 0, scale < 1 else { return 0 }
+        return Int(min(log2(1 / scale), 30).rounded(.down)) + 1
     }
 
     /// Where an unturned screen lands on whole pixels at its own size, all of it shown: the rectangle to copy it to.

@@ -46,7 +46,7 @@ final class MaskProgram {
     }
 
     func draw(_ texture: Texture, at placement: LayerPlacement, circle c: LayerCircle, shape: Shape,
-              tint colour: (Float, Float, Float, Float), blend: Bool, mipmapped: Bool, into target: RenderTarget) {
+              tint colour: (Float, Float, Float, Float), blend: Bool, mipmapLevels: Int, into target: RenderTarget) {
         guard let (mode, vertices) = mesh(c, shape, target), !vertices.isEmpty else { return }
         target.bind()
         glUseProgram(program.id)
@@ -57,7 +57,7 @@ final class MaskProgram {
             glEnable(GLenum(GL_BLEND))
             glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
         }
-        texture.bind(unit: 0, mipmapped: mipmapped)
+        texture.bind(unit: 0, mipmapLevels: mipmapLevels)
         glUniform1i(opaque, texture.isOpaque ? 1 : 0)
         glUniform4f(tint, colour.0, colour.1, colour.2, colour.3)
         glUniform2f(targetSize, Float(target.width), Float(target.height))

@@ -57,7 +57,7 @@ final class QuadProgram {
     /// Draws `texture` placed by `placement` (output pixels, rows top first),
     /// times the premultiplied `tint`; with `blend`, over what is there.
     func draw(_ texture: Texture, at placement: LayerPlacement, tint colour: (Float, Float, Float, Float), blend: Bool,
-              mipmapped: Bool = false, into target: RenderTarget) {
+              mipmapLevels: Int = 0, into target: RenderTarget) {
         target.bind()
         glUseProgram(program.id)
         glBindVertexArray(vertexArray)
@@ -65,7 +65,7 @@ final class QuadProgram {
             glEnable(GLenum(GL_BLEND))
             glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
         }
-        texture.bind(unit: 0, mipmapped: mipmapped)
+        texture.bind(unit: 0, mipmapLevels: mipmapLevels)
         glUniform1i(opaque, texture.isOpaque ? 1 : 0)
         glUniform4f(tint, colour.0, colour.1, colour.2, colour.3)
         glUniform2f(targetSize, Float(target.width), Float(target.height))

@@ -95,8 +95,9 @@ public final class Renderer {
         }
         let program = try program(for: settings.effect)
         target.bind()
-        first.bind(unit: 0, mipmapped: settings.effect.mipmappedFrom)
-        second.bind(unit: 1, mipmapped: settings.effect.mipmappedTo)
+        // A shader's level of detail is its own: every level.
+        first.bind(unit: 0, mipmapLevels: settings.effect.mipmappedFrom ? .max : 0)
+        second.bind(unit: 1, mipmapLevels: settings.effect.mipmappedTo ? .max : 0)
         program.use(progress: p, width: target.width, height: target.height, values: settings.values)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)

@@ -1,4 +1,5 @@
 import CGLES
+import Foundation
 import SegueEngine
 import SegueImaging
 
@@ -16,6 +17,10 @@ public final class Texture {
     public let storage: TextureStorage
     public private(set) var format: PixelFormat?
     private var mipmapsValid = false
+    /// Levels below the base that hold the current content (GL_TEXTURE_MAX_LEVEL).
+    private(set) var mipmapLevels = 0
+    /// How often mipmaps were built: a test's window onto `bind`'s economy.
+    private(set) var mipmapBuilds = 0
     private var mipmapped = false
 
     public init(width: Int, height: Int, storage: TextureStorage = .native) throws {
@@ -106,18 +111,22 @@ public final class Texture {
     /// Marks the content as changed by a GL draw or copy into the texture.
     public func contentChanged() { mipmapsValid = false }
 
-    /// Binds the texture to `unit`, sampling through mipmaps or not.
-    func bind(unit: Int, mipmapped wantsMipmaps: Bool) {
+    /// Binds the texture to `unit`, sampling through `levels` mipmap levels
+    /// below the base (0: none; `Int.max`: all). Levels are built only when the
+    /// content changed or more are wanted than were built, and only as many as wanted.
+    func bind(unit: Int, mipmapLevels levels: Int) {
         glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        if wantsMipmaps && !mipmapsValid {
+        let levels = min(levels, Int(log2(Double(max(width, height)))))
+        if levels > 0 && (!mipmapsValid || mipmapLevels < levels) {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levels))
             glGenerateMipmap(GLenum(GL_TEXTURE_2D))
-            mipmapsValid = true
+            (mipmapsValid, mipmapLevels) = (true, levels)
+            mipmapBuilds += 1
         }
-        if wantsMipmaps != mipmapped {
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER),
-                            wantsMipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
-            mipmapped = wantsMipmaps
+        if (levels > 0) != mipmapped {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), levels > 0 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
+            mipmapped = levels > 0
         }
     }
 }
