@@ -53,4 +53,27 @@ final class LayeredEffectTests: XCTestCase {
             }
         }
     }
+
+    /// NaN, infinities and wild overshoot draw a sane frame: NaN shows where
+    /// the transition ends, and any huge progress is clamped, drawing what the
+    /// effect's furthest overshoot draws.
+    func testBadProgressDrawsASaneFrame() throws {
+        let renderer = try RenderFixture.renderer()
+        let from = try Texture(image: RenderFixture.from), to = try Texture(image: RenderFixture.to)
+        let target = try RenderTarget(width: RenderFixture.width, height: RenderFixture.height)
+        func frame(_ settings: EffectSettings, _ progress: Double) throws -> RGBAImage {
+            try renderer.draw(settings, from: from, to: to, progress: progress, into: target)
+            return target.readPixels(opaque: true)
+        }
+        for name in try EffectRegistry.builtin().names {
+            let settings = EffectSettings(try RenderFixture.effect(name))
+            assertImagesMatch(try frame(settings, .nan), RenderFixture.to, tolerance: 2, "\(name) at NaN")
+            for sign in [1.0, -1.0] {
+                let furthest = try frame(settings, sign * 1e6)
+                for huge in [Double.infinity, 1e12] {
+                    assertImagesMatch(try frame(settings, sign * huge), furthest, tolerance: 0, "\(name) at \(sign * huge)")
+                }
+            }
+        }
+    }
 }

@@ -8,7 +8,7 @@ struct CircleRevealLayers: LayeredEffect {
     func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [Layer] {
         let w = Double(width), h = Double(height)
         let full = LayerRect(x: 0, y: 0, width: w, height: h)
-        let p = progress.isFinite ? min(max(progress, -1), 2) : 1
+        let p = progress.clamped(to: -1...2)
         let startSize = values.number("startSize", or: 4, in: 0...4096)
         let endScale = values.number("endScale", or: 1.2, in: 0.1...10)
         let shadowRadius = values.number("shadowRadius", or: 6, in: 0...256)

@@ -2,7 +2,7 @@
 struct CrossfadeLayers: LayeredEffect {
     func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [Layer] {
         let full = LayerRect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let p = progress.isFinite ? min(max(progress, 0), 1) : 1
+        let p = progress.clamped(to: 0...1)
         if p <= 0 { return [Layer(.from, frame: full)] }
         var layers = [Layer(.to, frame: full)]
         if p < 1 { layers.append(Layer(.from, frame: full, opacity: 1 - p)) }

@@ -5,7 +5,7 @@ struct RotateLayers: LayeredEffect {
     func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [Layer] {
         let full = LayerRect(x: 0, y: 0, width: Double(width), height: Double(height))
         // A spring overshoots a little; beyond a turn either way nothing new shows.
-        let p = progress.isFinite ? min(max(progress, -4), 5) : 1
+        let p = progress.clamped(to: -4...5)
         if p == 0 { return [Layer(.from, frame: full)] }
         if p == 1 { return [Layer(.to, frame: full)] }
         let quarterTurn = Double.pi / 2

@@ -5,7 +5,7 @@ struct SlideLayers: LayeredEffect {
     func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [Layer] {
         let w = Double(width), h = Double(height)
         // As the shader: the shift in whole pixels (rounded half up), within a screen of either end.
-        let shift = ((progress.isFinite ? min(max(progress, -1), 2) : 0) * w + 0.5).rounded(.down)
+        let shift = (progress.clamped(to: -1...2) * w + 0.5).rounded(.down)
         var layers: [Layer] = []
         let colour = Layer.Content.color(values.numbers("background", or: [0, 0, 0]))
         if shift < 0 { layers.append(Layer(colour, frame: LayerRect(x: 0, y: 0, width: -shift, height: h))) }

@@ -5,7 +5,7 @@ struct ZoomLayers: LayeredEffect {
     func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [Layer] {
         let w = Double(width), h = Double(height)
         let full = LayerRect(x: 0, y: 0, width: w, height: h)
-        let p = progress.isFinite ? min(max(progress, -1), 2) : 1
+        let p = progress.clamped(to: -1...2)
         let rect = values.numbers("rect", or: [0.25, 0.25, 0.5, 0.5])
         let fadeIn = values.number("fadeIn", or: 0.1, in: 0...1)
         let alpha = fadeIn > 0 ? min(max(p / fadeIn, 0), 1) : 1
