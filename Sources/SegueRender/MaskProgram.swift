@@ -14,49 +14,24 @@ final class MaskProgram {
         case innerShadow(sigma: Double, opacity: Double)
     }
 
+    private typealias Mesh = (mode: GLenum, vertices: [Float])
+
     /// Sides of the polygons that stand in for a circle; at 2000 px the sides
     /// sag 0.6 px from it, which the exact band covers.
     private static let sides = 128
     /// The exact band reaches this far inside and outside the circle, in pixels.
-    private static let band = 2.0
-    private let program: ShaderProgram
-    private let placement: LayerPlacement.Uniforms
-    private let targetSize, tint, opaque, circle, mask, shadow: GLint
-    private let interior: ShaderProgram
-    private let interiorPlacement: LayerPlacement.Uniforms
-    private let interiorTargetSize, interiorTint, interiorOpaque: GLint
-    private var vertexArray: GLuint = 0
-    private var vertexBuffer: GLuint = 0
+    private static let bandWidth = 2.0
+    private let exact: TexturedProgram
+    private let circle, mask, shadow: GLint
+    private let interior: TexturedProgram
+    private let vertices = VertexArray()
 
     init() throws {
-        program = try .library("Segue's mask program", vertex: "mask-vertex.glsl", fragment: "mask-fragment.glsl")
-        placement = LayerPlacement.Uniforms(program)
-        targetSize = program.uniform("segueTargetSize")
-        tint = program.uniform("segueTint")
-        opaque = program.uniform("segueOpaque")
-        circle = program.uniform("segueCircle")
-        mask = program.uniform("segueMask")
-        shadow = program.uniform("segueShadow")
-        interior = try .library("Segue's mesh program", vertex: "mesh-vertex.glsl", fragment: "quad-fragment.glsl")
-        interiorPlacement = LayerPlacement.Uniforms(interior)
-        interiorTargetSize = interior.uniform("segueTargetSize")
-        interiorTint = interior.uniform("segueTint")
-        interiorOpaque = interior.uniform("segueOpaque")
-        for program in [program, interior] {
-            glUseProgram(program.id)
-            glUniform1i(program.uniform("segueTexture"), 0)
-        }
-        glGenVertexArrays(1, &vertexArray)
-        glBindVertexArray(vertexArray)
-        glGenBuffers(1, &vertexBuffer)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
-    }
-
-    deinit {
-        glDeleteBuffers(1, &vertexBuffer)
-        glDeleteVertexArrays(1, &vertexArray)
+        exact = try TexturedProgram("Segue's mask program", vertex: "mask-vertex.glsl", fragment: "mask-fragment.glsl")
+        circle = exact.program.uniform("segueCircle")
+        mask = exact.program.uniform("segueMask")
+        shadow = exact.program.uniform("segueShadow")
+        interior = try TexturedProgram("Segue's mesh program", vertex: "mesh-vertex.glsl", fragment: "quad-fragment.glsl")
     }
 
     func draw(_ texture: Texture, at placement: LayerPlacement, circle c: LayerCircle, shape: Shape,
@@ -65,29 +40,20 @@ final class MaskProgram {
         let f = placement.frame
         let covers = placement.rotation == nil && f.x <= 0 && f.y <= 0
             && f.x + f.width >= Double(target.width) && f.y + f.height >= Double(target.height)
-        let (exact, rest) = meshes(c, shape, target, split: covers)
-        guard exact != nil || rest != nil else { return }
+        let (band, rest) = meshes(c, shape, target, split: covers)
+        guard band != nil || rest != nil else { return }
         target.bind()
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         if blend {
             glEnable(GLenum(GL_BLEND))
             glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
         }
         texture.bind(unit: 0, mipmapLevels: mipmapLevels)
-        if let (mode, vertices) = rest {
-            glUseProgram(interior.id)
-            glUniform1i(interiorOpaque, texture.isOpaque ? 1 : 0)
-            glUniform4f(interiorTint, colour.0, colour.1, colour.2, colour.3)
-            glUniform2f(interiorTargetSize, Float(target.width), Float(target.height))
-            placement.set(interiorPlacement)
-            drawArrays(mode, vertices)
+        if let rest {
+            interior.use(texture, at: placement, tint: colour, on: target)
+            draw(rest)
         }
-        if let (mode, vertices) = exact {
-            glUseProgram(program.id)
-            glUniform1i(opaque, texture.isOpaque ? 1 : 0)
-            glUniform4f(tint, colour.0, colour.1, colour.2, colour.3)
-            glUniform2f(targetSize, Float(target.width), Float(target.height))
+        if let band {
+            exact.use(texture, at: placement, tint: colour, on: target)
             glUniform3f(circle, Float(c.centerX), Float(c.centerY), Float(c.radius))
             switch shape {
             case .inside: glUniform1i(mask, 0)
@@ -96,19 +62,16 @@ final class MaskProgram {
                 glUniform1i(mask, 2)
                 glUniform2f(shadow, Float(max(sigma, 1e-3)), Float(opacity))
             }
-            placement.set(self.placement)
-            drawArrays(mode, vertices)
+            draw(band)
         }
         if blend { glDisable(GLenum(GL_BLEND)) }
         target.texture.contentChanged()
     }
 
-    private func drawArrays(_ mode: GLenum, _ vertices: [Float]) {
-        vertices.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
-        glDrawArrays(mode, 0, GLsizei(vertices.count / 2))
+    private func draw(_ mesh: Mesh) {
+        vertices.load(mesh.vertices, often: true)
+        vertices.draw(mesh.mode, count: mesh.vertices.count / 2)
     }
-
-    private typealias Mesh = (mode: GLenum, vertices: [Float])
 
     /// The meshes for the exact band (the whole masked part unless `split`)
     /// and for the plain rest; nil for none.
@@ -122,8 +85,8 @@ final class MaskProgram {
         switch shape {
         case .inside:
             guard r > 0 else { return (nil, nil) }
-            let inner = r - Self.band
-            guard split, inner > Self.band else {
+            let inner = r - Self.bandWidth
+            guard split, inner > Self.bandWidth else {
                 return ((GLenum(GL_TRIANGLE_FAN), [Float(c.centerX), Float(c.centerY)] + ring(c, (r + 1) * outward)), nil)
             }
             return ((strip, band(c, inner: inner, outer: (r + 1) * outward)),
@@ -131,10 +94,10 @@ final class MaskProgram {
         case .outside:
             guard r < farthest + 1 else { return (nil, nil) }
             let beyond = (farthest + 2) * outward
-            guard split, (r + Self.band) * outward < beyond else {
+            guard split, (r + Self.bandWidth) * outward < beyond else {
                 return ((strip, band(c, inner: max(r, 0), outer: beyond)), nil)
             }
-            let edge = (r + Self.band) * outward
+            let edge = (r + Self.bandWidth) * outward
             return ((strip, band(c, inner: max(r, 0), outer: edge)), (strip, band(c, inner: edge, outer: beyond)))
         case .innerShadow(let sigma, _):
             guard r > 0 else { return (nil, nil) }
