@@ -67,6 +67,25 @@ public final class Renderer {
     /// a transition needs it.
     public func prepare(_ effect: EffectDescriptor) throws {
         _ = try program(for: effect)
+        if effect.origin == .builtin, LayeredEffects.builtin(named: effect.name) != nil { try warmUp(effect) }
+    }
+
+    /// Draws a layered effect a few times on small screens (neither side a power
+    /// of two, as most windows'). A driver may compile for each sampling state at
+    /// first use (llvmpipe does: tens of milliseconds), which would make a
+    /// transition's first frame late.
+    private func warmUp(_ effect: EffectDescriptor) throws {
+        let screens = try (0..<2).map { _ in
+            let screen = try Texture(width: 24, height: 14)
+            [UInt8](repeating: 128, count: 24 * 14 * 4).withUnsafeBytes { screen.upload($0, stride: 96, format: .xrgb8888) }
+            return screen
+        }
+        // Building every level reads levels above the base, which llvmpipe compiles apart.
+        screens[1].bind(unit: 0, mipmapLevels: .max)
+        let target = try RenderTarget(width: 24, height: 14)
+        for progress in [0.05, 0.5, 0.9] {
+            try draw(EffectSettings(effect), from: screens[0], to: screens[1], progress: progress, into: target)
+        }
     }
 
     /// Compiles the effect's program and returns its problems as
