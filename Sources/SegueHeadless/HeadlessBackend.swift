@@ -28,6 +28,8 @@ public final class HeadlessBackend: Backend {
     private var wanted = false
     /// The frame drawn for the coming vblank, until it is presented.
     private var drawn: RenderTarget?
+    /// Nanoseconds the last presented frame took to render, start to fence.
+    private var lastRender: Int64 = 0
 
     private enum State: Equatable {
         case idle
@@ -64,11 +66,15 @@ public final class HeadlessBackend: Backend {
     public func scheduleFrame() {
         wanted = true
         guard state == .idle else { return }
-        // The first vblank whose drawing time has not passed.
+        // The first vblank far enough away to draw for, going by the last
+        // frame's render time; drawn at its drawing time, or at once when that
+        // has passed. A loop a few milliseconds late (a busy machine) then still
+        // makes the next vblank instead of skipping it.
         let now = MonotonicClock.now().nanoseconds - origin.nanoseconds
-        let vblank = max(Int64(lastSequence) + 1, (now + drawLead + period - 1) / period)
+        let lead = min(max(lastRender * 5 / 4 + 1_000_000, period / 4), drawLead)
+        let vblank = max(Int64(lastSequence) + 1, (now + lead + period - 1) / period)
         state = .drawing(vblank: vblank)
-        arm(at: vblank * period - drawLead)
+        arm(at: max(vblank * period - drawLead, now))
     }
 
     private func timerFired() {
@@ -90,6 +96,7 @@ public final class HeadlessBackend: Backend {
                 arm(at: (vblank + 1) * period)
                 return
             }
+            if let fence = drawn?.fence { lastRender = Int64(fence.renderSeconds() * 1e9) }
             drawn = nil
             state = .idle
             lastSequence = UInt64(vblank)
