@@ -1,10 +1,10 @@
 // A layer under a circle mask, drawn over a mesh that covers the masked part:
 // each pixel is decided by its centre's distance to the circle's centre, as
 // circle-reveal.glsl decides it. The layer's own frame, source and turn map the
-// pixel to a texel. Colours are premultiplied.
+// pixel to a texel. Colours are premultiplied; an opaque texture's alpha reads
+// as 1 through its swizzle.
 precision highp float;
 uniform sampler2D segueTexture;
-uniform bool segueOpaque;
 uniform vec4 segueTint;
 uniform vec4 segueRect;   // the layer's frame in pixels
 uniform vec4 segueSource; // the part of the texture shown, as fractions
@@ -39,6 +39,5 @@ void main() {
     vec2 local = (q - segueRect.xy) / segueRect.zw;
     if (any(lessThan(local, vec2(0.0))) || any(greaterThan(local, vec2(1.0)))) discard;
     vec4 colour = texture(segueTexture, segueSource.xy + local * segueSource.zw);
-    if (segueOpaque) colour.a = 1.0;
     segueFragColor = colour * segueTint * coverage;
 }

@@ -9,7 +9,8 @@ final class QuadProgram {
 
     init() throws {
         textured = try TexturedProgram("Segue's quad program", vertex: "quad-vertex.glsl", fragment: "quad-fragment.glsl")
-        square.load([-1, -1, 1, -1, -1, 1, 1, 1], often: false)
+        // A fan of four: llvmpipe recognises it as a rectangle (a strip it does not).
+        square.load([-1, -1, 1, -1, 1, 1, -1, 1], often: false)
     }
 
     /// Clears `target` to `background` and draws each layer, bottom first,
@@ -42,7 +43,7 @@ final class QuadProgram {
         }
         texture.bind(unit: 0, mipmapLevels: mipmapLevels)
         textured.use(texture, at: placement, tint: colour, on: target)
-        square.draw(GLenum(GL_TRIANGLE_STRIP), count: 4)
+        square.draw(GLenum(GL_TRIANGLE_FAN), count: 4)
         if blend { glDisable(GLenum(GL_BLEND)) }
         target.texture.contentChanged()
     }

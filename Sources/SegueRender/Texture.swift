@@ -38,8 +38,11 @@ public final class Texture {
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, storage.internalFormat, GLsizei(width), GLsizei(height), 0,
                      storage.glFormat, GLenum(GL_UNSIGNED_BYTE), nil)
+        // Until content is uploaded the texture is a screen Segue draws: opaque,
+        // whatever alpha a blit of XRGB content leaves.
         for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-                              (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+                              (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE),
+                              (GL_TEXTURE_SWIZZLE_A, GL_ONE)] {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
         }
     }

@@ -1,18 +1,17 @@
 import CGLES
 
 /// One of Segue's programs that draws a layer's texture: placed, tinted with
-/// a premultiplied colour, its alpha read as 1 when the texture is opaque.
+/// a premultiplied colour.
 struct TexturedProgram {
     let program: ShaderProgram
     private let placement: LayerPlacement.Uniforms
-    private let targetSize, tint, opaque: GLint
+    private let targetSize, tint: GLint
 
     init(_ name: String, vertex: String, fragment: String) throws {
         program = try .library(name, vertex: vertex, fragment: fragment)
         placement = LayerPlacement.Uniforms(program)
         targetSize = program.uniform("segueTargetSize")
         tint = program.uniform("segueTint")
-        opaque = program.uniform("segueOpaque")
         glUseProgram(program.id)
         glUniform1i(program.uniform("segueTexture"), 0)
     }
@@ -21,7 +20,6 @@ struct TexturedProgram {
     /// placed by `placement` on `target`.
     func use(_ texture: Texture, at placement: LayerPlacement, tint colour: (Float, Float, Float, Float), on target: RenderTarget) {
         glUseProgram(program.id)
-        glUniform1i(opaque, texture.isOpaque ? 1 : 0)
         glUniform4f(tint, colour.0, colour.1, colour.2, colour.3)
         glUniform2f(targetSize, Float(target.width), Float(target.height))
         placement.set(self.placement)
