@@ -31,8 +31,11 @@ struct UniformDefault {
             }
         } else {
             while i < end && !ShaderText.isSpace(s[i]) && s[i] != "(" { i += 1 }
+            // Real files end defaults as statements: `// = 0.3;`.
+            while i > valueStart + 1 && Self.isTrailingPunctuation(s[i - 1]) { i -= 1 }
         }
         let written = text.string(valueStart..<i)
+        while i < end && Self.isTrailingPunctuation(s[i]) { i += 1 }
         guard !(type.isInteger && Self.hasHugeDigitRun(written)),
               let value = ParameterValue.parse(written, as: type) else {
             throw text.error(at: valueStart, "'\(written)' is not a valid \(type.rawValue) default")
@@ -63,6 +66,8 @@ struct UniformDefault {
         self.summary = text.string(text.trimmed(i..<end))
             .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
+
+    private static func isTrailingPunctuation(_ c: Unicode.Scalar) -> Bool { c == ";" || c == "," }
 
     /// ParameterValue traps on `Int.min` (it takes `abs` of it); numbers that long
     /// are out of any parameter's range anyway, so they are refused before parsing.

@@ -93,6 +93,21 @@ final class ShaderSourceTests: XCTestCase {
         XCTAssertEqual(try parameter("uniform bool flag; // just a note").defaultValue, .bool(false))
     }
 
+    /// Real gl-transitions files end defaults as statements and pad them.
+    func testDefaultsWrittenLooselyAsRealFilesDo() throws {
+        XCTAssertEqual(try parameter("uniform float x; // = 0.3;").defaultValue, .float(0.3))
+        XCTAssertEqual(try parameter("uniform float x; //  = 0.3 ; ").defaultValue, .float(0.3))
+        XCTAssertEqual(try parameter("uniform vec2 c; // = vec2(0.5, 0.25);").defaultValue, ParameterValue(.vec2, [0.5, 0.25]))
+        XCTAssertEqual(try parameter("uniform bool g; // = false;").defaultValue, .bool(false))
+        XCTAssertEqual(try parameter("uniform ivec2 n /* = ivec2(20); */;").defaultValue, ParameterValue(.ivec2, [20, 20]))
+        let ranged = try parameter("uniform float s; // = 0.5; (0..1) smoothness")
+        XCTAssertEqual(ranged.range, 0...1)
+        XCTAssertEqual(ranged.summary, "smoothness")
+        // What is still not a value says where.
+        assertError("uniform float x; // = 0.3x;", 1, 23, "'0.3x' is not a valid float default")
+        assertError("uniform float x; // = ;", 1, 23, "';' is not a valid float default")
+    }
+
     func testIntDefaultWrittenAsFloatIsAnError() {
         assertError("uniform int count; // = 1.0", 1, 25, "'1.0' is not a valid int default")
     }
