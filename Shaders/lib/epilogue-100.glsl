@@ -1,1 +1,1 @@
-void main() { gl_FragColor = transition(segueUV); }
+void main() { segueInitGlobals(); gl_FragColor = transition(segueUV); }

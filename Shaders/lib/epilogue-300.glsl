@@ -1,1 +1,1 @@
-void main() { segueFragColor = transition(segueUV); }
+void main() { segueInitGlobals(); segueFragColor = transition(segueUV); }

@@ -20,6 +20,9 @@ public struct ShaderSource: Sendable, Equatable {
     public let parameters: [ParameterSpec]
     /// In file order.
     public let annotations: [Annotation]
+    /// File-scope initializers the wrapper runs before `transition()`, in file
+    /// order; the body holds their declarations without them.
+    public let deferredInitializers: [DeferredInitializer]
 
     /// Files larger than this are surely not shaders, and are not read into memory.
     public static let maximumFileSize = 256 * 1024

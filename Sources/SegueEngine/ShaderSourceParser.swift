@@ -18,12 +18,18 @@ struct ShaderSourceParser {
         let (language, versionLine) = try version()
         let parameters = try uniforms()
         try requireTransition()
+        let deferred = GlobalInitializerScan(text: text, code: code).deferred()
         var body = text.scalars
+        // Blanked, not removed, so lines and columns still match the file.
+        for (_, blank) in deferred {
+            for i in blank where body[i] != "\n" && body[i] != "\r" { body[i] = " " }
+        }
         if let versionLine { body.removeSubrange(versionLine) }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: body)
         return ShaderSource(path: text.path, body: String(view), language: language,
-                            parameters: parameters, annotations: annotations())
+                            parameters: parameters, annotations: annotations(),
+                            deferredInitializers: deferred.map(\.0))
     }
 
     // MARK: #version

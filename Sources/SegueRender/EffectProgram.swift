@@ -3,8 +3,9 @@ import SegueEngine
 import SegueShaders
 
 /// An effect's shader compiled into a program: Segue's vertex stage, the
-/// gl-transitions prelude, the effect's file, and an epilogue calling
-/// `transition(uv)`, in the file's GLSL version.
+/// gl-transitions prelude, the effect's file, its deferred global
+/// initializers, and an epilogue calling `transition(uv)`, in the file's GLSL
+/// version.
 final class EffectProgram {
     let source: ShaderSource
     private let program: ShaderProgram
@@ -22,6 +23,12 @@ final class EffectProgram {
         fragment.append(try ShaderProgram.libraryFile("prelude-\(version).glsl"), path: ShaderFiles.libraryPath("prelude-\(version).glsl"))
         // The file declares its parameters' uniforms itself.
         fragment.append(source.body, path: source.path)
+        // Globals whose initializers GLSL ES refuses at file scope get them here, in file order.
+        fragment.append("void segueInitGlobals() {")
+        for deferred in source.deferredInitializers {
+            fragment.append("\(deferred.name) = \(deferred.expression);", path: source.path, firstLine: deferred.line)
+        }
+        fragment.append("}")
         fragment.append(try ShaderProgram.libraryFile("epilogue-\(version).glsl"), path: ShaderFiles.libraryPath("epilogue-\(version).glsl"))
         let program = try ShaderProgram(name: "effect '\(effect.name)'", vertex: vertex, fragment: fragment,
                                         fragmentPath: source.path)

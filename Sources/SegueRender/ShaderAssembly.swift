@@ -4,16 +4,16 @@ import Foundation
 /// a compiler message can point at the line a person wrote.
 struct ShaderAssembly {
     private(set) var text = ""
-    private var pieces: [(firstLine: Int, lineCount: Int, path: String?)] = []
+    private var pieces: [(firstLine: Int, lineCount: Int, path: String?, lineInFile: Int)] = []
     private var lineCount = 0
 
-    /// Appends `source`; lines from a `path` are reported against it, lines
-    /// without one belong to Segue's own glue.
-    mutating func append(_ source: String, path: String? = nil) {
+    /// Appends `source`; lines from a `path` are reported against it, the
+    /// first as line `firstLine`; lines without one belong to Segue's own glue.
+    mutating func append(_ source: String, path: String? = nil, firstLine: Int = 1) {
         var source = source
         if !source.hasSuffix("\n") { source += "\n" }
         let lines = source.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        pieces.append((lineCount + 1, lines, path))
+        pieces.append((lineCount + 1, lines, path, firstLine))
         lineCount += lines
         text += source
     }
@@ -23,7 +23,7 @@ struct ShaderAssembly {
         guard let piece = pieces.first(where: { line >= $0.firstLine && line < $0.firstLine + $0.lineCount }) else {
             return nil
         }
-        return (piece.path, line - piece.firstLine + 1)
+        return (piece.path, line - piece.firstLine + piece.lineInFile)
     }
 
     /// Rewrites a driver's info log so each message names the source file and

@@ -65,6 +65,43 @@ final class UserShaderTests: XCTestCase {
         }
     }
 
+    /// File-scope globals initialised from uniforms or other globals, as
+    /// WebGL accepts them: the initializers run before `transition()`, in order,
+    /// and the picture is what they compute.
+    func testGlobalsInitialisedFromUniformsRunBeforeTheTransition() throws {
+        var registry = EffectRegistry()
+        let effect = try registry.register(name: "globals", glsl: """
+            uniform float split; // = 0.25;
+            float edge = split * 2.0;
+            const float middle = 0.5;
+            float unused = middle;
+            vec2 centre = vec2(middle) + vec2(edge - middle);
+            float twice = centre.x;
+            vec4 transition(vec2 uv) {
+              return uv.x < twice ? getFromColor(uv) : getToColor(uv);
+            }
+            """)
+        XCTAssertEqual(effect.source.deferredInitializers.map(\.name), ["edge", "centre", "twice"])
+        // The edge falls at half the width: `from` on the left, `to` on the right, whatever the progress.
+        let image = try RenderFixture.draw(EffectSettings(effect), progress: 0.3)
+        var expected = RenderFixture.to
+        for y in 0..<expected.height { for x in 0..<expected.width / 2 { expected[x, y] = RenderFixture.from[x, y] } }
+        assertImagesMatch(image, expected, "split at 0.25 × 2")
+    }
+
+    func testAnErrorInADeferredInitializerPointsAtItsLine() throws {
+        var registry = EffectRegistry()
+        let effect = try registry.register(name: "badglobal", glsl: """
+            uniform float split; // = 0.25
+
+            float edge = split * nowhere;
+            vec4 transition(vec2 uv) { return uv.x < edge ? getFromColor(uv) : getToColor(uv); }
+            """)
+        let errors = try RenderFixture.renderer().problems(compiling: effect).filter { $0.contains("error") }
+        XCTAssertFalse(errors.isEmpty)
+        XCTAssertTrue(errors.allSatisfy { $0.hasPrefix("<badglobal>:3:") }, "\(errors)")
+    }
+
     func testParametersAreSetAsUniforms() throws {
         var registry = EffectRegistry()
         let effect = try registry.register(name: "solid", glsl: """
