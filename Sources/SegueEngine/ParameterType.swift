@@ -1,10 +1,22 @@
-/// The GLSL types an effect parameter may have (those of the gl-transitions spec).
+/// The GLSL types an effect parameter may have (those of the gl-transitions
+/// spec, and images).
 public enum ParameterType: String, Sendable, CaseIterable, Codable {
     case float, int, bool, vec2, vec3, vec4, ivec2
+    /// A `sampler2D`: a PNG file, or a neutral ramp by default.
+    case image
 
-    /// How many scalar components a value of this type holds.
+    /// The type as a shader declares it.
+    public var glslName: String { self == .image ? "sampler2D" : rawValue }
+
+    public init?(glslName: String) {
+        guard let type = Self.allCases.first(where: { $0.glslName == glslName }) else { return nil }
+        self = type
+    }
+
+    /// How many scalar components a value of this type holds (an image: none, it is a path).
     public var componentCount: Int {
         switch self {
+        case .image: 0
         case .float, .int, .bool: 1
         case .vec2, .ivec2: 2
         case .vec3: 3

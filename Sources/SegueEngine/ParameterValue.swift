@@ -1,14 +1,25 @@
 import Foundation
 
-/// A parameter's value: its type plus its scalar components (bools as 0 or 1).
+/// A parameter's value: its type plus its scalar components (bools as 0 or 1),
+/// or for an image the PNG file's path.
 public struct ParameterValue: Equatable, Hashable, Sendable {
     public let type: ParameterType
     public let components: [Double]
+    /// An image's file; nil for the neutral default image.
+    public let path: String?
 
     public init(_ type: ParameterType, _ components: [Double]) {
         precondition(components.count == type.componentCount, "\(type) takes \(type.componentCount) components")
         self.type = type
         self.components = components
+        path = nil
+    }
+
+    /// An image parameter's value: a PNG file, or nil for the default image.
+    public init(image path: String?) {
+        type = .image
+        components = []
+        self.path = path
     }
 
     public static func float(_ x: Double) -> ParameterValue { .init(.float, [x]) }
@@ -19,6 +30,7 @@ public struct ParameterValue: Equatable, Hashable, Sendable {
     /// `0.2,0.4`, `vec2(0.2, 0.4)`, `vec3(1.0)` (one value fills every component).
     public static func parse(_ text: String, as type: ParameterType) -> ParameterValue? {
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        if type == .image { return ParameterValue(image: body.isEmpty ? nil : String(body)) }
         if type == .bool {
             switch body {
             case "true", "1": return .bool(true)
@@ -70,6 +82,7 @@ extension ParameterValue: CustomStringConvertible {
             return String(x)
         }
         switch type {
+        case .image: return path ?? ""
         case .bool: return boolValue ? "true" : "false"
         case .float, .int: return scalar(components[0])
         default: return "\(type.rawValue)(\(components.map(scalar).joined(separator: ", ")))"

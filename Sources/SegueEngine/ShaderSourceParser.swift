@@ -100,8 +100,8 @@ struct ShaderSourceParser {
         guard j < code.count, code[j].kind == .identifier else {
             throw text.error(at: position(j), "expected a type after 'uniform'")
         }
-        guard let type = ParameterType(rawValue: code[j].text) else {
-            let supported = ParameterType.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let type = ParameterType(glslName: code[j].text) else {
+            let supported = ParameterType.allCases.map(\.glslName).joined(separator: ", ")
             throw text.error(at: code[j].start,
                              "unsupported uniform type '\(code[j].text)'; parameters take \(supported)")
         }
@@ -131,10 +131,15 @@ struct ShaderSourceParser {
         let found = try defaultComment(from: code[k].start, semicolon: j, type: type, name: names[0].text)
         for name in names {
             specs.append(ParameterSpec(uniform: name.text, type: type,
-                                       defaultValue: found?.value ?? ParameterValue(type, Array(repeating: 0, count: type.componentCount)),
+                                       defaultValue: found?.value ?? Self.zero(type),
                                        range: found?.range, summary: found?.summary ?? ""))
         }
         return j + 1
+    }
+
+    /// A parameter's value without a default: zero, or the neutral image.
+    private static func zero(_ type: ParameterType) -> ParameterValue {
+        type == .image ? ParameterValue(image: nil) : ParameterValue(type, Array(repeating: 0, count: type.componentCount))
     }
 
     private func checkName(_ name: ShaderToken, declared: [String: Int]) throws(ShaderSourceError) {

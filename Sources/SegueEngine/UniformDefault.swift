@@ -17,6 +17,9 @@ struct UniformDefault {
         let end = comment.content.upperBound
         let valueStart = text.skipSpace(equalsSign + 1..<end)
         guard valueStart < end else { throw text.error(at: equalsSign, "expected a value after '='") }
+        guard type != .image else {
+            throw text.error(at: valueStart, "an image takes no default here; set a PNG in the config or with --param")
+        }
 
         var i = valueStart
         if ShaderText.isIdentifierStart(s[i]) {

@@ -50,6 +50,15 @@ public struct RGBAImage: Equatable, Sendable {
         }
     }
 
+    /// The image upside down: rows bottom first.
+    public func flippedVertically() -> RGBAImage {
+        let row = width * 4
+        var flipped = [UInt8]()
+        flipped.reserveCapacity(pixels.count)
+        for y in (0..<height).reversed() { flipped += pixels[y * row..<(y + 1) * row] }
+        return RGBAImage(width: width, height: height, pixels: flipped)
+    }
+
     /// Fills a rectangle, clipped to the image; the drawing primitive for text and patterns.
     public mutating func fill(_ color: RGBA, x: Int, y: Int, width w: Int, height h: Int) {
         let left = max(0, x), right = min(width, x + w)

@@ -40,7 +40,13 @@ final class EffectProgram {
         ratio = program.uniform("ratio")
         size = program.uniform("segueSize")
         parameters = source.parameters.map { ($0, program.uniform($0.uniform)) }
+        // Images take the units after the two screens, in declaration order.
+        images = source.parameters.filter { $0.type == .image }.enumerated().map { ($1, 2 + $0) }
+        for (spec, unit) in images { glUniform1i(program.uniform(spec.uniform), GLint(unit)) }
     }
+
+    /// The image parameters and the texture unit each is read from.
+    let images: [(spec: ParameterSpec, unit: Int)]
 
     /// Sets every uniform for one frame; the caller has bound the textures.
     func use(progress value: Double, width: Int, height: Int, values: [String: ParameterValue]) {
@@ -58,6 +64,7 @@ final class EffectProgram {
             case .vec3: glUniform3f(location, f[0], f[1], f[2])
             case .vec4: glUniform4f(location, f[0], f[1], f[2], f[3])
             case .ivec2: glUniform2i(location, i[0], i[1])
+            case .image: break  // its unit is set once; the caller binds the texture
             }
         }
     }

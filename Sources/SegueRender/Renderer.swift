@@ -13,6 +13,7 @@ public final class Renderer {
     /// A framebuffer any texture is attached to when it is the source of a blit.
     private var readFramebuffer: GLuint = 0
     private var programs: [String: EffectProgram] = [:]
+    private let images = ImageParameters()
     /// Where frame fences are waited for, off the event loop.
     let fenceWaiter = DispatchQueue(label: "segue.frame-fences")
     private lazy var quads = Result { try QuadProgram() }
@@ -113,10 +114,13 @@ public final class Renderer {
             return
         }
         let program = try program(for: settings.effect)
+        // Loaded before anything is bound: making a texture binds it to the active unit.
+        let imageTextures = try program.images.map { (try images.texture(for: settings.values[$0.spec.uniform]?.path), $0.unit) }
         target.bind()
         // A shader's level of detail is its own: every level.
         first.bind(unit: 0, mipmapLevels: settings.effect.mipmappedFrom ? .max : 0)
         second.bind(unit: 1, mipmapLevels: settings.effect.mipmappedTo ? .max : 0)
+        for (texture, unit) in imageTextures { texture.bind(unit: unit, mipmapLevels: 0) }
         program.use(progress: p, width: target.width, height: target.height, values: settings.values)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)

@@ -20,7 +20,9 @@ struct EffectsCommand: ParsableCommand {
             print("\(effect.name) — \(effect.summary)")
             print("    duration \(Int((effect.duration * 1000).rounded())) ms, \(effect.curve)")
             for p in effect.parameters {
-                var line = "    \(p.name): \(p.type.rawValue) = \(p.defaultValue)"
+                // An image's default is no file: the neutral ramp.
+                let value = p.type == .image && p.defaultValue.path == nil ? "(a ramp, black on the left to white on the right)" : "\(p.defaultValue)"
+                var line = "    \(p.name): \(p.type.rawValue) = \(value)"
                 if let r = p.range { line += " (\(EffectListing.number(r.lowerBound))...\(EffectListing.number(r.upperBound)))" }
                 if !p.summary.isEmpty { line += " — \(p.summary)" }
                 print(line)

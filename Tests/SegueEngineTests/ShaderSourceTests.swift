@@ -86,10 +86,11 @@ final class ShaderSourceTests: XCTestCase {
     }
 
     func testNoDefaultGivesTheZeroValue() throws {
-        for type in ParameterType.allCases {
-            let p = try parameter("uniform \(type.rawValue) a;")
+        for type in ParameterType.allCases where type != .image {
+            let p = try parameter("uniform \(type.glslName) a;")
             XCTAssertEqual(p.defaultValue, ParameterValue(type, Array(repeating: 0, count: type.componentCount)))
         }
+        XCTAssertEqual(try parameter("uniform sampler2D luma;").defaultValue, ParameterValue(image: nil), "the neutral image")
         XCTAssertEqual(try parameter("uniform bool flag; // just a note").defaultValue, .bool(false))
     }
 
@@ -194,10 +195,12 @@ final class ShaderSourceTests: XCTestCase {
     }
 
     func testUnsupportedTypesAreErrors() {
-        let supported = "parameters take float, int, bool, vec2, vec3, vec4, ivec2"
-        assertError("uniform float a;\n  uniform sampler2D map;", 2, 11,
-                    "unsupported uniform type 'sampler2D'; \(supported)")
+        let supported = "parameters take float, int, bool, vec2, vec3, vec4, ivec2, sampler2D"
+        assertError("uniform float a;\n  uniform samplerCube map;", 2, 11,
+                    "unsupported uniform type 'samplerCube'; \(supported)")
         assertError("uniform highp mat4 m;", 1, 15, "unsupported uniform type 'mat4'; \(supported)")
+        assertError("uniform sampler2D map; // = noise.png", 1, 29,
+                    "an image takes no default here; set a PNG in the config or with --param")
     }
 
     func testMalformedDeclarationsAreErrors() {
