@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "SegueEngine"),
         // The config file: TOML into effect choices per event and rule, with located diagnostics.
         .target(name: "SegueConfig",
-                dependencies: ["SegueEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
+                dependencies: ["SegueEngine", "SegueImaging", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The control socket's messages and a blocking client: no GL, no Wayland.
         .target(name: "SegueIPC", dependencies: ["SegueEngine"]),
         // CPU-side images: PNG, test screens, contact sheets.
@@ -89,7 +89,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
-        .testTarget(name: "SegueConfigTests", dependencies: ["SegueConfig", "SegueEngine"]),
+        .testTarget(name: "SegueConfigTests", dependencies: ["SegueConfig", "SegueEngine", "SegueImaging"]),
         .testTarget(name: "SegueImagingTests", dependencies: ["SegueImaging"]),
         .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueShell", "SegueWayland", "SegueLoop", "CWaylandServer", "segue"]),
         .testTarget(name: "SegueCompositorTests",

@@ -1,4 +1,6 @@
+import Foundation
 import SegueEngine
+import SegueImaging
 
 extension ConfigReader {
     /// A spring with neither stiffness nor duration, in a table that says nothing
@@ -122,13 +124,28 @@ extension ConfigReader {
                     throw .outOfRange(name: spec.name, value: Self.formatted(x), range: range)
                 }
                 let parsed = try spec.value(from: text)
-                value = value ?? parsed
+                value = value ?? (spec.type == .image ? image(parsed, at: path) : parsed)
             } catch {
                 report("\(error)" + (specs.count > 1 ? " (for effect '\(effect)')" : ""), atValue: path)
                 return
             }
         }
         parameters[first.name] = value
+    }
+
+    /// An image parameter's PNG, relative to this config, checked from its
+    /// header now so that a bad file is reported here, at its value.
+    private func image(_ value: ParameterValue, at path: TOMLPath) -> ParameterValue? {
+        guard let written = value.path else { return value }
+        let folder = URL(fileURLWithPath: self.path).deletingLastPathComponent().path
+        let file = written.hasPrefix("/") ? written : folder + "/" + written
+        do throws(ImageError) {
+            _ = try PNG.size(path: file)
+        } catch {
+            report("image \"\(written)\" cannot be used: \(error)", atValue: path)
+            return nil
+        }
+        return ParameterValue(image: file)
     }
 
     private static func parameterHint(effects: [EffectDescriptor], targets: [String]) -> String {

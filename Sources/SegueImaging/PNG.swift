@@ -30,6 +30,21 @@ public enum PNG {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// A PNG file's size, from its header alone; the same checks as `read`.
+    public static func size(path: String) throws(ImageError) -> (width: Int, height: Int) {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            throw ImageError("cannot read '\(path)': \(message(of: image))")
+        }
+        defer { png_image_free(&image) }
+        let width = Int(image.width), height = Int(image.height)
+        guard (1...maximumDimension).contains(width) && (1...maximumDimension).contains(height) else {
+            throw ImageError("cannot read '\(path)': \(width)x\(height) is outside 1...\(maximumDimension) pixels per side")
+        }
+        return (width, height)
+    }
+
     public static func write(_ image: RGBAImage, to path: String) throws(ImageError) {
         var control = description(of: image)
         let written = image.pixels.withUnsafeBytes { buffer in

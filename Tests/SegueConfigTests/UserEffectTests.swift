@@ -1,6 +1,7 @@
 import Foundation
 import SegueConfig
 import SegueEngine
+import SegueImaging
 import XCTest
 
 /// `[effects.NAME]`: user shaders loaded relative to the config, checked, and
@@ -91,6 +92,29 @@ final class UserEffectTests: XCTestCase {
             "2:10: effect 'wipe': out of registers",
             "\(shader):3:40: error: 'foo' : undeclared identifier",
         ])
+    }
+
+    /// An image parameter names a PNG relative to the config; a missing,
+    /// unreadable or non-PNG file is reported at its value.
+    func testImageParametersAreFilesRelativeToTheConfigCheckedWhereTheyAreWritten() throws {
+        try "uniform sampler2D luma;\nvec4 transition(vec2 uv) { return texture2D(luma, uv); }"
+            .write(to: folder.appendingPathComponent("shaders/luma.glsl"), atomically: true, encoding: .utf8)
+        try PNG.write(RGBAImage(width: 4, height: 2, fill: .white), to: folder.appendingPathComponent("shaders/map.png").path)
+        try "not a picture".write(to: folder.appendingPathComponent("notes.png"), atomically: true, encoding: .utf8)
+        let config = try load("[effects.luma]\nshader = \"shaders/luma.glsl\"\nluma = \"shaders/map.png\"").get()
+        XCTAssertEqual(config.settings(effect: "luma")?.value("luma"),
+                       ParameterValue(image: folder.appendingPathComponent("shaders/map.png").path))
+        let problems = try problems("""
+            [effects.luma]
+            shader = "shaders/luma.glsl"
+            luma = "missing.png"
+            [transitions.open]
+            effect = "luma"
+            luma = "notes.png"
+            """)
+        XCTAssertEqual(problems.count, 2, "\(problems)")
+        XCTAssertTrue(problems[0].hasPrefix("3:8: image \"missing.png\" cannot be used: cannot read '\(folder.path)/missing.png'"), problems[0])
+        XCTAssertTrue(problems[1].hasPrefix("6:8: image \"notes.png\" cannot be used: cannot read '\(folder.path)/notes.png'"), problems[1])
     }
 
     func testUserEffectParametersAreChecked() throws {
