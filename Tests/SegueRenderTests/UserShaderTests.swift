@@ -89,6 +89,22 @@ final class UserShaderTests: XCTestCase {
         assertImagesMatch(image, expected, "split at 0.25 × 2")
     }
 
+    /// Arithmetic on a float made from an int keeps full precision, as WebGL
+    /// gives it (the collection's DoomScreenTransition relies on it): made
+    /// mediump, 30 × 67123 overflows and the frame is wrong from its first.
+    func testFloatsMadeFromIntsKeepFullPrecision() throws {
+        var registry = EffectRegistry()
+        let effect = try registry.register(name: "ints", glsl: """
+            uniform int count; // = 30
+            vec4 transition(vec2 uv) {
+              int n = int(uv.x * float(count));
+              float m = mod(float(n) * 67123.313, 12.0);
+              return m >= 0.0 && m < 12.0 ? mix(getFromColor(uv), getToColor(uv), progress) : vec4(1.0, 0.0, 1.0, 1.0);
+            }
+            """)
+        assertImagesMatch(try RenderFixture.draw(EffectSettings(effect), progress: 0), RenderFixture.from, "ints at 0")
+    }
+
     func testAnErrorInADeferredInitializerPointsAtItsLine() throws {
         var registry = EffectRegistry()
         let effect = try registry.register(name: "badglobal", glsl: """
