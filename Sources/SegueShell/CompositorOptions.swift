@@ -1,4 +1,5 @@
 import SegueConfig
+import SegueEngine
 
 /// How `segue run` was asked to start. Unset values come from the config file,
 /// then from built-in defaults.
@@ -18,6 +19,10 @@ public struct CompositorOptions: Sendable {
     public var config: SegueConfig?
     /// Executables (absolute paths) whose clients see segue_transition_manager_v1.
     public var trustedExecutables: [String] = []
+    /// Checks a user shader that compiles before the config may use it (`segue
+    /// run`: its first frames drawn in a child process with a time limit); its
+    /// problems as `file:line:col: message` lines.
+    public var probeShader: (@Sendable (EffectDescriptor) -> [String])?
 
     public init() {}
 }

@@ -35,6 +35,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         var options = CompositorOptions()
         options.socket = socket
+        options.probeShader = { ShaderProbe.problems($0) }
         options.backend = try chosenBackend()
         if let size {
             let valid = try size.validated()

@@ -6,6 +6,6 @@ struct Segue: ParsableCommand {
         commandName: "segue",
         abstract: "GPU window-switch transitions for Wayland.",
         subcommands: [RunCommand.self, DemoCommand.self, MsgCommand.self, EffectsCommand.self, PreviewCommand.self, BenchCommand.self,
-                      CheckConfigCommand.self]
+                      CheckConfigCommand.self, ProbeShaderCommand.self]
     )
 }

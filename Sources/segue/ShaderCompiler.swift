@@ -2,7 +2,8 @@ import SegueEngine
 import SegueRender
 
 /// Compiles user effects for `check-config` with a renderer made on first
-/// use. Where none can be made (no EGL), it checks nothing and keeps the reason.
+/// use, and draws those that compile in a child process with a time limit.
+/// Where no renderer can be made (no EGL), it checks nothing and keeps the reason.
 final class ShaderCompiler {
     private lazy var renderer = Result { try Renderer() }
     private(set) var unavailable: String?
@@ -14,7 +15,8 @@ final class ShaderCompiler {
             unavailable = "\(error)"
             return []
         case .success(let renderer):
-            return renderer.problems(compiling: effect)
+            let problems = renderer.problems(compiling: effect)
+            return problems.isEmpty ? ShaderProbe.problems(effect) : problems
         }
     }
 }

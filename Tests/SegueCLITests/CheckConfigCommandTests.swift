@@ -68,4 +68,30 @@ final class CheckConfigCommandTests: XCTestCase {
         XCTAssertTrue(result.stderrLines.allSatisfy { $0.hasPrefix("\(shader):3:") }, result.stderr)
         XCTAssertTrue(result.stderr.contains("foo"), result.stderr)
     }
+
+    /// A shader the GPU never finishes would hang whoever draws it: it is drawn
+    /// in a child process with a time limit, and reported at its own file. A
+    /// heavy shader from the collection passes.
+    func testAShaderThatNeverFinishesIsReportedNotRun() throws {
+        let shader = try write("""
+            vec4 transition(vec2 uv) {
+              float acc = 0.0;
+              // Past 2^24 a float stops counting: this never ends.
+              for (float i = 0.0; i < 1e9; i += 1.0) { acc += sin(acc + uv.x); }
+              return mix(getFromColor(uv), getToColor(uv), fract(acc));
+            }
+            """, to: "endless.glsl")
+        let path = try write("[effects.endless]\nshader = \"endless.glsl\"\n", to: "config.toml")
+        let started = Date()
+        let result = try SegueCommand.run(["check-config", path])
+        if result.stderr.hasPrefix("note: user shaders were parsed but not compiled") {
+            throw XCTSkip("EGL/GLES 3 unavailable on this machine: \(result.stderr)")
+        }
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        // llvmpipe ends loops after 65535 turns, so the frame finishes, far too slowly; other drivers hit the time limit.
+        XCTAssertTrue(result.stderrLines.allSatisfy { $0.hasPrefix("\(shader):1:1: ") && $0.hasSuffix("; an endless loop?") },
+                      result.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "the probe was stopped")
+    }
 }

@@ -91,6 +91,26 @@ final class ConfigReloadTests: XCTestCase {
         XCTAssertEqual(string(next.payload["effect"]), "crossfade")
     }
 
+    /// A shader that never finishes is drawn in a child process first, so the
+    /// reload is refused with its reason and Segue goes on with the old config.
+    func testAnEndlessShaderIsRefusedAndSegueGoesOn() throws {
+        try """
+            vec4 transition(vec2 uv) {
+              float acc = 0.0;
+              for (float i = 0.0; i < 1e9; i += 1.0) { acc += sin(acc + uv.x); }
+              return mix(getFromColor(uv), getToColor(uv), fract(acc));
+            }
+            """.write(to: folder.appendingPathComponent("endless.glsl"), atomically: true, encoding: .utf8)
+        try write("[effects.endless]\nshader = \"endless.glsl\"\n[transitions.switch]\neffect = \"endless\"\n")
+        let reply = try compositor.send(.reload)
+        XCTAssertFalse(reply.ok)
+        XCTAssertTrue(reply.error?.contains("endless.glsl:1:1: ") == true && reply.error?.contains("an endless loop?") == true,
+                      reply.error ?? "")
+        let next = try compositor.send(.switchWindow(target: .prev, effect: nil, wait: true))
+        XCTAssertTrue(next.ok, next.error ?? "")
+        XCTAssertNotEqual(string(next.payload["effect"]), "endless")
+    }
+
     func testAGoodFileAppliesFromTheNextTransitionWhenAnEditorReplacesIt() throws {
         XCTAssertTrue(try compositor.send(.switchWindow(target: .prev, effect: "doom-melt", wait: false)).ok)
         // Editors write a new file and rename it over the old one.

@@ -12,7 +12,7 @@ extension Compositor {
     static func initialConfig(options: CompositorOptions, builtins: EffectRegistry, renderer: Renderer,
                               log: Logger) -> SegueConfig {
         guard let path = options.configPath else { return options.config ?? .defaults(registry: builtins) }
-        switch ConfigLoader.load(path: path, builtins: builtins, checkShader: renderer.problems(compiling:)) {
+        switch ConfigLoader.load(path: path, builtins: builtins, checkShader: shaderCheck(renderer, options)) {
         case .success(let config):
             log.info("config: \(path)")
             return config
@@ -23,13 +23,21 @@ extension Compositor {
         }
     }
 
+    /// A user shader's compile problems, or when it compiles, the probe's.
+    static func shaderCheck(_ renderer: Renderer, _ options: CompositorOptions) -> (EffectDescriptor) -> [String] {
+        { effect in
+            let problems = renderer.problems(compiling: effect)
+            return problems.isEmpty ? options.probeShader?(effect) ?? [] : problems
+        }
+    }
+
     /// Rereads the config file. On success it applies from the next
     /// transition (one in flight keeps its settings); on failure the problems
     /// come back, one `file:line:col: message` each, and nothing changes.
     /// Nil when no config file is in use.
     func reloadConfig() -> Result<SegueConfig, ConfigErrors>? {
         guard let path = options.configPath else { return nil }
-        let result = ConfigLoader.load(path: path, builtins: builtins, checkShader: renderer.problems(compiling:))
+        let result = ConfigLoader.load(path: path, builtins: builtins, checkShader: Self.shaderCheck(renderer, options))
         switch result {
         case .success(let loaded):
             config = loaded
