@@ -24,6 +24,10 @@ struct ShaderSourceParser {
         for (_, blank) in deferred {
             for i in blank where body[i] != "\n" && body[i] != "\r" { body[i] = " " }
         }
+        // From the end, so earlier offsets hold; only these lines' columns move.
+        for (equals, name) in SelfReferencingLocals(code: code).declarations().reversed() {
+            body.replaceSubrange(equals..<equals + 1, with: "; \(name) =".unicodeScalars)
+        }
         if let versionLine { body.removeSubrange(versionLine) }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: body)

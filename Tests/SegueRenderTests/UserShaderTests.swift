@@ -105,6 +105,22 @@ final class UserShaderTests: XCTestCase {
         assertImagesMatch(try RenderFixture.draw(EffectSettings(effect), progress: 0), RenderFixture.from, "ints at 0")
     }
 
+    /// The collection's RotateScaleVanish names a local inside its own initializer.
+    func testALocalNamedInItsOwnInitializerRenders() throws {
+        var registry = EffectRegistry()
+        let effect = try registry.register(name: "selfref", glsl: """
+            uniform bool flip; // = false
+            vec4 transition(vec2 uv) {
+              float t = flip ? t = 1.0 - progress : t = progress;
+              return mix(getFromColor(uv), getToColor(uv), step(0.5, t));
+            }
+            """)
+        assertImagesMatch(try RenderFixture.draw(EffectSettings(effect), progress: 0.7), RenderFixture.to, "selfref at 0.7")
+        var flipped = EffectSettings(effect)
+        try flipped.set("flip", to: "true")
+        assertImagesMatch(try RenderFixture.draw(flipped, progress: 0.7), RenderFixture.from, "flipped at 0.7")
+    }
+
     func testAnErrorInADeferredInitializerPointsAtItsLine() throws {
         var registry = EffectRegistry()
         let effect = try registry.register(name: "badglobal", glsl: """
