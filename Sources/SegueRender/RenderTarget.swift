@@ -31,11 +31,16 @@ public final class RenderTarget {
             glDeleteFramebuffers(1, &fbo)
             throw RenderError("framebuffer \(width)x\(height) is incomplete (status 0x\(String(status, radix: 16)))")
         }
+        Self.live += 1
     }
+
+    /// Render targets alive now, for leak checks; made and freed on the GL thread.
+    nonisolated(unsafe) public private(set) static var live = 0
 
     deinit {
         var fbo = framebuffer
         glDeleteFramebuffers(1, &fbo)
+        Self.live -= 1
     }
 
     func bind() {

@@ -32,6 +32,7 @@ public final class Texture {
         // Without a current context GL calls do nothing, and every draw would come out black.
         guard id != 0 else { throw RenderError("no GL context is current: make the renderer's context current first") }
         self.id = id
+        Self.live += 1
         self.width = width
         self.height = height
         self.storage = storage
@@ -57,7 +58,12 @@ public final class Texture {
     deinit {
         var id = self.id
         glDeleteTextures(1, &id)
+        Self.live -= 1
     }
+
+    /// Textures alive now, for leak checks (`segue msg outputs`). Textures are
+    /// made and freed only on the thread whose GL context they belong to.
+    nonisolated(unsafe) public private(set) static var live = 0
 
     /// The largest side Segue accepts for a screen.
     public static let maxSize = 16384

@@ -3,6 +3,7 @@ import SegueConfig
 import SegueEngine
 import SegueImaging
 import SegueIPC
+import SegueRender
 import SegueWayland
 
 /// The control socket's requests, answered from the compositor's state.
@@ -22,6 +23,9 @@ extension Compositor: IPCHandler {
                 // What the last frame redrew: [x, y, width, height], null for the whole output.
                 "last_damage": output.target.frameDamage.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) } ?? .null,
                 "animating": .bool(output.isAnimating),
+                // GL objects alive in the whole compositor: flat over a long run.
+                "gl_textures": .number(Double(Texture.live)),
+                "gl_render_targets": .number(Double(RenderTarget.live)),
             ])]]))
         case .transitions:
             reply(.success(["transitions": .array(history.map { entry in
