@@ -38,15 +38,10 @@ struct LayerPainter {
                 } else {
                     quads.draw(texture, at: placement, tint: tint, blend: blend, mipmapLevels: mipmapLevels(layer, texture), into: target)
                 }
-            case .circle(let circle)?:
-                masks.draw(texture, at: placement, circle: circle, shape: .inside, tint: tint, blend: blend,
+            case .circle(let circle)?, .outsideCircle(let circle)?, .innerShadow(let circle, _, _)?:
+                let (shape, blends) = Self.shape(of: layer.mask)
+                masks.draw(texture, at: placement, circle: circle, shape: shape, tint: tint, blend: blend || blends,
                            mipmapLevels: mipmapLevels(layer, texture), into: target)
-            case .outsideCircle(let circle)?:
-                masks.draw(texture, at: placement, circle: circle, shape: .outside, tint: tint, blend: blend,
-                           mipmapLevels: mipmapLevels(layer, texture), into: target)
-            case .innerShadow(let circle, let sigma, let shadowOpacity)?:
-                masks.draw(texture, at: placement, circle: circle, shape: .innerShadow(sigma: sigma, opacity: shadowOpacity),
-                           tint: tint, blend: true, mipmapLevels: mipmapLevels(layer, texture), into: target)
             case .columns(let offsets)?:
                 paintColumns(layer, offsets: offsets, texture: texture, tint: tint, blend: blend, into: target)
             }
@@ -84,6 +79,15 @@ struct LayerPainter {
             slice.source.width *= w / frame.width
             slice.source.height *= (frame.height - dy) / frame.height
             quads.draw(texture, at: slice, tint: tint, blend: blend, mipmapLevels: mipmapLevels(layer, texture), into: target)
+        }
+    }
+
+    /// How the mask program draws a circle mask, and whether it always blends (a shadow darkens what is below).
+    private static func shape(of mask: LayerMask?) -> (MaskProgram.Shape, blends: Bool) {
+        switch mask {
+        case .innerShadow(_, let sigma, let opacity)?: (.innerShadow(sigma: sigma, opacity: opacity), true)
+        case .outsideCircle?: (.outside, false)
+        default: (.inside, false)
         }
     }
 

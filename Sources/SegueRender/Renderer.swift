@@ -14,6 +14,8 @@ public final class Renderer {
     private var readFramebuffer: GLuint = 0
     private var programs: [String: EffectProgram] = [:]
     private let images = ImageParameters()
+    /// Built-in layered effects already drawn once (see `warmUp`).
+    private var warmedUp: Set<String> = []
     /// Where frame fences are waited for, off the event loop.
     let fenceWaiter = DispatchQueue(label: "segue.frame-fences")
     private lazy var quads = Result { try QuadProgram() }
@@ -68,7 +70,10 @@ public final class Renderer {
     /// a transition needs it.
     public func prepare(_ effect: EffectDescriptor) throws {
         _ = try program(for: effect)
-        if effect.origin == .builtin, LayeredEffects.builtin(named: effect.name) != nil { try warmUp(effect) }
+        if effect.origin == .builtin, LayeredEffects.builtin(named: effect.name) != nil, !warmedUp.contains(effect.name) {
+            try warmUp(effect)
+            warmedUp.insert(effect.name)
+        }
     }
 
     /// Draws a layered effect a few times on small screens (neither side a power

@@ -54,7 +54,14 @@ final class Output {
     /// What is shown changed, within `region` (output pixels) or everywhere:
     /// draw a new frame.
     func damage(_ region: PixelRect? = nil) {
-        pendingDamage = needsDraw ? pendingDamage.flatMap { old in region.flatMap { PixelRect.bounds(of: [old, $0]) } } : region
+        // Gathered until the next frame: one rectangle around all of it, nil for everywhere.
+        if !needsDraw {
+            pendingDamage = region
+        } else if let old = pendingDamage, let region {
+            pendingDamage = PixelRect.bounds(of: [old, region])
+        } else {
+            pendingDamage = nil
+        }
         needsDraw = true
         backend.scheduleFrame()
     }
@@ -76,8 +83,7 @@ final class Output {
         onFirstPresented = onStart
         driver.start(from: from, to: to, settings: settings, direction: direction,
                      at: MonotonicClock.now(), snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
-            self?.needsDraw = true
-            self?.pendingDamage = nil
+            self?.damage()
             onComplete(completion)
         }
         backend.scheduleFrame()
@@ -86,8 +92,7 @@ final class Output {
     /// Stops a running transition where it is; the next frame shows what is shown.
     func cancelTransition() {
         driver.cancel()
-        needsDraw = true
-        pendingDamage = nil
+        damage()
     }
 
     /// The windows the next frame shows.
