@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "SegueEngine", targets: ["SegueEngine"]),
         .library(name: "SegueRender", targets: ["SegueRender"]),
         .library(name: "SegueConfig", targets: ["SegueConfig"]),
+        // WLCS's integration module: `wlcs .build/<config>/libSegueWLCS.so` (scripts/wlcs).
+        .library(name: "SegueWLCS", type: .dynamic, targets: ["SegueWLCS"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -71,6 +73,12 @@ let package = Package(
         // The compositor as `segue run` starts it: the shell on the backend the options name.
         .target(name: "SegueCompositor",
                 dependencies: ["SegueShell", "SegueHeadless", "SegueNested", "SegueRender", .product(name: "Logging", package: "swift-log")]),
+        // WLCS's entry point (wlcs_server_integration) in C, over SegueWLCS: the
+        // compositor in WLCS's process, on the headless backend with free placement.
+        .target(name: "CSegueWLCS", linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("wayland-server")]),
+        .target(name: "SegueWLCS",
+                dependencies: ["CSegueWLCS", "SegueCompositor", "SegueHeadless", "SegueLoop", "SegueRender",
+                               .product(name: "Logging", package: "swift-log")]),
         // What Segue's own Wayland client programs share: listeners at fixed addresses.
         .target(name: "SegueClientSupport"),
         // A small wl_shm client: the demo's windows, and a real client for tests.
@@ -93,7 +101,7 @@ let package = Package(
         .testTarget(name: "SegueImagingTests", dependencies: ["SegueImaging"]),
         .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueShell", "SegueWayland", "SegueLoop", "CWaylandServer", "segue"]),
         .testTarget(name: "SegueCompositorTests",
-                    dependencies: ["SegueCompositor", "SegueShell", "SegueWayland", "SegueBackend", "SegueLoop", "SegueIPC", "SegueImaging", "SegueClientSupport", "CWaylandClient", "CWaylandServer",
+                    dependencies: ["SegueCompositor", "SegueShell", "SegueWayland", "SegueBackend", "SegueHeadless", "SegueRender", "SegueLoop", "SegueIPC", "SegueImaging", "SegueClientSupport", "CWaylandClient", "CWaylandServer",
                                    "CWaylandProtocols", "CXKBCommon", "SegueConfig", "segue", "segue-sample-client",
                                    "segue-launcher", "segue-key-reporter", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging"]),

@@ -46,4 +46,8 @@ public enum InputEvent: Equatable {
     case pointerButton(time: UInt32, button: UInt32, pressed: Bool)
     /// `axis` is wl_pointer's (0 vertical, 1 horizontal); `value` in output pixels.
     case pointerAxis(time: UInt32, axis: UInt32, value: Double)
+    /// Touch point `id` went down, moved or lifted.
+    case touchDown(time: UInt32, id: Int32, x: Double, y: Double)
+    case touchMotion(time: UInt32, id: Int32, x: Double, y: Double)
+    case touchUp(time: UInt32, id: Int32)
 }

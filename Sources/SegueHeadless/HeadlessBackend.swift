@@ -63,6 +63,10 @@ public final class HeadlessBackend: Backend {
         state = .idle
     }
 
+    /// Input from a virtual seat (the WLCS integration's pointer and touch),
+    /// reported like a real backend's.
+    public func inject(_ input: InputEvent) { events?(.input(input)) }
+
     public func scheduleFrame() {
         wanted = true
         guard state == .idle else { return }

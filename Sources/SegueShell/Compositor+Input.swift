@@ -4,8 +4,8 @@ import SegueIPC
 import SegueLoop
 import SegueWayland
 
-/// Input from the backend: key bindings are taken out here, everything else
-/// goes to the shown window through the seat.
+/// Input from the backend: key bindings are taken out here, keys go to the
+/// shown window and pointer and touch to the surface under them, through the seat.
 extension Compositor {
     func handle(_ input: InputEvent) {
         guard let seat else { return }
@@ -44,20 +44,18 @@ extension Compositor {
             keyboard.bound.removeAll()
             seat.keyboardModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
         case .pointerMotion(let time, let x, let y):
-            let point = surfacePoint(x: x, y: y)
-            seat.pointerMotion(time: time, x: point.x, y: point.y)
+            pointerMoved(time: time, x: x, y: y)
         case .pointerButton(let time, let button, let pressed):
-            seat.pointerButton(time: time, button: button, pressed: pressed)
+            pointerButton(time: time, button: button, pressed: pressed)
         case .pointerAxis(let time, let axis, let value):
             seat.pointerAxis(time: time, axis: axis, value: value)
+        case .touchDown(let time, let id, let x, let y):
+            touchDown(time: time, id: id, x: x, y: y)
+        case .touchMotion(let time, let id, let x, let y):
+            touchMoved(time: time, id: id, x: x, y: y)
+        case .touchUp(let time, let id):
+            seat.touchUp(id: id, time: time)
         }
-    }
-
-    /// Output pixels to the focused surface's coordinates: less the offset of a
-    /// window centred because it is smaller than the output.
-    private func surfacePoint(x: Double, y: Double) -> (x: Double, y: Double) {
-        guard let surface = Resource.object(seat?.focusedSurface, as: Surface.self) else { return (x, y) }
-        return (x - Double((output.width - surface.width) / 2), y - Double((output.height - surface.height) / 2))
     }
 
     /// The config's bindings resolved against xkb. A key name xkb does not know

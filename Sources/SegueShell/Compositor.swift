@@ -29,6 +29,7 @@ public final class Compositor {
     /// Each surface's content as a texture, imported when it commits a buffer.
     let textures = SurfaceTextures()
     var keyboard = KeyboardRouting()
+    var pointer = PointerState()
     private var windowsByToplevel: [ObjectIdentifier: Window] = [:]
     private var nextWindowID = 1
     /// The shown window closed while a transition ran: the pop back from it
@@ -66,7 +67,7 @@ public final class Compositor {
         let background = options.background ?? config.output.background.map {
             (Float($0.red), Float($0.green), Float($0.blue))
         } ?? (0.08, 0.08, 0.1)
-        server = try Server(socket: options.socket)
+        server = try Server(socket: options.socket, listening: !options.embedded)
         backend = try makeBackend(server.eventLoop, width, height, refreshRate)
         output = try Output(backend: backend, renderer: renderer, textures: textures, background: background)
         output.delegate = self
@@ -91,8 +92,8 @@ public final class Compositor {
                                                    trusted: options.trustedExecutables)
         spawner = Spawner(display: display, loop: server.loop)
         backend.events = { [unowned self] in handle($0) }
-        ipc = try IPCServer(loop: server.eventLoop, path: ipcPath, handler: self)
-        for signal in [SIGINT, SIGTERM] {
+        if !options.embedded { ipc = try IPCServer(loop: server.eventLoop, path: ipcPath, handler: self) }
+        for signal in [SIGINT, SIGTERM] where !options.embedded {
             if let source = server.eventLoop.signal(signal, { [unowned self] in server.terminate() }) {
                 signalSources.append(source)
             }
@@ -104,9 +105,16 @@ public final class Compositor {
     /// `$XDG_RUNTIME_DIR/segue-<WAYLAND_DISPLAY>.sock`.
     public var ipcPath: String { IPCSocket.path(runtimeDirectory: server.runtimeDirectory, waylandDisplay: server.socketName) }
 
-    /// Serves clients until SIGINT or SIGTERM.
+    /// Serves clients until SIGINT or SIGTERM (or `server.terminate()`), then shuts down.
     public func run() {
         server.run()
+        shutDown()
+    }
+
+    /// Disconnects every client and takes everything off the display, then
+    /// frees it: after `run` returns, or for a host that ran the loop itself
+    /// with `dispatch`. The compositor serves nothing afterwards.
+    public func shutDown() {
         output.recorder?.flush()
         for source in signalSources { source.remove() }
         signalSources.removeAll()
@@ -147,7 +155,7 @@ public final class Compositor {
         let resolution = try resolve(event, from: previous, to: window, effect: effect)
         if let window { stack.show(window) }
         focusShownWindow()
-        guard var settings = resolution.settings else {
+        guard options.placement == .stacked, var settings = resolution.settings else {
             // `none`: the new window appears at once, at the next frame.
             output.cancelTransition()
             output.damage()
@@ -192,6 +200,7 @@ public final class Compositor {
         stack.shown?.urgent = false
         seat?.focus(stack.shown?.surface.resource)
         for window in stack.windows { window.toplevel.reconfigure() }
+        pointerLayoutChanged()
     }
 }
 
@@ -207,7 +216,9 @@ extension Compositor: SurfaceObserver {
         guard output.visibleWindows().contains(where: { $0 === window }) else { return }
         // New pixels need a new frame; a frame request alone only needs the clock to tick.
         if surface.committedNewContent {
-            output.damage(window.screenDamage(committedBy: surface, width: output.width, height: output.height))
+            pointerLayoutChanged()
+            output.damage(options.placement == .free ? nil
+                          : window.screenDamage(committedBy: surface, width: output.width, height: output.height))
         } else if !surface.frameCallbacks.isEmpty {
             output.requestFrame()
         }
@@ -239,7 +250,12 @@ extension Compositor: ToplevelObserver {
         stack.remove(window)
         log.info("window \(window.id) unmapped")
         transitionManager?.windowClosed(id: window.id)
-        guard wasShown else { return }
+        guard wasShown else {
+            // Free placement shows every window: this one leaves the screen.
+            if options.placement == .free { output.damage() }
+            pointerLayoutChanged()
+            return
+        }
         if output.isAnimating {
             deferredPop = window
             focusShownWindow()
@@ -250,12 +266,27 @@ extension Compositor: ToplevelObserver {
 
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
         let shown = stack.shown.map { $0.toplevel === toplevel } ?? false
-        return ToplevelConfiguration(width: Int32(output.width), height: Int32(output.height), activated: shown)
+        let (width, height) = (Int32(output.width), Int32(output.height))
+        guard options.placement == .free else { return ToplevelConfiguration(width: width, height: height, activated: shown) }
+        // Free placement leaves the size to the client (0×0) unless it asked to fill the output.
+        let fullscreen = toplevel.wantsFullscreen, maximized = !fullscreen && toplevel.wantsMaximized
+        let fills = fullscreen || maximized
+        return ToplevelConfiguration(width: fills ? width : 0, height: fills ? height : 0, activated: shown,
+                                     fullscreen: fullscreen, maximized: maximized, offersStates: true)
     }
 }
 
 extension Compositor: OutputDelegate {
-    func shownScreen() -> ScreenSource? { stack.shown.map(ScreenSource.window) }
+    func shownScreen() -> ScreenSource? {
+        options.placement == .free ? .desktop : stack.shown.map(ScreenSource.window)
+    }
+
+    func desktop() -> [(window: Window, x: Int, y: Int)] {
+        stack.shownOrder.map { window in
+            let origin = origin(of: window)
+            return (window, origin.x, origin.y)
+        }
+    }
 
     /// Everything the backend reports comes through here.
     private func handle(_ event: BackendEvent) {

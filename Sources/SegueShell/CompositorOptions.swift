@@ -5,6 +5,11 @@ import SegueEngine
 /// then from built-in defaults.
 public struct CompositorOptions: Sendable {
     public var socket: String?
+    /// Runs inside a host process (the WLCS integration, in-process tests): no
+    /// Wayland or control socket, clients come only through `connectClient()`,
+    /// and SIGINT and SIGTERM stay the host's.
+    public var embedded = false
+    public var placement = WindowPlacement.stacked
     public var backend = BackendKind.headless
     public var width: Int?
     public var height: Int?

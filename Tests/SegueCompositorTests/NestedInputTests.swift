@@ -205,11 +205,14 @@ final class NestedInputTests: XCTestCase {
     func testPointerPositionsAreLocalToTheCentredShownWindow() throws {
         let reporter = try launch("segue-key-reporter", ["--size", "200x100"])
         XCTAssertTrue(parent.dispatch { reporter.lines.contains("keyboard enter") }, "\(reporter.lines)")
-        // 200×100 centred on the 800×500 output starts at (300, 200).
-        parentSeat.pointerMotion(time: 1, x: 310, y: 205)
-        parentSeat.pointerButton(time: 2, button: buttonLeft, pressed: true)
+        // 200×100 centred on the 800×500 output starts at (300, 200): the pointer
+        // enters where it first comes over the window, then moves on it.
+        parent.compositor.handle(.pointerMotion(time: 1, x: 310, y: 205))
+        parent.compositor.handle(.pointerMotion(time: 2, x: 320, y: 210))
+        parent.compositor.handle(.pointerButton(time: 3, button: buttonLeft, pressed: true))
         XCTAssertTrue(parent.dispatch { reporter.lines.contains("pointer button 272 pressed") }, "\(reporter.lines)")
-        XCTAssertTrue(reporter.lines.contains("pointer motion 10.0 5.0"), "\(reporter.lines)")
+        XCTAssertTrue(reporter.lines.contains("pointer enter 10.0 5.0"), "\(reporter.lines)")
+        XCTAssertTrue(reporter.lines.contains("pointer motion 20.0 10.0"), "\(reporter.lines)")
     }
 
     func testTheParentClosingTheWindowStopsTheNestedSegueCleanly() throws {

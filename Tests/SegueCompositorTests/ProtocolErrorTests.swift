@@ -50,17 +50,40 @@ final class ProtocolErrorTests: XCTestCase {
         try assertStillServing()
     }
 
-    func testBufferCommittedBeforeTheFirstAckIsUnconfiguredBuffer() throws {
+    func testBufferAttachedBeforeAnyConfigureIsUnconfiguredBuffer() throws {
+        let client = try connect()
+        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        let xdgSurface = try XCTUnwrap(xdg_wm_base_get_xdg_surface(client.wmBase, surface))
+        _ = xdg_surface_get_toplevel(xdgSurface)
+        let pool = try XCTUnwrap(client.makePool(size: width * height * 4))
+        // No initial commit, so no configure: the attach alone is the error.
+        wl_surface_attach(surface, pool.makeBuffer(width: width, height: height, stride: width * 4, format: xrgb8888), 0, 0)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_surface", code: 3))
+        try assertStillServing()
+    }
+
+    func testXdgSurfaceForASurfaceWithAnAttachedBufferIsInvalidSurfaceState() throws {
+        let client = try connect()
+        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        let pool = try XCTUnwrap(client.makePool(size: width * height * 4))
+        wl_surface_attach(surface, pool.makeBuffer(width: width, height: height, stride: width * 4, format: xrgb8888), 0, 0)
+        client.getXdgSurface(for: surface)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_wm_base", code: 4))
+        try assertStillServing()
+    }
+
+    func testBufferFollowingAConfigureNotYetAcknowledgedMapsTheWindow() throws {
         let client = try connect()
         let toplevel = client.makeToplevel()
         XCTAssertTrue(client.roundtrip())
         XCTAssertNotNil(toplevel.lastConfigureSerial)
+        // The client raced the configure: it commits a buffer without acknowledging it, as mutter allows.
         let pool = try XCTUnwrap(client.makePool(size: width * height * 4))
         client.attach(pool.makeBuffer(width: width, height: height, stride: width * 4, format: xrgb8888), to: toplevel)
         client.damage(toplevel, width: width, height: height)
         client.commit(toplevel)
-        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_surface", code: 3))
-        try assertStillServing()
+        XCTAssertTrue(client.roundtrip(), "the client was disconnected")
+        XCTAssertTrue(try compositor.waitUntil { try compositor.windows().count == 1 })
     }
 
     func testDestroyingXdgWmBaseWhileItsSurfacesLiveIsDefunctSurfaces() throws {

@@ -21,23 +21,42 @@ final class RawClient {
     private(set) var seat: OpaquePointer?
     private(set) var subcompositor: OpaquePointer?
     private(set) var activation: OpaquePointer?
+    /// Every global announced, by interface name, with its version.
+    private(set) var globals: [String: UInt32] = [:]
     /// Objects that listeners reach through their data pointer; they live as long as the client.
     private var listenedTo: [AnyObject] = []
     /// Pools behind buffers the client shows; they live as long as the client.
     private var pools: [RawShmPool] = []
+    /// Runs the compositor's loop once, without waiting, for a compositor in
+    /// this thread: called whenever the client waits for it.
+    private let serve: (() -> Void)?
 
     /// Connects to the socket at `path`; libwayland takes an absolute path as the
     /// display name, so the test process's XDG_RUNTIME_DIR is left alone.
-    init(socket path: String) throws {
+    convenience init(socket path: String) throws {
         guard let display = wl_display_connect(path) else {
             throw Failure(description: "cannot connect to \(path): \(String(cString: strerror(errno)))")
         }
+        try self.init(display: display, serve: nil)
+    }
+
+    /// Connects over `fd`, one end of a socket pair to a compositor that this
+    /// thread runs through `serve`.
+    convenience init(fd: Int32, serve: @escaping () -> Void) throws {
+        guard let display = wl_display_connect_to_fd(fd) else {
+            throw Failure(description: "cannot connect over fd \(fd): \(String(cString: strerror(errno)))")
+        }
+        try self.init(display: display, serve: serve)
+    }
+
+    private init(display: OpaquePointer, serve: (() -> Void)?) throws {
         self.display = display
+        self.serve = serve
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, registryListener, listenerData(self))
         // Thrown once every property is set, so deinit still disconnects.
         guard roundtrip(), compositor != nil, shm != nil, wmBase != nil, seat != nil else {
-            throw Failure(description: "\(path) offers no wl_compositor v4, wl_shm, xdg_wm_base or wl_seat")
+            throw Failure(description: "the compositor offers no wl_compositor v4, wl_shm, xdg_wm_base or wl_seat")
         }
     }
 
@@ -46,6 +65,7 @@ final class RawClient {
     deinit { wl_display_disconnect(display) }
 
     fileprivate func announced(name: UInt32, interface: String, version: UInt32) {
+        globals[interface] = version
         switch interface {
         // Version 4 brings wl_surface.damage_buffer, 5 makes attach's offset an error.
         case "wl_compositor" where version >= 4:
@@ -115,6 +135,14 @@ final class RawClient {
         wl_region_destroy(region)
     }
 
+    /// Sets `surface`'s input region to `rects` (none: it takes no input), from its next commit.
+    func setInputRegion(_ surface: OpaquePointer, _ rects: [PixelRect]) {
+        let region = wl_compositor_create_region(compositor)
+        for rect in rects { wl_region_add(region, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height)) }
+        wl_surface_set_input_region(surface, region)
+        wl_region_destroy(region)
+    }
+
     /// A new surface made a subsurface of `parent` at (x, y), synchronized as subsurfaces start.
     func makeSubsurface(of parent: OpaquePointer, x: Int32, y: Int32) -> (surface: OpaquePointer, subsurface: OpaquePointer) {
         let surface = wl_compositor_create_surface(compositor)!
@@ -175,6 +203,20 @@ final class RawClient {
         return keyboard
     }
 
+    /// The seat's pointer, recording what it is sent from here on.
+    func makePointer() -> RawPointer {
+        let pointer = RawPointer(pointer: wl_seat_get_pointer(seat)!)
+        listenedTo.append(pointer)
+        return pointer
+    }
+
+    /// The seat's touch, recording what it is sent from here on.
+    func makeTouch() -> RawTouch {
+        let touch = RawTouch(touch: wl_seat_get_touch(seat)!)
+        listenedTo.append(touch)
+        return touch
+    }
+
     // MARK: Waiting
 
     /// Sends everything queued and dispatches events until the compositor has
@@ -197,12 +239,15 @@ final class RawClient {
                 wl_display_cancel_read(display)
                 return false
             }
+            serve?()
             let left = deadline - ContinuousClock.now
             var socket = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
-            let ready = left > .zero ? poll(&socket, 1, Int32(left / .milliseconds(1)) + 1) : 0
+            // A compositor in this thread answers only while served: wait in short turns.
+            let wait = serve == nil ? Int32(left / .milliseconds(1)) + 1 : 1
+            let ready = left > .zero ? poll(&socket, 1, wait) : 0
             guard ready > 0 else {
                 wl_display_cancel_read(display)
-                if ready < 0 && errno == EINTR { continue }
+                if (ready < 0 && errno == EINTR) || (ready == 0 && serve != nil && left > .zero) { continue }
                 return false
             }
             guard wl_display_read_events(display) >= 0, wl_display_dispatch_pending(display) >= 0 else { return false }
@@ -215,7 +260,7 @@ final class RawClient {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             guard ContinuousClock.now < deadline, roundtrip() else { return false }
-            usleep(10_000)
+            if serve == nil { usleep(10_000) }
         }
         return true
     }
@@ -239,8 +284,9 @@ final class RawClient {
         let deadline = ContinuousClock.now + timeout
         var scratch = [UInt8](repeating: 0, count: 4096)
         while ContinuousClock.now < deadline {
+            serve?()
             var socket = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&socket, 1, 50) > 0 else { continue }
+            guard poll(&socket, 1, serve == nil ? 50 : 1) > 0 else { continue }
             // Whatever libwayland left unread after the error is skipped over.
             let count = recv(fd, &scratch, scratch.count, Int32(MSG_DONTWAIT))
             if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { return true }

@@ -43,13 +43,6 @@ final class ScreenOrientationTests: XCTestCase {
         }
     }
 
-    /// `fill` with a `marker`-coloured square of side `side` at the top-left.
-    private func marked(width: Int, height: Int, fill: RGBA, marker: RGBA, side: Int = 10) -> RGBAImage {
-        var image = RGBAImage(width: width, height: height, fill: fill)
-        for y in 0..<side { for x in 0..<side { image[x, y] = marker } }
-        return image
-    }
-
     func testAWindowOfTheOutputsSizeIsShownUpright() throws {
         compositor = try CompositorUnderTest()
         try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])

@@ -100,8 +100,15 @@ final class Output {
         var sources: [ScreenSource?] = [delegate?.shownScreen()]
         if let running = driver.current, !running.isDone { sources += [running.from, running.to] }
         var windows: [Window] = []
-        for case .window(let window)? in sources where !windows.contains(where: { $0 === window }) {
-            windows.append(window)
+        for source in sources {
+            switch source {
+            case .window(let window)? where !windows.contains(where: { $0 === window }):
+                windows.append(window)
+            case .desktop?:
+                windows += delegate?.desktop().map(\.window) ?? []
+            default:
+                break
+            }
         }
         return windows
     }
@@ -112,7 +119,8 @@ final class Output {
             window.screen(textures: textures, renderer: renderer, width: width, height: height, background: background) ?? backgroundTexture
         case .texture(let texture)?:
             texture
-        case .background?, nil:
+        case .background?, .desktop?, nil:
+            // The desktop is drawn straight into the target: free placement plays no transitions.
             backgroundTexture
         }
     }
@@ -134,6 +142,13 @@ final class Output {
             plainScreen = nil
             target.frameDamage = nil
             lastDrawn = (transition, renderer.submit(target, startedAt: start))
+        } else if needsDraw, case .desktop? = delegate?.shownScreen() {
+            let layers = delegate?.desktop().flatMap { $0.window.layers(x: $0.x, y: $0.y, textures: textures) } ?? []
+            try? renderer.compose(layers, background: background, into: target)
+            plainScreen = nil
+            target.frameDamage = nil
+            renderer.submit(target, startedAt: start)
+            lastDrawn = nil
         } else if needsDraw {
             let screen = texture(delegate?.shownScreen())
             // Only what changed, when the target already shows this screen.

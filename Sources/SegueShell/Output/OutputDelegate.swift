@@ -5,6 +5,8 @@ import SegueRender
 protocol OutputDelegate: AnyObject {
     /// The screen to show when no transition runs, nil for the bare background.
     func shownScreen() -> ScreenSource?
+    /// Free placement's windows, bottom to top, with their top left corners.
+    func desktop() -> [(window: Window, x: Int, y: Int)]
     /// A frame was presented; `visible` are the windows it showed.
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window])
 }

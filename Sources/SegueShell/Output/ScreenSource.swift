@@ -2,9 +2,11 @@ import SegueRender
 
 /// What one side of a transition shows: a live window, whose content keeps
 /// updating during the transition, or a fixed texture (a snapshot of the
-/// screen when a transition was retargeted), or the bare background.
+/// screen when a transition was retargeted), or the bare background; or,
+/// with free placement, every window where it was placed.
 enum ScreenSource {
     case window(Window)
     case texture(Texture)
     case background
+    case desktop
 }

@@ -9,6 +9,8 @@ final class Window {
     let toplevel: XdgToplevel
     /// Asked for activation without a valid token; cleared when shown.
     var urgent = false
+    /// Its top left on the output, where free placement put it.
+    var position: (x: Int, y: Int)?
     private var composed: RenderTarget?
     private var composedIsCurrent = false
     /// The last screen this window showed; kept after the client goes, so a
@@ -54,7 +56,7 @@ final class Window {
             let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
                 ?? RenderTarget(width: width, height: height)
             let x = (width - texture.width) / 2, y = (height - texture.height) / 2
-            try renderer.compose(layers(of: surface, x: x, y: y, textures: textures), background: background, into: target)
+            try renderer.compose(layers(x: x, y: y, textures: textures), background: background, into: target)
             composed = target
             composedIsCurrent = true
             lastScreen = target.texture
@@ -64,8 +66,14 @@ final class Window {
         return lastScreen
     }
 
-    /// A surface and its subsurfaces, bottom to top, at their positions.
+    /// The window's surfaces, bottom to top, at their positions with its top left at (x, y).
+    func layers(x: Int, y: Int, textures: SurfaceTextures) -> [(texture: Texture, rect: PixelRect)] {
+        layers(of: surface, x: x, y: y, textures: textures)
+    }
+
     private func layers(of surface: Surface, x: Int, y: Int, textures: SurfaceTextures) -> [(texture: Texture, rect: PixelRect)] {
+        // A surface without a buffer is unmapped, and its subsurfaces with it.
+        guard surface.hasBuffer else { return [] }
         var result: [(texture: Texture, rect: PixelRect)] = []
         if let texture = textures[surface] {
             result.append((texture, PixelRect(x: x, y: y, width: texture.width, height: texture.height)))

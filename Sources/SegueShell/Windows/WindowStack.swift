@@ -8,6 +8,8 @@ struct WindowStack<Element: AnyObject> {
     private var history: [Element] = []
 
     var shown: Element? { history.last }
+    /// Open windows in the order they were last shown, the shown one last.
+    var shownOrder: [Element] { history }
 
     /// A newly mapped window goes on top and is shown.
     mutating func push(_ window: Element) {

@@ -1,8 +1,9 @@
 import SegueEngine
 
-/// A wl_region's shape: rectangles added and subtracted in order. Segue only
-/// asks whether it covers a whole rectangle (a buffer the client says is
-/// opaque), which the edges of the steps answer exactly.
+/// A wl_region's shape: rectangles added and subtracted in order. Segue asks
+/// whether it covers a whole rectangle (a buffer the client says is opaque),
+/// which the edges of the steps answer exactly, and whether it holds a point
+/// (an input region).
 package struct RegionShape: Equatable {
     private var steps: [Step] = []
     private struct Step: Equatable { let rect: PixelRect, adds: Bool }
@@ -34,6 +35,15 @@ package struct RegionShape: Equatable {
         }
         return true
     }
+
+    /// Whether the pixel at (x, y) is in the region: the last step over it says.
+    package func contains(x: Int, y: Int) -> Bool {
+        guard steps.count <= Self.maxSteps else { return false }
+        return steps.last { contains($0.rect, x, y) }?.adds ?? false
+    }
+
+    /// Whether the client gave more steps than Segue keeps, so the shape is unknown.
+    package var isTruncated: Bool { steps.count > Self.maxSteps }
 
     private func edges(_ low: Int, _ high: Int, _ more: [Int]) -> [Int] {
         Array(Set([low, high] + more.filter { $0 > low && $0 < high })).sorted()

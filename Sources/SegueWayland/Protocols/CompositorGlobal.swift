@@ -2,13 +2,14 @@ import CWaylandServer
 
 /// The wl_compositor global: makes surfaces and regions.
 package final class CompositorGlobal {
+    package static let version: Int32 = 5
     private var global: Global?
     /// Called for every new surface, so the compositor can watch its commits.
     private let onSurface: (Surface) -> Void
 
     package init(display: OpaquePointer, onSurface: @escaping (Surface) -> Void) {
         self.onSurface = onSurface
-        global = Global(display: display, interface: segue_wl_compositor_interface(), version: 5) { [unowned self] client, version, id in
+        global = Global(display: display, interface: segue_wl_compositor_interface(), version: Self.version) { [unowned self] client, version, id in
             Resource.create(client: client, interface: segue_wl_compositor_interface(), version: Int32(version), id: id,
                             implementation: Self.implementation, object: self)
         }

@@ -1,8 +1,10 @@
 import CWaylandServer
 import CXKBCommon
+import SegueLoop
 
-/// The wl_seat global "seat0": a keyboard and a pointer that both follow the
-/// one surface the compositor focuses.
+/// The wl_seat global "seat0": a keyboard that follows the surface the
+/// compositor focuses, a pointer and touch points that go to the surfaces
+/// under them, as the compositor finds them.
 public final class Seat: ResourceObject {
     package static let version: Int32 = 7
     package static let name = "seat0"
@@ -12,8 +14,11 @@ public final class Seat: ResourceObject {
 
     /// The selection its data devices share.
     let clipboard = Clipboard()
-    /// The wl_surface resource with keyboard and pointer focus.
+    /// The wl_surface resource with keyboard focus.
     public private(set) var focusedSurface: OpaquePointer?
+    /// The wl_surface resource the pointer is over, and where on it.
+    public private(set) var pointerSurface: OpaquePointer?
+    private var pointerLocal = (x: 0.0, y: 0.0)
 
     private let display: OpaquePointer
     private var keymap: Keymap
@@ -22,7 +27,11 @@ public final class Seat: ResourceObject {
     private var resources: [OpaquePointer] = []
     private var keyboards: [Keyboard] = []
     private var pointers: [Pointer] = []
+    private var touches: [Touch] = []
+    /// The surface each touch point went down on, by touch id.
+    private var touchPoints: [Int32: (surface: OpaquePointer, destruction: Listener)] = [:]
     private lazy var focusDestruction = Listener { [weak self] _ in self?.focusedSurfaceDestroyed() }
+    private lazy var pointerSurfaceDestruction = Listener { [weak self] _ in self?.pointerSurfaceDestroyed() }
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_seat_interface> = {
         let p = UnsafeMutablePointer<wl_seat_interface>.allocate(capacity: 1)
@@ -35,8 +44,9 @@ public final class Seat: ResourceObject {
                 guard let client, let resource, let seat = Resource.object(resource, as: Seat.self) else { return }
                 seat.addKeyboard(client: client, version: wl_resource_get_version(resource), id: id)
             },
-            get_touch: { _, resource, _ in
-                WlSeatResource(resource).postError(.missingCapability, "wl_seat has never had touch capability")
+            get_touch: { client, resource, id in
+                guard let client, let resource, let seat = Resource.object(resource, as: Seat.self) else { return }
+                seat.addTouch(client: client, version: wl_resource_get_version(resource), id: id)
             },
             release: Resource.destroy))
         return p
@@ -55,12 +65,14 @@ public final class Seat: ResourceObject {
 
     deinit {
         focusDestruction.remove()
+        pointerSurfaceDestruction.remove()
+        for point in touchPoints.values { point.destruction.remove() }
         xkb_state_unref(xkbState)
     }
 
     // MARK: Focus
 
-    /// Moves keyboard and pointer focus to `surface` (a wl_surface resource), or to nothing.
+    /// Moves keyboard focus to `surface` (a wl_surface resource), or to nothing.
     public func focus(_ surface: OpaquePointer?) {
         guard surface != focusedSurface else { return }
         if let old = focusedSurface {
@@ -68,7 +80,6 @@ public final class Seat: ResourceObject {
             let client = wl_resource_get_client(old)
             let serial = wl_display_next_serial(display)
             for keyboard in keyboards where keyboard.client == client { keyboard.leave(serial: serial, surface: old) }
-            for pointer in pointers where pointer.client == client { pointer.leave(serial: serial, surface: old) }
         }
         focusedSurface = surface
         // Clients hear of the selection just before they get keyboard focus.
@@ -80,10 +91,6 @@ public final class Seat: ResourceObject {
         for keyboard in keyboards where keyboard.client == client {
             keyboard.enter(serial: keyboardSerial, surface: surface, modifiers: modifiers)
         }
-        let pointerSerial = wl_display_next_serial(display)
-        for pointer in pointers where pointer.client == client {
-            pointer.enter(serial: pointerSerial, surface: surface, x: 0, y: 0)
-        }
     }
 
     /// The client has already seen its surface go; nothing is left to tell it.
@@ -91,6 +98,11 @@ public final class Seat: ResourceObject {
         focusDestruction.remove()
         focusedSurface = nil
         clipboard.focus(client: nil)
+    }
+
+    private func pointerSurfaceDestroyed() {
+        pointerSurfaceDestruction.remove()
+        pointerSurface = nil
     }
 
     // MARK: Input
@@ -140,23 +152,72 @@ public final class Seat: ResourceObject {
         return (keysym, modifiers)
     }
 
-    /// The pointer moved to (x, y), local to the focused surface.
-    public func pointerMotion(time: UInt32, x: Double, y: Double) {
-        for pointer in focusedPointers { pointer.motion(time: time, x: x, y: y) }
+    /// The pointer is over `surface` at (x, y), local to it, or over no
+    /// surface: a leave and an enter when the surface changed, else a motion
+    /// when the point did.
+    public func pointerMoved(over surface: OpaquePointer?, x: Double, y: Double, time: UInt32) {
+        defer { pointerLocal = (x, y) }
+        guard surface == pointerSurface else {
+            if let old = pointerSurface {
+                pointerSurfaceDestruction.remove()
+                let serial = wl_display_next_serial(display)
+                for pointer in pointers(of: old) { pointer.leave(serial: serial, surface: old) }
+            }
+            pointerSurface = surface
+            guard let surface else { return }
+            pointerSurfaceDestruction.subscribe(toDestructionOfResource: surface)
+            let serial = wl_display_next_serial(display)
+            for pointer in pointers(of: surface) { pointer.enter(serial: serial, surface: surface, x: x, y: y) }
+            return
+        }
+        guard let surface, (x, y) != pointerLocal else { return }
+        for pointer in pointers(of: surface) { pointer.motion(time: time, x: x, y: y) }
     }
 
-    /// A button (evdev code, e.g. BTN_LEFT) went down or up.
+    /// A button (evdev code, e.g. BTN_LEFT) went down or up over the pointer's surface.
     public func pointerButton(time: UInt32, button: UInt32, pressed: Bool) {
-        let focused = focusedPointers
-        guard !focused.isEmpty else { return }
+        guard let surface = pointerSurface else { return }
+        let targets = pointers(of: surface)
+        guard !targets.isEmpty else { return }
         let serial = wl_display_next_serial(display)
-        for pointer in focused { pointer.button(serial: serial, time: time, button: button, pressed: pressed) }
+        for pointer in targets { pointer.button(serial: serial, time: time, button: button, pressed: pressed) }
     }
 
     /// A scroll along `axis` (wl_pointer.axis) by `value` surface-local units.
     public func pointerAxis(time: UInt32, axis: UInt32, value: Double) {
-        for pointer in focusedPointers { pointer.axis(time: time, axis: axis, value: value) }
+        guard let surface = pointerSurface else { return }
+        for pointer in pointers(of: surface) { pointer.axis(time: time, axis: axis, value: value) }
     }
+
+    /// Touch point `id` went down on `surface` at (x, y), local to it.
+    public func touchDown(on surface: OpaquePointer, id: Int32, x: Double, y: Double, time: UInt32) {
+        guard touchPoints[id] == nil else { return }
+        // A surface going away under a touch point lifts it, as the client sees it.
+        let destruction = Listener { [weak self] _ in
+            self?.touchUp(id: id, time: UInt32(truncatingIfNeeded: MonotonicClock.now().nanoseconds / 1_000_000))
+        }
+        destruction.subscribe(toDestructionOfResource: surface)
+        touchPoints[id] = (surface, destruction)
+        let serial = wl_display_next_serial(display)
+        for touch in touches(of: surface) { touch.down(serial: serial, time: time, surface: surface, id: id, x: x, y: y) }
+    }
+
+    /// Touch point `id` moved to (x, y), local to the surface it went down on.
+    public func touchMotion(id: Int32, x: Double, y: Double, time: UInt32) {
+        guard let surface = touchPoints[id]?.surface else { return }
+        for touch in touches(of: surface) { touch.motion(time: time, id: id, x: x, y: y) }
+    }
+
+    /// Touch point `id` lifted.
+    public func touchUp(id: Int32, time: UInt32) {
+        guard let (surface, destruction) = touchPoints.removeValue(forKey: id) else { return }
+        destruction.remove()
+        let serial = wl_display_next_serial(display)
+        for touch in touches(of: surface) { touch.up(serial: serial, time: time, id: id) }
+    }
+
+    /// The surface touch point `id` went down on, while it is down.
+    public func touchSurface(id: Int32) -> OpaquePointer? { touchPoints[id]?.surface }
 
     // MARK: Resources
 
@@ -172,11 +233,16 @@ public final class Seat: ResourceObject {
         pointers.removeAll { $0 === pointer }
     }
 
+    func touchDestroyed(_ touch: Touch) {
+        touches.removeAll { $0 === touch }
+    }
+
     private func bind(client: OpaquePointer, version: Int32, id: UInt32) {
         guard let resource = Resource.create(client: client, interface: segue_wl_seat_interface(), version: version, id: id,
                                              implementation: Self.implementation, object: self) else { return }
         resources.append(resource)
-        wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_KEYBOARD.rawValue)
+        wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_KEYBOARD.rawValue
+                                  | WL_SEAT_CAPABILITY_TOUCH.rawValue)
         if version >= WL_SEAT_NAME_SINCE_VERSION { wl_seat_send_name(resource, Self.name) }
     }
 
@@ -193,9 +259,11 @@ public final class Seat: ResourceObject {
     private func addPointer(client: OpaquePointer, version: Int32, id: UInt32) {
         guard let pointer = Pointer(client: client, version: version, id: id, seat: self) else { return }
         pointers.append(pointer)
-        if let surface = focusedSurface, wl_resource_get_client(surface) == client {
-            pointer.enter(serial: wl_display_next_serial(display), surface: surface, x: 0, y: 0)
-        }
+    }
+
+    private func addTouch(client: OpaquePointer, version: Int32, id: UInt32) {
+        guard let touch = Touch(client: client, version: version, id: id, seat: self) else { return }
+        touches.append(touch)
     }
 
     private var focusedClient: OpaquePointer? {
@@ -207,9 +275,14 @@ public final class Seat: ResourceObject {
         return keyboards.filter { $0.client == client }
     }
 
-    private var focusedPointers: [Pointer] {
-        guard let client = focusedClient else { return [] }
+    private func pointers(of surface: OpaquePointer) -> [Pointer] {
+        let client = wl_resource_get_client(surface)
         return pointers.filter { $0.client == client }
+    }
+
+    private func touches(of surface: OpaquePointer) -> [Touch] {
+        let client = wl_resource_get_client(surface)
+        return touches.filter { $0.client == client }
     }
 
     private func send(modifiersChangedIn changed: UInt32, to keyboards: [Keyboard]) {

@@ -2,10 +2,11 @@ import CWaylandServer
 
 /// The wl_subcompositor global.
 package final class Subcompositor: ResourceObject {
+    package static let version: Int32 = 1
     private var global: Global?
 
     package init(display: OpaquePointer) {
-        global = Global(display: display, interface: segue_wl_subcompositor_interface(), version: 1) { [unowned self] client, version, id in
+        global = Global(display: display, interface: segue_wl_subcompositor_interface(), version: Self.version) { [unowned self] client, version, id in
             Resource.create(client: client, interface: segue_wl_subcompositor_interface(), version: Int32(version), id: id,
                             implementation: Self.implementation, object: self)
         }

@@ -29,6 +29,8 @@ package final class Surface: ResourceObject {
     var feedbacks: [PresentationFeedback] = []
     /// Where the client says its content is opaque, as committed.
     private var opaqueRegion = RegionShape()
+    /// Where the surface takes pointer and touch input, as committed; nil for everywhere.
+    private var inputRegion: RegionShape?
 
     private var pending = PendingState()
     private lazy var bufferWatcher = Listener { [unowned self] _ in
@@ -43,6 +45,8 @@ package final class Surface: ResourceObject {
         package var callbacks: [FrameCallback] = []
         var feedbacks: [PresentationFeedback] = []
         var opaqueRegion: RegionShape?
+        /// Set when the client set one: .some(nil) for everywhere.
+        var inputRegion: RegionShape??
     }
 
     package init?(client: OpaquePointer, version: Int32, id: UInt32) {
@@ -56,9 +60,21 @@ package final class Surface: ResourceObject {
     package var width: Int { bufferSize?.width ?? 0 }
     package var height: Int { bufferSize?.height ?? 0 }
     package var hasBuffer: Bool { bufferSize != nil }
+    /// Whether a buffer is attached and not yet committed.
+    package var hasPendingBuffer: Bool {
+        if case .attached(_?) = pending.buffer { true } else { false }
+    }
     /// Whether the client says all of its committed content is opaque, so its
     /// alpha can be ignored (wl_surface.set_opaque_region).
     package var isOpaque: Bool { hasBuffer && opaqueRegion.covers(PixelRect(x: 0, y: 0, width: width, height: height)) }
+
+    /// Whether the surface takes input at (x, y), local to it: inside its
+    /// buffer and its input region.
+    package func acceptsInput(x: Double, y: Double) -> Bool {
+        guard hasBuffer, x >= 0, y >= 0, x < Double(width), y < Double(height) else { return false }
+        guard let inputRegion, !inputRegion.isTruncated else { return true }
+        return inputRegion.contains(x: Int(x.rounded(.down)), y: Int(y.rounded(.down)))
+    }
 
     /// Gives the surface a role; for a surface that has another role already,
     /// `post` sends the error the role's protocol names, with this message.
@@ -120,6 +136,8 @@ package final class Surface: ResourceObject {
         pending.damage.removeAll()
         if let region = pending.opaqueRegion { opaqueRegion = region }
         pending.opaqueRegion = nil
+        if let region = pending.inputRegion { inputRegion = region }
+        pending.inputRegion = nil
         for child in children { child.parentCommitted() }
         frameCallbacks += pending.callbacks
         pending.callbacks.removeAll()
@@ -173,6 +191,7 @@ package final class Surface: ResourceObject {
                     WlSurfaceResource(resource).postError(.invalidOffset, "attach with a non-zero offset; use wl_surface.offset")
                     return
                 }
+                if buffer != nil, let check = surface.commitCheck, !check.surfaceMayAttach(surface) { return }
                 surface.bufferWatcher.remove()
                 if let buffer { surface.bufferWatcher.subscribe(toDestructionOfResource: buffer) }
                 surface.pending.buffer = .attached(buffer)
@@ -191,7 +210,10 @@ package final class Surface: ResourceObject {
                 Resource.object(resource, as: Surface.self)?.pending.opaqueRegion =
                     region.flatMap { Resource.object($0, as: Region.self)?.shape } ?? RegionShape()
             },
-            set_input_region: { _, _, _ in },
+            set_input_region: { _, resource, region in
+                Resource.object(resource, as: Surface.self)?.pending.inputRegion =
+                    .some(region.flatMap { Resource.object($0, as: Region.self)?.shape })
+            },
             commit: { _, resource in Resource.object(resource, as: Surface.self)?.commit() },
             set_buffer_transform: { _, resource, transform in
                 guard (0...7).contains(transform) else {

@@ -8,8 +8,10 @@ package protocol SurfaceRole: AnyObject {
     func surfaceDestroyed(_ surface: Surface)
 }
 
-/// Something a surface must ask before applying a commit: an xdg_surface that has
-/// no role object yet refuses, with the error its protocol names.
+/// Something a surface must ask before applying a commit or taking a buffer:
+/// an xdg_surface that has no role object yet, or was never configured,
+/// refuses, with the error its protocol names.
 protocol SurfaceCommitCheck: AnyObject {
     func surfaceMayCommit(_ surface: Surface) -> Bool
+    func surfaceMayAttach(_ surface: Surface) -> Bool
 }

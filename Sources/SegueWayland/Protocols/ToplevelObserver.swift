@@ -14,10 +14,19 @@ package struct ToplevelConfiguration: Equatable {
     package var width: Int32
     package var height: Int32
     package var activated: Bool
+    package var fullscreen: Bool
+    package var maximized: Bool
+    /// Whether the window manager acts on maximize and fullscreen requests
+    /// (xdg_toplevel.wm_capabilities), rather than keeping every window fullscreen.
+    package var offersStates: Bool
 
-    package init(width: Int32, height: Int32, activated: Bool) {
+    package init(width: Int32, height: Int32, activated: Bool, fullscreen: Bool = true, maximized: Bool = false,
+                 offersStates: Bool = false) {
         self.width = width
         self.height = height
         self.activated = activated
+        self.fullscreen = fullscreen
+        self.maximized = maximized
+        self.offersStates = offersStates
     }
 }

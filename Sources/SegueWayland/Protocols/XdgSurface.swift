@@ -1,4 +1,5 @@
 import CWaylandServer
+import SegueEngine
 
 /// An xdg_surface: the configure/ack handshake shared by toplevels and popups.
 package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
@@ -12,7 +13,14 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     private var madeRoleObject = false
     /// Serials sent and not yet acknowledged, oldest first.
     private var unackedSerials: [UInt32] = []
+    /// Whether a configure was sent, acknowledged or not. A buffer may follow
+    /// one the client has not read yet, as mutter allows: it raced the
+    /// compositor's answer to its initial commit, it did not skip it.
     package private(set) var configured = false
+    /// The window's own rectangle within the surface (set_window_geometry), as
+    /// committed; nil for the whole surface.
+    package private(set) var geometry: PixelRect?
+    private var pendingGeometry: PixelRect?
 
     private init(resource: OpaquePointer, surface: Surface, wmBase: XdgWmBase, wmBaseResource: XdgWmBaseResource) {
         self.resource = resource
@@ -37,16 +45,31 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     func sendConfigure() {
         let serial = wl_display_next_serial(wl_client_get_display(wl_resource_get_client(resource)))
         unackedSerials.append(serial)
+        configured = true
         xdg_surface_send_configure(resource, serial)
     }
 
-    /// Checks a commit against the handshake: no buffer before the first ack.
+    /// Checks a commit against the handshake: no buffer before the first configure.
     func allowsCommit() -> Bool {
         if !configured && surface.hasBuffer {
-            XdgSurfaceResource(resource).postError(.unconfiguredBuffer, "a buffer was committed before the first configure was acknowledged")
+            XdgSurfaceResource(resource).postError(.unconfiguredBuffer, "a buffer was committed before the first configure")
             return false
         }
         return true
+    }
+
+    /// The commit being applied takes the window geometry last set.
+    func applyGeometry() {
+        if let pendingGeometry { geometry = pendingGeometry }
+        pendingGeometry = nil
+    }
+
+    /// Checks an attach against the handshake: xdg-shell makes attaching a
+    /// buffer before the first configure an error too, not only committing one.
+    func surfaceMayAttach(_ surface: Surface) -> Bool {
+        guard !configured else { return true }
+        XdgSurfaceResource(resource).postError(.unconfiguredBuffer, "a buffer was attached before the first configure")
+        return false
     }
 
     /// Until it has a role object, an xdg_surface may not be committed, configured
@@ -73,7 +96,6 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
         }
         // Acknowledging a configure acknowledges every older one too.
         unackedSerials.removeFirst(index + 1)
-        configured = true
     }
 
     private func makeRole(_ build: () -> XdgRoleObject?) {
@@ -108,12 +130,13 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
                                                positioner: Resource.object(positioner, as: XdgPositioner.self),
                                                wmBase: xdg.wmBaseResource) })
             },
-            set_window_geometry: { _, resource, _, _, width, height in
-                guard Resource.object(resource, as: XdgSurface.self)?.requireConstructed() == true else { return }
+            set_window_geometry: { _, resource, x, y, width, height in
+                guard let xdg = Resource.object(resource, as: XdgSurface.self), xdg.requireConstructed() else { return }
                 guard width > 0, height > 0 else {
                     XdgSurfaceResource(resource).postError(.invalidSize, "window geometry \(width)x\(height) is not positive")
                     return
                 }
+                xdg.pendingGeometry = PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
             },
             ack_configure: { _, resource, serial in
                 Resource.object(resource, as: XdgSurface.self)?.ack(serial)

@@ -1,8 +1,8 @@
 import CWaylandServer
 
-/// An xdg_toplevel: a window. Segue configures every toplevel to fill the
-/// output, fullscreen, and maps it when its first buffer follows an acknowledged
-/// configure.
+/// An xdg_toplevel: a window. The compositor says what it is configured to
+/// (Segue's own placement: filling the output, fullscreen); it is mapped when
+/// its first buffer follows a configure.
 package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     package let resource: OpaquePointer
     package let xdgSurface: XdgSurface
@@ -17,6 +17,9 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     /// The size limits asked for, checked at the commit that applies them. Every
     /// window fills the output, so nothing else reads them.
     private var sizeLimits = SizeLimits()
+    /// The states the client asked for, for a compositor that acts on them.
+    package private(set) var wantsMaximized = false
+    package private(set) var wantsFullscreen = false
 
     /// A toplevel's minimum and maximum sizes; zero leaves a side unlimited.
     private struct SizeLimits {
@@ -59,6 +62,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
 
     package func surfaceCommitted(_ surface: Surface) {
         guard xdgSurface.allowsCommit() else { return }
+        xdgSurface.applyGeometry()
         guard !sizeLimits.isContradictory else {
             XdgToplevelResource(resource).postError(.invalidSize, "the maximum size is smaller than the minimum size")
             return
@@ -102,13 +106,17 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         defer { lastConfiguration = configuration }
         let version = wl_resource_get_version(resource)
         if version >= 5 && lastConfiguration == nil {
-            // No window menu, maximize, fullscreen toggle or minimize to offer.
-            withUInt32Array([]) { xdg_toplevel_send_wm_capabilities(resource, $0) }
+            // No window menu or minimize to offer; maximize and fullscreen only where they do something.
+            let capabilities: [UInt32] = configuration.offersStates
+                ? [XDG_TOPLEVEL_WM_CAPABILITIES_MAXIMIZE.rawValue, XDG_TOPLEVEL_WM_CAPABILITIES_FULLSCREEN.rawValue] : []
+            withUInt32Array(capabilities) { xdg_toplevel_send_wm_capabilities(resource, $0) }
         }
         if version >= 4 {
             xdg_toplevel_send_configure_bounds(resource, configuration.width, configuration.height)
         }
-        var states = [UInt32(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue)]
+        var states: [UInt32] = []
+        if configuration.fullscreen { states.append(UInt32(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue)) }
+        if configuration.maximized { states.append(UInt32(XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue)) }
         if configuration.activated { states.append(UInt32(XDG_TOPLEVEL_STATE_ACTIVATED.rawValue)) }
         withUInt32Array(states) { xdg_toplevel_send_configure(resource, configuration.width, configuration.height, $0) }
         xdgSurface.sendConfigure()
@@ -146,16 +154,22 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
                 guard let toplevel = Resource.object(resource, as: XdgToplevel.self), checkSize(resource, width, height) else { return }
                 (toplevel.sizeLimits.minWidth, toplevel.sizeLimits.minHeight) = (width, height)
             },
-            // Every window fills the output; answering with the same configure
-            // tells the client its state request was considered.
-            set_maximized: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.resendConfigure() },
-            unset_maximized: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.resendConfigure() },
-            set_fullscreen: { _, resource, _ in Resource.object(resource, as: XdgToplevel.self)?.resendConfigure() },
-            unset_fullscreen: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.resendConfigure() },
+            // Each is answered with a configure, the same one where the compositor
+            // keeps the window as it is: the client hears its request was considered.
+            set_maximized: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.request(maximized: true) },
+            unset_maximized: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.request(maximized: false) },
+            set_fullscreen: { _, resource, _ in Resource.object(resource, as: XdgToplevel.self)?.request(fullscreen: true) },
+            unset_fullscreen: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.request(fullscreen: false) },
             set_minimized: { _, _ in }
         ))
         return table
     }()
+
+    private func request(maximized: Bool? = nil, fullscreen: Bool? = nil) {
+        wantsMaximized = maximized ?? wantsMaximized
+        wantsFullscreen = fullscreen ?? wantsFullscreen
+        resendConfigure()
+    }
 
     private func resendConfigure() {
         guard sentInitialConfigure, let observer else { return }

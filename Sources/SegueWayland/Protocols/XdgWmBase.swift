@@ -2,13 +2,14 @@ import CWaylandServer
 
 /// The xdg_wm_base global: turns surfaces into xdg_surfaces.
 package final class XdgWmBase: ResourceObject {
+    package static let version: Int32 = 5
     private var global: Global?
     package weak var observer: ToplevelObserver?
     /// xdg_surfaces per wm_base resource, to refuse destroying it while they live.
     private var liveSurfaces: [OpaquePointer: Int] = [:]
 
     package init(display: OpaquePointer) {
-        global = Global(display: display, interface: segue_xdg_wm_base_interface(), version: 5) { [unowned self] client, version, id in
+        global = Global(display: display, interface: segue_xdg_wm_base_interface(), version: Self.version) { [unowned self] client, version, id in
             Resource.create(client: client, interface: segue_xdg_wm_base_interface(), version: Int32(version), id: id,
                             implementation: Self.implementation, object: self)
         }
@@ -42,7 +43,7 @@ package final class XdgWmBase: ResourceObject {
                     XdgWmBaseResource(resource).postError(.role, "wl_surface@\(wl_resource_get_id(surface.resource)) already has the role \(role.roleName)")
                     return
                 }
-                if surface.hasBuffer {
+                if surface.hasBuffer || surface.hasPendingBuffer {
                     XdgWmBaseResource(resource).postError(.invalidSurfaceState, "wl_surface@\(wl_resource_get_id(surface.resource)) has a buffer before its xdg_surface")
                     return
                 }

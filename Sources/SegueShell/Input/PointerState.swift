@@ -1,0 +1,7 @@
+/// Where the pointer is on the output and which buttons it holds: while one
+/// is held, the surface it went down on keeps the pointer (an implicit grab).
+struct PointerState {
+    /// Output pixels; nil until the pointer first moves.
+    var position: (x: Double, y: Double)?
+    var pressed: Set<UInt32> = []
+}
