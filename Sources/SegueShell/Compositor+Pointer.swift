@@ -32,10 +32,12 @@ extension Compositor {
     private func hit(_ surface: Surface, _ x: Double, _ y: Double) -> (surface: Surface, x: Double, y: Double)? {
         // A surface without a buffer is unmapped, and its subsurfaces with it.
         guard surface.hasBuffer else { return nil }
-        for child in surface.children.reversed() {
-            if let hit = hit(child.surface, x - Double(child.x), y - Double(child.y)) { return hit }
+        let children = { (list: [Subsurface]) in
+            list.reversed().lazy.compactMap { self.hit($0.surface, x - Double($0.x), y - Double($0.y)) }.first
         }
-        return surface.acceptsInput(x: x, y: y) ? (surface, x, y) : nil
+        if let hit = children(surface.subsurfaces.above) { return hit }
+        if surface.acceptsInput(x: x, y: y) { return (surface, x, y) }
+        return children(surface.subsurfaces.below)
     }
 
     /// Where `surface`'s top left is on the output, while it is part of a window.

@@ -212,10 +212,12 @@ extension Compositor: SurfaceObserver {
             return
         }
         guard let window = window(of: surface), window.toplevel.mapped else { return }
-        if surface.committedNewContent { window.contentChanged() }
+        // New pixels, or subsurfaces moved or restacked.
+        let changed = surface.committedNewContent || surface.committedSubsurfaceChange
+        if changed { window.contentChanged() }
         guard output.visibleWindows().contains(where: { $0 === window }) else { return }
-        // New pixels need a new frame; a frame request alone only needs the clock to tick.
-        if surface.committedNewContent {
+        // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
+        if changed {
             pointerLayoutChanged()
             output.damage(options.placement == .free ? nil
                           : window.screenDamage(committedBy: surface, width: output.width, height: output.height))
@@ -328,10 +330,16 @@ extension Compositor: OutputDelegate {
                 for feedback in surface.takeFeedbacks() { feedback.discarded() }
             }
         }
+        // What was presented is on the output; what was not, is not.
+        for window in stack.windows where window.isAlive {
+            let outputs = outputGlobal?.resources(for: window.surface.client) ?? []
+            let shown = visible.contains { $0 === window }
+            forEachSurface(of: window.surface) { $0.show(on: shown ? outputs : [], among: outputs) }
+        }
     }
 
     private func forEachSurface(of surface: Surface, _ body: (Surface) -> Void) {
         body(surface)
-        for child in surface.children { forEachSurface(of: child.surface, body) }
+        for child in surface.subsurfaces.all { forEachSurface(of: child.surface, body) }
     }
 }

@@ -21,6 +21,7 @@ final class RawClient {
     private(set) var seat: OpaquePointer?
     private(set) var subcompositor: OpaquePointer?
     private(set) var activation: OpaquePointer?
+    private(set) var output: OpaquePointer?
     /// Every global announced, by interface name, with its version.
     private(set) var globals: [String: UInt32] = [:]
     /// Objects that listeners reach through their data pointer; they live as long as the client.
@@ -78,6 +79,8 @@ final class RawClient {
             subcompositor = bind(name, segue_client_wl_subcompositor_interface(), version: 1)
         case "wl_seat":
             seat = bind(name, segue_client_wl_seat_interface(), version: min(version, 7))
+        case "wl_output":
+            output = bind(name, segue_client_wl_output_interface(), version: 1)
         case "xdg_activation_v1":
             activation = bind(name, segue_client_xdg_activation_v1_interface(), version: 1)
         default:

@@ -11,6 +11,8 @@ final class RawToplevel {
     private(set) var lastSize: (width: Int32, height: Int32)?
     /// xdg_toplevel.state values, as the last configure listed them.
     private(set) var lastStates: [UInt32] = []
+    /// The wl_output proxies the surface entered and left, in order.
+    private(set) var outputEvents: [(entered: Bool, output: OpaquePointer?)] = []
 
     init(surface: OpaquePointer, xdgSurface: OpaquePointer, toplevel: OpaquePointer) {
         self.surface = surface
@@ -18,7 +20,10 @@ final class RawToplevel {
         self.toplevel = toplevel
         xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, listenerData(self))
         xdg_toplevel_add_listener(toplevel, toplevelListener, listenerData(self))
+        wl_surface_add_listener(surface, surfaceListener, listenerData(self))
     }
+
+    fileprivate func output(entered: Bool, _ output: OpaquePointer?) { outputEvents.append((entered, output)) }
 
     fileprivate func configured(serial: UInt32) { lastConfigureSerial = serial }
 
@@ -39,4 +44,9 @@ private nonisolated(unsafe) let toplevelListener = fixedListener(xdg_toplevel_li
     close: { _, _ in },
     configure_bounds: { _, _, _, _ in },
     wm_capabilities: { _, _, _ in }
+))
+
+private nonisolated(unsafe) let surfaceListener = fixedListener(wl_surface_listener(
+    enter: { data, _, output in (listenerObject(data) as RawToplevel).output(entered: true, output) },
+    leave: { data, _, output in (listenerObject(data) as RawToplevel).output(entered: false, output) }
 ))

@@ -34,7 +34,7 @@ final class Window {
     /// changed it: its damage, where the window's buffer is the screen as it is;
     /// nil (everywhere) where the screen is composed.
     func screenDamage(committedBy surface: Surface, width: Int, height: Int) -> PixelRect? {
-        guard surface === self.surface, surface.children.isEmpty, surface.width == width, surface.height == height else { return nil }
+        guard surface === self.surface, surface.subsurfaces.all.isEmpty, surface.width == width, surface.height == height else { return nil }
         return PixelRect.bounds(of: surface.committedDamage)
     }
 
@@ -44,7 +44,7 @@ final class Window {
     func screen(textures: SurfaceTextures, renderer: Renderer, width: Int, height: Int,
                 background: (Float, Float, Float)) -> Texture? {
         guard isAlive, let texture = textures[surface] else { return lastScreen }
-        if texture.width == width && texture.height == height && surface.children.isEmpty {
+        if texture.width == width && texture.height == height && surface.subsurfaces.all.isEmpty {
             composed = nil
             lastScreen = texture
             return texture
@@ -74,13 +74,13 @@ final class Window {
     private func layers(of surface: Surface, x: Int, y: Int, textures: SurfaceTextures) -> [(texture: Texture, rect: PixelRect)] {
         // A surface without a buffer is unmapped, and its subsurfaces with it.
         guard surface.hasBuffer else { return [] }
-        var result: [(texture: Texture, rect: PixelRect)] = []
+        let children = { (list: [Subsurface]) in
+            list.flatMap { self.layers(of: $0.surface, x: x + Int($0.x), y: y + Int($0.y), textures: textures) }
+        }
+        var result = children(surface.subsurfaces.below)
         if let texture = textures[surface] {
             result.append((texture, PixelRect(x: x, y: y, width: texture.width, height: texture.height)))
         }
-        for child in surface.children {
-            result += layers(of: child.surface, x: x + Int(child.x), y: y + Int(child.y), textures: textures)
-        }
-        return result
+        return result + children(surface.subsurfaces.above)
     }
 }

@@ -1,14 +1,16 @@
 import CWaylandServer
 
-/// A wl_subsurface: a surface drawn above its parent at an offset. Its state
-/// applies on its own commits (desynchronized), which is what clients get
-/// after set_desync and is close enough for content that follows its parent.
+/// A wl_subsurface: a surface drawn over or under its parent at an offset.
+/// Synchronized (the default), its commits wait for its parent's state to
+/// apply; desynchronized, they apply at once. Its position and place among its
+/// siblings apply with its parent's state either way.
 package final class Subsurface: ResourceObject, SurfaceRole {
     package let surface: Surface
     package private(set) weak var parent: Surface?
     package private(set) var x: Int32 = 0
     package private(set) var y: Int32 = 0
     private var pendingPosition: (Int32, Int32)?
+    private var synchronized = true
 
     package var roleName: String { "wl_subsurface" }
 
@@ -26,7 +28,12 @@ package final class Subsurface: ResourceObject, SurfaceRole {
             surface.clearRole(subsurface)
             return
         }
-        parent.children.append(subsurface)
+        parent.add(subsurface)
+    }
+
+    /// Whether its commits wait for its parent's: set so, or under a parent that is.
+    var isSynchronized: Bool {
+        synchronized || (parent?.role as? Subsurface)?.isSynchronized == true
     }
 
     package func surfaceCommitted(_ surface: Surface) {}
@@ -38,34 +45,28 @@ package final class Subsurface: ResourceObject, SurfaceRole {
         surface.clearRole(self)
     }
 
-    /// The parent's commit applies a pending position, as the protocol says.
-    func parentCommitted() {
-        if let (x, y) = pendingPosition {
-            self.x = x
-            self.y = y
-            pendingPosition = nil
-        }
+    /// The parent's state applied, and with it a pending position, as the
+    /// protocol says; whether the subsurface moved.
+    func parentCommitted() -> Bool {
+        guard let (x, y) = pendingPosition else { return false }
+        pendingPosition = nil
+        defer { (self.x, self.y) = (x, y) }
+        return x != self.x || y != self.y
     }
 
     private func detach() {
-        parent?.children.removeAll { $0 === self }
+        parent?.remove(self)
         parent = nil
     }
 
     private func restack(above: Bool, sibling: Surface?, resource: OpaquePointer?) {
         guard let parent, let sibling else { return }
-        var children = parent.children
-        children.removeAll { $0 === self }
-        if sibling === parent {
-            // Segue draws every subsurface above its parent, so both mean "lowest child".
-            children.insert(self, at: 0)
-        } else if let index = children.firstIndex(where: { $0.surface === sibling }) {
-            children.insert(self, at: above ? index + 1 : index)
-        } else {
-            WlSubsurfaceResource(resource).postError(.badSurface, "the sibling is neither the parent nor a sibling")
+        let siblingSubsurface = sibling === parent ? nil : sibling.role as? Subsurface
+        guard sibling === parent || siblingSubsurface != nil,
+              parent.place(self, above: above, sibling: siblingSubsurface) else {
+            WlSubsurfaceResource(resource).postError(.badSurface, "the reference surface is neither the parent nor a sibling")
             return
         }
-        parent.children = children
     }
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<wl_subsurface_interface> = {
@@ -83,8 +84,11 @@ package final class Subsurface: ResourceObject, SurfaceRole {
                 Resource.object(resource, as: Subsurface.self)?
                     .restack(above: false, sibling: Resource.object(sibling, as: Surface.self), resource: resource)
             },
-            set_sync: { _, _ in },
-            set_desync: { _, _ in }
+            set_sync: { _, resource in Resource.object(resource, as: Subsurface.self)?.synchronized = true },
+            set_desync: { _, resource in
+                // What it cached applies with its next commit (or its parent's, under a synchronized parent).
+                Resource.object(resource, as: Subsurface.self)?.synchronized = false
+            }
         ))
         return table
     }()

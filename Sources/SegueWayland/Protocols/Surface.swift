@@ -4,7 +4,8 @@ import SegueEngine
 /// A wl_surface: double-buffered state applied on commit. A commit that
 /// attaches a wl_shm buffer offers it, with the damage since the last one, to
 /// the observer (which copies what it needs), then releases it: the surface
-/// keeps the buffer's size, never its pixels, and touches no GL.
+/// keeps the buffer's size, never its pixels, and touches no GL. A
+/// synchronized subsurface's commits are cached and applied with its parent's.
 package final class Surface: ResourceObject {
     package let resource: OpaquePointer
     package let client: OpaquePointer
@@ -19,8 +20,12 @@ package final class Surface: ResourceObject {
     /// only while the observer hears of that commit.
     package private(set) var committedBuffer: ShmBuffer?
     package private(set) var committedDamage: [PixelRect] = []
-    /// Subsurfaces, bottom to top, drawn above this surface.
-    package var children: [Subsurface] = []
+    /// Its subsurfaces as the last commit stacked them.
+    package private(set) var subsurfaces = SubsurfaceStack()
+    /// The order place_above and place_below asked for, applied at the next commit.
+    private var pendingSubsurfaces: SubsurfaceStack?
+    /// Whether the last commit moved or restacked a subsurface.
+    package private(set) var committedSubsurfaceChange = false
 
     package private(set) var frameCallbacks: [FrameCallback] = []
     /// Whether the last commit brought a new buffer (or removed one).
@@ -31,22 +36,44 @@ package final class Surface: ResourceObject {
     private var opaqueRegion = RegionShape()
     /// Where the surface takes pointer and touch input, as committed; nil for everywhere.
     private var inputRegion: RegionShape?
+    /// The wl_output resources the client was told the surface is on.
+    private var enteredOutputs: [OpaquePointer] = []
 
     private var pending = PendingState()
+    /// A synchronized subsurface's commits since its parent's state last applied.
+    private var cached: PendingState?
+    // The client may destroy a buffer it attached before it is applied.
     private lazy var bufferWatcher = Listener { [unowned self] _ in
-        // The client destroyed the buffer it attached before committing it.
         if case .attached = self.pending.buffer { self.pending.buffer = .attached(nil) }
+    }
+    private lazy var cachedBufferWatcher = Listener { [unowned self] _ in
+        if case .attached = self.cached?.buffer { self.cached?.buffer = .attached(nil) }
     }
 
     private struct PendingState {
         enum Buffer { case unchanged, attached(OpaquePointer?) }
-        package var buffer = Buffer.unchanged
-        package var damage: [PixelRect] = []
-        package var callbacks: [FrameCallback] = []
+        var buffer = Buffer.unchanged
+        var damage: [PixelRect] = []
+        var callbacks: [FrameCallback] = []
         var feedbacks: [PresentationFeedback] = []
         var opaqueRegion: RegionShape?
         /// Set when the client set one: .some(nil) for everywhere.
         var inputRegion: RegionShape??
+
+        /// A later commit's state on top of this one.
+        mutating func absorb(_ newer: PendingState) {
+            if case .attached = newer.buffer {
+                buffer = newer.buffer
+                // Content replaced before it was shown is never presented.
+                for feedback in feedbacks { feedback.discarded() }
+                feedbacks.removeAll()
+            }
+            damage += newer.damage
+            callbacks += newer.callbacks
+            feedbacks += newer.feedbacks
+            if let region = newer.opaqueRegion { opaqueRegion = region }
+            if let region = newer.inputRegion { inputRegion = region }
+        }
     }
 
     package init?(client: OpaquePointer, version: Int32, id: UInt32) {
@@ -95,6 +122,16 @@ package final class Surface: ResourceObject {
     /// Called by the presentation global for a feedback request on this surface.
     package func addPendingFeedback(_ feedback: PresentationFeedback) { pending.feedbacks.append(feedback) }
 
+    /// Tells the client the surface is on `outputs` now, some of its `live`
+    /// wl_output resources (none: nowhere): enter and leave for what changed.
+    /// An output resource destroyed meanwhile is forgotten, not left.
+    package func show(on outputs: [OpaquePointer], among live: [OpaquePointer]) {
+        enteredOutputs.removeAll { !live.contains($0) }
+        for output in enteredOutputs where !outputs.contains(output) { wl_surface_send_leave(resource, output) }
+        for output in outputs where !enteredOutputs.contains(output) { wl_surface_send_enter(resource, output) }
+        enteredOutputs = outputs
+    }
+
     /// Sends `done` to every frame callback committed so far.
     package func sendFrameDone(milliseconds: UInt32) {
         let callbacks = frameCallbacks
@@ -110,7 +147,8 @@ package final class Surface: ResourceObject {
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
         bufferWatcher.remove()
-        for feedback in pending.feedbacks + feedbacks { feedback.discarded() }
+        cachedBufferWatcher.remove()
+        for feedback in pending.feedbacks + (cached?.feedbacks ?? []) + feedbacks { feedback.discarded() }
         role?.surfaceDestroyed(self)
         observer?.surfaceDestroyed(self)
         role = nil
@@ -118,11 +156,41 @@ package final class Surface: ResourceObject {
 
     private func commit() {
         if let commitCheck, !commitCheck.surfaceMayCommit(self) { return }
+        // A synchronized subsurface's state waits for its parent's.
+        if (role as? Subsurface)?.isSynchronized == true {
+            var state = cached ?? PendingState()
+            state.absorb(takePending())
+            cached = state
+            if case .attached(let buffer?) = state.buffer { cachedBufferWatcher.subscribe(toDestructionOfResource: buffer) }
+            return
+        }
+        var state = takeCached() ?? PendingState()
+        state.absorb(takePending())
+        apply(state)
+    }
+
+    /// Applies what a synchronized subsurface cached: its parent's state just applied.
+    private func applyCached() {
+        if let state = takeCached() { apply(state) }
+    }
+
+    private func takePending() -> PendingState {
+        defer { pending = PendingState() }
+        bufferWatcher.remove()
+        return pending
+    }
+
+    private func takeCached() -> PendingState? {
+        defer { cached = nil }
+        cachedBufferWatcher.remove()
+        return cached
+    }
+
+    private func apply(_ state: PendingState) {
         committedNewContent = false
         committedBuffer = nil
-        if case .attached(let buffer) = pending.buffer {
+        if case .attached(let buffer) = state.buffer {
             committedNewContent = true
-            bufferWatcher.remove()
             if let buffer {
                 guard let shm = validate(buffer) else { return }
                 committedBuffer = shm
@@ -131,25 +199,50 @@ package final class Surface: ResourceObject {
                 bufferSize = nil
             }
         }
-        committedDamage = committedBuffer == nil ? [] : pending.damage
-        pending.buffer = .unchanged
-        pending.damage.removeAll()
-        if let region = pending.opaqueRegion { opaqueRegion = region }
-        pending.opaqueRegion = nil
-        if let region = pending.inputRegion { inputRegion = region }
-        pending.inputRegion = nil
-        for child in children { child.parentCommitted() }
-        frameCallbacks += pending.callbacks
-        pending.callbacks.removeAll()
+        committedDamage = committedBuffer == nil ? [] : state.damage
+        if let region = state.opaqueRegion { opaqueRegion = region }
+        if let region = state.inputRegion { inputRegion = region }
+        committedSubsurfaceChange = false
+        if let order = pendingSubsurfaces {
+            committedSubsurfaceChange = !order.sameOrder(as: subsurfaces)
+            subsurfaces = order
+            pendingSubsurfaces = nil
+        }
+        for child in subsurfaces.all {
+            if child.parentCommitted() { committedSubsurfaceChange = true }
+            if child.isSynchronized { child.surface.applyCached() }
+        }
+        frameCallbacks += state.callbacks
         for old in feedbacks { old.discarded() }
-        feedbacks = pending.feedbacks
-        pending.feedbacks.removeAll()
+        feedbacks = state.feedbacks
         role?.surfaceCommitted(self)
         observer?.surfaceCommitted(self)
         // The observer has copied what it needed: the client may reuse the buffer.
         if let committedBuffer { wl_buffer_send_release(committedBuffer.resource) }
         committedBuffer = nil
         committedDamage.removeAll()
+    }
+
+    // MARK: Subsurfaces
+
+    /// A new subsurface goes on top of its siblings at once.
+    func add(_ subsurface: Subsurface) {
+        subsurfaces.addOnTop(subsurface)
+        pendingSubsurfaces?.addOnTop(subsurface)
+    }
+
+    func remove(_ subsurface: Subsurface) {
+        subsurfaces.remove(subsurface)
+        pendingSubsurfaces?.remove(subsurface)
+    }
+
+    /// Restacks `subsurface` from the next commit; false when `sibling` is not
+    /// one of this surface's subsurfaces (nil: this surface itself).
+    func place(_ subsurface: Subsurface, above: Bool, sibling: Subsurface?) -> Bool {
+        var order = pendingSubsurfaces ?? subsurfaces
+        guard order.place(subsurface, above: above, sibling: sibling) else { return false }
+        pendingSubsurfaces = order
+        return true
     }
 
     /// The compositor could not take the surface's content (out of GL memory).

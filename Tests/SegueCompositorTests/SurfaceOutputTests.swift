@@ -1,0 +1,37 @@
+import CWaylandClient
+import SegueImaging
+@testable import SegueShell
+import XCTest
+
+/// wl_surface.enter and leave: a window is on the output from the first frame
+/// that shows it, and leaves it once a frame no longer does. In process, with
+/// Segue's own stacked placement.
+final class SurfaceOutputTests: XCTestCase {
+    private var server: InProcessCompositor!
+
+    override func setUpWithError() throws {
+        server = try InProcessCompositor(placement: .stacked, width: 320, height: 180)
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    func testAShownWindowEntersTheOutputAndLeavesItWhenAnotherIsShown() throws {
+        let client = try server.connect()
+        let output = try XCTUnwrap(client.output)
+        let first = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: 320, height: 180, fill: RGBA(0, 160, 0)), on: first.surface)
+        XCTAssertTrue(client.dispatch { !first.outputEvents.isEmpty })
+        XCTAssertEqual(first.outputEvents.map(\.entered), [true])
+        XCTAssertEqual(first.outputEvents.first?.output, output)
+
+        let second = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: 320, height: 180, fill: RGBA(0, 0, 255)), on: second.surface)
+        // The first stays on the output while the open transition shows it, then leaves.
+        XCTAssertTrue(client.dispatch { first.outputEvents.count == 2 })
+        XCTAssertEqual(first.outputEvents.map(\.entered), [true, false])
+        XCTAssertEqual(first.outputEvents.last?.output, output)
+        XCTAssertEqual(second.outputEvents.map(\.entered), [true])
+    }
+}
