@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueLoop
 import SegueRender
 
 /// Where frames go. A backend owns the output's frame clock: it asks for a
@@ -17,10 +18,17 @@ public protocol Backend: FrameClock {
     var drawFrame: ((_ predicted: Instant) -> RenderTarget)? { get set }
     /// Set by the shell: where the backend's events go.
     var events: ((BackendEvent) -> Void)? { get set }
+    /// The time on the backend's clock, which transitions start at: the
+    /// system's monotonic clock, unless the backend keeps time of its own.
+    var now: Instant { get }
     /// Asks for one `drawFrame` call before the next presentation. Idempotent.
     func scheduleFrame()
     /// Takes the backend's sources out of the event loop, before the loop goes away.
     func stop()
+}
+
+extension Backend {
+    public var now: Instant { MonotonicClock.now() }
 }
 
 /// What a backend reports.

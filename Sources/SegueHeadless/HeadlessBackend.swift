@@ -7,7 +7,8 @@ import SegueRender
 /// virtual vblank grid at the refresh rate. Like a real display it draws a
 /// little before each vblank and presents on it; a frame that is not ready by
 /// then is presented at the next one, and counts as late. Nothing runs while
-/// no frame is wanted.
+/// no frame is wanted. Stepped, it keeps time of its own: each `step()` is one
+/// refresh, so a test can assert what each frame shows.
 public final class HeadlessBackend: Backend {
     public let outputName = "HEADLESS-1"
     public let outputDescription = "Segue headless output"
@@ -42,7 +43,10 @@ public final class HeadlessBackend: Backend {
     /// How long before a vblank the frame is drawn.
     private let drawLead: Int64
 
-    public init(loop: EventLoop, width: Int, height: Int, refreshRate: Double) {
+    /// Whether time moves only with `step()`.
+    public let stepped: Bool
+
+    public init(loop: EventLoop, width: Int, height: Int, refreshRate: Double, stepped: Bool = false) {
         self.width = width
         self.height = height
         refreshInterval = 1 / refreshRate
@@ -52,7 +56,25 @@ public final class HeadlessBackend: Backend {
         drawLead = period - min(period / 8, 2_000_000)
         origin = MonotonicClock.now()
         lastPresentation = origin
-        timer = loop.timer { [unowned self] in timerFired() }
+        self.stepped = stepped
+        if !stepped { timer = loop.timer { [unowned self] in timerFired() } }
+    }
+
+    public var now: Instant { stepped ? lastPresentation : MonotonicClock.now() }
+
+    /// Stepped: the next refresh. A frame wanted is drawn for it, waited for
+    /// and presented at it; false when no frame was wanted (time stands still).
+    @discardableResult
+    public func step() -> Bool {
+        guard stepped, wanted else { return false }
+        wanted = false
+        let vblank = Int64(lastSequence) + 1
+        let target = drawFrame?(instant(vblank))
+        if let fence = target?.fence { lastRender = Int64(fence.renderSeconds() * 1e9) }
+        lastSequence = UInt64(vblank)
+        lastPresentation = instant(vblank)
+        events?(.framePresented(lastPresentation, sequence: lastSequence))
+        return true
     }
 
     /// Removes the timer from the event loop, before the loop goes away.
@@ -69,7 +91,7 @@ public final class HeadlessBackend: Backend {
 
     public func scheduleFrame() {
         wanted = true
-        guard state == .idle else { return }
+        guard !stepped, state == .idle else { return }
         // The first vblank far enough away to draw for, going by the last
         // frame's render time; drawn at its drawing time, or at once when that
         // has passed. A loop a few milliseconds late (a busy machine) then still

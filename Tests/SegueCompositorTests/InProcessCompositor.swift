@@ -11,15 +11,27 @@ import XCTest
 /// Segue's compositor embedded in the test process as the WLCS integration
 /// runs it: no socket, clients over socket pairs, and the test's own thread
 /// runs its loop whenever a client waits, so nothing sleeps. Input goes in
-/// through the headless backend, as a virtual seat's.
+/// through the headless backend, as a virtual seat's. Stepped, its clock moves
+/// only when the test steps it, one refresh at a time.
 final class InProcessCompositor {
     let compositor: Compositor
     let backend: HeadlessBackend
     /// Each RawClient's wl_client, as the server knows it.
     private var clients: [ObjectIdentifier: OpaquePointer] = [:]
 
-    init(placement: WindowPlacement = .free, width: Int = 320, height: Int = 180) throws {
+    private var configFolder: URL?
+
+    /// `config` is a config file's text, for the compositor to load.
+    init(placement: WindowPlacement = .free, width: Int = 320, height: Int = 180, stepped: Bool = false,
+         config: String? = nil) throws {
         var options = CompositorOptions()
+        if let config {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-config-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try config.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+            options.configPath = folder.appendingPathComponent("config.toml").path
+            configFolder = folder
+        }
         options.embedded = true
         options.placement = placement
         options.width = width
@@ -29,7 +41,7 @@ final class InProcessCompositor {
         var made: HeadlessBackend?
         do {
             compositor = try Compositor(options: options, log: log, renderer: Renderer(), defaultSize: (width, height)) { loop, width, height, refresh in
-                let backend = HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh)
+                let backend = HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh, stepped: stepped)
                 made = backend
                 return backend
             }
@@ -70,6 +82,21 @@ final class InProcessCompositor {
         return compositor.output.target.readPixels(opaque: true)
     }
 
+    /// Stepped: the frames wanted from now on, one refresh each, until none is
+    /// wanted; what the given pixel showed in each.
+    func stepUntilIdle(sampling x: Int, _ y: Int, limit: Int = 600) -> [RGBA] {
+        var shown: [RGBA] = []
+        while shown.count < limit {
+            compositor.dispatch()
+            guard backend.step() else { break }
+            shown.append(compositor.output.target.readPixels(opaque: true)[x, y])
+        }
+        return shown
+    }
+
     /// Runs the compositor's own shutdown: disconnects clients, frees the display.
-    func stop() { compositor.shutDown() }
+    func stop() {
+        compositor.shutDown()
+        if let configFolder { try? FileManager.default.removeItem(at: configFolder) }
+    }
 }

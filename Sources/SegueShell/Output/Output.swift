@@ -82,7 +82,7 @@ final class Output {
               onStart: ((Instant) -> Void)? = nil, onComplete: @escaping (TransitionCompletion) -> Void) {
         onFirstPresented = onStart
         driver.start(from: from, to: to, settings: settings, direction: direction,
-                     at: MonotonicClock.now(), snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
+                     at: backend.now, snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
             self?.damage()
             onComplete(completion)
         }
