@@ -71,6 +71,19 @@ final class InProcessCompositor {
 
     func inject(_ input: InputEvent) { backend.inject(input) }
 
+    /// Runs the loop until `condition` holds; false if it does not within `timeout`.
+    func serve(timeout: Duration = .seconds(5), until condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            compositor.dispatch(milliseconds: 1)
+        }
+        return true
+    }
+
+    /// Mapped windows.
+    var windowCount: Int { compositor.stack.windows.count }
+
     /// The output once a frame drawn from now on has been presented.
     func screen(timeout: Duration = .seconds(5)) throws -> RGBAImage {
         let drawn = compositor.output.framesDrawn

@@ -1,26 +1,27 @@
 import CWaylandClient
 import Foundation
-import SegueIPC
+import SegueImaging
 import XCTest
 
 /// A client that breaks the protocol gets the error the protocol names, on the
 /// object it names, and is disconnected; the compositor goes on serving others.
+/// In process (InProcessCompositor), with Segue's own stacked placement.
 /// Codes are the protocol XML's: wl_shm's error enum is invalid_format 0,
 /// invalid_stride 1, invalid_fd 2, and libwayland posts its own wl_shm checks on
 /// the wl_shm_pool the request was made on.
 final class ProtocolErrorTests: XCTestCase {
-    private var compositor: CompositorUnderTest!
+    private var server: InProcessCompositor!
 
     /// The output's size, which every toplevel is configured to.
     private let width: Int32 = 640, height: Int32 = 360
     private let xrgb8888 = WL_SHM_FORMAT_XRGB8888.rawValue
 
     override func setUpWithError() throws {
-        compositor = try CompositorUnderTest()
+        server = try InProcessCompositor(placement: .stacked, width: Int(width), height: Int(height))
     }
 
     override func tearDown() {
-        compositor?.stop()
+        server?.stop()
     }
 
     // MARK: xdg_shell
@@ -83,7 +84,7 @@ final class ProtocolErrorTests: XCTestCase {
         client.damage(toplevel, width: width, height: height)
         client.commit(toplevel)
         XCTAssertTrue(client.roundtrip(), "the client was disconnected")
-        XCTAssertTrue(try compositor.waitUntil { try compositor.windows().count == 1 })
+        XCTAssertTrue(server.serve { server.windowCount == 1 })
     }
 
     func testDestroyingXdgWmBaseWhileItsSurfacesLiveIsDefunctSurfaces() throws {
@@ -279,7 +280,7 @@ final class ProtocolErrorTests: XCTestCase {
         client.damage(toplevel, width: width, height: height)
         client.commit(toplevel)
         XCTAssertTrue(client.roundtrip(), "the whole pool is readable")
-        XCTAssertEqual(try compositor.waitForWindows(1).count, 1)
+        XCTAssertTrue(server.serve { server.windowCount == 1 })
 
         XCTAssertTrue(pool.truncate(to: 0))
         client.attach(buffer, to: toplevel)
@@ -300,7 +301,7 @@ final class ProtocolErrorTests: XCTestCase {
         client.damage(toplevel, width: width, height: height)
         client.commit(toplevel)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertEqual(try compositor.waitForWindows(1).count, 1)
+        XCTAssertTrue(server.serve { server.windowCount == 1 })
 
         // Segue treats a pending buffer destroyed before its commit like attaching
         // none: the commit removes the content, and the window unmaps.
@@ -310,7 +311,7 @@ final class ProtocolErrorTests: XCTestCase {
         client.destroyBuffer(second)
         client.commit(toplevel)
         XCTAssertTrue(client.roundtrip(), "still connected: \(client.protocolError.map(String.init(describing:)) ?? "")")
-        XCTAssertEqual(try compositor.waitForWindows(0).count, 0)
+        XCTAssertTrue(server.serve { server.windowCount == 0 })
         try assertStillServing()
     }
 
@@ -331,7 +332,7 @@ final class ProtocolErrorTests: XCTestCase {
     // MARK: Helpers
 
     private func connect() throws -> RawClient {
-        try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
+        try server.connect()
     }
 
     /// A toplevel whose first configure is acknowledged: ready for buffers.
@@ -348,13 +349,12 @@ final class ProtocolErrorTests: XCTestCase {
         XCTAssertTrue(client.connectionClosed(), "the compositor closed the connection", file: file, line: line)
     }
 
-    /// The compositor survived: it runs, answers IPC, and maps a well-behaved
-    /// client as the only window.
+    /// The compositor survived: a well-behaved client connects and maps the only window.
     private func assertStillServing(file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertTrue(compositor.isRunning, file: file, line: line)
-        XCTAssertTrue(try compositor.send(.windows).ok, file: file, line: line)
-        try compositor.launch("segue-sample-client", ["--label", "OK", "--color", "16a34a"])
-        let windows = try compositor.waitForWindows(1)
-        XCTAssertEqual(windows.first?["title"], .string("OK"), file: file, line: line)
+        let client = try connect()
+        let toplevel = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: Int(width), height: Int(height), fill: RGBA(0x16, 0xa3, 0x4a)), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip(), file: file, line: line)
+        XCTAssertTrue(server.serve { server.windowCount == 1 }, "the well-behaved client's window is the only one", file: file, line: line)
     }
 }
