@@ -35,6 +35,8 @@ let package = Package(
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        // glibc's malloc.h: part of the C library, so nothing to link.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // wayland-scanner's interface tables, made by scripts/generate-protocols.
         .target(name: "CWaylandProtocols"),
 
@@ -68,7 +70,7 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log")]),
         // The shell: window stack, policy, key bindings, config, outputs, IPC and transitions.
         .target(name: "SegueShell",
-                dependencies: ["CXKBCommon", "SegueWayland", "SegueBackend", "SegueLoop", "SegueEngine", "SegueRender",
+                dependencies: ["CMalloc", "CXKBCommon", "SegueWayland", "SegueBackend", "SegueLoop", "SegueEngine", "SegueRender",
                                "SegueImaging", "SegueIPC", "SegueConfig", .product(name: "Logging", package: "swift-log")]),
         // The compositor as `segue run` starts it: the shell on the backend the options name.
         .target(name: "SegueCompositor",
