@@ -5,6 +5,7 @@
 #include "segue_wlcs.h"
 #include <stdbool.h>
 #include <stdlib.h>
+#include <sys/eventfd.h>
 #include <wayland-client-core.h>
 #include <wayland-server-core.h>
 #include <wlcs/display_server.h>
@@ -46,6 +47,7 @@ _Static_assert(offsetof(struct segue_touch, base) == 0, "WLCS hands back the Wlc
 
 int segue_wlcs_loop_fd(void *wlcs_loop) { return wl_event_loop_get_fd(wlcs_loop); }
 void segue_wlcs_loop_dispatch(void *wlcs_loop) { wl_event_loop_dispatch(wlcs_loop, 0); }
+int segue_wlcs_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
 
 static void *swift_of(WlcsDisplayServer *server) { return ((struct segue_server *)server)->swift; }
 
@@ -136,7 +138,8 @@ static WlcsDisplayServer *create_server(int argc, char const **argv) {
     }
     server->extensions = extensions;
     server->descriptor = (WlcsIntegrationDescriptor){WLCS_INTEGRATION_DESCRIPTOR_VERSION, count, extensions};
-    // Only start_on_this_thread: every call then comes on the server's own thread.
+    // Only start_on_this_thread: WLCS then makes its calls on the server's own
+    // thread, all but its touch device's (SegueWLCS hands those over).
     server->base = (WlcsDisplayServer){
         .version = WLCS_DISPLAY_SERVER_VERSION,
         .stop = stop,

@@ -17,6 +17,7 @@ extension Compositor {
         guard options.placement == .free, let surface = server.surface(of: client, id: surfaceID),
               let window = window(of: surface) else { return }
         window.position = (x, y)
+        guard updateOrigin(of: window) else { return }
         output.damage()
         pointerLayoutChanged()
     }

@@ -38,7 +38,7 @@ extension Compositor {
             seat.keyboardModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
         case .keyboardLeft:
             // Keys held where the focus went are up for clients.
-            let time = UInt32(truncatingIfNeeded: MonotonicClock.now().nanoseconds / 1_000_000)
+            let time = eventTime
             for key in keyboard.forwarded.sorted() { seat.keyboardKey(time: time, key: key, pressed: false) }
             keyboard.forwarded.removeAll()
             keyboard.bound.removeAll()

@@ -103,6 +103,10 @@ public final class Compositor {
         output.damage()
     }
 
+    /// Milliseconds on the backend's clock, for events the compositor makes up
+    /// (a pointer re-aimed because windows moved, keys let go on focus loss).
+    var eventTime: UInt32 { UInt32(truncatingIfNeeded: backend.now.nanoseconds / 1_000_000) }
+
     /// `$XDG_RUNTIME_DIR/segue-<WAYLAND_DISPLAY>.sock`.
     public var ipcPath: String { IPCSocket.path(runtimeDirectory: server.runtimeDirectory, waylandDisplay: server.socketName) }
 
@@ -213,8 +217,9 @@ extension Compositor: SurfaceObserver {
             return
         }
         guard let window = window(of: surface), window.toplevel.mapped else { return }
-        // New pixels, or subsurfaces moved or restacked.
-        let changed = surface.committedNewContent || surface.committedSubsurfaceChange
+        // New pixels, subsurfaces moved or restacked, or the window moved.
+        let moved = surface === window.surface && updateOrigin(of: window)
+        let changed = surface.committedNewContent || surface.committedSubsurfaceChange || moved
         if changed { window.contentChanged() }
         guard output.visibleWindows().contains(where: { $0 === window }) else { return }
         // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
@@ -252,6 +257,8 @@ extension Compositor: ToplevelObserver {
         let wasShown = stack.shown === window
         stack.remove(window)
         log.info("window \(window.id) unmapped")
+        let outputs = outputGlobal?.resources(for: window.surface.client) ?? []
+        forEachSurface(of: window.surface) { $0.show(on: [], among: outputs) }
         transitionManager?.windowClosed(id: window.id)
         guard wasShown else {
             // Free placement shows every window: this one leaves the screen.

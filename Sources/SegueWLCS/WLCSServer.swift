@@ -19,7 +19,8 @@ final class WLCSServer {
     /// the new client replaces it here.
     private var clients: [Int32: OpaquePointer] = [:]
     private var pointer = (x: 0.0, y: 0.0)
-    private var touch = (x: 0.0, y: 0.0)
+    /// For WLCS's touch device, which it calls from the test's thread.
+    private let serverThread = ServerThreadQueue()
 
     static let outputSize = (width: 1280, height: 720)
 
@@ -46,18 +47,19 @@ final class WLCSServer {
         wlcsLoopWatch = compositor.server.eventLoop.watch(fd: segue_wlcs_loop_fd(wlcsLoop), events: .readable) { _ in
             segue_wlcs_loop_dispatch(wlcsLoop)
         }
-        compositor.run()
+        serverThread.start(on: compositor.server.eventLoop)
+        compositor.server.run()
+        // Everything watched on Segue's loop goes before the display does.
+        wlcsLoopWatch?.remove()
+        wlcsLoopWatch = nil
+        serverThread.stop()
+        compositor.shutDown()
         clients.removeAll()
         backend = nil
         self.compositor = nil
     }
 
-    func stop() {
-        // Called from WLCS's loop: its watch goes before the display does.
-        wlcsLoopWatch?.remove()
-        wlcsLoopWatch = nil
-        compositor?.server.terminate()
-    }
+    func stop() { compositor?.server.terminate() }
 
     func connect() -> Int32 {
         guard let (fd, client) = compositor?.connectClient() else { return -1 }
@@ -79,12 +81,14 @@ final class WLCSServer {
         backend?.inject(.pointerButton(time: now, button: UInt32(bitPattern: button), pressed: pressed))
     }
 
-    /// WLCS's touch is one finger: touch point 0.
+    /// WLCS's touch is one finger: touch point 0. Called from the test's thread.
     func touch(phase: Int32, x: Double, y: Double) {
-        switch phase {
-        case 0: backend?.inject(.touchDown(time: now, id: 0, x: x, y: y))
-        case 1: backend?.inject(.touchMotion(time: now, id: 0, x: x, y: y))
-        default: backend?.inject(.touchUp(time: now, id: 0))
+        serverThread.perform { [self] in
+            switch phase {
+            case 0: backend?.inject(.touchDown(time: now, id: 0, x: x, y: y))
+            case 1: backend?.inject(.touchMotion(time: now, id: 0, x: x, y: y))
+            default: backend?.inject(.touchUp(time: now, id: 0))
+            }
         }
     }
 

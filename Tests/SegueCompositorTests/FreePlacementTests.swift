@@ -68,6 +68,48 @@ final class FreePlacementTests: XCTestCase {
                                         .motion(x: 160, y: 120), .button(buttonLeft, pressed: false), .leave(toplevel.surface)])
     }
 
+    func testAPointerBoundWhileOverTheClientsSurfaceEntersItBeforeAnyMotion() throws {
+        let client = try server.connect()
+        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        _ = client.makePointer()
+        server.inject(.pointerMotion(time: 1, x: 50, y: 35))
+        XCTAssertTrue(client.roundtrip())
+        let late = client.makePointer()
+        XCTAssertTrue(client.roundtrip())
+        server.inject(.pointerMotion(time: 2, x: 60, y: 40))
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(late.events, [.enter(toplevel.surface, x: 10, y: 5), .motion(x: 20, y: 10)])
+    }
+
+    func testAPressOverTheBackgroundKeepsThePointerOffWindowsUntilReleased() throws {
+        let client = try server.connect()
+        let pointer = client.makePointer()
+        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        server.inject(.pointerMotion(time: 1, x: 5, y: 5))
+        server.inject(.pointerButton(time: 2, button: buttonLeft, pressed: true))
+        server.inject(.pointerMotion(time: 3, x: 50, y: 35))
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(pointer.events, [], "the window never saw the press")
+        server.inject(.pointerButton(time: 4, button: buttonLeft, pressed: false))
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(pointer.events, [.enter(toplevel.surface, x: 10, y: 5)])
+    }
+
+    func testAWindowThatAsksToBeMaximizedMovesWithItsNextCommitNotBefore() throws {
+        let client = try server.connect()
+        let pointer = client.makePointer()
+        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        server.inject(.pointerMotion(time: 1, x: 10, y: 10))
+        xdg_toplevel_set_maximized(toplevel.toplevel)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(pointer.events, [], "still drawn, and hit, where it was")
+        client.ackConfigure(toplevel, serial: try XCTUnwrap(toplevel.lastConfigureSerial))
+        try client.show(RGBAImage(width: 320, height: 180, fill: green), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(pointer.events, [.enter(toplevel.surface, x: 10, y: 10)])
+        XCTAssertEqual(try server.screen()[10, 10], green)
+    }
+
     func testAClickRaisesAndFocusesTheWindowUnderThePointer() throws {
         let client = try server.connect()
         let keyboard = client.makeKeyboard()

@@ -8,5 +8,7 @@
 int segue_wlcs_loop_fd(void *wlcs_loop);
 /// Runs what WLCS's loop has ready, without waiting.
 void segue_wlcs_loop_dispatch(void *wlcs_loop);
+/// A non-blocking eventfd (Swift's Glibc module leaves eventfd out).
+int segue_wlcs_eventfd(void);
 
 #endif

@@ -9,8 +9,10 @@ final class Window {
     let toplevel: XdgToplevel
     /// Asked for activation without a valid token; cleared when shown.
     var urgent = false
-    /// Its top left on the output, where free placement put it.
+    /// Where free placement was asked to put its window geometry's top left.
     var position: (x: Int, y: Int)?
+    /// Where free placement put its surface's top left, as of its last commit or placement.
+    var origin: (x: Int, y: Int)?
     private var composed: RenderTarget?
     private var composedIsCurrent = false
     /// The last screen this window showed; kept after the client goes, so a

@@ -7,8 +7,9 @@ import SegueEngine
 package struct RegionShape: Equatable {
     private var steps: [Step] = []
     private struct Step: Equatable { let rect: PixelRect, adds: Bool }
-    /// Beyond this many steps the shape is taken to cover nothing: a client
-    /// gains nothing but a cheaper frame from it, and must not make one dear.
+    /// Beyond this many steps the shape is unknown (`isTruncated`): taken to
+    /// cover nothing as an opaque region (a client gains nothing but a cheaper
+    /// frame from it, and must not make one dear), everything as an input region.
     private static let maxSteps = 64
 
     package init() {}
@@ -38,8 +39,7 @@ package struct RegionShape: Equatable {
 
     /// Whether the pixel at (x, y) is in the region: the last step over it says.
     package func contains(x: Int, y: Int) -> Bool {
-        guard steps.count <= Self.maxSteps else { return false }
-        return steps.last { contains($0.rect, x, y) }?.adds ?? false
+        steps.last { contains($0.rect, x, y) }?.adds ?? false
     }
 
     /// Whether the client gave more steps than Segue keeps, so the shape is unknown.

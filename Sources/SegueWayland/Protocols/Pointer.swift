@@ -34,10 +34,10 @@ package final class Pointer: ResourceObject {
         frame()
     }
 
-    package func leave(serial: UInt32, surface: OpaquePointer) {
+    package func leave(serial: UInt32, surface: OpaquePointer, endsFrame: Bool = true) {
         guard let resource else { return }
         wl_pointer_send_leave(resource, serial, surface)
-        frame()
+        if endsFrame { frame() }
     }
 
     package func motion(time: UInt32, x: Double, y: Double) {

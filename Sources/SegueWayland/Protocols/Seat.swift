@@ -161,7 +161,9 @@ public final class Seat: ResourceObject {
             if let old = pointerSurface {
                 pointerSurfaceDestruction.remove()
                 let serial = wl_display_next_serial(display)
-                for pointer in pointers(of: old) { pointer.leave(serial: serial, surface: old) }
+                // Within one client, leaving one surface and entering the next is one frame.
+                let entersAnother = surface.map { wl_resource_get_client($0) == wl_resource_get_client(old) } ?? false
+                for pointer in pointers(of: old) { pointer.leave(serial: serial, surface: old, endsFrame: !entersAnother) }
             }
             pointerSurface = surface
             guard let surface else { return }
@@ -259,6 +261,10 @@ public final class Seat: ResourceObject {
     private func addPointer(client: OpaquePointer, version: Int32, id: UInt32) {
         guard let pointer = Pointer(client: client, version: version, id: id, seat: self) else { return }
         pointers.append(pointer)
+        // Already over one of the client's surfaces: the new pointer enters it before any motion.
+        if let surface = pointerSurface, wl_resource_get_client(surface) == client {
+            pointer.enter(serial: wl_display_next_serial(display), surface: surface, x: pointerLocal.x, y: pointerLocal.y)
+        }
     }
 
     private func addTouch(client: OpaquePointer, version: Int32, id: UInt32) {

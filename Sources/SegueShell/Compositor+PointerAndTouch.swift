@@ -1,22 +1,35 @@
-import SegueLoop
 import SegueWayland
 
 /// Pointer and touch: each goes to the surface under it, found through the
 /// windows on screen, top first, and each surface's subsurfaces and input region.
 extension Compositor {
     /// A window's surface's top left on the output. Stacked, a window smaller
-    /// than the output is centred. Free, its window geometry's top left is
-    /// where it was placed, or at the output's when maximized or fullscreen.
+    /// than the output is centred. Free, where its last commit or placement put it.
     func origin(of window: Window) -> (x: Int, y: Int) {
         switch options.placement {
         case .free:
-            let toplevel = window.toplevel
-            let corner = toplevel.wantsFullscreen || toplevel.wantsMaximized ? (0, 0) : window.position ?? (0, 0)
-            let geometry = toplevel.xdgSurface.geometry
-            return (corner.0 - (geometry?.x ?? 0), corner.1 - (geometry?.y ?? 0))
+            return window.origin ?? freeOrigin(of: window)
         case .stacked:
             return ((output.width - window.surface.width) / 2, (output.height - window.surface.height) / 2)
         }
+    }
+
+    /// Free placement: the window geometry's top left where the window was
+    /// placed, or at the output's when maximized or fullscreen.
+    private func freeOrigin(of window: Window) -> (x: Int, y: Int) {
+        let toplevel = window.toplevel
+        let corner = toplevel.wantsFullscreen || toplevel.wantsMaximized ? (0, 0) : window.position ?? (0, 0)
+        let geometry = toplevel.xdgSurface.geometry
+        return (corner.0 - (geometry?.x ?? 0), corner.1 - (geometry?.y ?? 0))
+    }
+
+    /// Moves a freely placed window to where its state says, at a commit or a
+    /// placement, so what is drawn and what takes input move together. Whether it moved.
+    func updateOrigin(of window: Window) -> Bool {
+        guard options.placement == .free else { return false }
+        let origin = freeOrigin(of: window)
+        defer { window.origin = origin }
+        return window.origin.map { $0 != origin } ?? true
     }
 
     /// The surface that takes input at output point (x, y), with the point local to it.
@@ -88,15 +101,15 @@ extension Compositor {
 
     /// Windows moved, changed size, came or went: the pointer may be over
     /// another surface now, or at another place on the same one.
-    func pointerLayoutChanged() {
-        updatePointerFocus(time: UInt32(truncatingIfNeeded: MonotonicClock.now().nanoseconds / 1_000_000))
-    }
+    func pointerLayoutChanged() { updatePointerFocus(time: eventTime) }
 
     private func updatePointerFocus(time: UInt32) {
         guard let seat, let position = pointer.position else { return }
-        // Held buttons keep the pointer on its surface, wherever it goes.
-        if !pointer.pressed.isEmpty, let resource = seat.pointerSurface,
-           let surface = Resource.object(resource, as: Surface.self), let origin = screenOrigin(of: surface) {
+        // Held buttons keep the pointer where they went down, wherever it goes,
+        // on no surface if that is where (or the surface went since).
+        if !pointer.pressed.isEmpty {
+            guard let resource = seat.pointerSurface, let surface = Resource.object(resource, as: Surface.self),
+                  let origin = screenOrigin(of: surface) else { return }
             seat.pointerMoved(over: resource, x: position.x - origin.x, y: position.y - origin.y, time: time)
             return
         }
