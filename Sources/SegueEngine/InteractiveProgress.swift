@@ -35,22 +35,25 @@ public final class InteractiveProgress {
 
     /// The hand moved: progress is now `raw` (unclamped, e.g. distance over
     /// travel). Ignored after release, and for values that are not numbers or
-    /// come no later than the last.
+    /// come earlier than the last; one at the same time replaces it.
     public func update(_ raw: Double, at time: Instant) {
-        guard isTracking, !raw.isNaN, let last = samples.last, time > last.time else { return }
+        guard isTracking, !raw.isNaN, let last = samples.last, time >= last.time else { return }
+        if time == last.time { samples.removeLast() }
         samples.append((time, settings.rubberBanded(raw)))
         let oldest = time + -settings.velocityWindow * 2
         samples.removeAll { $0.time < oldest }
     }
 
     /// The hand let go at `time`, flicking at `velocity` progress per second
-    /// if given, else as fast as it last moved. Whether it will complete.
+    /// if given, else as fast as it last moved; `toward` forces the outcome
+    /// (a cancel). Whether it will complete.
     @discardableResult
-    public func end(at time: Instant, velocity given: Double? = nil) -> Bool {
+    public func end(at time: Instant, velocity given: Double? = nil, toward forced: Outcome? = nil) -> Bool {
         guard isTracking else { return release.map { $0.target == 1 } ?? false }
         let from = samples.last?.progress ?? 0
         let velocity = given.flatMap { $0.isFinite ? $0 : nil } ?? estimatedVelocity(at: time)
-        let target: Double = from > 0.5 || velocity > settings.completionVelocity ? 1 : 0
+        let completes = forced.map { $0 == .finished } ?? (from > 0.5 || velocity > settings.completionVelocity)
+        let target: Double = completes ? 1 : 0
         let distance = target - from
         guard abs(distance) > 1e-9 else {
             release = (time, from, target, nil)
@@ -88,12 +91,16 @@ public final class InteractiveProgress {
         return (release.target - release.from) * slope
     }
 
+    /// Whether a frame at `time` shows the end: released, and the spring at rest.
+    public func hasSettled(at time: Instant) -> Bool {
+        guard let release else { return false }
+        return release.spring.map { time.seconds(since: release.time) >= $0.settleDuration } ?? true
+    }
+
     /// A frame was shown at `time`: once the spring has come to rest, the outcome
     /// is set (once) and returned.
     public func presented(at time: Instant) -> Outcome? {
-        guard outcome == nil, let release else { return nil }
-        let settled = release.spring.map { time.seconds(since: release.time) >= $0.settleDuration } ?? true
-        guard settled else { return nil }
+        guard outcome == nil, let release, hasSettled(at: time) else { return nil }
         outcome = release.target == 1 ? .finished : .cancelled
         return outcome
     }

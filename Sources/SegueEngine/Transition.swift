@@ -3,7 +3,9 @@
 /// The output asks for a frame at the time it predicts the frame will be
 /// presented, draws it, and reports when it really was presented. The transition
 /// finishes when the frame that showed its last state has been presented, and
-/// its completion handler runs exactly once, whatever ends it.
+/// its completion handler runs exactly once, whatever ends it. An interactive
+/// transition takes its progress from a hand (`InteractiveProgress`) instead
+/// of its duration and curve, and ends finished or cancelled as the hand decides.
 public final class Transition<Content> {
     public let id: UInt64
     public let from: Content
@@ -13,6 +15,8 @@ public final class Transition<Content> {
     public private(set) var state: TransitionState = .pending
     public private(set) var statistics = FrameStatistics()
     public private(set) var startTime: Instant?
+    /// Where an interactive transition's progress comes from.
+    public let interactive: InteractiveProgress?
 
     private var onComplete: ((TransitionCompletion) -> Void)?
     /// Drawn frames waiting for their presentation: predicted time, and whether
@@ -20,9 +24,10 @@ public final class Transition<Content> {
     private var inFlight: [(predicted: Instant, isFinal: Bool)] = []
 
     public init(id: UInt64, from: Content, to: Content, settings: EffectSettings,
-                direction: TransitionDirection = .forward,
+                direction: TransitionDirection = .forward, interactive: InteractiveProgress? = nil,
                 onComplete: ((TransitionCompletion) -> Void)? = nil) {
         self.id = id
+        self.interactive = interactive
         self.from = from
         self.to = to
         self.settings = settings
@@ -46,6 +51,11 @@ public final class Transition<Content> {
         guard state == .running, let startTime else {
             return TransitionFrame(progress: state == .finished ? 1 : 0, isFinal: true)
         }
+        if let interactive {
+            let isFinal = interactive.hasSettled(at: predicted)
+            inFlight.append((predicted, isFinal))
+            return TransitionFrame(progress: interactive.progress(at: predicted), isFinal: isFinal)
+        }
         let elapsed = max(0, predicted.seconds(since: startTime))
         let isFinal = elapsed >= settings.duration
         inFlight.append((predicted, isFinal))
@@ -68,7 +78,9 @@ public final class Transition<Content> {
         if statistics.firstPresentation == nil { statistics.firstPresentation = time }
         statistics.lastPresentation = time
         if time.seconds(since: frame.predicted) > refreshInterval / 2 { statistics.lateFrames += 1 }
-        if frame.isFinal { complete(.finished) }
+        guard frame.isFinal else { return }
+        let outcome = interactive?.presented(at: frame.predicted) ?? interactive?.outcome ?? .finished
+        complete(outcome == .cancelled ? .cancelled : .finished)
     }
 
     /// Stops the transition now; the caller decides what the screen shows.

@@ -12,9 +12,11 @@ public final class TransitionDriver<Content> {
     /// Starts a transition to `to`. `from` is what the screen shows when nothing
     /// is animating; while something is, `snapshot` is asked for the screen as it
     /// is now and the new transition starts from that.
+    /// An `interactive` one takes its progress from the hand.
     @discardableResult
     public func start(from: Content, to: Content, settings: EffectSettings,
                       direction: TransitionDirection, at time: Instant,
+                      interactive: InteractiveProgress? = nil,
                       snapshot: () -> Content,
                       onComplete: ((TransitionCompletion) -> Void)? = nil) -> Transition<Content> {
         var origin = from
@@ -23,7 +25,7 @@ public final class TransitionDriver<Content> {
             running.interrupt()
         }
         let transition = Transition(id: nextID, from: origin, to: to, settings: settings,
-                                    direction: direction, onComplete: onComplete)
+                                    direction: direction, interactive: interactive, onComplete: onComplete)
         nextID += 1
         transition.start(at: time)
         current = transition

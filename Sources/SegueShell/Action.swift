@@ -13,6 +13,20 @@ enum Action {
     case close(SwitchTarget? = nil)
     /// Rereads the config file.
     case reload
+    /// A switch a hand drives: begun toward a window, moved, let go or called off.
+    case gesture(GestureStep)
+}
+
+/// One step of a hand-driven switch.
+enum GestureStep: Equatable {
+    /// Starts dragging toward the next or previous window, or one by id.
+    case begin(SwitchTarget)
+    /// The hand is at `progress` (0 the shown window, 1 the target; beyond is rubber-banded).
+    case update(Double)
+    /// The hand let go, flicking at `velocity` progress per second if given.
+    case end(velocity: Double?)
+    /// Back to the window shown before, on the same spring a slow release takes.
+    case cancel
 }
 
 /// Why an action did nothing; the message says it to a person.
@@ -31,4 +45,6 @@ enum ActionOutcome {
     /// The window was asked to close; whether it does is the client's choice.
     case askedToClose(windowID: Int)
     case reloaded(rules: Int, path: String?)
+    /// A gesture step was taken; `windowID` is the window it drags toward.
+    case gestured(windowID: Int)
 }

@@ -32,6 +32,8 @@ extension Compositor {
             }
             window.toplevel.sendClose()
             return .askedToClose(windowID: window.id)
+        case .gesture(let step):
+            return .gestured(windowID: try gesture(step, onComplete: onComplete))
         case .reload:
             switch reloadConfig() {
             case nil:
@@ -45,7 +47,7 @@ extension Compositor {
         }
     }
 
-    private func window(for target: SwitchTarget) throws(ActionError) -> Window {
+    func window(for target: SwitchTarget) throws(ActionError) -> Window {
         switch target {
         case .next, .prev:
             guard let window = stack.neighbour(after: target == .next), window !== stack.shown else {

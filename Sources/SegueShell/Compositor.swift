@@ -30,6 +30,8 @@ public final class Compositor {
     let textures = SurfaceTextures()
     var keyboard = KeyboardRouting()
     var pointer = PointerState()
+    /// The switch a hand is driving, while it is.
+    var gesture: Gesture?
     private var windowsByToplevel: [ObjectIdentifier: Window] = [:]
     private var nextWindowID = 1
     /// The shown window closed while a transition ran: the pop back from it
@@ -185,7 +187,7 @@ public final class Compositor {
         }
     }
 
-    private func resolve(_ event: TransitionEvent, from: Window?, to: Window?, effect: String?) throws -> Resolution {
+    func resolve(_ event: TransitionEvent, from: Window?, to: Window?, effect: String?) throws -> Resolution {
         if let effect {
             let descriptor = try config.effects.effect(named: effect)
             let settings = config.settings(effect: effect) ?? EffectSettings(descriptor)
@@ -196,12 +198,12 @@ public final class Compositor {
 
     private func info(_ window: Window) -> WindowInfo { WindowInfo(appID: window.appID, title: window.title) }
 
-    private func record(_ event: TransitionEvent, _ reason: String, _ completion: TransitionCompletion) {
+    func record(_ event: TransitionEvent, _ reason: String, _ completion: TransitionCompletion) {
         history.append((event, reason, completion))
         if history.count > 256 { history.removeFirst() }
     }
 
-    private func focusShownWindow() {
+    func focusShownWindow() {
         stack.shown?.urgent = false
         seat?.focus(stack.shown?.surface.resource)
         for window in stack.windows { window.toplevel.reconfigure() }

@@ -98,13 +98,14 @@ final class InteractiveProgressTests: XCTestCase {
         XCTAssertEqual(cancelled.progress(at: cancelTime + 2), 0)
     }
 
-    func testInputThatIsNotANumberOrComesOutOfOrderIsIgnoredAndInfinityStaysInTheBand() {
+    func testInputThatIsNotANumberOrComesEarlierIsIgnoredAndInfinityStaysInTheBand() {
         let gesture = InteractiveProgress(at: start)
         gesture.update(0.4, at: start + 0.1)
         gesture.update(.nan, at: start + 0.2)
         gesture.update(0.9, at: start + 0.05)
-        gesture.update(0.7, at: start + 0.1)
         XCTAssertEqual(gesture.progress(at: start + 0.3), 0.4)
+        gesture.update(0.45, at: start + 0.1)
+        XCTAssertEqual(gesture.progress(at: start + 0.3), 0.45, "one at the same time replaces it")
         gesture.update(.infinity, at: start + 0.3)
         XCTAssertEqual(gesture.progress(at: start + 0.3), 1 + InteractiveSettings().rubberBand)
         gesture.end(at: start + 0.4, velocity: .nan)

@@ -107,4 +107,29 @@ final class TransitionTests: XCTestCase {
         XCTAssertGreaterThan(progress.max()!, 1.05)
         XCTAssertEqual(progress.last, 1)
     }
+
+    func testAnInteractiveTransitionShowsTheHandsProgressAndEndsAsTheReleaseDecides() throws {
+        for (speed, expected) in [(0.5, TransitionState.cancelled), (3.0, .finished)] {
+            let clock = ManualClock(refreshRate: 60)
+            let hand = InteractiveProgress(at: clock.lastPresentation)
+            var completions: [TransitionCompletion] = []
+            let transition = Transition(id: 1, from: "a", to: "b", settings: try settings(), interactive: hand) { completions.append($0) }
+            transition.start(at: clock.lastPresentation)
+            // Six refreshes of the hand moving, each frame showing where it is.
+            for _ in 0..<6 {
+                let predicted = clock.predictedNextPresentation()
+                hand.update(hand.progress(at: predicted) + speed / 60, at: predicted)
+                let frame = transition.frame(at: predicted)
+                XCTAssertEqual(frame.progress, hand.progress(at: predicted))
+                XCTAssertFalse(frame.isFinal)
+                clock.present(at: predicted)
+                transition.presented(at: predicted, refreshInterval: clock.refreshInterval)
+            }
+            hand.end(at: clock.lastPresentation)
+            let frames = play(transition, on: clock)
+            XCTAssertEqual(frames.last?.progress ?? -1, expected == .finished ? 1 : 0, accuracy: 1e-9, "speed \(speed)")
+            XCTAssertEqual(transition.state, expected, "speed \(speed)")
+            XCTAssertEqual(completions.map(\.outcome), [expected], "completed once, speed \(speed)")
+        }
+    }
 }

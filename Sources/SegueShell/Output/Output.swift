@@ -78,11 +78,14 @@ final class Output {
     func requestFrame() { backend.scheduleFrame() }
 
     /// Starts a transition; one already running is retargeted from what is on screen.
+    /// An `interactive` one takes its progress from a hand; frames are drawn
+    /// while its hand holds still only when `damage` says it moved.
     func play(from: ScreenSource, to: ScreenSource, settings: EffectSettings, direction: TransitionDirection,
+              interactive: InteractiveProgress? = nil,
               onStart: ((Instant) -> Void)? = nil, onComplete: @escaping (TransitionCompletion) -> Void) {
         onFirstPresented = onStart
-        driver.start(from: from, to: to, settings: settings, direction: direction,
-                     at: backend.now, snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
+        driver.start(from: from, to: to, settings: settings, direction: direction, at: backend.now,
+                     interactive: interactive, snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
             self?.damage()
             onComplete(completion)
         }
@@ -184,6 +187,7 @@ final class Output {
         }
         lastDrawn = nil
         delegate?.framePresented(at: time, sequence: sequence, visible: visible)
-        if driver.isAnimating || needsDraw { backend.scheduleFrame() }
+        let handHolding = driver.current?.interactive?.isTracking == true
+        if (driver.isAnimating && !handHolding) || needsDraw { backend.scheduleFrame() }
     }
 }

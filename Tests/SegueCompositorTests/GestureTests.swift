@@ -1,0 +1,92 @@
+import SegueEngine
+import SegueImaging
+@testable import SegueShell
+import XCTest
+
+/// A switch a hand drives, on the stepped clock: each frame shows the effect at
+/// the hand's progress, and the release decides by where and how fast.
+final class GestureTests: XCTestCase {
+    private var server: InProcessCompositor!
+    private var client: RawClient!
+    private var first: RawToplevel!
+    private var keyboard: RawKeyboard!
+    private let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255)
+
+    override func setUpWithError() throws {
+        server = try InProcessCompositor(placement: .stacked, width: 64, height: 36, stepped: true, config: """
+            [transitions.open]
+            effect = "none"
+            [transitions.switch]
+            effect = "crossfade"
+            """)
+        client = try server.connect()
+        keyboard = client.makeKeyboard()
+        // Blue opens first, then red on top of it: the gesture drags from red to the next, blue.
+        let target = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: 64, height: 36, fill: blue), on: target.surface)
+        first = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: 64, height: 36, fill: red), on: first.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(keyboard.focusChanges.last, .enter(first.surface))
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// Moves the hand to each of `progress`, one refresh apart; what each frame showed.
+    private func drag(_ progress: [Double]) throws -> [RGBA] {
+        try progress.map { value in
+            try server.compositor.perform(.gesture(.update(value)))
+            XCTAssertTrue(server.backend.step(), "a frame for each move")
+            return server.compositor.output.target.readPixels(opaque: true)[32, 18]
+        }
+    }
+
+    func testEachFrameShowsTheEffectAtTheHandsProgressAndAStillHandDrawsNothing() throws {
+        try server.compositor.perform(.gesture(.begin(.next)))
+        let shown = try drag([0.1, 0.3, 0.2])
+        for (pixel, progress) in zip(shown, [0.1, 0.3, 0.2]) {
+            XCTAssertEqual(Double(pixel.b), 255 * progress, accuracy: 2, "\(shown)")
+            XCTAssertEqual(Double(pixel.r), 255 * (1 - progress), accuracy: 2, "\(shown)")
+        }
+        XCTAssertFalse(server.backend.step(), "the hand held still: no frame")
+    }
+
+    func testASlowReleaseAtThreeTenthsCancelsAndTheFirstWindowStaysShownAndFocused() throws {
+        var completions: [TransitionCompletion] = []
+        try server.compositor.perform(.gesture(.begin(.next)), onComplete: { completion, _ in completions.append(completion) })
+        _ = try drag(stride(from: 0.01, through: 0.3, by: 0.01).map { $0 })
+        try server.compositor.perform(.gesture(.end(velocity: nil)))
+        let settling = server.stepUntilIdle(sampling: 32, 18)
+        XCTAssertEqual(settling.last, red)
+        XCTAssertEqual(completions.map(\.outcome), [.cancelled])
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(keyboard.focusChanges.last, .enter(first.surface), "focus never left the first window")
+    }
+
+    func testAQuickReleaseAtThreeTenthsCompletesAndFocusesTheTarget() throws {
+        var completions: [TransitionCompletion] = []
+        try server.compositor.perform(.gesture(.begin(.next)), onComplete: { completion, _ in completions.append(completion) })
+        _ = try drag([0.1, 0.2, 0.3])
+        try server.compositor.perform(.gesture(.end(velocity: nil)))
+        let settling = server.stepUntilIdle(sampling: 32, 18)
+        XCTAssertEqual(settling.last, blue)
+        XCTAssertEqual(completions.map(\.outcome), [.finished])
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertNotEqual(keyboard.focusChanges.last, .enter(first.surface))
+    }
+
+    func testStepsWithoutABegunGestureOrWithoutANumberAreRefused() throws {
+        XCTAssertThrowsError(try server.compositor.perform(.gesture(.update(0.5))))
+        XCTAssertThrowsError(try server.compositor.perform(.gesture(.end(velocity: nil))))
+        try server.compositor.perform(.gesture(.begin(.next)))
+        XCTAssertThrowsError(try server.compositor.perform(.gesture(.update(.nan))))
+        try server.compositor.perform(.gesture(.cancel))
+        XCTAssertThrowsError(try server.compositor.perform(.gesture(.cancel)), "cancelled already")
+        let settling = server.stepUntilIdle(sampling: 32, 18)
+        XCTAssertEqual(settling.last, red, "nothing left half-switched")
+    }
+}
