@@ -1,7 +1,7 @@
 /// The commands the protocol knows, with the fields each accepts besides
 /// `command`, so decoding can name what is unknown and suggest what was meant.
 enum IPCCommand: String, CaseIterable {
-    case windows, outputs, `switch`, close, screenshot, effects, transitions, reload, config, spawn
+    case windows, outputs, `switch`, close, screenshot, effects, transitions, reload, config, spawn, gesture
 
     var fields: [String] {
         switch self {
@@ -10,6 +10,7 @@ enum IPCCommand: String, CaseIterable {
         case .close: ["target"]
         case .screenshot: ["path"]
         case .spawn: ["argv"]
+        case .gesture: ["step", "target", "progress", "velocity"]
         }
     }
 

@@ -39,6 +39,8 @@ extension IPCRequest {
             return .screenshot(path: try request.path())
         case .spawn:
             return .spawn(argv: try request.argv())
+        case .gesture:
+            return .gesture(try request.gestureStep())
         }
     }
 
@@ -113,6 +115,37 @@ private struct Fields {
         case nil: return nil
         case .string(let value)?: return value
         case let other?: throw IPCError("\(command) \"\(name)\" must be a string, got \(other.kind)")
+        }
+    }
+
+    func gestureStep() throws(IPCError) -> GestureStep {
+        let step = try string("step")
+        let allowed: [String: [String]] = ["begin": ["target"], "update": ["progress"], "end": ["velocity"], "cancel": []]
+        guard let step, let fields = allowed[step] else {
+            throw IPCError("\(command) needs a \"step\": \"begin\", \"update\", \"end\" or \"cancel\"")
+        }
+        for key in ["target", "progress", "velocity"] where values[key] != nil && !fields.contains(key) {
+            throw IPCError("\(command) \(step) takes no \"\(key)\"")
+        }
+        switch step {
+        case "begin":
+            return .begin(try target())
+        case "update":
+            guard let progress = try finite("progress") else { throw IPCError("\(command) update needs a \"progress\"") }
+            return .update(progress)
+        case "end":
+            return .end(velocity: try finite("velocity"))
+        default:
+            return .cancel
+        }
+    }
+
+    /// A number field that must be finite when given.
+    func finite(_ name: String) throws(IPCError) -> Double? {
+        switch values[name] {
+        case nil: return nil
+        case .number(let value)? where value.isFinite: return value
+        case let other?: throw IPCError("\(command) \"\(name)\" must be a finite number, got \(other.kind)")
         }
     }
 

@@ -22,6 +22,9 @@ public enum IPCRequest: Equatable, Sendable {
     /// Starts a program as a client the compositor trusts, connected over a
     /// socket it made for it; `argv[0]` is looked up in PATH.
     case spawn(argv: [String])
+    /// One step of a switch driven by hand; the reply to `end` and `cancel`
+    /// comes once the transition has come to rest.
+    case gesture(GestureStep)
 
     /// The request as one line of JSON, without the terminating newline.
     public func encoded() -> String {
@@ -39,6 +42,14 @@ public enum IPCRequest: Equatable, Sendable {
             fields["path"] = .string(path)
         case .spawn(let argv):
             fields["argv"] = .array(argv.map { .string($0) })
+        case .gesture(let step):
+            fields["step"] = .string(step.name)
+            switch step {
+            case .begin(let target): fields["target"] = target.json
+            case .update(let progress): fields["progress"] = .number(progress)
+            case .end(let velocity?): fields["velocity"] = .number(velocity)
+            case .end(nil), .cancel: break
+            }
         }
         return JSONValue.object(fields).encoded()
     }
@@ -55,6 +66,7 @@ public enum IPCRequest: Equatable, Sendable {
         case .reload: .reload
         case .config: .config
         case .spawn: .spawn
+        case .gesture: .gesture
         }
     }
 }

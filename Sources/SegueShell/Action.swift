@@ -17,18 +17,6 @@ enum Action {
     case gesture(GestureStep)
 }
 
-/// One step of a hand-driven switch.
-enum GestureStep: Equatable {
-    /// Starts dragging toward the next or previous window, or one by id.
-    case begin(SwitchTarget)
-    /// The hand is at `progress` (0 the shown window, 1 the target; beyond is rubber-banded).
-    case update(Double)
-    /// The hand let go, flicking at `velocity` progress per second if given.
-    case end(velocity: Double?)
-    /// Back to the window shown before, on the same spring a slow release takes.
-    case cancel
-}
-
 /// Why an action did nothing; the message says it to a person.
 struct ActionError: Error, CustomStringConvertible {
     let description: String

@@ -1,12 +1,14 @@
 import SegueConfig
 import SegueEngine
+import SegueIPC
 
 /// Switches a hand drives: the transition the config picks for a switch, with
 /// its progress following the hand until it lets go. The target window is shown
 /// and focused only if the release completes it; a cancelled one leaves the
 /// window that was shown where it was.
 extension Compositor {
-    /// Takes `step`; the id of the window the gesture goes to.
+    /// Takes `step`; the id of the window the gesture goes to. `onComplete`
+    /// (given to begin, end or cancel) hears once how it ended.
     func gesture(_ step: GestureStep, onComplete: ((TransitionCompletion, String) -> Void)?) throws(ActionError) -> Int {
         let now = output.backend.now
         switch step {
@@ -23,12 +25,14 @@ extension Compositor {
             return gesture.target.id
         case .end(let velocity):
             let gesture = try running()
+            if let onComplete { gesture.whenDone.append(onComplete) }
             gesture.hand.end(at: now, velocity: velocity)
             self.gesture = nil
             output.requestFrame()
             return gesture.target.id
         case .cancel:
             let gesture = try running()
+            if let onComplete { gesture.whenDone.append(onComplete) }
             gesture.hand.end(at: now, velocity: nil, toward: .cancelled)
             self.gesture = nil
             output.requestFrame()
@@ -57,7 +61,9 @@ extension Compositor {
         // A gesture begun during another lets that one go where it is: its own spring finishes it.
         if let earlier = gesture { earlier.hand.end(at: now, velocity: nil) }
         let hand = InteractiveProgress(at: now)
-        gesture = Gesture(target: window, hand: hand)
+        let started = Gesture(target: window, hand: hand)
+        if let onComplete { started.whenDone.append(onComplete) }
+        gesture = started
         output.play(from: previous.map(ScreenSource.window) ?? .background, to: .window(window), settings: settings,
                     direction: resolution.direction, interactive: hand) { [weak self] completion in
             guard let self else { return }
@@ -65,9 +71,9 @@ extension Compositor {
                 stack.show(window)
                 focusShownWindow()
             }
-            if gesture?.hand === hand { gesture = nil }
+            if gesture === started { gesture = nil }
             record(.switch, resolution.reason, completion)
-            onComplete?(completion, resolution.reason)
+            for hear in started.whenDone { hear(completion, resolution.reason) }
         }
     }
 }

@@ -11,6 +11,8 @@ final class IPCRequestTests: XCTestCase {
             .screenshot(path: "/tmp/shot \"1\".png"),
             .spawn(argv: ["foot", "-e", "top"]),
             .close(target: nil), .close(target: .window(id: 3)),
+            .gesture(.begin(.next)), .gesture(.begin(.window(id: 2))), .gesture(.update(0.35)), .gesture(.update(-0.5)),
+            .gesture(.end(velocity: nil)), .gesture(.end(velocity: -2.5)), .gesture(.cancel),
         ]
         for request in requests {
             XCTAssertEqual(try IPCRequest.decode(line: request.encoded()), request)
@@ -41,11 +43,11 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"windows""#, #"request is not JSON; send one JSON object per line, e.g. {"command":"windows"}"#),
             (#"["windows"]"#, #"request must be a JSON object, e.g. {"command":"windows"}, got an array"#),
             ("3", #"request must be a JSON object, e.g. {"command":"windows"}, got a number"#),
-            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, switch, close, screenshot, effects, transitions, reload, config, spawn"),
+            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture"),
             (#"{"command":1}"#, #""command" must be a string, got a number"#),
             (#"{"command":"windos"}"#, #"unknown command "windos"; did you mean "windows"?"#),
             (#"{"command":"swich","target":"next"}"#, #"unknown command "swich"; did you mean "switch"?"#),
-            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, switch, close, screenshot, effects, transitions, reload, config, spawn"),
+            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture"),
             (#"{"command":"windows","all":true}"#, #"unknown field "all" for windows; windows takes no fields"#),
             (#"{"command":"switch","target":"next","efect":"slide"}"#, #"unknown field "efect" for switch; did you mean "effect"?"#),
             (#"{"command":"switch","target":"next","duration":1}"#, #"unknown field "duration" for switch; switch takes "target", "effect", "wait""#),
@@ -67,6 +69,13 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"spawn","argv":["foot",1]}"#, #"spawn "argv" must hold only strings, got a number"#),
             (#"{"command":"spawn","argv":[]}"#, #"spawn "argv" must start with a program"#),
             (#"{"command":"spawn","argv":[""]}"#, #"spawn "argv" must start with a program"#),
+            (#"{"command":"gesture"}"#, #"gesture needs a "step": "begin", "update", "end" or "cancel""#),
+            (#"{"command":"gesture","step":"drag"}"#, #"gesture needs a "step": "begin", "update", "end" or "cancel""#),
+            (#"{"command":"gesture","step":"begin"}"#, #"gesture needs a "target": "next", "prev" or a window id"#),
+            (#"{"command":"gesture","step":"update"}"#, #"gesture update needs a "progress""#),
+            (#"{"command":"gesture","step":"update","progress":"half"}"#, #"gesture "progress" must be a finite number, got a string"#),
+            (#"{"command":"gesture","step":"update","progress":0.5,"target":"next"}"#, #"gesture update takes no "target""#),
+            (#"{"command":"gesture","step":"cancel","velocity":3}"#, #"gesture cancel takes no "velocity""#),
         ]
         for (line, message) in cases {
             XCTAssertThrowsError(try IPCRequest.decode(line: line), line) { error in

@@ -57,6 +57,8 @@ extension Compositor: IPCHandler {
             reply(.success(Self.json(config)))
         case .spawn(let argv):
             spawn(argv, reply: reply)
+        case .gesture(let step):
+            gesture(step, reply: reply)
         case .reload:
             do {
                 guard case .reloaded(let rules, let path) = try perform(.reload) else { return }
@@ -82,6 +84,25 @@ extension Compositor: IPCHandler {
             case .switched(let id) where !wait: reply(.success(["switched": true, "window": .number(Double(id))]))
             default: break
             }
+        } catch {
+            reply(.failure(error.description))
+        }
+    }
+
+    /// begin and update reply at once; end and cancel once the transition has come to rest.
+    private func gesture(_ step: GestureStep, reply: @escaping (IPCReply) -> Void) {
+        let waits: Bool
+        switch step {
+        case .end, .cancel: waits = true
+        case .begin, .update: waits = false
+        }
+        do {
+            let outcome = try perform(.gesture(step), onComplete: waits ? { completion, reason in
+                var fields = Self.json(completion)
+                fields["rule"] = .string(reason)
+                reply(.success(fields))
+            } : nil)
+            if !waits, case .gestured(let id) = outcome { reply(.success(["window": .number(Double(id))])) }
         } catch {
             reply(.failure(error.description))
         }

@@ -1,7 +1,14 @@
 import SegueEngine
 
-/// A switch a hand drives: the window it goes to, and where the hand is.
-struct Gesture {
+/// A switch a hand drives: the window it goes to, where the hand is, and who
+/// hears how it ended (the one who began it, and the one who let it go).
+final class Gesture {
     let target: Window
     let hand: InteractiveProgress
+    var whenDone: [(TransitionCompletion, String) -> Void] = []
+
+    init(target: Window, hand: InteractiveProgress) {
+        self.target = target
+        self.hand = hand
+    }
 }
