@@ -63,6 +63,22 @@ public final class Transition<Content> {
                                isFinal: isFinal)
     }
 
+    /// The progress a frame at `time` would show, without drawing one: what a
+    /// hand taking the transition over starts from.
+    public func progress(at time: Instant) -> Double {
+        if let interactive { return interactive.progress(at: time) }
+        guard state == .running, let startTime else { return state == .finished ? 1 : 0 }
+        let elapsed = max(0, time.seconds(since: startTime))
+        return elapsed >= settings.duration ? 1 : settings.progress(atElapsed: elapsed)
+    }
+
+    /// Progress per second at `time`.
+    public func velocity(at time: Instant) -> Double {
+        if let interactive { return interactive.velocity(at: time) }
+        let step = 0.001
+        return (progress(at: time + step) - progress(at: time + -step)) / (2 * step)
+    }
+
     /// Records how long the renderer took for the frame just drawn.
     public func recordRenderTime(_ seconds: Double) {
         guard state == .running else { return }

@@ -12,16 +12,18 @@ public final class TransitionDriver<Content> {
     /// Starts a transition to `to`. `from` is what the screen shows when nothing
     /// is animating; while something is, `snapshot` is asked for the screen as it
     /// is now and the new transition starts from that.
-    /// An `interactive` one takes its progress from the hand.
+    /// An `interactive` one takes its progress from the hand; with
+    /// `takingOver`, it goes on from the running transition's own origin (a hand
+    /// taking over the transition at its progress), not from a snapshot.
     @discardableResult
     public func start(from: Content, to: Content, settings: EffectSettings,
                       direction: TransitionDirection, at time: Instant,
-                      interactive: InteractiveProgress? = nil,
+                      interactive: InteractiveProgress? = nil, takingOver: Bool = false,
                       snapshot: () -> Content,
                       onComplete: ((TransitionCompletion) -> Void)? = nil) -> Transition<Content> {
         var origin = from
         if let running = current, !running.isDone {
-            origin = snapshot()
+            origin = takingOver ? running.from : snapshot()
             running.interrupt()
         }
         let transition = Transition(id: nextID, from: origin, to: to, settings: settings,

@@ -14,7 +14,9 @@ extension Compositor {
         switch step {
         case .begin(let target):
             let window = try window(for: target)
-            guard window !== stack.shown else { throw ActionError(description: "window \(window.id) is shown already") }
+            guard window !== stack.shown || output.running(toward: window) != nil else {
+                throw ActionError(description: "window \(window.id) is shown already")
+            }
             try begin(toward: window, at: now, onComplete: onComplete)
             return window.id
         case .update(let progress):
@@ -47,7 +49,13 @@ extension Compositor {
 
     private func begin(toward window: Window, at now: Instant,
                        onComplete: ((TransitionCompletion, String) -> Void)?) throws(ActionError) {
-        let previous = stack.shown
+        // A transition already running toward the window is taken over at its progress and speed.
+        let running = output.running(toward: window)
+        var previous = stack.shown
+        if let running {
+            // It switched the stack when it began; a cancel goes back to where it came from.
+            previous = if case .window(let origin) = running.from { origin } else { nil }
+        }
         let resolution: Resolution
         do {
             resolution = try resolve(.switch, from: previous, to: window, effect: nil)
@@ -58,17 +66,19 @@ extension Compositor {
         guard options.placement == .stacked, let settings = resolution.settings else {
             throw ActionError(description: "switching plays no transition here (\(resolution.reason)): there is nothing to drag")
         }
-        // A gesture begun during another lets that one go where it is: its own spring finishes it.
-        if let earlier = gesture { earlier.hand.end(at: now, velocity: nil) }
-        let hand = InteractiveProgress(at: now)
+        // A gesture begun during another toward elsewhere lets that one go where it is.
+        if let earlier = gesture, running == nil { earlier.hand.end(at: now, velocity: nil) }
+        let hand = InteractiveProgress(progress: running?.progress ?? 0, velocity: running?.velocity ?? 0, at: now)
         let started = Gesture(target: window, hand: hand)
         if let onComplete { started.whenDone.append(onComplete) }
         gesture = started
-        output.play(from: previous.map(ScreenSource.window) ?? .background, to: .window(window), settings: settings,
-                    direction: resolution.direction, interactive: hand) { [weak self] completion in
+        output.play(from: running?.from ?? previous.map(ScreenSource.window) ?? .background, to: .window(window),
+                    settings: running?.settings ?? settings, direction: running?.direction ?? resolution.direction,
+                    interactive: hand, takingOver: running != nil) { [weak self] completion in
             guard let self else { return }
-            if completion.outcome == .finished {
-                stack.show(window)
+            let ended = completion.outcome == .finished ? window : previous
+            if completion.outcome != .interrupted, let ended, ended !== stack.shown {
+                stack.show(ended)
                 focusShownWindow()
             }
             if gesture === started { gesture = nil }

@@ -89,4 +89,24 @@ final class GestureTests: XCTestCase {
         let settling = server.stepUntilIdle(sampling: 32, 18)
         XCTAssertEqual(settling.last, red, "nothing left half-switched")
     }
+
+    func testAGestureTakesARunningSwitchOverWhereItIsAndACancelGoesBackToWhereItCameFrom() throws {
+        try server.compositor.perform(.show(.next))
+        var before: [RGBA] = []
+        for _ in 0..<3 {
+            XCTAssertTrue(server.backend.step())
+            before.append(server.compositor.output.target.readPixels(opaque: true)[32, 18])
+        }
+        var completions: [TransitionCompletion] = []
+        try server.compositor.perform(.gesture(.begin(.window(id: 1))), onComplete: { completion, _ in completions.append(completion) })
+        XCTAssertTrue(server.backend.step(), "taking over draws a frame")
+        let taken = server.compositor.output.target.readPixels(opaque: true)[32, 18]
+        XCTAssertGreaterThan(before[2].b, 0)
+        XCTAssertEqual(Double(taken.b), Double(before[2].b), accuracy: 2, "no jump where the hand takes over: \(before) then \(taken)")
+        try server.compositor.perform(.gesture(.cancel))
+        XCTAssertEqual(server.stepUntilIdle(sampling: 32, 18).last, red)
+        XCTAssertEqual(completions.map(\.outcome), [.cancelled])
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(keyboard.focusChanges.last, .enter(first.surface), "focus is back on the window the switch left")
+    }
 }

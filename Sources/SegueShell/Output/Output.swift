@@ -81,15 +81,27 @@ final class Output {
     /// An `interactive` one takes its progress from a hand; frames are drawn
     /// while its hand holds still only when `damage` says it moved.
     func play(from: ScreenSource, to: ScreenSource, settings: EffectSettings, direction: TransitionDirection,
-              interactive: InteractiveProgress? = nil,
+              interactive: InteractiveProgress? = nil, takingOver: Bool = false,
               onStart: ((Instant) -> Void)? = nil, onComplete: @escaping (TransitionCompletion) -> Void) {
         onFirstPresented = onStart
         driver.start(from: from, to: to, settings: settings, direction: direction, at: backend.now,
-                     interactive: interactive, snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
+                     interactive: interactive, takingOver: takingOver,
+                     snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
             self?.damage()
             onComplete(completion)
         }
         backend.scheduleFrame()
+    }
+
+    /// The transition running toward `window`, if one is, with where it comes
+    /// from, its settings, and its progress and velocity now: what a hand can take over.
+    func running(toward window: Window) -> (from: ScreenSource, settings: EffectSettings, direction: TransitionDirection,
+                                            progress: Double, velocity: Double)? {
+        guard let running = driver.current, !running.isDone, case .window(let target) = running.to, target === window else {
+            return nil
+        }
+        let now = backend.now
+        return (running.from, running.settings, running.direction, running.progress(at: now), running.velocity(at: now))
     }
 
     /// Stops a running transition where it is; the next frame shows what is shown.
