@@ -74,4 +74,33 @@ extension ConfigReader {
             return
         }
     }
+
+    func readGestures(_ node: TOMLNode) {
+        guard let table = table(node, at: ["gestures"], must: "a table") else { return }
+        checkKeys(table, at: ["gestures"], allowed: ["drag-modifier", "edge-swipe", "distance"], in: "[gestures]")
+        if let node = table["drag-modifier"],
+           let text = string(node, at: ["gestures", "drag-modifier"], must: "a modifier name like \"Super\", or \"none\"") {
+            if text.lowercased() == "none" {
+                config.gestures.dragModifier = nil
+            } else if let modifier = KeyChord.modifierNames[text.lowercased()] {
+                config.gestures.dragModifier = modifier
+            } else {
+                report("unknown modifier '\(text)'; use Super, Alt, Ctrl, Shift, or \"none\" to turn dragging off",
+                       atValue: ["gestures", "drag-modifier"])
+            }
+        }
+        if let value = table["edge-swipe"] {
+            if case .bool(let on) = value {
+                config.gestures.edgeSwipe = on
+            } else {
+                report("'edge-swipe' must be true or false, not \(value.kind)", atValue: ["gestures", "edge-swipe"])
+            }
+        }
+        if let node = table["distance"],
+           let pixels = number(node, at: ["gestures", "distance"],
+                               in: Double(GestureSettings.distanceRange.lowerBound)...Double(GestureSettings.distanceRange.upperBound),
+                               unit: " pixels") {
+            config.gestures.distance = Int(pixels.rounded())
+        }
+    }
 }

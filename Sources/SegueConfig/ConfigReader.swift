@@ -21,7 +21,7 @@ final class ConfigReader {
         config.path = path
     }
 
-    static let sections = ["output", "transitions", "rules", "accessibility", "keys", "effects", "protocol"]
+    static let sections = ["output", "transitions", "rules", "accessibility", "keys", "gestures", "effects", "protocol"]
 
     /// Effects come first: the other sections may name them.
     func read(_ root: [String: TOMLNode], checkShader: (EffectDescriptor) -> [String]) -> Result<SegueConfig, ConfigErrors> {
@@ -32,6 +32,7 @@ final class ConfigReader {
         if let output = root["output"] { readOutput(output) }
         if let accessibility = root["accessibility"] { readAccessibility(accessibility) }
         if let keys = root["keys"] { readKeys(keys) }
+        if let gestures = root["gestures"] { readGestures(gestures) }
         if let node = root["protocol"] { readProtocol(node) }
         return diagnostics.isEmpty ? .success(config) : .failure(ConfigErrors(Self.inFileOrder(diagnostics, configPath: path)))
     }

@@ -10,7 +10,7 @@ public struct KeyChord: Sendable, Equatable, CustomStringConvertible {
     public let modifiers: Set<Modifier>
     public let key: String
 
-    private static let modifierNames: [String: Modifier] = [
+    static let modifierNames: [String: Modifier] = [
         "ctrl": .ctrl, "control": .ctrl, "alt": .alt, "shift": .shift, "super": .super, "logo": .super,
     ]
 

@@ -54,7 +54,7 @@ extension Compositor {
         case .touchMotion(let time, let id, let x, let y):
             touchMoved(time: time, id: id, x: x, y: y)
         case .touchUp(let time, let id):
-            seat.touchUp(id: id, time: time)
+            touchUp(time: time, id: id)
         }
     }
 

@@ -67,11 +67,23 @@ extension Compositor {
 
     func pointerMoved(time: UInt32, x: Double, y: Double) {
         pointer.position = (x, y)
+        guard !handMoved(.pointer, x: x) else { return }
         updatePointerFocus(time: time)
     }
 
     func pointerButton(time: UInt32, button: UInt32, pressed: Bool) {
         guard let seat else { return }
+        // A press with the drag modifier held drags a switch until its release; clients see neither.
+        if pressed, pointer.pressed.isEmpty, let x = pointer.position?.x, pointerPressStartsGesture(x: x) {
+            pointer.gestureButton = button
+            return
+        }
+        if !pressed, pointer.gestureButton == button {
+            pointer.gestureButton = nil
+            _ = handReleased(.pointer)
+            updatePointerFocus(time: time)
+            return
+        }
         if pressed {
             // A click raises and focuses the window under it, where all are on screen.
             if pointer.pressed.isEmpty, options.placement == .free, let position = pointer.position,
@@ -89,12 +101,12 @@ extension Compositor {
     }
 
     func touchDown(time: UInt32, id: Int32, x: Double, y: Double) {
-        guard let hit = surface(at: x, y) else { return }
+        guard !touchStartsGesture(id: id, x: x), let hit = surface(at: x, y) else { return }
         seat?.touchDown(on: hit.surface.resource, id: id, x: hit.x, y: hit.y, time: time)
     }
 
     func touchMoved(time: UInt32, id: Int32, x: Double, y: Double) {
-        guard let resource = seat?.touchSurface(id: id), let surface = Resource.object(resource, as: Surface.self),
+        guard !handMoved(.touch(id: id), x: x), let resource = seat?.touchSurface(id: id), let surface = Resource.object(resource, as: Surface.self),
               let origin = screenOrigin(of: surface) else { return }
         seat?.touchMotion(id: id, x: x - origin.x, y: y - origin.y, time: time)
     }
@@ -115,5 +127,10 @@ extension Compositor {
         }
         let hit = surface(at: position.x, position.y)
         seat.pointerMoved(over: hit?.surface.resource, x: hit?.x ?? 0, y: hit?.y ?? 0, time: time)
+    }
+
+    func touchUp(time: UInt32, id: Int32) {
+        guard !handReleased(.touch(id: id)) else { return }
+        seat?.touchUp(id: id, time: time)
     }
 }

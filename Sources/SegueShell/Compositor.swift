@@ -32,6 +32,8 @@ public final class Compositor {
     var pointer = PointerState()
     /// The switch a hand is driving, while it is.
     var gesture: Gesture?
+    /// A drag or touch driving a gesture, while it is held.
+    var handInput: GestureInput?
     private var windowsByToplevel: [ObjectIdentifier: Window] = [:]
     private var nextWindowID = 1
     /// The shown window closed while a transition ran: the pop back from it

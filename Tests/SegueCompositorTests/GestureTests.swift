@@ -109,4 +109,44 @@ final class GestureTests: XCTestCase {
         XCTAssertTrue(client.roundtrip())
         XCTAssertEqual(keyboard.focusChanges.last, .enter(first.surface), "focus is back on the window the switch left")
     }
+
+    /// The pixel the last step drew at the output's centre.
+    private func centre() -> RGBA { server.compositor.output.target.readPixels(opaque: true)[32, 18] }
+
+    func testDraggingThePointerLeftWithSuperHeldScrubsToTheNextWindowAndClientsSeeNone() throws {
+        let pointer = client.makePointer()
+        XCTAssertTrue(client.roundtrip())
+        let superKey: UInt32 = 125, buttonLeft: UInt32 = 0x110
+        server.inject(.key(time: 1, key: superKey, pressed: true))
+        server.inject(.pointerMotion(time: 2, x: 40, y: 18))
+        server.inject(.pointerButton(time: 3, button: buttonLeft, pressed: true))
+        server.inject(.pointerMotion(time: 4, x: 24, y: 18))
+        XCTAssertTrue(server.backend.step())
+        XCTAssertEqual(Double(centre().b), 255 * 16 / 64, accuracy: 2, "a quarter of the output's width is a quarter of the way")
+        server.inject(.pointerMotion(time: 5, x: 8, y: 18))
+        XCTAssertTrue(server.backend.step())
+        XCTAssertEqual(Double(centre().b), 255 * 32 / 64, accuracy: 2)
+        server.inject(.pointerButton(time: 6, button: buttonLeft, pressed: false))
+        XCTAssertEqual(server.stepUntilIdle(sampling: 32, 18).last, blue, "a quick drag past halfway completes")
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertFalse(pointer.events.contains { if case .button = $0 { true } else { false } }, "\(pointer.events)")
+    }
+
+    func testATouchFromTheLeftEdgeSwipesBackToTheWindowShownBefore() throws {
+        let touch = client.makeTouch()
+        XCTAssertTrue(client.roundtrip())
+        server.inject(.touchDown(time: 1, id: 0, x: 4, y: 18))
+        server.inject(.touchMotion(time: 2, id: 0, x: 20, y: 18))
+        XCTAssertTrue(server.backend.step())
+        XCTAssertEqual(Double(centre().b), 255 * 16 / 64, accuracy: 2)
+        server.inject(.touchUp(time: 3, id: 0))
+        _ = server.stepUntilIdle(sampling: 32, 18)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(touch.events, [], "the swipe is the compositor's")
+        // A touch away from the edge is the client's.
+        server.inject(.touchDown(time: 4, id: 0, x: 32, y: 18))
+        server.inject(.touchUp(time: 5, id: 0))
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(touch.events.count, 2)
+    }
 }

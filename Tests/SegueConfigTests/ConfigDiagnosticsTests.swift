@@ -151,6 +151,14 @@ final class ConfigDiagnosticsTests: XCTestCase {
                        ["2:9: switch-prev and close are both Alt+Shift+Tab; give them different keys"])
     }
 
+    func testGestureMistakes() {
+        assertProblems("[gestures]\ndrag-modifier = \"Hyper\"",
+                       ["2:17: unknown modifier 'Hyper'; use Super, Alt, Ctrl, Shift, or \"none\" to turn dragging off"])
+        assertProblems("[gestures]\nedge-swipe = \"yes\"", ["2:14: 'edge-swipe' must be true or false, not a string"])
+        assertProblems("[gestures]\ndistance = 5", ["2:12: 'distance' must be in 50...10000 pixels, not 5"])
+        assertProblems("[gestures]\nswipe-fingers = 3", ["2:1: unknown key 'swipe-fingers' in [gestures]"])
+    }
+
     func testANulCharacterIsRefusedBeforeParsing() {
         assertProblems("x = 1\n  y\u{0}", ["2:4: the file holds a NUL character; a config is text"])
     }

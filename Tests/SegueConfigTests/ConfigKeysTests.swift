@@ -196,4 +196,18 @@ final class ConfigKeysTests: XCTestCase {
         XCTAssertEqual(config.keys.switchNext, try KeyChord(parsing: "Super+Tab"))
         XCTAssertEqual(config.keys.switchPrev.modifiers, [.super, .shift])
     }
+
+    func testGesturesDragModifierEdgeSwipeAndDistance() throws {
+        XCTAssertEqual(try ConfigFixture.config("").gestures, GestureSettings(), "Super drags, edge swipes, the output's width")
+        let config = try ConfigFixture.config("""
+            [gestures]
+            drag-modifier = "Alt"
+            edge-swipe = false
+            distance = 600
+            """)
+        XCTAssertEqual(config.gestures.dragModifier, .alt)
+        XCTAssertFalse(config.gestures.edgeSwipe)
+        XCTAssertEqual(config.gestures.distance, 600)
+        XCTAssertNil(try ConfigFixture.config("[gestures]\ndrag-modifier = \"none\"").gestures.dragModifier)
+    }
 }

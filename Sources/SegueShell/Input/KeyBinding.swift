@@ -26,20 +26,24 @@ struct KeyBinding: Equatable {
         guard named != UInt32(XKB_KEY_NoSymbol) else {
             throw UnknownKey(description: "key binding \"\(chord.text)\": xkb knows no key named '\(chord.key)'")
         }
-        var modifiers: KeyModifiers = []
-        for modifier in chord.modifiers {
-            switch modifier {
-            case .shift: modifiers.insert(.shift)
-            case .ctrl: modifiers.insert(.control)
-            case .alt: modifiers.insert(.alt)
-            case .super: modifiers.insert(.logo)
-            }
-        }
+        let modifiers = chord.modifiers.reduce(into: KeyModifiers()) { $0.insert(KeyModifiers($1)) }
         // Keys are matched by what they give unshifted, which for letters is lower case.
         self.init(modifiers: modifiers, keysym: xkb_keysym_to_lower(named))
     }
 
     func matches(keysym: UInt32, modifiers: KeyModifiers) -> Bool {
         keysym == self.keysym && modifiers == self.modifiers
+    }
+}
+
+extension KeyModifiers {
+    /// The xkb modifier a config's modifier name means.
+    init(_ modifier: KeyChord.Modifier) {
+        switch modifier {
+        case .shift: self = .shift
+        case .ctrl: self = .control
+        case .alt: self = .alt
+        case .super: self = .logo
+        }
     }
 }

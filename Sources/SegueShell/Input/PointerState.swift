@@ -4,4 +4,6 @@ struct PointerState {
     /// Output pixels; nil until the pointer first moves.
     var position: (x: Double, y: Double)?
     var pressed: Set<UInt32> = []
+    /// The button holding a drag gesture, which clients never see.
+    var gestureButton: UInt32?
 }

@@ -135,6 +135,16 @@ public final class Seat: ResourceObject {
         send(modifiersChangedIn: changed, to: focusedKeyboards)
     }
 
+    /// The modifiers held now, as key bindings name them.
+    package var heldModifiers: KeyModifiers {
+        var held: KeyModifiers = []
+        for (name, modifier) in KeyModifiers.xkbNames
+        where xkb_state_mod_name_is_active(xkbState, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
+            held.insert(modifier)
+        }
+        return held
+    }
+
     /// How a key reads for key bindings: its keysym with no modifier applied, so
     /// Shift+Tab is still Tab, and the modifiers held with it.
     package func bindingKey(for key: UInt32) -> (keysym: UInt32, modifiers: KeyModifiers) {
@@ -144,12 +154,7 @@ public final class Seat: ResourceObject {
         let count = xkb_keymap_key_get_syms_by_level(keymap.xkbKeymap, keycode, layout == XKB_LAYOUT_INVALID ? 0 : layout,
                                                      0, &symbols)
         let keysym = count > 0 ? symbols?.pointee ?? 0 : 0
-        var modifiers: KeyModifiers = []
-        for (name, modifier) in KeyModifiers.xkbNames
-        where xkb_state_mod_name_is_active(xkbState, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
-            modifiers.insert(modifier)
-        }
-        return (keysym, modifiers)
+        return (keysym, heldModifiers)
     }
 
     /// The pointer is over `surface` at (x, y), local to it, or over no

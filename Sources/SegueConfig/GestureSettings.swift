@@ -1,0 +1,14 @@
+/// `[gestures]`: how a hand drives a switch.
+public struct GestureSettings: Sendable, Equatable {
+    /// Held while the pointer drags sideways, it scrubs a switch: left toward
+    /// the next window, right toward the previous one. Nil turns it off.
+    public var dragModifier: KeyChord.Modifier? = .super
+    /// A touch coming in from the output's left edge swipes back to the previous window.
+    public var edgeSwipe = true
+    /// Pixels of travel for a whole switch; nil for the output's width.
+    public var distance: Int?
+
+    public static let distanceRange = 50...10_000
+
+    public init() {}
+}

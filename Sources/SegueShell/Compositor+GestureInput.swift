@@ -1,0 +1,63 @@
+import SegueIPC
+import SegueWayland
+
+/// The hand's own ways in to a gesture (`[gestures]`): the pointer dragged
+/// sideways with the drag modifier held scrubs to the next (left) or previous
+/// (right) window; a touch from the output's left edge swipes back to the window
+/// shown before. What such a hand does never reaches clients.
+extension Compositor {
+    /// Whether a button press starts a drag gesture, which then has the pointer's input.
+    func pointerPressStartsGesture(x: Double) -> Bool {
+        guard handInput == nil, let modifier = config.gestures.dragModifier,
+              seat?.heldModifiers.contains(KeyModifiers(modifier)) == true else { return false }
+        handInput = GestureInput(source: .pointer, startX: x)
+        return true
+    }
+
+    /// Whether a touch point going down starts an edge swipe.
+    func touchStartsGesture(id: Int32, x: Double) -> Bool {
+        guard handInput == nil, config.gestures.edgeSwipe, x < GestureInput.edge, previouslyShown != nil else { return false }
+        handInput = GestureInput(source: .touch(id: id), startX: x)
+        return true
+    }
+
+    /// The hand moved to `x`; whether the input was the gesture's.
+    func handMoved(_ source: GestureInput.Source, x: Double) -> Bool {
+        guard var hand = handInput, hand.source == source else { return false }
+        let dx = x - hand.startX
+        if !hand.began {
+            guard abs(dx) >= GestureInput.threshold else { return true }
+            let target: SwitchTarget
+            switch source {
+            case .pointer:
+                target = dx < 0 ? .next : .prev
+                hand.sign = dx < 0 ? -1 : 1
+            case .touch:
+                guard dx > 0, let previous = previouslyShown else { return true }
+                target = .window(id: previous.id)
+            }
+            do {
+                try perform(.gesture(.begin(target)))
+                hand.began = true
+            } catch {
+                log.info("gesture: \(error)")
+            }
+            handInput = hand
+        }
+        guard hand.began else { return true }
+        let distance = Double(config.gestures.distance ?? output.width)
+        _ = try? perform(.gesture(.update(hand.sign * dx / distance)))
+        return true
+    }
+
+    /// The hand let go; whether the input was the gesture's.
+    func handReleased(_ source: GestureInput.Source) -> Bool {
+        guard let hand = handInput, hand.source == source else { return false }
+        handInput = nil
+        if hand.began { _ = try? perform(.gesture(.end(velocity: nil))) }
+        return true
+    }
+
+    /// The window shown before the shown one: where going back goes.
+    private var previouslyShown: Window? { stack.shownOrder.dropLast().last }
+}

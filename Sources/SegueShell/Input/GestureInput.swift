@@ -1,0 +1,21 @@
+/// A drag or touch that drives a switch instead of reaching a client: where it
+/// started, and whether it has moved far enough to have begun the gesture.
+struct GestureInput {
+    /// What the hand is: the pointer with the drag modifier held, or a touch point.
+    enum Source: Equatable {
+        case pointer
+        case touch(id: Int32)
+    }
+
+    let source: Source
+    let startX: Double
+    /// The gesture began once the hand had moved `threshold` pixels.
+    var began = false
+    /// Which way it goes: +1 when moving right increases progress, -1 when left does.
+    var sign = 1.0
+
+    /// Pixels a hand moves before it counts as a gesture, not a click or a tap.
+    static let threshold = 8.0
+    /// How close to the output's left edge a touch comes down to swipe back.
+    static let edge = 16.0
+}
