@@ -264,6 +264,8 @@ extension Compositor: ToplevelObserver {
         let outputs = outputGlobal?.resources(for: window.surface.client) ?? []
         forEachSurface(of: window.surface) { $0.show(on: [], among: outputs) }
         transitionManager?.windowClosed(id: window.id)
+        // A hand dragging toward a window that went lets go of it: back where it came from.
+        if gesture?.target === window { _ = try? perform(.gesture(.cancel)) }
         guard wasShown else {
             // Free placement shows every window: this one leaves the screen.
             if options.placement == .free { output.damage() }

@@ -1,3 +1,4 @@
+import CWaylandClient
 import SegueEngine
 import SegueImaging
 @testable import SegueShell
@@ -9,6 +10,7 @@ final class GestureTests: XCTestCase {
     private var server: InProcessCompositor!
     private var client: RawClient!
     private var first: RawToplevel!
+    private var target: RawToplevel!
     private var keyboard: RawKeyboard!
     private let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255)
 
@@ -22,7 +24,7 @@ final class GestureTests: XCTestCase {
         client = try server.connect()
         keyboard = client.makeKeyboard()
         // Blue opens first, then red on top of it: the gesture drags from red to the next, blue.
-        let target = try client.makeConfiguredToplevel()
+        target = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: 64, height: 36, fill: blue), on: target.surface)
         first = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: 64, height: 36, fill: red), on: first.surface)
@@ -148,5 +150,18 @@ final class GestureTests: XCTestCase {
         server.inject(.touchUp(time: 5, id: 0))
         XCTAssertTrue(client.roundtrip())
         XCTAssertEqual(touch.events.count, 2)
+    }
+
+    func testATargetWindowClosingMidGestureSendsTheHandBack() throws {
+        var completions: [TransitionCompletion] = []
+        try server.compositor.perform(.gesture(.begin(.next)), onComplete: { completion, _ in completions.append(completion) })
+        _ = try drag([0.3, 0.6])
+        xdg_toplevel_destroy(target.toplevel)
+        XCTAssertTrue(client.roundtrip())
+        let settling = server.stepUntilIdle(sampling: 32, 18)
+        XCTAssertEqual(settling.last, red, "back to the window that was shown, from where the hand was")
+        XCTAssertGreaterThan(settling.first?.b ?? 0, 100, "the closed window's last frame is still there as it goes back")
+        XCTAssertEqual(completions.map(\.outcome), [.cancelled])
+        XCTAssertThrowsError(try server.compositor.perform(.gesture(.end(velocity: nil))), "the gesture is over")
     }
 }
