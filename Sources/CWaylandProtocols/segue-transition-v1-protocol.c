@@ -69,7 +69,7 @@ static const struct wl_message segue_transition_manager_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface segue_transition_manager_v1_interface = {
-	"segue_transition_manager_v1", 1,
+	"segue_transition_manager_v1", 2,
 	4, segue_transition_manager_v1_requests,
 	2, segue_transition_manager_v1_events,
 };
@@ -80,6 +80,9 @@ static const struct wl_message segue_transition_v1_requests[] = {
 	{ "set_source_rect", "iiii", segue_transition_v1_types + 0 },
 	{ "set_duration", "u", segue_transition_v1_types + 0 },
 	{ "start", "", segue_transition_v1_types + 0 },
+	{ "begin_interactive", "2", segue_transition_v1_types + 0 },
+	{ "update", "2f", segue_transition_v1_types + 0 },
+	{ "end", "2f", segue_transition_v1_types + 0 },
 };
 
 static const struct wl_message segue_transition_v1_events[] = {
@@ -88,8 +91,8 @@ static const struct wl_message segue_transition_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface segue_transition_v1_interface = {
-	"segue_transition_v1", 1,
-	5, segue_transition_v1_requests,
+	"segue_transition_v1", 2,
+	8, segue_transition_v1_requests,
 	2, segue_transition_v1_events,
 };
 

@@ -33,7 +33,7 @@ extension Compositor {
             window.toplevel.sendClose()
             return .askedToClose(windowID: window.id)
         case .gesture(let step):
-            return .gestured(windowID: try gesture(step, onComplete: onComplete))
+            return .gestured(windowID: try gesture(step, onStart: onStart, onComplete: onComplete))
         case .reload:
             switch reloadConfig() {
             case nil:

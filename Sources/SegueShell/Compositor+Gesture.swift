@@ -8,8 +8,10 @@ import SegueIPC
 /// window that was shown where it was.
 extension Compositor {
     /// Takes `step`; the id of the window the gesture goes to. `onComplete`
-    /// (given to begin, end or cancel) hears once how it ended.
-    func gesture(_ step: GestureStep, onComplete: ((TransitionCompletion, String) -> Void)?) throws(ActionError) -> Int {
+    /// (given to begin, end or cancel) hears once how it ended; `onStart`
+    /// (given to begin) when its first frame was presented.
+    func gesture(_ step: GestureStep, onStart: ((Instant) -> Void)? = nil,
+                 onComplete: ((TransitionCompletion, String) -> Void)?) throws(ActionError) -> Int {
         let now = output.backend.now
         switch step {
         case .begin(let target):
@@ -17,7 +19,7 @@ extension Compositor {
             guard window !== stack.shown || output.running(toward: window) != nil else {
                 throw ActionError(description: "window \(window.id) is shown already")
             }
-            try begin(toward: window, at: now, onComplete: onComplete)
+            try begin(toward: window, at: now, onStart: onStart, onComplete: onComplete)
             return window.id
         case .update(let progress):
             let gesture = try running()
@@ -47,7 +49,7 @@ extension Compositor {
         return gesture
     }
 
-    private func begin(toward window: Window, at now: Instant,
+    private func begin(toward window: Window, at now: Instant, onStart: ((Instant) -> Void)?,
                        onComplete: ((TransitionCompletion, String) -> Void)?) throws(ActionError) {
         // A transition already running toward the window is taken over at its progress and speed.
         let running = output.running(toward: window)
@@ -74,7 +76,7 @@ extension Compositor {
         gesture = started
         output.play(from: running?.from ?? previous.map(ScreenSource.window) ?? .background, to: .window(window),
                     settings: running?.settings ?? settings, direction: running?.direction ?? resolution.direction,
-                    interactive: hand, takingOver: running != nil) { [weak self] completion in
+                    interactive: hand, takingOver: running != nil, onStart: onStart) { [weak self] completion in
             guard let self else { return }
             let ended = completion.outcome == .finished ? window : previous
             if completion.outcome != .interrupted, let ended, ended !== stack.shown {

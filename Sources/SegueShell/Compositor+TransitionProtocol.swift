@@ -24,4 +24,28 @@ extension Compositor: TransitionProtocolDelegate {
             onComplete(.cancelled, FrameStatistics())
         }
     }
+
+    package func beginDriven(toWindow id: Int, onStart: @escaping (Instant) -> Void,
+                             onComplete: @escaping (TransitionState, FrameStatistics) -> Void) -> AnyObject? {
+        do {
+            try perform(.gesture(.begin(.window(id: id))), onStart: onStart) { completion, _ in
+                onComplete(completion.outcome, completion.statistics)
+            }
+            return gesture
+        } catch {
+            log.info("segue_transition_v1: \(error)")
+            onComplete(.cancelled, FrameStatistics())
+            return nil
+        }
+    }
+
+    package func updateDriven(_ handle: AnyObject, progress: Double) {
+        guard gesture === handle else { return }
+        _ = try? perform(.gesture(.update(progress)))
+    }
+
+    package func endDriven(_ handle: AnyObject, velocity: Double?) {
+        guard gesture === handle else { return }
+        _ = try? perform(.gesture(.end(velocity: velocity)))
+    }
 }

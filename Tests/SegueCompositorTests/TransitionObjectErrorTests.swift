@@ -157,6 +157,51 @@ final class TransitionObjectErrorTests: XCTestCase {
         XCTAssertEqual(try compositor.windows().count, 0)
     }
 
+    /// update and end belong to a transition the client drives, until it lets go.
+    func testUpdateOrEndOutsideADrivenTransitionIsNotInteractive() throws {
+        try mapTwoWindows()
+        let steps: [(String, (OpaquePointer) -> Void)] = [
+            ("update before anything", { segue_transition_v1_update($0, wl_fixed_from_double(0.5)) }),
+            ("end after start", { segue_transition_v1_start($0); segue_transition_v1_end($0, 0) }),
+            ("update after end", {
+                segue_transition_v1_begin_interactive($0)
+                segue_transition_v1_end($0, wl_fixed_from_double(5))
+                segue_transition_v1_update($0, wl_fixed_from_double(0.5))
+            }),
+        ]
+        for (name, step) in steps {
+            let client = try ManagerClient(socket: socketPath)
+            let transition = client.showWindow(try hiddenWindow())
+            step(transition.proxy)
+            XCTAssertFalse(client.raw.roundtrip(), name)
+            XCTAssertEqual(client.raw.protocolError,
+                           WaylandProtocolError(interface: "segue_transition_v1",
+                                                code: SEGUE_TRANSITION_V1_ERROR_NOT_INTERACTIVE.rawValue), name)
+            XCTAssertEqual(SEGUE_TRANSITION_V1_ERROR_NOT_INTERACTIVE.rawValue, 4, "the XML's value")
+            assertStillServing(name)
+        }
+    }
+
+    /// A dock drives the switch: a flick completes it, a release moving back goes back.
+    func testADrivenTransitionCompletesOnAFlickAndGoesBackOnARetreat() throws {
+        try mapTwoWindows()
+        let client = try ManagerClient(socket: socketPath)
+        for (velocity, outcome) in [(5.0, SEGUE_TRANSITION_V1_OUTCOME_FINISHED), (-1.0, SEGUE_TRANSITION_V1_OUTCOME_CANCELLED)] {
+            let window = try hiddenWindow()
+            let transition = client.showWindow(window)
+            segue_transition_v1_begin_interactive(transition.proxy)
+            segue_transition_v1_update(transition.proxy, wl_fixed_from_double(0.3))
+            XCTAssertTrue(client.raw.roundtrip())
+            segue_transition_v1_end(transition.proxy, wl_fixed_from_double(velocity))
+            XCTAssertTrue(client.raw.dispatch { transition.outcome != nil }, "done arrives")
+            XCTAssertEqual(transition.outcome, outcome.rawValue, "velocity \(velocity)")
+            XCTAssertEqual(transition.doneCount, 1)
+            XCTAssertGreaterThan(transition.frames, 0)
+            let shown = try compositor.windows().first { $0["shown"] == .bool(true) }?["id"]
+            XCTAssertEqual(shown == .number(Double(window)), outcome == SEGUE_TRANSITION_V1_OUTCOME_FINISHED, "velocity \(velocity)")
+        }
+    }
+
     /// show_window with an id no toplevel event ever carried.
     func testShowingAWindowIdThatWasNeverListedIsUnknownToplevel() throws {
         try mapTwoWindows()
@@ -193,7 +238,7 @@ private final class ManagerClient {
     }
 
     fileprivate func bind(_ registry: OpaquePointer?, name: UInt32) {
-        manager = wl_registry_bind(registry, name, segue_client_segue_transition_manager_v1_interface(), 1).map(OpaquePointer.init)
+        manager = wl_registry_bind(registry, name, segue_client_segue_transition_manager_v1_interface(), 2).map(OpaquePointer.init)
         segue_transition_manager_v1_add_listener(manager, managerEventsListener, listenerData(self))
     }
 

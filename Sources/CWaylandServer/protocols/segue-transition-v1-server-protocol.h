@@ -115,6 +115,12 @@ extern const struct wl_interface segue_transition_manager_v1_interface;
  * Anything not chosen comes from the compositor's configuration for a
  * switch between the window shown now and this one.
  *
+ * Instead of start, a client (a dock, a touch bar) may send
+ * begin_interactive and drive the transition's progress itself with
+ * update, then let go with end: the configured switch effect follows the
+ * progress it gives, and on end completes or goes back on a spring that
+ * carries on from the progress and speed it had.
+ *
  * After start, exactly one done event is sent; started is sent before it
  * when the transition's first frame was presented. After done the object
  * is inert: the client destroys it.
@@ -128,6 +134,12 @@ extern const struct wl_interface segue_transition_manager_v1_interface;
  * rectangle and duration with the set_ requests, then sends start.
  * Anything not chosen comes from the compositor's configuration for a
  * switch between the window shown now and this one.
+ *
+ * Instead of start, a client (a dock, a touch bar) may send
+ * begin_interactive and drive the transition's progress itself with
+ * update, then let go with end: the configured switch effect follows the
+ * progress it gives, and on end completes or goes back on a spring that
+ * carries on from the progress and speed it had.
  *
  * After start, exactly one done event is sent; started is sent before it
  * when the transition's first frame was presented. After done the object
@@ -301,6 +313,10 @@ enum segue_transition_v1_error {
 	 * a request other than destroy after done
 	 */
 	SEGUE_TRANSITION_V1_ERROR_ALREADY_DONE = 3,
+	/**
+	 * update or end on a transition not begun with begin_interactive, or after end
+	 */
+	SEGUE_TRANSITION_V1_ERROR_NOT_INTERACTIVE = 4,
 };
 #endif /* SEGUE_TRANSITION_V1_ERROR_ENUM */
 
@@ -316,7 +332,7 @@ enum segue_transition_v1_outcome {
 	 */
 	SEGUE_TRANSITION_V1_OUTCOME_INTERRUPTED = 1,
 	/**
-	 * nothing played: the window closed before start, it was shown already, or the transition was stopped
+	 * nothing played: the window closed before start, it was shown already, or the transition was stopped; or an interactive one went back
 	 */
 	SEGUE_TRANSITION_V1_OUTCOME_CANCELLED = 2,
 };
@@ -392,6 +408,62 @@ struct segue_transition_v1_interface {
 	 */
 	void (*start)(struct wl_client *client,
 		      struct wl_resource *resource);
+	/**
+	 * play the transition with its progress driven by the client
+	 *
+	 * Begins the transition as start does, but standing at progress
+	 * 0 until update moves it: the configured switch effect plays, as
+	 * configured (the set_ requests do not apply). A transition
+	 * already playing toward this window is taken over at its progress
+	 * and speed. While one is driven, the compositor draws a frame
+	 * only when update moves it.
+	 *
+	 * If the window closed since the object was created, or is shown
+	 * already with nothing playing toward it, nothing plays and done
+	 * is sent with outcome cancelled and no frames.
+	 * @since 2
+	 */
+	void (*begin_interactive)(struct wl_client *client,
+				  struct wl_resource *resource);
+	/**
+	 * move the driven transition
+	 *
+	 * The transition now stands at this progress: 0 shows the window
+	 * shown before, 1 the window this transition goes to. Values
+	 * beyond either end are rubber-banded: they move it less and less,
+	 * never more than a little past the end. Updates should come as
+	 * the hand moves; the speed at the end is estimated from those of
+	 * the last 100 ms.
+	 *
+	 * Outside a driven transition (not begun with begin_interactive,
+	 * or after end) this is the not_interactive protocol error. Once
+	 * another transition took this one over, updates are ignored; done
+	 * follows with outcome interrupted.
+	 * @param progress the progress, 0 to 1
+	 * @since 2
+	 */
+	void (*update)(struct wl_client *client,
+		       struct wl_resource *resource,
+		       wl_fixed_t progress);
+	/**
+	 * let the driven transition go
+	 *
+	 * The hand let go. The transition completes (outcome finished)
+	 * when it stands past halfway or moves toward its end faster than
+	 * 0.8 progress per second, else it goes back (outcome cancelled,
+	 * the window shown before stays shown and focused); a spring
+	 * carries it on from the exact progress and speed it had. A
+	 * velocity of zero means as fast as the updates last moved it.
+	 * done follows once it has come to rest.
+	 *
+	 * Outside a driven transition this is the not_interactive protocol
+	 * error.
+	 * @param velocity progress per second toward the end; 0 for the updates' own speed
+	 * @since 2
+	 */
+	void (*end)(struct wl_client *client,
+		    struct wl_resource *resource,
+		    wl_fixed_t velocity);
 };
 
 #define SEGUE_TRANSITION_V1_STARTED 0
@@ -426,6 +498,18 @@ struct segue_transition_v1_interface {
  * @ingroup iface_segue_transition_v1
  */
 #define SEGUE_TRANSITION_V1_START_SINCE_VERSION 1
+/**
+ * @ingroup iface_segue_transition_v1
+ */
+#define SEGUE_TRANSITION_V1_BEGIN_INTERACTIVE_SINCE_VERSION 2
+/**
+ * @ingroup iface_segue_transition_v1
+ */
+#define SEGUE_TRANSITION_V1_UPDATE_SINCE_VERSION 2
+/**
+ * @ingroup iface_segue_transition_v1
+ */
+#define SEGUE_TRANSITION_V1_END_SINCE_VERSION 2
 
 /**
  * @ingroup iface_segue_transition_v1

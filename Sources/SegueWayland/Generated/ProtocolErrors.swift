@@ -331,6 +331,8 @@ enum SegueTransitionV1Error: UInt32 {
     case alreadyStarted = 2
     /// a request other than destroy after done
     case alreadyDone = 3
+    /// update or end on a transition not begun with begin_interactive, or after end
+    case notInteractive = 4
 }
 
 /// A segue_transition_v1 resource, as the one place its errors are posted.

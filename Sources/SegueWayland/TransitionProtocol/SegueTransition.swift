@@ -3,8 +3,14 @@ import SegueEngine
 
 /// One segue_transition_v1: settings gathered until `start`, then the
 /// transition's `started` and `done` events, after which the object is inert.
+/// Begun with `begin_interactive` instead, the client drives its progress with
+/// `update` until `end`.
 final class SegueTransition: ResourceObject {
-    private enum Phase { case gathering, playing, done }
+    private enum Phase {
+        case gathering, playing, done
+        /// Driven by the client, through the shell's handle for it.
+        case driven(AnyObject)
+    }
 
     /// nil once the client destroyed the object; a started transition plays on.
     private var resource: OpaquePointer?
@@ -52,6 +58,19 @@ final class SegueTransition: ResourceObject {
             },
             start: { _, resource in
                 gathering(resource)?.start()
+            },
+            begin_interactive: { _, resource in
+                gathering(resource)?.beginDriven()
+            },
+            update: { _, resource, progress in
+                guard let (transition, handle) = driven(resource) else { return }
+                transition.delegate.updateDriven(handle, progress: wl_fixed_to_double(progress))
+            },
+            end: { _, resource, velocity in
+                guard let (transition, handle) = driven(resource) else { return }
+                transition.phase = .playing
+                let speed = wl_fixed_to_double(velocity)
+                transition.delegate.endDriven(handle, velocity: speed == 0 ? nil : speed)
             }))
         return table
     }()
@@ -63,12 +82,23 @@ final class SegueTransition: ResourceObject {
         switch transition.phase {
         case .gathering:
             return transition
-        case .playing:
+        case .playing, .driven:
             SegueTransitionV1Resource(resource).postError(.alreadyStarted, "the transition was started already")
         case .done:
             SegueTransitionV1Resource(resource).postError(.alreadyDone, "the transition is done")
         }
         return nil
+    }
+
+    /// The object behind `resource` and the shell's handle while the client
+    /// drives it; posts not_interactive otherwise.
+    private static func driven(_ resource: OpaquePointer?) -> (SegueTransition, AnyObject)? {
+        guard let transition = Resource.object(resource, as: SegueTransition.self) else { return nil }
+        guard case .driven(let handle) = transition.phase else {
+            SegueTransitionV1Resource(resource).postError(.notInteractive, "the transition is not driven by the client: begin_interactive first, and nothing after end")
+            return nil
+        }
+        return (transition, handle)
     }
 
     private func start() {
@@ -80,6 +110,17 @@ final class SegueTransition: ResourceObject {
         })
     }
 
+    private func beginDriven() {
+        phase = .playing
+        let handle = delegate.beginDriven(toWindow: windowID, onStart: { [weak self] time in
+            self?.sendStarted(time)
+        }, onComplete: { [weak self] outcome, statistics in
+            self?.sendDone(outcome, statistics)
+        })
+        // Nothing to drive when nothing plays: done was sent already.
+        if let handle, case .playing = phase { phase = .driven(handle) }
+    }
+
     private func sendStarted(_ time: Instant) {
         guard let resource, !startedSent else { return }
         startedSent = true
@@ -88,8 +129,10 @@ final class SegueTransition: ResourceObject {
     }
 
     private func sendDone(_ outcome: TransitionState, _ statistics: FrameStatistics) {
-        guard phase == .playing else { return }
-        phase = .done
+        switch phase {
+        case .playing, .driven: phase = .done
+        case .gathering, .done: return
+        }
         // A one-frame transition completes before its start is reported.
         if let first = statistics.firstPresentation { sendStarted(first) }
         guard let resource else { return }

@@ -4,7 +4,7 @@ import CWaylandServer
 /// and creates the transitions they ask for. Untrusted clients never see it:
 /// the display's global filter hides it, so binding it is a protocol error.
 package final class SegueTransitionManager: ResourceObject {
-    package static let version: Int32 = 1
+    package static let version: Int32 = 2
 
     private let display: OpaquePointer
     private unowned let delegate: TransitionProtocolDelegate

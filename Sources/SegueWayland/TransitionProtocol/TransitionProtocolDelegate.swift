@@ -11,4 +11,13 @@ package protocol TransitionProtocolDelegate: AnyObject {
     /// Shows the window with the client's choices; `onComplete` hears once.
     func play(_ request: TransitionRequest, toWindow id: Int, onStart: @escaping (Instant) -> Void,
               onComplete: @escaping (TransitionState, FrameStatistics) -> Void)
+    /// Begins a switch to the window whose progress the client drives; a
+    /// handle for the steps that follow, nil (with `onComplete` told it was
+    /// cancelled) when nothing plays.
+    func beginDriven(toWindow id: Int, onStart: @escaping (Instant) -> Void,
+                     onComplete: @escaping (TransitionState, FrameStatistics) -> Void) -> AnyObject?
+    /// Moves the driven switch `handle` to `progress`; ignored once another took it over.
+    func updateDriven(_ handle: AnyObject, progress: Double)
+    /// Lets the driven switch go at `velocity` progress per second, or the updates' own speed.
+    func endDriven(_ handle: AnyObject, velocity: Double?)
 }
