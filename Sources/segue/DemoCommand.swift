@@ -7,7 +7,8 @@ import SegueEngine
 import SegueRender
 
 /// The main job: the compositor with no display, two real clients, and every
-/// built-in effect played between them as a push, switches and a pop.
+/// built-in effect played between them as a push, switches, a switch dragged
+/// by hand and a pop.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
@@ -55,7 +56,7 @@ struct DemoCommand: ParsableCommand {
         compositor.run()
         script.stopClients()
         guard let result = script.result else { throw CommandError(script.failure ?? "the demo did not finish") }
-        let report = try DemoReport(transitions: result, frames: frames, out: folder)
+        let report = try DemoReport(transitions: result, gestureID: script.gestureID, frames: frames, out: folder)
         print(report.table)
         print("\ncontact sheets in \(out)/, every recorded frame in \(out)/frames/")
     }

@@ -3,11 +3,11 @@ import SegueImaging
 import SegueIPC
 
 /// The demo's results: a contact sheet per effect from its recorded frames,
-/// and a summary table.
+/// one for the switch driven by hand (`gesture-EFFECT.png`), and a summary table.
 struct DemoReport {
     let table: String
 
-    init(transitions: [JSONValue], frames: URL, out: URL) throws {
+    init(transitions: [JSONValue], gestureID: Int?, frames: URL, out: URL) throws {
         var lines = ["| effect | event | outcome | frames | late frames | median frame ms |",
                      "| --- | --- | --- | ---: | ---: | ---: |"]
         var sheets: [String: URL] = [:]
@@ -16,9 +16,10 @@ struct DemoReport {
             let event = t["event"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "?"
             let outcome = t["outcome"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "?"
             let median = t["median_frame_ms"].flatMap { if case .number(let n) = $0 { String(format: "%.1f", n) } else { nil } } ?? "-"
-            lines.append("| \(effect) | \(event) | \(outcome) | \(Self.integer(t["frames"])) | \(Self.integer(t["late_frames"])) | \(median) |")
+            let byHand = Int(id) == gestureID
+            lines.append("| \(effect) | \(event)\(byHand ? " by hand" : "") | \(outcome) | \(Self.integer(t["frames"])) | \(Self.integer(t["late_frames"])) | \(median) |")
             // The last transition of each effect is the one between the two clients.
-            sheets[effect] = frames.appendingPathComponent(String(format: "%03d-%@", Int(id), effect))
+            sheets[byHand ? "gesture-\(effect)" : effect] = frames.appendingPathComponent(String(format: "%03d-%@", Int(id), effect))
         }
         for (effect, folder) in sheets {
             try Self.contactSheet(effect: effect, folder: folder, to: out.appendingPathComponent("\(effect).png"))

@@ -4,18 +4,23 @@ import SegueIPC
 /// What the demo does once the compositor runs, driven from a second thread
 /// through the control socket, as a person with `segue msg` would: open two
 /// sample clients (pushes), switch between them with each remaining effect,
-/// close one (a pop), and collect every transition's completion.
+/// drag one switch by hand, close one (a pop), and collect every transition's
+/// completion.
 final class DemoScript: @unchecked Sendable {
     let ipcPath: String
     let waylandDisplay: String
     let client: URL
     /// The completions, once the script has finished.
     private(set) var result: [JSONValue]?
+    /// The id of the transition driven by hand.
+    private(set) var gestureID: Int?
     private(set) var failure: String?
     private var processes: [Process] = []
 
     /// The switches, each with an effect the pushes and the pop do not play.
     static let switches: [(SwitchTarget, String)] = [(.prev, "doom-melt"), (.next, "rotate"), (.prev, "crossfade"), (.next, "slide")]
+    /// The hand's path: forward, back a little, forward past halfway; then it lets go.
+    static let scrub = [0.1, 0.2, 0.3, 0.4, 0.45, 0.4, 0.3, 0.25, 0.3, 0.4, 0.5, 0.6]
 
     init(ipcPath: String, waylandDisplay: String, client: URL) {
         self.ipcPath = ipcPath
@@ -33,8 +38,14 @@ final class DemoScript: @unchecked Sendable {
             for (target, effect) in Self.switches {
                 try check(ipc.send(.switchWindow(target: target, effect: effect, wait: true)))
             }
-            // Closing the shown window pops back to the other one.
-            processes.last?.terminate()
+            try check(ipc.send(.gesture(.begin(.prev))))
+            for progress in Self.scrub {
+                try check(ipc.send(.gesture(.update(progress))))
+                usleep(25_000)
+            }
+            if case .number(let id)? = try check(ipc.send(.gesture(.end(velocity: nil)))).payload["id"] { gestureID = Int(id) }
+            // The hand went back to ONE; closing it pops back to TWO.
+            processes.first?.terminate()
             try waitForIdle(windows: 1, ipc)
             let reply = try check(ipc.send(.transitions))
             guard case .array(let transitions)? = reply.payload["transitions"] else {

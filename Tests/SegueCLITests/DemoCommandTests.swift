@@ -16,12 +16,14 @@ final class DemoCommandTests: XCTestCase {
         for effect in ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"] {
             XCTAssertTrue(files.contains("\(effect).png"), "\(effect) has a contact sheet: \(files)")
         }
-        // Two pushes, four switches and a pop, every one finished.
+        XCTAssertTrue(files.contains("gesture-slide.png"), "the switch dragged by hand has a contact sheet: \(files)")
+        // Two pushes, four switches, one dragged by hand (let go past halfway) and a pop, every one finished.
         let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| effect") && !$0.hasPrefix("| ---") }
-        XCTAssertEqual(rows.count, 7, result.stdout)
+        XCTAssertEqual(rows.count, 8, result.stdout)
         XCTAssertTrue(rows.allSatisfy { $0.contains("| finished |") }, result.stdout)
         XCTAssertEqual(rows.filter { $0.contains("| open |") }.count, 2)
         XCTAssertEqual(rows.filter { $0.contains("| switch |") }.count, 4)
+        XCTAssertEqual(rows.filter { $0.contains("| switch by hand |") }.count, 1)
         XCTAssertEqual(rows.filter { $0.contains("| close |") }.count, 1)
     }
 }
