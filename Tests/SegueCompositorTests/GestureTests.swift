@@ -164,4 +164,19 @@ final class GestureTests: XCTestCase {
         XCTAssertEqual(completions.map(\.outcome), [.cancelled])
         XCTAssertThrowsError(try server.compositor.perform(.gesture(.end(velocity: nil))), "the gesture is over")
     }
+
+    func testASecondGestureTakesTheFirstOverWhereItIsAndTheFirstEndsInterrupted() throws {
+        var first: [TransitionCompletion] = [], second: [TransitionCompletion] = []
+        try server.compositor.perform(.gesture(.begin(.next)), onComplete: { completion, _ in first.append(completion) })
+        let before = try drag([0.2, 0.4])
+        try server.compositor.perform(.gesture(.begin(.next)), onComplete: { completion, _ in second.append(completion) })
+        XCTAssertTrue(server.backend.step())
+        XCTAssertEqual(Double(centre().b), Double(before[1].b), accuracy: 2, "the second hand starts where the first was")
+        XCTAssertEqual(first.map(\.outcome), [.interrupted])
+        _ = try drag([0.7])
+        try server.compositor.perform(.gesture(.end(velocity: nil)))
+        XCTAssertEqual(server.stepUntilIdle(sampling: 32, 18).last, blue)
+        XCTAssertEqual(second.map(\.outcome), [.finished])
+        XCTAssertEqual(first.count, 1, "the first heard once")
+    }
 }

@@ -215,6 +215,27 @@ final class NestedInputTests: XCTestCase {
         XCTAssertTrue(reporter.lines.contains("pointer motion 20.0 10.0"), "\(reporter.lines)")
     }
 
+    func testSuperAndADragLeftOnTheParentScrubsTheNestedSegueToTheNextWindow() throws {
+        let reporter = try reporterBehindTwo()
+        XCTAssertEqual(try shownTitle(), "TWO")
+        let keyLeftMeta: UInt32 = 125
+        // Straight through the parent's seat, as for keys: the parent's own shell
+        // would take a Super drag for itself.
+        let nestedWindow = try XCTUnwrap(parent.compositor.stack.shown?.surface.resource)
+        parentSeat.keyboardKey(time: 1, key: keyLeftMeta, pressed: true)
+        // The nested window fills the 800×500 parent; 500 pixels left is most of the way.
+        parentSeat.pointerMoved(over: nestedWindow, x: 600, y: 250, time: 2)
+        parentSeat.pointerButton(time: 3, button: buttonLeft, pressed: true)
+        parentSeat.pointerMoved(over: nestedWindow, x: 350, y: 250, time: 4)
+        parentSeat.pointerMoved(over: nestedWindow, x: 100, y: 250, time: 5)
+        parentSeat.pointerButton(time: 6, button: buttonLeft, pressed: false)
+        parentSeat.keyboardKey(time: 7, key: keyLeftMeta, pressed: false)
+        XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
+        try waitForNestedWindows(2)
+        XCTAssertEqual(try shownTitle(), "key reporter")
+        XCTAssertFalse(reporter.lines.contains { $0.hasPrefix("pointer button") }, "the drag was the compositor's: \(reporter.lines)")
+    }
+
     func testTheParentClosingTheWindowStopsTheNestedSegueCleanly() throws {
         _ = try launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
         try waitForNestedWindows(1)
