@@ -11,6 +11,7 @@
 #include "protocols/presentation-time-server-protocol.h"
 #include "protocols/segue-transition-v1-server-protocol.h"
 #include "protocols/xdg-activation-v1-server-protocol.h"
+#include "protocols/pointer-gestures-unstable-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -42,6 +43,9 @@ SEGUE_INTERFACE(segue_transition_manager_v1)
 SEGUE_INTERFACE(segue_transition_v1)
 SEGUE_INTERFACE(xdg_activation_v1)
 SEGUE_INTERFACE(xdg_activation_token_v1)
+SEGUE_INTERFACE(zwp_pointer_gestures_v1)
+SEGUE_INTERFACE(zwp_pointer_gesture_swipe_v1)
+SEGUE_INTERFACE(zwp_pointer_gesture_pinch_v1)
 #undef SEGUE_INTERFACE
 
 // wl_resource_post_error is variadic; Swift passes a finished message.

@@ -58,4 +58,8 @@ public enum InputEvent: Equatable {
     case touchDown(time: UInt32, id: Int32, x: Double, y: Double)
     case touchMotion(time: UInt32, id: Int32, x: Double, y: Double)
     case touchUp(time: UInt32, id: Int32)
+    /// A touchpad swipe of `fingers` began, moved by (dx, dy) output pixels, or ended.
+    case swipeBegin(time: UInt32, fingers: UInt32)
+    case swipeUpdate(time: UInt32, dx: Double, dy: Double)
+    case swipeEnd(time: UInt32, cancelled: Bool)
 }

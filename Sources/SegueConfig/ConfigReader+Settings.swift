@@ -77,7 +77,17 @@ extension ConfigReader {
 
     func readGestures(_ node: TOMLNode) {
         guard let table = table(node, at: ["gestures"], must: "a table") else { return }
-        checkKeys(table, at: ["gestures"], allowed: ["drag-modifier", "edge-swipe", "distance"], in: "[gestures]")
+        checkKeys(table, at: ["gestures"], allowed: ["drag-modifier", "swipe-fingers", "edge-swipe", "distance"], in: "[gestures]")
+        if let node = table["swipe-fingers"] {
+            let fingers: UInt32? = if case .integer(let count) = node { UInt32(exactly: count) } else { nil }
+            if let fingers, GestureSettings.swipeFingerCounts.contains(fingers) {
+                config.gestures.swipeFingers = fingers
+            } else {
+                let given = if case .integer(let count) = node { "\(count)" } else { node.kind }
+                report("'swipe-fingers' must be 3 or 4, or 0 to leave swipes to clients, not \(given)",
+                       atValue: ["gestures", "swipe-fingers"])
+            }
+        }
         if let node = table["drag-modifier"],
            let text = string(node, at: ["gestures", "drag-modifier"], must: "a modifier name like \"Super\", or \"none\"") {
             if text.lowercased() == "none" {

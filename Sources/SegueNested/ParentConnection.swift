@@ -21,6 +21,8 @@ public final class ParentConnection {
     private(set) var seatGlobal: (name: UInt32, version: UInt32)?
     private(set) var decorationManager: OpaquePointer?
     private(set) var presentation: OpaquePointer?
+    /// Touchpad swipes, where the parent offers them.
+    private(set) var pointerGestures: OpaquePointer?
     private(set) var clock = ParentClock()
     private(set) var outputs: [ParentOutput] = []
     /// An output came or went, or changed its scale.
@@ -145,7 +147,9 @@ public final class ParentConnection {
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let presentation { wp_presentation_destroy(presentation) }
-        (compositor, wmBase, decorationManager, presentation) = (nil, nil, nil, nil)
+        // Version 1 has no release request: only the proxy goes.
+        if let pointerGestures { zwp_pointer_gestures_v1_destroy(pointerGestures) }
+        (compositor, wmBase, decorationManager, presentation, pointerGestures) = (nil, nil, nil, nil, nil)
         wl_registry_destroy(registry)
         wl_display_disconnect(display)
     }
@@ -171,6 +175,8 @@ public final class ParentConnection {
             outputs.append(output)
         case "zxdg_decoration_manager_v1":
             decorationManager = bind(name, segue_client_zxdg_decoration_manager_v1_interface(), 1)
+        case "zwp_pointer_gestures_v1":
+            pointerGestures = bind(name, segue_client_zwp_pointer_gestures_v1_interface(), 1)
         case "wp_presentation":
             presentation = bind(name, segue_client_wp_presentation_interface(), 1)
             wp_presentation_add_listener(presentation, Self.presentationListener, listenerData(self))

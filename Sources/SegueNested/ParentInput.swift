@@ -7,7 +7,8 @@ import SegueLoop
 
 /// The parent seat's keyboard and pointer as Segue's input events: the parent's
 /// keymap as it is, keys and buttons as they come, pointer positions in output
-/// pixels. What they do (key bindings, the client they go to) is the shell's to say.
+/// pixels, and touchpad swipes where the parent offers zwp_pointer_gestures_v1.
+/// What they do (key bindings, gestures, the client they go to) is the shell's to say.
 final class ParentInput {
     /// Where input goes; nothing is reported until it is set.
     var events: ((InputEvent) -> Void)?
@@ -18,17 +19,21 @@ final class ParentInput {
     private let log: Logger
     private var keyboard: OpaquePointer?
     private var pointer: OpaquePointer?
+    private let pointerGestures: OpaquePointer?
+    private var swipe: OpaquePointer?
 
-    init(seat: OpaquePointer, log: Logger) {
+    init(seat: OpaquePointer, pointerGestures: OpaquePointer?, log: Logger) {
         proxy = seat
+        self.pointerGestures = pointerGestures
         self.log = log
         wl_seat_add_listener(seat, Self.seatListener, listenerData(self))
     }
 
     func destroy() {
+        if let swipe { zwp_pointer_gesture_swipe_v1_destroy(swipe) }
         if let keyboard { wl_keyboard_destroy(keyboard) }
         if let pointer { wl_pointer_destroy(pointer) }
-        (keyboard, pointer) = (nil, nil)
+        (keyboard, pointer, swipe) = (nil, nil, nil)
         wl_seat_destroy(proxy)
     }
 
@@ -46,7 +51,13 @@ final class ParentInput {
         if hasPointer, pointer == nil {
             pointer = wl_seat_get_pointer(proxy)
             wl_pointer_add_listener(pointer, Self.pointerListener, listenerData(self))
+            if let pointerGestures, let swipe = zwp_pointer_gestures_v1_get_swipe_gesture(pointerGestures, pointer) {
+                self.swipe = swipe
+                zwp_pointer_gesture_swipe_v1_add_listener(swipe, Self.swipeListener, listenerData(self))
+            }
         } else if !hasPointer, let pointer {
+            if let swipe { zwp_pointer_gesture_swipe_v1_destroy(swipe) }
+            swipe = nil
             wl_pointer_destroy(pointer)
             self.pointer = nil
         }
@@ -97,6 +108,17 @@ final class ParentInput {
         },
         // Segue's seat tells clients its own repeat rate.
         repeat_info: { _, _, _, _ in }
+    ))
+
+    nonisolated(unsafe) private static let swipeListener = fixedListener(zwp_pointer_gesture_swipe_v1_listener(
+        begin: { data, _, _, time, _, fingers in (listenerObject(data) as ParentInput).events?(.swipeBegin(time: time, fingers: fingers)) },
+        update: { data, _, time, dx, dy in
+            let input = listenerObject(data) as ParentInput
+            input.events?(.swipeUpdate(time: time, dx: wl_fixed_to_double(dx) * input.scale, dy: wl_fixed_to_double(dy) * input.scale))
+        },
+        end: { data, _, _, time, cancelled in
+            (listenerObject(data) as ParentInput).events?(.swipeEnd(time: time, cancelled: cancelled != 0))
+        }
     ))
 
     nonisolated(unsafe) private static let pointerListener = fixedListener(wl_pointer_listener(

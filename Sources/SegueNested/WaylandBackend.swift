@@ -57,7 +57,7 @@ public final class WaylandBackend: Backend {
         self.width = window.width * Int(window.scale)
         self.height = window.height * Int(window.scale)
         lastPresentation = MonotonicClock.now()
-        input = connection.bindSeat().map { ParentInput(seat: $0, log: log) }
+        input = connection.bindSeat().map { ParentInput(seat: $0, pointerGestures: connection.pointerGestures, log: log) }
         do {
             surface = try WindowSurface(context: renderer.context, waylandSurface: window.surface, width: self.width, height: self.height)
             try connection.startDispatching(loop: loop) { [unowned self] reason in events?(.closed(reason: reason)) }

@@ -2,9 +2,10 @@ import SegueIPC
 import SegueWayland
 
 /// The hand's own ways in to a gesture (`[gestures]`): the pointer dragged
-/// sideways with the drag modifier held scrubs to the next (left) or previous
-/// (right) window; a touch from the output's left edge swipes back to the window
-/// shown before. What such a hand does never reaches clients.
+/// sideways with the drag modifier held, or a touchpad swipe of `swipe-fingers`,
+/// scrubs to the next (left) or previous (right) window; a touch from the
+/// output's left edge swipes back to the window shown before. What such a hand
+/// does never reaches clients.
 extension Compositor {
     /// Whether a button press starts a drag gesture, which then has the pointer's input.
     func pointerPressStartsGesture(x: Double) -> Bool {
@@ -21,15 +22,24 @@ extension Compositor {
         return true
     }
 
-    /// The hand moved to `x`; whether the input was the gesture's.
+    /// Whether a touchpad swipe beginning starts a gesture.
+    func swipeStartsGesture(fingers: UInt32) -> Bool {
+        guard handInput == nil, config.gestures.swipeFingers != 0, fingers == config.gestures.swipeFingers else { return false }
+        handInput = GestureInput(source: .swipe, startX: 0)
+        return true
+    }
+
+    /// The hand moved to `x` (a swipe: by `x`); whether the input was the gesture's.
     func handMoved(_ source: GestureInput.Source, x: Double) -> Bool {
         guard var hand = handInput, hand.source == source else { return false }
-        let dx = x - hand.startX
+        hand.x = source == .swipe ? hand.x + x : x
+        handInput = hand
+        let dx = hand.x - hand.startX
         if !hand.began {
             guard abs(dx) >= GestureInput.threshold else { return true }
             let target: SwitchTarget
             switch source {
-            case .pointer:
+            case .pointer, .swipe:
                 target = dx < 0 ? .next : .prev
                 hand.sign = dx < 0 ? -1 : 1
             case .touch:
@@ -50,11 +60,11 @@ extension Compositor {
         return true
     }
 
-    /// The hand let go; whether the input was the gesture's.
-    func handReleased(_ source: GestureInput.Source) -> Bool {
+    /// The hand let go, or the swipe was cancelled; whether the input was the gesture's.
+    func handReleased(_ source: GestureInput.Source, cancelled: Bool = false) -> Bool {
         guard let hand = handInput, hand.source == source else { return false }
         handInput = nil
-        if hand.began { _ = try? perform(.gesture(.end(velocity: nil))) }
+        if hand.began { _ = try? perform(.gesture(cancelled ? .cancel : .end(velocity: nil))) }
         return true
     }
 

@@ -10,6 +10,7 @@ extension Compositor {
         ("wl_subcompositor", Int(Subcompositor.version)),
         ("xdg_wm_base", Int(XdgWmBase.version)),
         ("wl_seat", Int(Seat.version)),
+        ("zwp_pointer_gestures_v1", Int(PointerGestures.version)),
         ("wl_output", Int(OutputGlobal.version)),
         ("wp_presentation", Int(Presentation.version)),
         ("wl_data_device_manager", Int(DataDeviceManager.version)),

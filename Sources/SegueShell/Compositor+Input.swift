@@ -55,6 +55,12 @@ extension Compositor {
             touchMoved(time: time, id: id, x: x, y: y)
         case .touchUp(let time, let id):
             touchUp(time: time, id: id)
+        case .swipeBegin(let time, let fingers):
+            if !swipeStartsGesture(fingers: fingers) { seat.swipeBegin(time: time, fingers: fingers) }
+        case .swipeUpdate(let time, let dx, let dy):
+            if !handMoved(.swipe, x: dx) { seat.swipeUpdate(time: time, dx: dx, dy: dy) }
+        case .swipeEnd(let time, let cancelled):
+            if !handReleased(.swipe, cancelled: cancelled) { seat.swipeEnd(time: time, cancelled: cancelled) }
         }
     }
 

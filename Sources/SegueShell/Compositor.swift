@@ -46,6 +46,7 @@ public final class Compositor {
     private var subcompositor: Subcompositor?
     private var wmBase: XdgWmBase?
     private(set) var seat: Seat?
+    private var pointerGestures: PointerGestures?
     private var outputGlobal: OutputGlobal?
     private var presentation: Presentation?
     private var dataDevices: DataDeviceManager?
@@ -83,7 +84,9 @@ public final class Compositor {
         subcompositor = Subcompositor(display: display)
         wmBase = XdgWmBase(display: display)
         wmBase?.observer = self
-        seat = try Seat(display: display)
+        let seat = try Seat(display: display)
+        self.seat = seat
+        pointerGestures = PointerGestures(display: display, seat: seat)
         outputGlobal = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
                                     width: Int32(width), height: Int32(height),
                                     refreshMilliHz: Int32((refreshRate * 1000).rounded()))
@@ -135,6 +138,7 @@ public final class Compositor {
         compositorGlobal = nil
         subcompositor = nil
         wmBase = nil
+        pointerGestures = nil
         seat = nil
         outputGlobal = nil
         presentation = nil

@@ -179,4 +179,30 @@ final class GestureTests: XCTestCase {
         XCTAssertEqual(second.map(\.outcome), [.finished])
         XCTAssertEqual(first.count, 1, "the first heard once")
     }
+
+    func testAThreeFingerSwipeLeftScrubsToTheNextWindowAndACancelledOneGoesBack() throws {
+        server.inject(.swipeBegin(time: 1, fingers: 3))
+        server.inject(.swipeUpdate(time: 2, dx: -16, dy: 1))
+        XCTAssertTrue(server.backend.step())
+        XCTAssertEqual(Double(centre().b), 255 * 16 / 64, accuracy: 2)
+        server.inject(.swipeUpdate(time: 3, dx: -24, dy: 0))
+        XCTAssertTrue(server.backend.step())
+        XCTAssertEqual(Double(centre().b), 255 * 40 / 64, accuracy: 2)
+        server.inject(.swipeEnd(time: 4, cancelled: true))
+        XCTAssertEqual(server.stepUntilIdle(sampling: 32, 18).last, red, "cancelled by the touchpad: back")
+
+        server.inject(.swipeBegin(time: 5, fingers: 3))
+        server.inject(.swipeUpdate(time: 6, dx: -40, dy: 0))
+        XCTAssertTrue(server.backend.step())
+        server.inject(.swipeEnd(time: 7, cancelled: false))
+        XCTAssertEqual(server.stepUntilIdle(sampling: 32, 18).last, blue, "let go past halfway: on to the next")
+    }
+
+    func testASwipeOfAnotherFingerCountIsNotAGesture() throws {
+        server.inject(.swipeBegin(time: 1, fingers: 4))
+        server.inject(.swipeUpdate(time: 2, dx: -40, dy: 0))
+        server.inject(.swipeEnd(time: 3, cancelled: false))
+        XCTAssertFalse(server.backend.step(), "nothing moved on screen")
+        XCTAssertNil(server.compositor.gesture)
+    }
 }

@@ -236,6 +236,20 @@ final class NestedInputTests: XCTestCase {
         XCTAssertFalse(reporter.lines.contains { $0.hasPrefix("pointer button") }, "the drag was the compositor's: \(reporter.lines)")
     }
 
+    func testAThreeFingerSwipeOnTheParentsTouchpadScrubsTheNestedSegueToTheNextWindow() throws {
+        let reporter = try reporterBehindTwo()
+        XCTAssertEqual(try shownTitle(), "TWO")
+        let nestedWindow = try XCTUnwrap(parent.compositor.stack.shown?.surface.resource)
+        parentSeat.pointerMoved(over: nestedWindow, x: 400, y: 250, time: 1)
+        parentSeat.swipeBegin(time: 2, fingers: 3)
+        parentSeat.swipeUpdate(time: 3, dx: -250, dy: 0)
+        parentSeat.swipeUpdate(time: 4, dx: -250, dy: 0)
+        parentSeat.swipeEnd(time: 5, cancelled: false)
+        XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
+        try waitForNestedWindows(2)
+        XCTAssertEqual(try shownTitle(), "key reporter")
+    }
+
     func testTheParentClosingTheWindowStopsTheNestedSegueCleanly() throws {
         _ = try launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
         try waitForNestedWindows(1)

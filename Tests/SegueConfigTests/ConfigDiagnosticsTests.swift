@@ -156,7 +156,10 @@ final class ConfigDiagnosticsTests: XCTestCase {
                        ["2:17: unknown modifier 'Hyper'; use Super, Alt, Ctrl, Shift, or \"none\" to turn dragging off"])
         assertProblems("[gestures]\nedge-swipe = \"yes\"", ["2:14: 'edge-swipe' must be true or false, not a string"])
         assertProblems("[gestures]\ndistance = 5", ["2:12: 'distance' must be in 50...10000 pixels, not 5"])
-        assertProblems("[gestures]\nswipe-fingers = 3", ["2:1: unknown key 'swipe-fingers' in [gestures]"])
+        assertProblems("[gestures]\nswipe-fingers = 2", ["2:17: 'swipe-fingers' must be 3 or 4, or 0 to leave swipes to clients, not 2"])
+        assertProblems("[gestures]\nswipe-fingers = \"three\"",
+                       ["2:17: 'swipe-fingers' must be 3 or 4, or 0 to leave swipes to clients, not a string"])
+        assertProblems("[gestures]\nfingers = 3", ["2:1: unknown key 'fingers' in [gestures]"])
     }
 
     func testANulCharacterIsRefusedBeforeParsing() {

@@ -209,5 +209,8 @@ final class ConfigKeysTests: XCTestCase {
         XCTAssertFalse(config.gestures.edgeSwipe)
         XCTAssertEqual(config.gestures.distance, 600)
         XCTAssertNil(try ConfigFixture.config("[gestures]\ndrag-modifier = \"none\"").gestures.dragModifier)
+        XCTAssertEqual(try ConfigFixture.config("").gestures.swipeFingers, 3)
+        XCTAssertEqual(try ConfigFixture.config("[gestures]\nswipe-fingers = 4").gestures.swipeFingers, 4)
+        XCTAssertEqual(try ConfigFixture.config("[gestures]\nswipe-fingers = 0").gestures.swipeFingers, 0)
     }
 }

@@ -1,18 +1,28 @@
-/// A drag or touch that drives a switch instead of reaching a client: where it
-/// started, and whether it has moved far enough to have begun the gesture.
+/// A drag, touch or touchpad swipe that drives a switch instead of reaching a
+/// client: where it started, and whether it has moved far enough to have begun the gesture.
 struct GestureInput {
     /// What the hand is: the pointer with the drag modifier held, or a touch point.
     enum Source: Equatable {
         case pointer
         case touch(id: Int32)
+        /// A touchpad swipe, whose moves come as distances.
+        case swipe
     }
 
     let source: Source
     let startX: Double
+    /// Where the hand is now, for a swipe that reports only how far it moved.
+    var x: Double
     /// The gesture began once the hand had moved `threshold` pixels.
     var began = false
     /// Which way it goes: +1 when moving right increases progress, -1 when left does.
     var sign = 1.0
+
+    init(source: Source, startX: Double) {
+        self.source = source
+        self.startX = startX
+        x = startX
+    }
 
     /// Pixels a hand moves before it counts as a gesture, not a click or a tap.
     static let threshold = 8.0

@@ -28,6 +28,9 @@ public final class Seat: ResourceObject {
     private var keyboards: [Keyboard] = []
     private var pointers: [Pointer] = []
     private var touches: [Touch] = []
+    private var swipes: [SwipeGesture] = []
+    /// The client a touchpad swipe began over, until it ends.
+    private var swipeClient: OpaquePointer?
     /// The surface each touch point went down on, by touch id.
     private var touchPoints: [Int32: (surface: OpaquePointer, destruction: Listener)] = [:]
     private lazy var focusDestruction = Listener { [weak self] _ in self?.focusedSurfaceDestroyed() }
@@ -196,6 +199,29 @@ public final class Seat: ResourceObject {
         for pointer in pointers(of: surface) { pointer.axis(time: time, axis: axis, value: value) }
     }
 
+    /// A touchpad swipe of `fingers` began, for the client under the pointer.
+    public func swipeBegin(time: UInt32, fingers: UInt32) {
+        guard let surface = pointerSurface else { return }
+        let client = wl_resource_get_client(surface)
+        swipeClient = client
+        let serial = wl_display_next_serial(display)
+        for swipe in swipes where swipe.client == client { swipe.begin(serial: serial, time: time, surface: surface, fingers: fingers) }
+    }
+
+    /// The swipe moved by (dx, dy), in surface-local pixels.
+    public func swipeUpdate(time: UInt32, dx: Double, dy: Double) {
+        guard let client = swipeClient else { return }
+        for swipe in swipes where swipe.client == client { swipe.update(time: time, dx: dx, dy: dy) }
+    }
+
+    /// The swipe ended, or was cancelled.
+    public func swipeEnd(time: UInt32, cancelled: Bool) {
+        guard let client = swipeClient else { return }
+        swipeClient = nil
+        let serial = wl_display_next_serial(display)
+        for swipe in swipes where swipe.client == client { swipe.end(serial: serial, time: time, cancelled: cancelled) }
+    }
+
     /// Touch point `id` went down on `surface` at (x, y), local to it.
     public func touchDown(on surface: OpaquePointer, id: Int32, x: Double, y: Double, time: UInt32) {
         guard touchPoints[id] == nil else { return }
@@ -243,6 +269,10 @@ public final class Seat: ResourceObject {
     func touchDestroyed(_ touch: Touch) {
         touches.removeAll { $0 === touch }
     }
+
+    func add(_ swipe: SwipeGesture) { swipes.append(swipe) }
+
+    func remove(_ swipe: SwipeGesture) { swipes.removeAll { $0 === swipe } }
 
     private func bind(client: OpaquePointer, version: Int32, id: UInt32) {
         guard let resource = Resource.create(client: client, interface: segue_wl_seat_interface(), version: version, id: id,
