@@ -3,9 +3,9 @@ import Foundation
 /// A transition's progress while a hand drives it, and after it lets go.
 ///
 /// Tracking, progress follows the input, held to 0...1 with a rubber band
-/// beyond either end. On release it completes when past halfway or moving
-/// toward the end faster than `InteractiveSettings.completionVelocity`, else it
-/// cancels; either way a spring carries it on from the exact progress and
+/// beyond either end. On release a flick faster than
+/// `InteractiveSettings.completionVelocity` goes the way it was flicked; a
+/// slower release completes past halfway and cancels before it; either way a spring carries it on from the exact progress and
 /// velocity it had, so nothing jumps. Times come from the caller's clock.
 public final class InteractiveProgress {
     public enum Outcome: Equatable, Sendable {
@@ -52,7 +52,9 @@ public final class InteractiveProgress {
         guard isTracking else { return release.map { $0.target == 1 } ?? false }
         let from = samples.last?.progress ?? 0
         let velocity = given.flatMap { $0.isFinite ? $0 : nil } ?? estimatedVelocity(at: time)
-        let completes = forced.map { $0 == .finished } ?? (from > 0.5 || velocity > settings.completionVelocity)
+        // A flick decides by its direction; a slower release by where it is.
+        let flicked = abs(velocity) > settings.completionVelocity
+        let completes = forced.map { $0 == .finished } ?? (flicked ? velocity > 0 : from > 0.5)
         let target: Double = completes ? 1 : 0
         let distance = target - from
         guard abs(distance) > 1e-9 else {
@@ -124,7 +126,7 @@ public final class InteractiveProgress {
 
 /// How an interactive transition feels.
 public struct InteractiveSettings: Equatable, Sendable {
-    /// Progress per second toward the end above which a release completes, wherever it is.
+    /// Progress per second above which a release goes the way it was flicked, wherever it is.
     public var completionVelocity = 0.8
     /// How long after release the spring takes to settle.
     public var settleDuration = 0.35

@@ -21,6 +21,8 @@ final class ParentInput {
     private var pointer: OpaquePointer?
     private let pointerGestures: OpaquePointer?
     private var swipe: OpaquePointer?
+    /// Between a swipe's begin and end: one torn down meanwhile ends cancelled.
+    private var swiping = false
 
     init(seat: OpaquePointer, pointerGestures: OpaquePointer?, log: Logger) {
         proxy = seat
@@ -58,6 +60,7 @@ final class ParentInput {
         } else if !hasPointer, let pointer {
             if let swipe { zwp_pointer_gesture_swipe_v1_destroy(swipe) }
             swipe = nil
+            if swiping { swiped(.swipeEnd(time: UInt32(truncatingIfNeeded: MonotonicClock.now().nanoseconds / 1_000_000), cancelled: true)) }
             wl_pointer_destroy(pointer)
             self.pointer = nil
         }
@@ -79,6 +82,15 @@ final class ParentInput {
     }
 
     // MARK: Pointer
+
+    private func swiped(_ event: InputEvent) {
+        switch event {
+        case .swipeBegin: swiping = true
+        case .swipeEnd: swiping = false
+        default: break
+        }
+        events?(event)
+    }
 
     private func pointerMoved(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         events?(.pointerMotion(time: time, x: wl_fixed_to_double(x) * scale, y: wl_fixed_to_double(y) * scale))
@@ -111,13 +123,13 @@ final class ParentInput {
     ))
 
     nonisolated(unsafe) private static let swipeListener = fixedListener(zwp_pointer_gesture_swipe_v1_listener(
-        begin: { data, _, _, time, _, fingers in (listenerObject(data) as ParentInput).events?(.swipeBegin(time: time, fingers: fingers)) },
+        begin: { data, _, _, time, _, fingers in (listenerObject(data) as ParentInput).swiped(.swipeBegin(time: time, fingers: fingers)) },
         update: { data, _, time, dx, dy in
             let input = listenerObject(data) as ParentInput
             input.events?(.swipeUpdate(time: time, dx: wl_fixed_to_double(dx) * input.scale, dy: wl_fixed_to_double(dy) * input.scale))
         },
         end: { data, _, _, time, cancelled in
-            (listenerObject(data) as ParentInput).events?(.swipeEnd(time: time, cancelled: cancelled != 0))
+            (listenerObject(data) as ParentInput).swiped(.swipeEnd(time: time, cancelled: cancelled != 0))
         }
     ))
 

@@ -1,6 +1,7 @@
 import SegueConfig
 import SegueEngine
 import SegueIPC
+import SegueLoop
 
 /// Switches a hand drives: the transition the config picks for a switch, with
 /// its progress following the hand until it lets go. The target window is shown
@@ -13,6 +14,7 @@ extension Compositor {
     func gesture(_ step: GestureStep, onStart: ((Instant) -> Void)? = nil,
                  onComplete: ((TransitionCompletion, String) -> Void)?) throws(ActionError) -> Int {
         let now = output.backend.now
+        if case .begin = step { watchGestureIdle() } else if case .update = step { watchGestureIdle() }
         switch step {
         case .begin(let target):
             let window = try window(for: target)
@@ -44,6 +46,18 @@ extension Compositor {
         }
     }
 
+    /// (Re)starts the wait for the hand's next step.
+    private func watchGestureIdle() {
+        if gestureIdleTimer == nil {
+            gestureIdleTimer = server.eventLoop.timer { [unowned self] in
+                guard let gesture, gesture.hand.isTracking else { return }
+                log.info("gesture toward window \(gesture.target.id): no step for \(gestureIdleLimit) ms, going back")
+                _ = try? perform(.gesture(.cancel))
+            }
+        }
+        gestureIdleTimer?.arm(milliseconds: gestureIdleLimit)
+    }
+
     private func running() throws(ActionError) -> Gesture {
         guard let gesture else { throw ActionError(description: "no gesture is in progress; begin one first") }
         return gesture
@@ -56,7 +70,7 @@ extension Compositor {
         var previous = stack.shown
         if let running {
             // It switched the stack when it began; a cancel goes back to where it came from.
-            previous = if case .window(let origin) = running.from { origin } else { nil }
+            previous = if case .window(let origin) = running.from { origin } else { stack.shownOrder.dropLast().last }
         }
         let resolution: Resolution
         do {
@@ -78,14 +92,17 @@ extension Compositor {
                     settings: running?.settings ?? settings, direction: running?.direction ?? resolution.direction,
                     interactive: hand, takingOver: running != nil, onStart: onStart) { [weak self] completion in
             guard let self else { return }
-            let ended = completion.outcome == .finished ? window : previous
-            if completion.outcome != .interrupted, let ended, ended !== stack.shown {
+            // Only the hand's own decision moves the stack: a switch that stopped
+            // this transition from outside has already shown what it wanted.
+            if let decided = hand.outcome, completion.outcome != .interrupted,
+               let ended = decided == .finished ? window : previous, ended !== stack.shown {
                 stack.show(ended)
                 focusShownWindow()
             }
             if gesture === started { gesture = nil }
             record(.switch, resolution.reason, completion)
             for hear in started.whenDone { hear(completion, resolution.reason) }
+            popDeferred(after: completion)
         }
     }
 }

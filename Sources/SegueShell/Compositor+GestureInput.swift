@@ -32,10 +32,11 @@ extension Compositor {
     /// The hand moved to `x` (a swipe: by `x`); whether the input was the gesture's.
     func handMoved(_ source: GestureInput.Source, x: Double) -> Bool {
         guard var hand = handInput, hand.source == source else { return false }
+        defer { handInput = hand }
         hand.x = source == .swipe ? hand.x + x : x
-        handInput = hand
         let dx = hand.x - hand.startX
-        if !hand.began {
+        guard !hand.refused else { return true }
+        if hand.gesture == nil {
             guard abs(dx) >= GestureInput.threshold else { return true }
             let target: SwitchTarget
             switch source {
@@ -48,15 +49,21 @@ extension Compositor {
             }
             do {
                 try perform(.gesture(.begin(target)))
-                hand.began = true
+                hand.gesture = gesture
+                hand.startProgress = gesture?.hand.progress(at: output.backend.now) ?? 0
             } catch {
                 log.info("gesture: \(error)")
+                hand.refused = true
+                return true
             }
-            handInput = hand
         }
-        guard hand.began else { return true }
+        // Another gesture took this one over: this hand drives nothing more.
+        guard let own = hand.gesture, own === gesture else {
+            hand.refused = true
+            return true
+        }
         let distance = Double(config.gestures.distance ?? output.width)
-        _ = try? perform(.gesture(.update(hand.sign * dx / distance)))
+        _ = try? perform(.gesture(.update(hand.startProgress + hand.sign * dx / distance)))
         return true
     }
 
@@ -64,7 +71,7 @@ extension Compositor {
     func handReleased(_ source: GestureInput.Source, cancelled: Bool = false) -> Bool {
         guard let hand = handInput, hand.source == source else { return false }
         handInput = nil
-        if hand.began { _ = try? perform(.gesture(cancelled ? .cancel : .end(velocity: nil))) }
+        if let own = hand.gesture, own === gesture { _ = try? perform(.gesture(cancelled ? .cancel : .end(velocity: nil))) }
         return true
     }
 

@@ -48,4 +48,9 @@ extension Compositor: TransitionProtocolDelegate {
         guard gesture === handle else { return }
         _ = try? perform(.gesture(.end(velocity: velocity)))
     }
+
+    package func cancelDriven(_ handle: AnyObject) {
+        guard gesture === handle else { return }
+        _ = try? perform(.gesture(.cancel))
+    }
 }

@@ -34,6 +34,10 @@ public final class Compositor {
     var gesture: Gesture?
     /// A drag or touch driving a gesture, while it is held.
     var handInput: GestureInput?
+    /// Lets go of a gesture whose hand stopped saying anything (a script that
+    /// died between steps), after `gestureIdleLimit` milliseconds.
+    var gestureIdleTimer: LoopTimer?
+    var gestureIdleLimit: Int32 = 10_000
     private var windowsByToplevel: [ObjectIdentifier: Window] = [:]
     private var nextWindowID = 1
     /// The shown window closed while a transition ran: the pop back from it
@@ -128,6 +132,8 @@ public final class Compositor {
     /// with `dispatch`. The compositor serves nothing afterwards.
     public func shutDown() {
         output.recorder?.flush()
+        gestureIdleTimer?.remove()
+        gestureIdleTimer = nil
         for source in signalSources { source.remove() }
         signalSources.removeAll()
         ipc = nil
@@ -186,11 +192,15 @@ public final class Compositor {
             log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): \(completion.statistics.frames) frames, \(completion.statistics.lateFrames) late")
             record(event, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
-            if let closed = deferredPop {
-                deferredPop = nil
-                if completion.outcome != .interrupted { try? show(stack.shown, from: closed, event: .close) }
-            }
+            popDeferred(after: completion)
         }
+    }
+
+    /// The shown window closed while a transition ran: now that it is over, the pop plays.
+    func popDeferred(after completion: TransitionCompletion) {
+        guard let closed = deferredPop else { return }
+        deferredPop = nil
+        if completion.outcome != .interrupted { try? show(stack.shown, from: closed, event: .close) }
     }
 
     func resolve(_ event: TransitionEvent, from: Window?, to: Window?, effect: String?) throws -> Resolution {

@@ -205,4 +205,14 @@ final class GestureTests: XCTestCase {
         XCTAssertFalse(server.backend.step(), "nothing moved on screen")
         XCTAssertNil(server.compositor.gesture)
     }
+
+    func testAGestureWithNoStepForItsIdleLimitGoesBackByItself() throws {
+        server.compositor.gestureIdleLimit = 50
+        var completions: [TransitionCompletion] = []
+        try server.compositor.perform(.gesture(.begin(.next)), onComplete: { completion, _ in completions.append(completion) })
+        _ = try drag([0.4])
+        XCTAssertTrue(server.serve(timeout: .seconds(5)) { server.compositor.gesture == nil }, "let go after 50 ms without a step")
+        XCTAssertEqual(server.stepUntilIdle(sampling: 32, 18).last, red)
+        XCTAssertEqual(completions.map(\.outcome), [.cancelled])
+    }
 }

@@ -202,6 +202,26 @@ final class TransitionObjectErrorTests: XCTestCase {
         }
     }
 
+    /// A dock that goes while it drives a transition cannot let go: the switch goes back.
+    func testADriverThatDestroysItsTransitionMidDriveSendsItBack() throws {
+        try mapTwoWindows()
+        let shownBefore = try compositor.windows().first { $0["shown"] == .bool(true) }?["id"]
+        let client = try ManagerClient(socket: socketPath)
+        let transition = client.showWindow(try hiddenWindow())
+        segue_transition_v1_begin_interactive(transition.proxy)
+        segue_transition_v1_update(transition.proxy, wl_fixed_from_double(0.7))
+        XCTAssertTrue(client.raw.roundtrip())
+        segue_transition_v1_destroy(transition.proxy)
+        XCTAssertTrue(client.raw.roundtrip())
+        let settled = try compositor.waitUntil {
+            let reply = try compositor.send(.windows)
+            return reply.payload["animating"] == .bool(false)
+        }
+        XCTAssertTrue(settled, "the switch came to rest")
+        XCTAssertEqual(try compositor.windows().first { $0["shown"] == .bool(true) }?["id"], shownBefore,
+                       "past halfway, but nobody let go: it went back")
+    }
+
     /// show_window with an id no toplevel event ever carried.
     func testShowingAWindowIdThatWasNeverListedIsUnknownToplevel() throws {
         try mapTwoWindows()

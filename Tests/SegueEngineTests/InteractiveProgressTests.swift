@@ -51,7 +51,7 @@ final class InteractiveProgressTests: XCTestCase {
         XCTAssertEqual(gesture.velocity(at: time + 0.5), 0, "a hand resting longer than the window is still")
     }
 
-    func testAReleaseAtThreeTenthsCancelsSlowlyAndCompletesQuickly() {
+    func testAReleaseGoesTheWayItWasFlickedElseByWhereItIs() {
         let (slow, slowTime) = dragged(speed: 0.5, frames: 36)
         XCTAssertEqual(slow.progress(at: slowTime), 0.3, accuracy: 1e-9)
         XCTAssertFalse(slow.end(at: slowTime))
@@ -63,6 +63,9 @@ final class InteractiveProgressTests: XCTestCase {
         let (past, pastTime) = dragged(speed: 0.5, frames: 72)
         XCTAssertEqual(past.progress(at: pastTime), 0.6, accuracy: 1e-9)
         XCTAssertTrue(past.end(at: pastTime + 0.2), "past halfway completes however slow")
+        let (back, backTime) = dragged(from: 0.8, speed: -3, frames: 4)
+        XCTAssertEqual(back.progress(at: backTime), 0.6, accuracy: 1e-9)
+        XCTAssertFalse(back.end(at: backTime), "past halfway, but flicked back: goes back")
     }
 
     func testProgressAndVelocityCarryOnWithoutAJumpAtRelease() {

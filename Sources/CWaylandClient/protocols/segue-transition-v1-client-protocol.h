@@ -623,9 +623,10 @@ segue_transition_v1_begin_interactive(struct segue_transition_v1 *segue_transiti
  * the speed at the end is estimated from those of the last 100 ms.
  *
  * Outside a driven transition (not begun with begin_interactive, or
- * after end) this is the not_interactive protocol error. Once another
- * transition took this one over, updates are ignored; done follows
- * with outcome interrupted.
+ * after end) this is the not_interactive protocol error. Once the
+ * compositor ended the transition (another took it over, the window
+ * closed), updates are ignored; done says how it ended. Destroying a
+ * transition while driving it sends it back, as a release going back does.
  */
 static inline void
 segue_transition_v1_update(struct segue_transition_v1 *segue_transition_v1, wl_fixed_t progress)
@@ -637,12 +638,13 @@ segue_transition_v1_update(struct segue_transition_v1 *segue_transition_v1, wl_f
 /**
  * @ingroup iface_segue_transition_v1
  *
- * The hand let go. The transition completes (outcome finished) when
- * it stands past halfway or moves toward its end faster than 0.8
- * progress per second, else it goes back (outcome cancelled, the window
- * shown before stays shown and focused); a spring carries it on from
- * the exact progress and speed it had. A velocity of zero means as fast
- * as the updates last moved it. done follows once it has come to rest.
+ * The hand let go. Flicked faster than 0.8 progress per second, the
+ * transition goes the way it was flicked; slower, it completes (outcome
+ * finished) when it stands past halfway, else it goes back (outcome
+ * cancelled, the window shown before stays shown and focused). A spring
+ * carries it on from the exact progress and speed it had. A velocity of
+ * zero means as fast as the updates last moved it. done follows once it
+ * has come to rest.
  *
  * Outside a driven transition this is the not_interactive protocol
  * error.

@@ -437,8 +437,10 @@ struct segue_transition_v1_interface {
 	 *
 	 * Outside a driven transition (not begun with begin_interactive,
 	 * or after end) this is the not_interactive protocol error. Once
-	 * another transition took this one over, updates are ignored; done
-	 * follows with outcome interrupted.
+	 * the compositor ended the transition (another took it over, the
+	 * window closed), updates are ignored; done says how it ended.
+	 * Destroying a transition while driving it sends it back, as a
+	 * release going back does.
 	 * @param progress the progress, 0 to 1
 	 * @since 2
 	 */
@@ -448,13 +450,13 @@ struct segue_transition_v1_interface {
 	/**
 	 * let the driven transition go
 	 *
-	 * The hand let go. The transition completes (outcome finished)
-	 * when it stands past halfway or moves toward its end faster than
-	 * 0.8 progress per second, else it goes back (outcome cancelled,
-	 * the window shown before stays shown and focused); a spring
-	 * carries it on from the exact progress and speed it had. A
-	 * velocity of zero means as fast as the updates last moved it.
-	 * done follows once it has come to rest.
+	 * The hand let go. Flicked faster than 0.8 progress per second,
+	 * the transition goes the way it was flicked; slower, it completes
+	 * (outcome finished) when it stands past halfway, else it goes
+	 * back (outcome cancelled, the window shown before stays shown and
+	 * focused). A spring carries it on from the exact progress and
+	 * speed it had. A velocity of zero means as fast as the updates
+	 * last moved it. done follows once it has come to rest.
 	 *
 	 * Outside a driven transition this is the not_interactive protocol
 	 * error.

@@ -13,8 +13,13 @@ struct GestureInput {
     let startX: Double
     /// Where the hand is now, for a swipe that reports only how far it moved.
     var x: Double
-    /// The gesture began once the hand had moved `threshold` pixels.
-    var began = false
+    /// The gesture it began once it had moved `threshold` pixels, and the
+    /// progress that gesture started from (past 0 when it took another over).
+    var gesture: Gesture?
+    var startProgress = 0.0
+    /// Its gesture could not begin, or another took it over: the rest of
+    /// what this hand does is swallowed, not retried.
+    var refused = false
     /// Which way it goes: +1 when moving right increases progress, -1 when left does.
     var sign = 1.0
 

@@ -29,8 +29,8 @@ public final class Seat: ResourceObject {
     private var pointers: [Pointer] = []
     private var touches: [Touch] = []
     private var swipes: [SwipeGesture] = []
-    /// The client a touchpad swipe began over, until it ends.
-    private var swipeClient: OpaquePointer?
+    /// Who heard a touchpad swipe begin, until it ends.
+    private var swipeTargets: [SwipeGesture] = []
     /// The surface each touch point went down on, by touch id.
     private var touchPoints: [Int32: (surface: OpaquePointer, destruction: Listener)] = [:]
     private lazy var focusDestruction = Listener { [weak self] _ in self?.focusedSurfaceDestroyed() }
@@ -203,23 +203,23 @@ public final class Seat: ResourceObject {
     public func swipeBegin(time: UInt32, fingers: UInt32) {
         guard let surface = pointerSurface else { return }
         let client = wl_resource_get_client(surface)
-        swipeClient = client
+        swipeTargets = swipes.filter { $0.client == client }
         let serial = wl_display_next_serial(display)
-        for swipe in swipes where swipe.client == client { swipe.begin(serial: serial, time: time, surface: surface, fingers: fingers) }
+        for swipe in swipeTargets { swipe.begin(serial: serial, time: time, surface: surface, fingers: fingers) }
     }
 
     /// The swipe moved by (dx, dy), in surface-local pixels.
     public func swipeUpdate(time: UInt32, dx: Double, dy: Double) {
-        guard let client = swipeClient else { return }
-        for swipe in swipes where swipe.client == client { swipe.update(time: time, dx: dx, dy: dy) }
+        for swipe in swipeTargets { swipe.update(time: time, dx: dx, dy: dy) }
     }
 
     /// The swipe ended, or was cancelled.
     public func swipeEnd(time: UInt32, cancelled: Bool) {
-        guard let client = swipeClient else { return }
-        swipeClient = nil
+        let targets = swipeTargets
+        swipeTargets.removeAll()
+        guard !targets.isEmpty else { return }
         let serial = wl_display_next_serial(display)
-        for swipe in swipes where swipe.client == client { swipe.end(serial: serial, time: time, cancelled: cancelled) }
+        for swipe in targets { swipe.end(serial: serial, time: time, cancelled: cancelled) }
     }
 
     /// Touch point `id` went down on `surface` at (x, y), local to it.

@@ -18,6 +18,9 @@ final class SegueTransition: ResourceObject {
     private unowned let delegate: TransitionProtocolDelegate
     private var phase = Phase.gathering
     private var startedSent = false
+    /// Begun with begin_interactive and not yet let go by the client: updates
+    /// arriving after the compositor ended it (a takeover, a closed window) are ignored.
+    private var drivenByClient = false
     private var request = TransitionRequest()
 
     init?(client: OpaquePointer, version: Int32, id: UInt32, windowID: Int, delegate: TransitionProtocolDelegate) {
@@ -30,6 +33,8 @@ final class SegueTransition: ResourceObject {
 
     func resourceDestroyed(_ resource: OpaquePointer) {
         self.resource = nil
+        // A client gone mid-drive cannot let go: the switch goes back.
+        if case .driven(let handle) = phase { delegate.cancelDriven(handle) }
     }
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<segue_transition_v1_interface> = {
@@ -69,6 +74,7 @@ final class SegueTransition: ResourceObject {
             end: { _, resource, velocity in
                 guard let (transition, handle) = driven(resource) else { return }
                 transition.phase = .playing
+                transition.drivenByClient = false
                 let speed = wl_fixed_to_double(velocity)
                 transition.delegate.endDriven(handle, velocity: speed == 0 ? nil : speed)
             }))
@@ -94,6 +100,7 @@ final class SegueTransition: ResourceObject {
     /// drives it; posts not_interactive otherwise.
     private static func driven(_ resource: OpaquePointer?) -> (SegueTransition, AnyObject)? {
         guard let transition = Resource.object(resource, as: SegueTransition.self) else { return nil }
+        if case .done = transition.phase, transition.drivenByClient { return nil }
         guard case .driven(let handle) = transition.phase else {
             SegueTransitionV1Resource(resource).postError(.notInteractive, "the transition is not driven by the client: begin_interactive first, and nothing after end")
             return nil
@@ -112,6 +119,7 @@ final class SegueTransition: ResourceObject {
 
     private func beginDriven() {
         phase = .playing
+        drivenByClient = true
         let handle = delegate.beginDriven(toWindow: windowID, onStart: { [weak self] time in
             self?.sendStarted(time)
         }, onComplete: { [weak self] outcome, statistics in

@@ -20,4 +20,6 @@ package protocol TransitionProtocolDelegate: AnyObject {
     func updateDriven(_ handle: AnyObject, progress: Double)
     /// Lets the driven switch go at `velocity` progress per second, or the updates' own speed.
     func endDriven(_ handle: AnyObject, velocity: Double?)
+    /// Sends the driven switch back: its client went before letting go.
+    func cancelDriven(_ handle: AnyObject)
 }
