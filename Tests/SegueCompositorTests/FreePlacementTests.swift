@@ -110,6 +110,19 @@ final class FreePlacementTests: XCTestCase {
         XCTAssertEqual(try server.screen()[10, 10], green)
     }
 
+    func testASwipeThatIsNoGestureReachesTheClientUnderThePointer() throws {
+        let client = try server.connect()
+        let pointer = client.makePointer()
+        let swipe = client.makeSwipe(on: pointer.proxy)
+        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        server.inject(.pointerMotion(time: 1, x: 50, y: 35))
+        server.inject(.swipeBegin(time: 2, fingers: 4))
+        server.inject(.swipeUpdate(time: 3, dx: -5, dy: 2))
+        server.inject(.swipeEnd(time: 4, cancelled: true))
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(swipe.events, [.begin(toplevel.surface, fingers: 4), .update(dx: -5, dy: 2), .end(cancelled: true)])
+    }
+
     func testAClickRaisesAndFocusesTheWindowUnderThePointer() throws {
         let client = try server.connect()
         let keyboard = client.makeKeyboard()

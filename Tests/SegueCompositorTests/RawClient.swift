@@ -22,6 +22,7 @@ final class RawClient {
     private(set) var subcompositor: OpaquePointer?
     private(set) var activation: OpaquePointer?
     private(set) var output: OpaquePointer?
+    private(set) var pointerGestures: OpaquePointer?
     /// Every global announced, by interface name, with its version.
     private(set) var globals: [String: UInt32] = [:]
     /// Objects that listeners reach through their data pointer; they live as long as the client.
@@ -81,6 +82,8 @@ final class RawClient {
             seat = bind(name, segue_client_wl_seat_interface(), version: min(version, 7))
         case "wl_output":
             output = bind(name, segue_client_wl_output_interface(), version: 1)
+        case "zwp_pointer_gestures_v1":
+            pointerGestures = bind(name, segue_client_zwp_pointer_gestures_v1_interface(), version: 1)
         case "xdg_activation_v1":
             activation = bind(name, segue_client_xdg_activation_v1_interface(), version: 1)
         default:
@@ -211,6 +214,13 @@ final class RawClient {
         let pointer = RawPointer(pointer: wl_seat_get_pointer(seat)!)
         listenedTo.append(pointer)
         return pointer
+    }
+
+    /// A swipe gesture on `pointer`'s wl_pointer, recording what it is sent from here on.
+    func makeSwipe(on pointer: OpaquePointer) -> RawSwipe {
+        let swipe = RawSwipe(swipe: zwp_pointer_gestures_v1_get_swipe_gesture(pointerGestures, pointer)!)
+        listenedTo.append(swipe)
+        return swipe
     }
 
     /// The seat's touch, recording what it is sent from here on.

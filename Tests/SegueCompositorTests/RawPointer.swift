@@ -13,7 +13,10 @@ final class RawPointer {
 
     private(set) var events: [Event] = []
 
+    let proxy: OpaquePointer
+
     init(pointer: OpaquePointer) {
+        proxy = pointer
         wl_pointer_add_listener(pointer, pointerListener, listenerData(self))
     }
 
