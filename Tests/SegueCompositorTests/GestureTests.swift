@@ -215,4 +215,21 @@ final class GestureTests: XCTestCase {
         XCTAssertEqual(server.stepUntilIdle(sampling: 32, 18).last, red)
         XCTAssertEqual(completions.map(\.outcome), [.cancelled])
     }
+
+    func testGesturesFollowTheConfigAsItIsReloaded() throws {
+        try server.rewriteConfig("""
+            [transitions.open]
+            effect = "none"
+            [transitions.switch]
+            effect = "crossfade"
+            [gestures]
+            swipe-fingers = 0
+            """)
+        try server.compositor.perform(.reload)
+        server.inject(.swipeBegin(time: 1, fingers: 3))
+        server.inject(.swipeUpdate(time: 2, dx: -40, dy: 0))
+        server.inject(.swipeEnd(time: 3, cancelled: false))
+        XCTAssertNil(server.compositor.gesture)
+        XCTAssertFalse(server.backend.step(), "swipes are the clients' now")
+    }
 }

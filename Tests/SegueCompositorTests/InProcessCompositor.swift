@@ -95,6 +95,12 @@ final class InProcessCompositor {
         return compositor.output.target.readPixels(opaque: true)
     }
 
+    /// Writes `text` as the config file, for a reload to read.
+    func rewriteConfig(_ text: String) throws {
+        let folder = try XCTUnwrap(configFolder, "the compositor was started without a config file")
+        try text.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+    }
+
     /// Stepped: the frames wanted from now on, one refresh each, until none is
     /// wanted; what the given pixel showed in each.
     func stepUntilIdle(sampling x: Int, _ y: Int, limit: Int = 600) -> [RGBA] {
