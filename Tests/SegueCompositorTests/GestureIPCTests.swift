@@ -1,4 +1,5 @@
 import Foundation
+import SegueImaging
 import SegueIPC
 import XCTest
 
@@ -43,5 +44,30 @@ final class GestureIPCTests: XCTestCase {
         XCTAssertTrue(try compositor.send(.gesture(.begin(.next))).ok)
         XCTAssertEqual(try compositor.send(.gesture(.cancel)).payload["outcome"], .string("cancelled"))
         XCTAssertFalse(try compositor.send(.gesture(.end(velocity: nil))).ok, "ended already")
+    }
+
+    func testTheFrameMidGestureIsTheEffectAtTheHandsProgress() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("segue-gesture-\(UUID().uuidString).toml")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try "[transitions.switch]\neffect = \"crossfade\"\n".write(to: config, atomically: true, encoding: .utf8)
+        compositor = try CompositorUnderTest(arguments: ["--config", config.path])
+        _ = try compositor.openOneAndTwo()
+        XCTAssertTrue(try compositor.waitUntil { try compositor.send(.windows).payload["animating"] == .bool(false) })
+        let one = RGBA(0x25, 0x63, 0xeb), two = RGBA(0xea, 0x58, 0x0c)
+
+        XCTAssertTrue(try compositor.send(.gesture(.begin(.next))).ok)
+        XCTAssertTrue(try compositor.send(.gesture(.update(0.5))).ok)
+        // The sample clients' bottom-right pixel is their own colour: half of each, mid-gesture.
+        var corner = two
+        XCTAssertTrue(try compositor.waitUntil {
+            let shot = try compositor.screenshot()
+            corner = shot[shot.width - 2, shot.height - 2]
+            return corner != two
+        })
+        for (channel, a, b) in [(corner.r, two.r, one.r), (corner.g, two.g, one.g), (corner.b, two.b, one.b)] {
+            XCTAssertEqual(Double(channel), (Double(a) + Double(b)) / 2, accuracy: 2, "\(corner)")
+        }
+        XCTAssertEqual(try compositor.send(.gesture(.end(velocity: -5))).payload["outcome"], .string("cancelled"))
+        XCTAssertEqual(try shownTitle(), "TWO")
     }
 }
