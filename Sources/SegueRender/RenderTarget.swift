@@ -52,16 +52,26 @@ public final class RenderTarget {
     /// (an output's frame, whose alpha may hold what XRGB clients left in their
     /// unused byte) reads back with every alpha 255.
     public func readPixels(opaque: Bool = false) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+        readPixels(into: &image, opaque: opaque)
+        return image
+    }
+
+    /// Reads the target back into `image`, whose memory is reused when it is
+    /// the target's size (a screen-sized block costs a mapping and its page
+    /// faults each time it is new) and replaced otherwise.
+    public func readPixels(into image: inout RGBAImage, opaque: Bool = false) {
+        if image.width != width || image.height != height {
+            image = RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+        }
         bind()
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-        pixels.withUnsafeMutableBytes { bytes in
+        image.pixels.withUnsafeMutableBytes { bytes in
             glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
                          bytes.baseAddress)
         }
         if opaque {
-            for i in Swift.stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
+            for i in Swift.stride(from: 3, to: image.pixels.count, by: 4) { image.pixels[i] = 255 }
         }
-        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 }

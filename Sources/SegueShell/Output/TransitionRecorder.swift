@@ -5,11 +5,14 @@ import SegueRender
 
 /// Writes every presented frame of every transition as PNG, one folder per
 /// transition: `DIR/<id>-<effect>/frame-NNN.png`. Reading the frame back is
-/// quick; encoding happens on a queue of its own so it never delays a frame.
+/// quick, into pixel buffers the encoder hands back when it is done with them;
+/// encoding happens on a queue of its own so it never delays a frame.
 final class TransitionRecorder {
     let directory: String
     private var frameCounts: [UInt64: Int] = [:]
     private let encoder = DispatchQueue(label: "segue.recorder")
+    /// Buffers written out, ready for the next read-back.
+    private let spares = SpareBuffers()
 
     init(directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -20,13 +23,35 @@ final class TransitionRecorder {
         let index = frameCounts[transition.id, default: 0]
         frameCounts[transition.id] = index + 1
         let folder = "\(directory)/\(String(format: "%03d", transition.id))-\(transition.settings.effect.name)"
-        let image = target.readPixels(opaque: true)
-        encoder.async {
+        guard var image = spares.take() else {
+            encode(target.readPixels(opaque: true), to: folder, index: index)
+            return
+        }
+        target.readPixels(into: &image, opaque: true)
+        encode(image, to: folder, index: index)
+    }
+
+    private func encode(_ image: RGBAImage, to folder: String, index: Int) {
+        encoder.async { [spares] in
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try? PNG.write(image, to: "\(folder)/frame-\(String(format: "%03d", index)).png")
+            spares.give(image)
         }
     }
 
     /// Waits until every frame recorded so far is on disk.
     func flush() { encoder.sync {} }
+}
+
+/// Images passed between the loop, which reads frames into them, and the
+/// encoder, which gives them back; a few are kept, the rest let go.
+private final class SpareBuffers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var images: [RGBAImage] = []
+
+    func take() -> RGBAImage? { lock.withLock { images.popLast() } }
+
+    func give(_ image: RGBAImage) {
+        lock.withLock { if images.count < 3 { images.append(image) } }
+    }
 }
