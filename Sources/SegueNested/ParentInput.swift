@@ -60,7 +60,7 @@ final class ParentInput {
         } else if !hasPointer, let pointer {
             if let swipe { zwp_pointer_gesture_swipe_v1_destroy(swipe) }
             swipe = nil
-            if swiping { swiped(.swipeEnd(time: UInt32(truncatingIfNeeded: MonotonicClock.now().nanoseconds / 1_000_000), cancelled: true)) }
+            if swiping { swiped(.swipeEnd(time: MonotonicClock.milliseconds(), cancelled: true)) }
             wl_pointer_destroy(pointer)
             self.pointer = nil
         }
@@ -136,8 +136,7 @@ final class ParentInput {
     nonisolated(unsafe) private static let pointerListener = fixedListener(wl_pointer_listener(
         // Entering is a move to where the pointer came in; clients already hold pointer focus.
         enter: { data, _, _, _, x, y in
-            let time = UInt32(truncatingIfNeeded: MonotonicClock.now().nanoseconds / 1_000_000)
-            (listenerObject(data) as ParentInput).pointerMoved(time: time, x: x, y: y)
+            (listenerObject(data) as ParentInput).pointerMoved(time: MonotonicClock.milliseconds(), x: x, y: y)
         },
         leave: { _, _, _, _ in },
         motion: { data, _, time, x, y in (listenerObject(data) as ParentInput).pointerMoved(time: time, x: x, y: y) },

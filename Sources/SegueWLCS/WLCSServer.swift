@@ -92,5 +92,5 @@ final class WLCSServer {
         }
     }
 
-    private var now: UInt32 { UInt32(truncatingIfNeeded: MonotonicClock.now().nanoseconds / 1_000_000) }
+    private var now: UInt32 { MonotonicClock.milliseconds() }
 }

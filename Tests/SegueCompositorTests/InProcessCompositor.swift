@@ -46,9 +46,7 @@ final class InProcessCompositor {
                 return backend
             }
         } catch {
-            if "\(error)".contains("EGL") && ProcessInfo.processInfo.environment["SEGUE_REQUIRE_EGL"] != "1" {
-                throw XCTSkip("EGL/GLES 3 unavailable on this machine: \(error)")
-            }
+            try skipIfEGLIsMissing("\(error)")
             throw error
         }
         backend = try XCTUnwrap(made)

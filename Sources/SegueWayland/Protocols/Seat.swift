@@ -227,7 +227,7 @@ public final class Seat: ResourceObject {
         guard touchPoints[id] == nil else { return }
         // A surface going away under a touch point lifts it, as the client sees it.
         let destruction = Listener { [weak self] _ in
-            self?.touchUp(id: id, time: UInt32(truncatingIfNeeded: MonotonicClock.now().nanoseconds / 1_000_000))
+            self?.touchUp(id: id, time: MonotonicClock.milliseconds())
         }
         destruction.subscribe(toDestructionOfResource: surface)
         touchPoints[id] = (surface, destruction)
