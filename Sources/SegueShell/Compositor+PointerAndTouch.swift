@@ -37,32 +37,20 @@ extension Compositor {
         let windows = options.placement == .free ? stack.shownOrder.reversed() : stack.shown.map { [$0] } ?? []
         for window in windows where window.isAlive {
             let origin = origin(of: window)
-            if let hit = hit(window.surface, x - Double(origin.x), y - Double(origin.y)) { return hit }
+            for placed in window.placedSurfaces().reversed() {
+                let localX = x - Double(origin.x + placed.x), localY = y - Double(origin.y + placed.y)
+                if placed.surface.acceptsInput(x: localX, y: localY) { return (placed.surface, localX, localY) }
+            }
         }
         return nil
     }
 
-    private func hit(_ surface: Surface, _ x: Double, _ y: Double) -> (surface: Surface, x: Double, y: Double)? {
-        // A surface without a buffer is unmapped, and its subsurfaces with it.
-        guard surface.hasBuffer else { return nil }
-        let children = { (list: [Subsurface]) in
-            list.reversed().lazy.compactMap { self.hit($0.surface, x - Double($0.x), y - Double($0.y)) }.first
-        }
-        if let hit = children(surface.subsurfaces.above) { return hit }
-        if surface.acceptsInput(x: x, y: y) { return (surface, x, y) }
-        return children(surface.subsurfaces.below)
-    }
-
     /// Where `surface`'s top left is on the output, while it is part of a window.
     func screenOrigin(of surface: Surface) -> (x: Double, y: Double)? {
-        var offset = (x: 0.0, y: 0.0), root = surface
-        while let subsurface = root.role as? Subsurface, let parent = subsurface.parent {
-            offset = (offset.x + Double(subsurface.x), offset.y + Double(subsurface.y))
-            root = parent
-        }
-        guard let window = window(of: root) else { return nil }
+        guard let window = window(of: surface),
+              let placed = window.placedSurfaces().first(where: { $0.surface === surface }) else { return nil }
         let origin = origin(of: window)
-        return (offset.x + Double(origin.x), offset.y + Double(origin.y))
+        return (Double(origin.x + placed.x), Double(origin.y + placed.y))
     }
 
     func pointerMoved(time: UInt32, x: Double, y: Double) {
@@ -91,6 +79,7 @@ extension Compositor {
                window !== stack.shown {
                 _ = try? perform(.show(.window(id: window.id)))
             }
+            if pointer.pressed.isEmpty { dismissGrabbingPopups(unlessOver: pointer.position) }
             pointer.pressed.insert(button)
         } else {
             guard pointer.pressed.remove(button) != nil else { return }
@@ -101,7 +90,9 @@ extension Compositor {
     }
 
     func touchDown(time: UInt32, id: Int32, x: Double, y: Double) {
-        guard !touchStartsGesture(id: id, x: x), let hit = surface(at: x, y) else { return }
+        guard !touchStartsGesture(id: id, x: x) else { return }
+        dismissGrabbingPopups(unlessOver: (x, y))
+        guard let hit = surface(at: x, y) else { return }
         seat?.touchDown(on: hit.surface.resource, id: id, x: hit.x, y: hit.y, time: time)
     }
 

@@ -39,6 +39,8 @@ public final class Compositor {
     var gestureIdleTimer: LoopTimer?
     var gestureIdleLimit: Int32 = 10_000
     private var windowsByToplevel: [ObjectIdentifier: Window] = [:]
+    /// Where free placement had put toplevels that unmapped and may map again.
+    private var unmappedPositions: [(toplevel: WeakToplevel, position: (x: Int, y: Int))] = []
     private var nextWindowID = 1
     /// The shown window closed while a transition ran: the pop back from it
     /// waits until that transition has finished with the window's last frame.
@@ -86,7 +88,7 @@ public final class Compositor {
         let display = server.display
         compositorGlobal = CompositorGlobal(display: display) { [unowned self] surface in surface.observer = self }
         subcompositor = Subcompositor(display: display)
-        wmBase = XdgWmBase(display: display)
+        wmBase = XdgWmBase(display: display, toleratesBufferBeforeConfigure: options.toleratesBufferBeforeConfigure)
         wmBase?.observer = self
         let seat = try Seat(display: display)
         self.seat = seat
@@ -158,9 +160,18 @@ public final class Compositor {
 
     // MARK: Windows
 
+    /// The window a surface is part of: its own, a subsurface's or a popup's.
     func window(of surface: Surface) -> Window? {
         var root = surface
-        while let parent = (root.role as? Subsurface)?.parent { root = parent }
+        while true {
+            if let parent = (root.role as? Subsurface)?.parent {
+                root = parent
+            } else if let parent = (root.role as? XdgPopup)?.parent {
+                root = parent.surface
+            } else {
+                break
+            }
+        }
         guard let toplevel = root.role as? XdgToplevel else { return nil }
         return windowsByToplevel[ObjectIdentifier(toplevel)]
     }
@@ -221,7 +232,9 @@ public final class Compositor {
 
     func focusShownWindow() {
         stack.shown?.urgent = false
-        seat?.focus(stack.shown?.surface.resource)
+        // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
+        for window in stack.windows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
+        seat?.focus((stack.shown?.grabbingPopup?.xdgSurface.surface ?? stack.shown?.surface)?.resource)
         for window in stack.windows { window.toplevel.reconfigure() }
         pointerLayoutChanged()
     }
@@ -257,6 +270,10 @@ extension Compositor: ToplevelObserver {
     package func toplevelMapped(_ toplevel: XdgToplevel) {
         let window = Window(id: nextWindowID, toplevel: toplevel)
         nextWindowID += 1
+        // Mapped again, a toplevel comes back where it was put.
+        if let index = unmappedPositions.firstIndex(where: { $0.toplevel.object === toplevel }) {
+            window.position = unmappedPositions.remove(at: index).position
+        }
         windowsByToplevel[ObjectIdentifier(toplevel)] = window
         let previous = stack.shown
         stack.push(window)
@@ -272,6 +289,8 @@ extension Compositor: ToplevelObserver {
 
     package func toplevelUnmapped(_ toplevel: XdgToplevel) {
         guard let window = windowsByToplevel.removeValue(forKey: ObjectIdentifier(toplevel)) else { return }
+        unmappedPositions.removeAll { $0.toplevel.object == nil }
+        if toplevel.isAlive, let position = window.position { unmappedPositions.append((WeakToplevel(object: toplevel), position)) }
         let wasShown = stack.shown === window
         stack.remove(window)
         log.info("window \(window.id) unmapped")
@@ -366,8 +385,14 @@ extension Compositor: OutputDelegate {
         }
     }
 
+    /// Every surface of a window's tree, shown or not: subsurfaces and popups.
     private func forEachSurface(of surface: Surface, _ body: (Surface) -> Void) {
         body(surface)
         for child in surface.subsurfaces.all { forEachSurface(of: child.surface, body) }
+        for popup in surface.popups { forEachSurface(of: popup.xdgSurface.surface, body) }
     }
+}
+
+struct WeakToplevel {
+    weak var object: XdgToplevel?
 }

@@ -10,6 +10,10 @@ public struct CompositorOptions: Sendable {
     /// and SIGINT and SIGTERM stay the host's.
     public var embedded = false
     public var placement = WindowPlacement.stacked
+    /// Maps an xdg toplevel whose initial commit already carries a buffer,
+    /// where xdg-shell makes that xdg_surface.unconfigured_buffer (posted
+    /// otherwise). For the WLCS integration: WLCS 1.5.0's helpers do it.
+    public var toleratesBufferBeforeConfigure = false
     public var backend = BackendKind.headless
     public var width: Int?
     public var height: Int?

@@ -29,6 +29,7 @@ final class WLCSServer {
         var options = CompositorOptions()
         options.embedded = true
         options.placement = .free
+        options.toleratesBufferBeforeConfigure = true
         var log = Logger(label: "segue-wlcs")
         log.logLevel = .warning
         let compositor: Compositor

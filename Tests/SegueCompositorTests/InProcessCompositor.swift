@@ -21,10 +21,12 @@ final class InProcessCompositor {
 
     private var configFolder: URL?
 
-    /// `config` is a config file's text, for the compositor to load.
+    /// `config` is a config file's text, for the compositor to load;
+    /// `toleratesBufferBeforeConfigure` as the WLCS integration sets it.
     init(placement: WindowPlacement = .free, width: Int = 320, height: Int = 180, stepped: Bool = false,
-         config: String? = nil) throws {
+         config: String? = nil, toleratesBufferBeforeConfigure: Bool = false) throws {
         var options = CompositorOptions()
+        options.toleratesBufferBeforeConfigure = toleratesBufferBeforeConfigure
         if let config {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-config-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -170,6 +170,30 @@ final class RawClient {
         _ = xdg_wm_base_get_xdg_surface(wmBase, surface)
     }
 
+    /// A popup of `parent` (an xdg_surface), `width`×`height` against
+    /// `anchorRect` with `anchor` and `gravity` (xdg_positioner values), taking
+    /// a grab with `grabSerial` if given, committed bare; configured when
+    /// `roundtrip` returns, and left for the test to acknowledge.
+    func makePopup(of parent: OpaquePointer, width: Int32, height: Int32, anchorRect: PixelRect,
+                   anchor: xdg_positioner_anchor = XDG_POSITIONER_ANCHOR_NONE,
+                   gravity: xdg_positioner_gravity = XDG_POSITIONER_GRAVITY_NONE, grabSerial: UInt32? = nil) -> RawPopup {
+        let positioner = xdg_wm_base_create_positioner(wmBase)!
+        xdg_positioner_set_size(positioner, width, height)
+        xdg_positioner_set_anchor_rect(positioner, Int32(anchorRect.x), Int32(anchorRect.y),
+                                       Int32(anchorRect.width), Int32(anchorRect.height))
+        xdg_positioner_set_anchor(positioner, anchor.rawValue)
+        xdg_positioner_set_gravity(positioner, gravity.rawValue)
+        let surface = wl_compositor_create_surface(compositor)!
+        let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
+        let popup = RawPopup(surface: surface, xdgSurface: xdgSurface,
+                             popup: xdg_surface_get_popup(xdgSurface, parent, positioner)!)
+        xdg_positioner_destroy(positioner)
+        if let grabSerial { xdg_popup_grab(popup.popup, seat, grabSerial) }
+        listenedTo.append(popup)
+        wl_surface_commit(surface)
+        return popup
+    }
+
     func makePositioner() -> OpaquePointer? {
         xdg_wm_base_create_positioner(wmBase)
     }

@@ -12,6 +12,8 @@ final class RawPointer {
     }
 
     private(set) var events: [Event] = []
+    /// The serial of the last button event, for requests that must follow one (a popup grab).
+    private(set) var lastButtonSerial: UInt32?
 
     let proxy: OpaquePointer
 
@@ -21,6 +23,7 @@ final class RawPointer {
     }
 
     fileprivate func record(_ event: Event) { events.append(event) }
+    fileprivate func buttonSerial(_ serial: UInt32) { lastButtonSerial = serial }
 
     /// The surface the pointer is on now, going by the enters and leaves so far.
     var focus: OpaquePointer? {
@@ -40,7 +43,8 @@ private nonisolated(unsafe) let pointerListener = fixedListener(wl_pointer_liste
     motion: { data, _, _, x, y in
         (listenerObject(data) as RawPointer).record(.motion(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
     },
-    button: { data, _, _, _, button, state in
+    button: { data, _, serial, _, button, state in
+        (listenerObject(data) as RawPointer).buttonSerial(serial)
         (listenerObject(data) as RawPointer).record(.button(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
     },
     axis: { _, _, _, _, _ in },

@@ -36,7 +36,7 @@ final class Window {
     /// changed it: its damage, where the window's buffer is the screen as it is;
     /// nil (everywhere) where the screen is composed.
     func screenDamage(committedBy surface: Surface, width: Int, height: Int) -> PixelRect? {
-        guard surface === self.surface, surface.subsurfaces.all.isEmpty, surface.width == width, surface.height == height else { return nil }
+        guard surface === self.surface, isSingleSurface, surface.width == width, surface.height == height else { return nil }
         return PixelRect.bounds(of: surface.committedDamage)
     }
 
@@ -46,7 +46,7 @@ final class Window {
     func screen(textures: SurfaceTextures, renderer: Renderer, width: Int, height: Int,
                 background: (Float, Float, Float)) -> Texture? {
         guard isAlive, let texture = textures[surface] else { return lastScreen }
-        if texture.width == width && texture.height == height && surface.subsurfaces.all.isEmpty {
+        if texture.width == width && texture.height == height && isSingleSurface {
             composed = nil
             lastScreen = texture
             return texture
@@ -68,21 +68,55 @@ final class Window {
         return lastScreen
     }
 
-    /// The window's surfaces, bottom to top, at their positions with its top left at (x, y).
-    func layers(x: Int, y: Int, textures: SurfaceTextures) -> [(texture: Texture, rect: PixelRect)] {
-        layers(of: surface, x: x, y: y, textures: textures)
+    /// Whether its surface is all there is to draw: no subsurfaces, no popup shown.
+    private var isSingleSurface: Bool {
+        surface.subsurfaces.all.isEmpty && !toplevel.xdgSurface.popups.contains { $0.mapped }
     }
 
-    private func layers(of surface: Surface, x: Int, y: Int, textures: SurfaceTextures) -> [(texture: Texture, rect: PixelRect)] {
+    /// The window's surfaces, bottom to top, at their positions with its top left at (x, y).
+    func layers(x: Int, y: Int, textures: SurfaceTextures) -> [(texture: Texture, rect: PixelRect)] {
+        placedSurfaces().compactMap { placed in
+            textures[placed.surface].map {
+                ($0, PixelRect(x: x + placed.x, y: y + placed.y, width: $0.width, height: $0.height))
+            }
+        }
+    }
+
+    /// The window's surfaces on screen, bottom to top, each with its top left
+    /// relative to the window surface's: the surface with its subsurfaces, then
+    /// its popups over them, each with its own subsurfaces and popups.
+    func placedSurfaces() -> [(surface: Surface, x: Int, y: Int)] {
+        var placed: [(surface: Surface, x: Int, y: Int)] = []
+        Self.place(surface, x: 0, y: 0, popupsOf: toplevel.xdgSurface, into: &placed)
+        return placed
+    }
+
+    private static func place(_ surface: Surface, x: Int, y: Int, popupsOf xdgSurface: XdgSurface?,
+                              into placed: inout [(surface: Surface, x: Int, y: Int)]) {
         // A surface without a buffer is unmapped, and its subsurfaces with it.
-        guard surface.hasBuffer else { return [] }
-        let children = { (list: [Subsurface]) in
-            list.flatMap { self.layers(of: $0.surface, x: x + Int($0.x), y: y + Int($0.y), textures: textures) }
+        guard surface.hasBuffer else { return }
+        for child in surface.subsurfaces.below {
+            place(child.surface, x: x + Int(child.x), y: y + Int(child.y), popupsOf: nil, into: &placed)
         }
-        var result = children(surface.subsurfaces.below)
-        if let texture = textures[surface] {
-            result.append((texture, PixelRect(x: x, y: y, width: texture.width, height: texture.height)))
+        placed.append((surface, x, y))
+        for child in surface.subsurfaces.above {
+            place(child.surface, x: x + Int(child.x), y: y + Int(child.y), popupsOf: nil, into: &placed)
         }
-        return result + children(surface.subsurfaces.above)
+        for popup in xdgSurface?.popups ?? [] where popup.mapped {
+            let offset = popup.surfaceOffset
+            place(popup.xdgSurface.surface, x: x + offset.x, y: y + offset.y, popupsOf: popup.xdgSurface, into: &placed)
+        }
+    }
+
+    /// The popup that has the keyboard: the topmost shown one that took a grab.
+    var grabbingPopup: XdgPopup? {
+        func topmost(of xdgSurface: XdgSurface) -> XdgPopup? {
+            for popup in xdgSurface.popups.reversed() where popup.mapped {
+                if let nested = topmost(of: popup.xdgSurface) { return nested }
+                if popup.grabbing { return popup }
+            }
+            return nil
+        }
+        return topmost(of: toplevel.xdgSurface)
     }
 }

@@ -274,6 +274,29 @@ struct XdgToplevelResource {
     }
 }
 
+enum XdgPopupError: UInt32 {
+    /// tried to grab after being mapped
+    case invalidGrab = 0
+}
+
+/// A xdg_popup resource, as the one place its errors are posted.
+struct XdgPopupResource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a xdg_popup: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "xdg_popup")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: XdgPopupError, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
 enum XdgActivationTokenV1Error: UInt32 {
     /// The token has already been used previously
     case alreadyUsed = 0

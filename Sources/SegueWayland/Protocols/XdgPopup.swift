@@ -1,22 +1,38 @@
 import CWaylandServer
+import SegueEngine
 
-/// An xdg_popup. Segue shows one window at a time and draws no popups, but it
-/// configures them so that clients opening menus carry on, and dismisses any
-/// popup that asks for a grab, since there is no grab to give.
-final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
+/// An xdg_popup: a menu or tooltip, placed by its positioner against its
+/// parent and drawn over it while mapped. One that took an explicit grab has
+/// the keyboard and goes (popup_done) when a press lands outside its client or
+/// its window loses the keyboard.
+package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
     let resource: OpaquePointer
-    let xdgSurface: XdgSurface
-    private let geometry: (x: Int32, y: Int32, width: Int32, height: Int32)
+    package let xdgSurface: XdgSurface
+    /// The xdg_surface it is placed against; nil when the client named none
+    /// (Segue offers no other protocol to name one) or it went.
+    package private(set) weak var parent: XdgSurface?
+    private let wmBase: XdgWmBaseResource
+    private var placement: PopupPlacement
+    /// Where it was last configured, in the parent's window-geometry coordinates.
+    package private(set) var rectangle = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var sentInitialConfigure = false
+    package private(set) var mapped = false
+    /// Took an explicit grab before it was mapped.
+    package private(set) var grabbing = false
+    /// popup_done was sent: it stays off screen until the client destroys it.
+    private var dismissed = false
     private(set) var isAlive = true
 
-    var roleName: String { "xdg_popup" }
+    package var roleName: String { "xdg_popup" }
+    private var observer: ToplevelObserver? { xdgSurface.observer }
 
-    private init(resource: OpaquePointer, xdgSurface: XdgSurface, positioner: XdgPositioner) {
+    private init(resource: OpaquePointer, xdgSurface: XdgSurface, parent: XdgSurface?, placement: PopupPlacement,
+                 wmBase: XdgWmBaseResource) {
         self.resource = resource
         self.xdgSurface = xdgSurface
-        geometry = (positioner.anchorX + positioner.offsetX, positioner.anchorY + positioner.offsetY,
-                    positioner.width, positioner.height)
+        self.parent = parent
+        self.placement = placement
+        self.wmBase = wmBase
     }
 
     static func create(client: OpaquePointer, version: Int32, id: UInt32, xdgSurface: XdgSurface, parent: XdgSurface?,
@@ -27,39 +43,114 @@ final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
         }
         guard let resource = Resource.create(client: client, interface: segue_xdg_popup_interface(),
                                              version: version, id: id) else { return nil }
-        let popup = XdgPopup(resource: resource, xdgSurface: xdgSurface, positioner: positioner)
+        let popup = XdgPopup(resource: resource, xdgSurface: xdgSurface, parent: parent, placement: positioner.placement,
+                             wmBase: wmBase)
         Resource.attach(resource, implementation: implementation, object: popup)
         guard xdgSurface.surface.assign(popup, orPost: { wmBase.postError(.role, $0) }) else { return nil }
+        parent?.adopt(popup)
         return popup
     }
 
-    func surfaceCommitted(_ surface: Surface) {
-        guard xdgSurface.allowsCommit(), !sentInitialConfigure else { return }
-        sentInitialConfigure = true
-        configure()
+    /// The popup surface's top left relative to its parent surface's.
+    package var surfaceOffset: (x: Int, y: Int) {
+        ((parent?.geometry?.x ?? 0) + rectangle.x - (xdgSurface.geometry?.x ?? 0),
+         (parent?.geometry?.y ?? 0) + rectangle.y - (xdgSurface.geometry?.y ?? 0))
     }
 
-    func surfaceDestroyed(_ surface: Surface) {}
+    package func surfaceCommitted(_ surface: Surface) {
+        guard xdgSurface.allowsCommit() else { return }
+        xdgSurface.applyGeometry()
+        if !sentInitialConfigure {
+            guard parent != nil else {
+                wmBase.postError(.invalidPopupParent, "the popup has no parent xdg_surface")
+                return
+            }
+            sentInitialConfigure = true
+            configure()
+            // A tolerated early buffer maps the popup now, configured just before.
+            guard surface.hasBuffer && xdgSurface.toleratesBufferBeforeConfigure else { return }
+        }
+        if !mapped && !dismissed && xdgSurface.configured && surface.hasBuffer {
+            // xdg-shell maps a popup only over a mapped parent; one opened too late just goes.
+            guard parent?.isMapped == true else { return dismiss() }
+            mapped = true
+            observer?.popupMapped(self)
+        } else if mapped && !surface.hasBuffer {
+            unmap()
+        }
+    }
 
-    func resourceDestroyed(_ resource: OpaquePointer) {
+    /// Sends popup_done to this popup and those opened from it, topmost first, and takes them off screen.
+    package func dismiss() {
+        guard isAlive, !dismissed else { return }
+        xdgSurface.dismissPopups()
+        dismissed = true
+        xdg_popup_send_popup_done(resource)
+        unmap()
+    }
+
+    package func surfaceDestroyed(_ surface: Surface) { unmap() }
+
+    package func resourceDestroyed(_ resource: OpaquePointer) {
         isAlive = false
+        unmap()
+        parent?.disown(self)
         xdgSurface.surface.clearRole(self)
     }
 
+    private func unmap() {
+        guard mapped else { return }
+        // Popups opened from this one cannot stay without it.
+        xdgSurface.dismissPopups()
+        mapped = false
+        observer?.popupUnmapped(self)
+    }
+
     private func configure() {
-        xdg_popup_send_configure(resource, geometry.x, geometry.y, geometry.width, geometry.height)
+        rectangle = placement.rectangle(within: observer?.popupBounds(self))
+        xdg_popup_send_configure(resource, Int32(clamping: rectangle.x), Int32(clamping: rectangle.y),
+                                 Int32(clamping: rectangle.width), Int32(clamping: rectangle.height))
         xdgSurface.sendConfigure()
+    }
+
+    private func grab() {
+        guard !mapped, !sentInitialConfigure else {
+            XdgPopupResource(resource).postError(.invalidGrab, "grab after the popup's initial commit")
+            return
+        }
+        if let parentPopup = parent?.popup, !parentPopup.grabbing {
+            XdgPopupResource(resource).postError(.invalidGrab, "a grabbing popup's parent popup took no grab")
+            return
+        }
+        // Only a window that has the keyboard may hand it to its popup; any other grab is refused by dismissing.
+        guard observer?.popupMayGrab(self) == true else { return dismiss() }
+        grabbing = true
     }
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<xdg_popup_interface> = {
         let table = UnsafeMutablePointer<xdg_popup_interface>.allocate(capacity: 1)
         table.initialize(to: xdg_popup_interface(
-            destroy: Resource.destroy,
-            grab: { _, resource, _, _ in
-                if let resource { xdg_popup_send_popup_done(resource) }
-            },
-            reposition: { _, resource, _, token in
+            destroy: { _, resource in
                 guard let resource, let popup = Resource.object(resource, as: XdgPopup.self) else { return }
+                if popup.xdgSurface.hasPopupsOnScreen {
+                    popup.wmBase.postError(.notTheTopmostPopup, "xdg_popup destroyed while a popup opened from it is still shown")
+                    return
+                }
+                wl_resource_destroy(resource)
+            },
+            grab: { _, resource, _, _ in
+                guard let resource else { return }
+                Resource.object(resource, as: XdgPopup.self)?.grab()
+            },
+            reposition: { _, resource, positioner, token in
+                guard let resource, let popup = Resource.object(resource, as: XdgPopup.self),
+                      let positioner = Resource.object(positioner, as: XdgPositioner.self) else { return }
+                guard positioner.isComplete else {
+                    popup.wmBase.postError(.invalidPositioner, "the positioner needs a size and an anchor rectangle")
+                    return
+                }
+                popup.placement = positioner.placement
+                guard popup.sentInitialConfigure, !popup.dismissed else { return }
                 xdg_popup_send_repositioned(resource, token)
                 popup.configure()
             }

@@ -1,18 +1,14 @@
 import CWaylandServer
+import SegueEngine
 
-/// An xdg_positioner: where a popup goes. Segue keeps the size and anchor
-/// rectangle, which is all it needs to configure a popup.
+/// An xdg_positioner: the rules a popup is placed by, copied into the popup
+/// when it is made or repositioned.
 final class XdgPositioner: ResourceObject {
-    private(set) var width: Int32 = 0
-    private(set) var height: Int32 = 0
-    private(set) var anchorX: Int32 = 0
-    private(set) var anchorY: Int32 = 0
-    private(set) var offsetX: Int32 = 0
-    private(set) var offsetY: Int32 = 0
+    private(set) var placement = PopupPlacement()
     private var hasAnchorRect = false
 
     /// The protocol requires both a size and an anchor rectangle.
-    var isComplete: Bool { width > 0 && height > 0 && hasAnchorRect }
+    var isComplete: Bool { placement.width > 0 && placement.height > 0 && hasAnchorRect }
 
     static func create(client: OpaquePointer, version: Int32, id: UInt32) {
         Resource.create(client: client, interface: segue_xdg_positioner_interface(), version: version, id: id,
@@ -20,7 +16,6 @@ final class XdgPositioner: ResourceObject {
     }
 
     func resourceDestroyed(_ resource: OpaquePointer) {}
-
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<xdg_positioner_interface> = {
         let table = UnsafeMutablePointer<xdg_positioner_interface>.allocate(capacity: 1)
@@ -32,8 +27,8 @@ final class XdgPositioner: ResourceObject {
                     return
                 }
                 guard let p = Resource.object(resource, as: XdgPositioner.self) else { return }
-                p.width = width
-                p.height = height
+                p.placement.width = Int(width)
+                p.placement.height = Int(height)
             },
             set_anchor_rect: { _, resource, x, y, width, height in
                 guard width >= 0, height >= 0 else {
@@ -41,21 +36,31 @@ final class XdgPositioner: ResourceObject {
                     return
                 }
                 guard let p = Resource.object(resource, as: XdgPositioner.self) else { return }
-                p.anchorX = x
-                p.anchorY = y
+                p.placement.anchorRect = PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
                 p.hasAnchorRect = true
             },
             set_anchor: { _, resource, anchor in
-                if anchor > 8 { XdgPositionerResource(resource).postError(.invalidInput, "anchor \(anchor) is not an xdg_positioner.anchor") }
+                guard anchor <= 8 else {
+                    XdgPositionerResource(resource).postError(.invalidInput, "anchor \(anchor) is not an xdg_positioner.anchor")
+                    return
+                }
+                Resource.object(resource, as: XdgPositioner.self)?.placement.anchor = anchor
             },
             set_gravity: { _, resource, gravity in
-                if gravity > 8 { XdgPositionerResource(resource).postError(.invalidInput, "gravity \(gravity) is not an xdg_positioner.gravity") }
+                guard gravity <= 8 else {
+                    XdgPositionerResource(resource).postError(.invalidInput, "gravity \(gravity) is not an xdg_positioner.gravity")
+                    return
+                }
+                Resource.object(resource, as: XdgPositioner.self)?.placement.gravity = gravity
             },
-            set_constraint_adjustment: { _, _, _ in },
+            set_constraint_adjustment: { _, resource, adjustment in
+                // Bits xdg-shell does not define are ignored, as future ones must be.
+                Resource.object(resource, as: XdgPositioner.self)?.placement.constraintAdjustment = adjustment & 0x3f
+            },
             set_offset: { _, resource, x, y in
                 guard let p = Resource.object(resource, as: XdgPositioner.self) else { return }
-                p.offsetX = x
-                p.offsetY = y
+                p.placement.offsetX = Int(x)
+                p.placement.offsetY = Int(y)
             },
             set_reactive: { _, _ in },
             set_parent_size: { _, _, _, _ in },

@@ -21,6 +21,8 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     /// committed; nil for the whole surface.
     package private(set) var geometry: PixelRect?
     private var pendingGeometry: PixelRect?
+    /// Popups opened against this surface, oldest (lowest) first.
+    package private(set) var popups: [XdgPopup] = []
 
     private init(resource: OpaquePointer, surface: Surface, wmBase: XdgWmBase, wmBaseResource: XdgWmBaseResource) {
         self.resource = resource
@@ -40,6 +42,32 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     }
 
     package var observer: ToplevelObserver? { wmBase?.observer }
+    /// Whether an early buffer is let through (see XdgWmBase); never before a
+    /// toplevel or popup was made, which no client of any compositor may do.
+    var toleratesBufferBeforeConfigure: Bool { madeRoleObject && wmBase?.toleratesBufferBeforeConfigure ?? false }
+
+    /// The popup this xdg_surface is, if it is one.
+    package var popup: XdgPopup? { roleObject as? XdgPopup }
+
+    /// Whether its toplevel or popup is on screen.
+    var isMapped: Bool {
+        switch roleObject {
+        case let toplevel as XdgToplevel: toplevel.mapped
+        case let popup as XdgPopup: popup.mapped
+        default: false
+        }
+    }
+
+    /// Whether a popup opened against it is still shown (mapped, not dismissed).
+    var hasPopupsOnScreen: Bool { popups.contains { $0.mapped } }
+
+    func adopt(_ popup: XdgPopup) { popups.append(popup) }
+    func disown(_ popup: XdgPopup) { popups.removeAll { $0 === popup } }
+
+    /// Dismisses the popups opened against it, topmost first.
+    package func dismissPopups() {
+        for popup in popups.reversed() { popup.dismiss() }
+    }
 
     /// Sends xdg_surface.configure after the role's own configure event.
     func sendConfigure() {
@@ -51,7 +79,7 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
 
     /// Checks a commit against the handshake: no buffer before the first configure.
     func allowsCommit() -> Bool {
-        if !configured && surface.hasBuffer {
+        if !configured && surface.hasBuffer && !toleratesBufferBeforeConfigure {
             XdgSurfaceResource(resource).postError(.unconfiguredBuffer, "a buffer was committed before the first configure")
             return false
         }
@@ -67,7 +95,7 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     /// Checks an attach against the handshake: xdg-shell makes attaching a
     /// buffer before the first configure an error too, not only committing one.
     func surfaceMayAttach(_ surface: Surface) -> Bool {
-        guard !configured else { return true }
+        guard !configured && !toleratesBufferBeforeConfigure else { return true }
         XdgSurfaceResource(resource).postError(.unconfiguredBuffer, "a buffer was attached before the first configure")
         return false
     }
@@ -150,4 +178,9 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
 protocol XdgRoleObject: AnyObject {
     /// False once the client destroyed it.
     var isAlive: Bool { get }
+}
+
+extension Surface {
+    /// Popups opened against this surface, where it is an xdg_surface; oldest first.
+    package var popups: [XdgPopup] { (commitCheck as? XdgSurface)?.popups ?? [] }
 }

@@ -70,7 +70,8 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         if !sentInitialConfigure {
             sentInitialConfigure = true
             if let observer { send(observer.configuration(for: self)) }
-            return
+            // A tolerated early buffer maps the window now, configured just before.
+            guard surface.hasBuffer && xdgSurface.toleratesBufferBeforeConfigure else { return }
         }
         if !mapped && xdgSurface.configured && surface.hasBuffer {
             mapped = true
@@ -98,6 +99,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
 
     private func unmap() {
         guard mapped else { return }
+        xdgSurface.dismissPopups()
         mapped = false
         observer?.toplevelUnmapped(self)
     }

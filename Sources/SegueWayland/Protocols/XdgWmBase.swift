@@ -5,10 +5,15 @@ package final class XdgWmBase: ResourceObject {
     package static let version: Int32 = 5
     private var global: Global?
     package weak var observer: ToplevelObserver?
+    /// Maps a toplevel whose initial commit carries a buffer instead of
+    /// posting xdg_surface.unconfigured_buffer, as Mir does: WLCS 1.5.0's
+    /// helpers make every window that way. Only the WLCS integration sets it.
+    package let toleratesBufferBeforeConfigure: Bool
     /// xdg_surfaces per wm_base resource, to refuse destroying it while they live.
     private var liveSurfaces: [OpaquePointer: Int] = [:]
 
-    package init(display: OpaquePointer) {
+    package init(display: OpaquePointer, toleratesBufferBeforeConfigure: Bool = false) {
+        self.toleratesBufferBeforeConfigure = toleratesBufferBeforeConfigure
         global = Global(display: display, interface: segue_xdg_wm_base_interface(), version: Self.version) { [unowned self] client, version, id in
             Resource.create(client: client, interface: segue_xdg_wm_base_interface(), version: Int32(version), id: id,
                             implementation: Self.implementation, object: self)

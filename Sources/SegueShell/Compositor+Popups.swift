@@ -1,0 +1,38 @@
+import SegueEngine
+import SegueWayland
+
+/// Popups (menus, tooltips): drawn over their window as part of it, placed
+/// within the output, and dismissed when their grab is broken.
+extension Compositor {
+    package func popupMapped(_ popup: XdgPopup) { popupChanged(popup) }
+
+    package func popupUnmapped(_ popup: XdgPopup) { popupChanged(popup) }
+
+    /// The output, in the parent's window-geometry coordinates.
+    package func popupBounds(_ popup: XdgPopup) -> PixelRect? {
+        guard let parent = popup.parent, let origin = screenOrigin(of: parent.surface) else { return nil }
+        return PixelRect(x: -Int(origin.x) - (parent.geometry?.x ?? 0), y: -Int(origin.y) - (parent.geometry?.y ?? 0),
+                         width: output.width, height: output.height)
+    }
+
+    /// Only the window with the keyboard may hand it to a popup.
+    package func popupMayGrab(_ popup: XdgPopup) -> Bool {
+        guard let window = window(of: popup.xdgSurface.surface) else { return false }
+        return window === stack.shown
+    }
+
+    /// A press outside the client holding a popup grab breaks it: its popups go.
+    func dismissGrabbingPopups(unlessOver point: (x: Double, y: Double)?) {
+        guard let window = stack.shown, window.grabbingPopup != nil else { return }
+        let client = point.flatMap { surface(at: $0.x, $0.y) }?.surface.client
+        if client != window.surface.client { window.toplevel.xdgSurface.dismissPopups() }
+    }
+
+    private func popupChanged(_ popup: XdgPopup) {
+        guard let window = window(of: popup.xdgSurface.surface) else { return }
+        window.contentChanged()
+        if window === stack.shown { focusShownWindow() }
+        if output.visibleWindows().contains(where: { $0 === window }) { output.damage() }
+        pointerLayoutChanged()
+    }
+}

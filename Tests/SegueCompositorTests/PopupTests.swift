@@ -1,0 +1,198 @@
+import CWaylandClient
+import SegueEngine
+import SegueImaging
+@testable import SegueShell
+import XCTest
+
+/// xdg_popup: menus drawn over their window where the positioner says, taking
+/// the pointer over them, the keyboard when they grab, and going when the grab
+/// is broken. In-process compositors, served from the test's thread.
+final class PopupTests: XCTestCase {
+    private var server: InProcessCompositor!
+    private let red = RGBA(255, 0, 0), green = RGBA(0, 160, 0), blue = RGBA(0, 0, 255), yellow = RGBA(255, 255, 0)
+    private let buttonLeft: UInt32 = 0x110
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// A mapped window showing `image`, placed with its top left at (x, y).
+    private func window(_ client: RawClient, _ image: RGBAImage, x: Int, y: Int) throws -> RawToplevel {
+        let toplevel = try client.makeConfiguredToplevel()
+        try client.show(image, on: toplevel.surface)
+        try server.place(toplevel, of: client, x: x, y: y)
+        return toplevel
+    }
+
+    /// `popup` acknowledged and showing `image`.
+    private func show(_ image: RGBAImage, on popup: RawPopup, of client: RawClient) throws {
+        XCTAssertTrue(client.roundtrip())
+        let serial = try XCTUnwrap(popup.lastConfigureSerial, "the popup was never configured")
+        xdg_surface_ack_configure(popup.xdgSurface, serial)
+        try client.show(image, on: popup.surface)
+        XCTAssertTrue(client.roundtrip())
+    }
+
+    func testAPopupIsDrawnOverItsWindowWhereItsPositionerPutsIt() throws {
+        server = try InProcessCompositor(width: 320, height: 180)
+        let client = try server.connect()
+        let toplevel = try window(client, marked(width: 120, height: 80, fill: green, marker: red), x: 40, y: 30)
+        // Below and right of the anchor rectangle's bottom right corner: (30, 30) in the window.
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 20, anchorRect: PixelRect(x: 10, y: 10, width: 20, height: 20),
+                                     anchor: XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
+        try show(marked(width: 40, height: 20, fill: blue, marker: yellow, side: 4), on: popup, of: client)
+        XCTAssertEqual(popup.rectangle, PixelRect(x: 30, y: 30, width: 40, height: 20))
+        let shot = try server.screen()
+        // The popup spans (70, 60)-(109, 79) on the output, over the window.
+        for (x, y, colour, what) in [(70, 60, yellow, "the popup's marker"), (75, 65, blue, "the popup"),
+                                     (109, 79, blue, "the popup's bottom right"), (69, 65, green, "the window, left of the popup"),
+                                     (110, 65, green, "the window, right of the popup"), (75, 80, green, "the window, below the popup"),
+                                     (41, 31, red, "the window's marker")] {
+            XCTAssertEqual(shot[x, y], colour, "\(what) at (\(x), \(y))")
+        }
+    }
+
+    func testAPopupIsDrawnOverTheOneWindowShownWhenWindowsAreStacked() throws {
+        server = try InProcessCompositor(placement: .stacked, width: 320, height: 180, config: "[transitions.open]\neffect = \"none\"\n")
+        let client = try server.connect()
+        let toplevel = try client.makeConfiguredToplevel()
+        try client.show(marked(width: 320, height: 180, fill: green, marker: red), on: toplevel.surface)
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 50, height: 30, anchorRect: PixelRect(x: 200, y: 100, width: 1, height: 1),
+                                     anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
+        try show(marked(width: 50, height: 30, fill: blue, marker: yellow, side: 4), on: popup, of: client)
+        let shot = try server.screen()
+        XCTAssertEqual(shot[200, 100], yellow, "the popup's marker at the anchor point")
+        XCTAssertEqual(shot[240, 120], blue, "the popup")
+        XCTAssertEqual(shot[199, 100], green, "the window left of the popup")
+        XCTAssertEqual(shot[250, 100], green, "the window right of the popup")
+        XCTAssertEqual(shot[1, 1], red, "the window's marker")
+    }
+
+    func testAPopupThatWouldLeaveTheOutputSlidesBackOntoItWhereAllowed() throws {
+        server = try InProcessCompositor(width: 320, height: 180)
+        let client = try server.connect()
+        let toplevel = try window(client, RGBAImage(width: 100, height: 100, fill: green), x: 200, y: 20)
+        let positioner = try XCTUnwrap(client.makePositioner())
+        xdg_positioner_set_size(positioner, 80, 30)
+        xdg_positioner_set_anchor_rect(positioner, 90, 10, 10, 10)
+        xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_RIGHT.rawValue)
+        xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT.rawValue)
+        xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue)
+        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        let xdgSurface = try XCTUnwrap(xdg_wm_base_get_xdg_surface(client.wmBase, surface))
+        let popup = RawPopup(surface: surface, xdgSurface: xdgSurface, popup: xdg_surface_get_popup(xdgSurface, toplevel.xdgSurface, positioner)!)
+        wl_surface_commit(surface)
+        XCTAssertTrue(client.roundtrip())
+        // At x 100 in the window, 300 on the output, 80 wide, it would end at 380: slid to end at 320.
+        XCTAssertEqual(popup.rectangle, PixelRect(x: 40, y: 10, width: 80, height: 30))
+    }
+
+    func testThePointerGoesToThePopupOverItsWindowAndBackWhenThePopupGoes() throws {
+        server = try InProcessCompositor(width: 320, height: 180)
+        let client = try server.connect()
+        let pointer = client.makePointer()
+        let toplevel = try window(client, RGBAImage(width: 120, height: 80, fill: green), x: 40, y: 30)
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 30, height: 30, anchorRect: PixelRect(x: 0, y: 0, width: 1, height: 1),
+                                     anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
+        try show(RGBAImage(width: 30, height: 30, fill: blue), on: popup, of: client)
+        server.inject(.pointerMotion(time: 1, x: 45, y: 35))
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(pointer.focus, popup.surface, "the popup, over its window")
+        XCTAssertEqual(pointer.events.last, .enter(popup.surface, x: 5, y: 5))
+        xdg_popup_destroy(popup.popup)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(pointer.focus, toplevel.surface, "the window, once the popup went")
+        XCTAssertEqual(pointer.events.last, .enter(toplevel.surface, x: 5, y: 5))
+    }
+
+    func testAGrabbingPopupHasTheKeyboardUntilAPressOutsideItsClientDismissesIt() throws {
+        server = try InProcessCompositor(width: 320, height: 180)
+        let other = try server.connect()
+        _ = try window(other, RGBAImage(width: 100, height: 100, fill: blue), x: 200, y: 40)
+        let client = try server.connect()
+        let pointer = client.makePointer()
+        let keyboard = client.makeKeyboard()
+        let toplevel = try window(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
+        // A click on the window gives the serial a grab must answer.
+        server.inject(.pointerMotion(time: 1, x: 30, y: 30))
+        server.inject(.pointerButton(time: 2, button: buttonLeft, pressed: true))
+        server.inject(.pointerButton(time: 3, button: buttonLeft, pressed: false))
+        XCTAssertTrue(client.roundtrip())
+        let serial = try XCTUnwrap(pointer.lastButtonSerial)
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1),
+                                     anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT, grabSerial: serial)
+        try show(RGBAImage(width: 40, height: 40, fill: red), on: popup, of: client)
+        XCTAssertEqual(keyboard.focusChanges.last, .enter(popup.surface), "a grabbing popup has the keyboard")
+        // A press on the window under it is the client's own: the popup stays.
+        server.inject(.pointerMotion(time: 4, x: 120, y: 90))
+        server.inject(.pointerButton(time: 5, button: buttonLeft, pressed: true))
+        server.inject(.pointerButton(time: 6, button: buttonLeft, pressed: false))
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertFalse(popup.done)
+        // A press over another client's window breaks the grab.
+        server.inject(.pointerMotion(time: 7, x: 250, y: 90))
+        server.inject(.pointerButton(time: 8, button: buttonLeft, pressed: true))
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(popup.done, "popup_done after a press outside the client")
+        XCTAssertTrue(keyboard.focusChanges.contains(.leave(popup.surface)), "the popup gave the keyboard up")
+        XCTAssertNotEqual(try server.screen()[35, 35], red, "a dismissed popup is off screen")
+    }
+
+    func testAPopupGoesWhenAnotherWindowTakesTheKeyboard() throws {
+        server = try InProcessCompositor(width: 320, height: 180)
+        let client = try server.connect()
+        let toplevel = try window(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
+        try show(RGBAImage(width: 40, height: 40, fill: red), on: popup, of: client)
+        XCTAssertFalse(popup.done)
+        _ = try window(client, RGBAImage(width: 60, height: 60, fill: blue), x: 200, y: 20)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(popup.done)
+    }
+
+    func testDestroyingAPopupUnderAnotherShownOneIsNotTheTopmostPopup() throws {
+        server = try InProcessCompositor(width: 320, height: 180)
+        let client = try server.connect()
+        let toplevel = try window(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
+        let menu = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
+        try show(RGBAImage(width: 40, height: 40, fill: red), on: menu, of: client)
+        let submenu = client.makePopup(of: menu.xdgSurface, width: 30, height: 30, anchorRect: PixelRect(x: 40, y: 0, width: 1, height: 1))
+        try show(RGBAImage(width: 30, height: 30, fill: blue), on: submenu, of: client)
+        xdg_popup_destroy(menu.popup)
+        XCTAssertFalse(client.roundtrip())
+        XCTAssertEqual(client.protocolError, WaylandProtocolError(interface: "xdg_wm_base", code: 2))
+        XCTAssertTrue(client.connectionClosed())
+        let next = try server.connect()
+        _ = try window(next, RGBAImage(width: 40, height: 40, fill: blue), x: 0, y: 0)
+        XCTAssertEqual(try server.screen()[10, 10], blue, "the compositor still serves")
+    }
+
+    func testAWindowMappedAgainComesBackWhereItWasPlaced() throws {
+        server = try InProcessCompositor(width: 320, height: 180)
+        let client = try server.connect()
+        let toplevel = try window(client, marked(width: 60, height: 40, fill: green, marker: red), x: 150, y: 90)
+        client.attach(nil, to: toplevel)
+        client.commit(toplevel)
+        XCTAssertTrue(client.roundtrip())
+        try client.show(marked(width: 60, height: 40, fill: green, marker: red), on: toplevel.surface)
+        // The frame after the commit, not one already due when it came.
+        XCTAssertTrue(client.roundtrip())
+        let shot = try server.screen()
+        XCTAssertEqual(shot[150, 90], red, "the marker where the window was placed")
+        XCTAssertEqual(shot[0, 0], RGBA(20, 20, 26), "nothing at the output's top left")
+    }
+
+    func testWithTheWLCSToleranceAFirstCommitWithABufferMapsTheToplevel() throws {
+        server = try InProcessCompositor(width: 320, height: 180, toleratesBufferBeforeConfigure: true)
+        let client = try server.connect()
+        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        let xdgSurface = try XCTUnwrap(xdg_wm_base_get_xdg_surface(client.wmBase, surface))
+        let toplevel = RawToplevel(surface: surface, xdgSurface: xdgSurface, toplevel: xdg_surface_get_toplevel(xdgSurface)!)
+        try client.show(marked(width: 60, height: 40, fill: green, marker: red), on: surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertNotNil(toplevel.lastConfigureSerial, "configured at that first commit")
+        let shot = try server.screen()
+        XCTAssertEqual(shot[0, 0], red)
+        XCTAssertEqual(shot[30, 20], green)
+    }
+}
