@@ -1,6 +1,8 @@
+#version 300 es
 // Source-scale ("hero") zoom. `to` grows from a source rectangle to the whole
-// output, aspect-filled (cropped, never stretched), above `from`. It is sampled
-// from the full-resolution texture through mipmaps, so it never pixelates.
+// output, aspect-filled (cropped, never stretched), above `from`. It is read
+// from the full-resolution texture's mipmaps: bilinearly from the smallest
+// level at least as large as it is drawn, so it neither pixelates nor shimmers.
 // Played in reverse (pop), the screen shrinks back into the rectangle.
 // @summary Hero zoom: `to` grows from a source rectangle to fill the output
 // @duration 500ms
@@ -20,7 +22,10 @@ vec4 transition(vec2 uv) {
     float rectAspect = ratio * size.x / size.y;
     vec2 scale = rectAspect > ratio ? vec2(1.0, ratio / rectAspect) : vec2(rectAspect / ratio, 1.0);
     vec2 q = 0.5 + (local - 0.5) * scale;
-    vec4 over = getToColor(vec2(q.x, 1.0 - q.y));
+    // Drawn at size / scale of its own size: level floor(log2(1 / that)).
+    vec2 drawn = size / scale;
+    float level = max(floor(log2(1.0 / min(drawn.x, drawn.y))), 0.0);
+    vec4 over = textureLod(to, q, level);
     float alpha = fadeIn > 0.0 ? clamp(progress / fadeIn, 0.0, 1.0) : 1.0;
     return mix(under, over, alpha);
 }

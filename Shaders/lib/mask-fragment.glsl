@@ -1,11 +1,12 @@
-// A layer under a circle mask, drawn over a mesh that covers the masked part:
-// each pixel is decided by its centre's distance to the circle's centre, as
+// A layer under a circle mask, drawn over boxes along the circle's edge: each
+// pixel is decided by its centre's distance to the circle's centre, as
 // circle-reveal.glsl decides it. The layer's own frame, source and turn map the
-// pixel to a texel. Colours are premultiplied; an opaque texture's alpha reads
-// as 1 through its swizzle.
+// pixel to a texel. Colours are premultiplied; an opaque texture's stored
+// alpha (XRGB's unused byte) is read as 1.
 precision highp float;
-uniform sampler2D segueTexture;
+uniform highp sampler2D segueTexture;
 uniform vec4 segueTint;
+uniform float segueOpaque; // 1 for an opaque texture
 uniform vec4 segueRect;   // the layer's frame in pixels
 uniform vec4 segueSource; // the part of the texture shown, as fractions
 uniform vec4 segueTurn;   // cosine and sine of the layer's turn, then its pivot
@@ -39,5 +40,6 @@ void main() {
     vec2 local = (q - segueRect.xy) / segueRect.zw;
     if (any(lessThan(local, vec2(0.0))) || any(greaterThan(local, vec2(1.0)))) discard;
     vec4 colour = texture(segueTexture, segueSource.xy + local * segueSource.zw);
+    colour.a = max(colour.a, segueOpaque);
     segueFragColor = colour * segueTint * coverage;
 }

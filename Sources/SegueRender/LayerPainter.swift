@@ -8,7 +8,7 @@ import SegueEngine
 /// mesh for a circle mask, and blits of runs of columns for per-column offsets.
 struct LayerPainter {
     typealias Region = (source: PixelRect, x: Int, y: Int)
-    let quads: QuadProgram
+    let meshes: MeshProgram
     let masks: MaskProgram
     let white: Texture
     let copy: (Texture, [Region], RenderTarget) -> Void
@@ -22,37 +22,53 @@ struct LayerPainter {
         for layer in layers where layer.opacity > 0 {
             let opacity = Float(min(layer.opacity, 1))
             let placement = LayerPlacement(frame: layer.frame, source: layer.source, rotation: layer.rotation)
-            let (texture, tint): (Texture, (Float, Float, Float, Float)) = switch layer.content {
-            case .color(let red, let green, let blue): (white, (Float(red) * opacity, Float(green) * opacity, Float(blue) * opacity, opacity))
-            case .from: (from, (opacity, opacity, opacity, opacity))
-            case .to: (to, (opacity, opacity, opacity, opacity))
+            let (texture, blend): (Texture, LayerBlend) = switch layer.content {
+            case .color(let red, let green, let blue):
+                (white, .over(tint: SIMD4(Float(red), Float(green), Float(blue), 1) * opacity))
+            case .from: (from, .screen(opaque: from.isOpaque, opacity: opacity))
+            case .to: (to, .screen(opaque: to.isOpaque, opacity: opacity))
             }
-            let blend = opacity < 1 || !texture.isOpaque
+            let level = mipmapLevel(layer, texture)
             switch layer.mask {
             case nil:
-                if !blend, case .color(let red, let green, let blue) = layer.content, layer.rotation == nil,
+                if opacity >= 1, case .color(let red, let green, let blue) = layer.content, layer.rotation == nil,
                    let rect = layer.frame.pixelRect {
                     fill(rect, (Float(red), Float(green), Float(blue)), target)
-                } else if !blend, texture !== white, let rect = copiedAsIs(layer, texture) {
+                } else if blend == .none, let rect = copiedAsIs(layer, texture) {
                     copy(texture, [(PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), rect.x, rect.y)], target)
                 } else {
-                    quads.draw(texture, at: placement, tint: tint, blend: blend, mipmapLevels: mipmapLevels(layer, texture), into: target)
+                    meshes.draw(mesh(placement, target), texture, level: level, blend: blend, into: target)
                 }
             case .circle(let circle)?, .outsideCircle(let circle)?, .innerShadow(let circle, _, _)?:
-                let (shape, blends) = Self.shape(of: layer.mask)
-                masks.draw(texture, at: placement, circle: circle, shape: shape, tint: tint, blend: blend || blends,
-                           mipmapLevels: mipmapLevels(layer, texture), into: target)
+                masks.draw(texture, at: placement, circle: circle, shape: Self.shape(of: layer.mask), blend: blend,
+                           level: level, meshes: meshes, into: target)
             case .columns(let offsets)?:
-                paintColumns(layer, offsets: offsets, texture: texture, tint: tint, blend: blend, into: target)
+                paintColumns(layer, offsets: offsets, texture: texture, blend: blend, level: level, into: target)
             }
         }
     }
 
+    /// The mesh a layer's frame covers on the target: one rectangle, or a
+    /// turned frame cut into rectangles and triangles along its slanted edges.
+    private func mesh(_ placement: LayerPlacement, _ target: RenderTarget) -> LayerMesh {
+        var mesh = LayerMesh()
+        guard let mapping = placement.mapping else { return mesh }
+        let bounds = SIMD2(Double(target.width), Double(target.height))
+        if placement.rotation.map({ $0.angle == 0 }) ?? true {
+            let f = placement.frame
+            mesh.addRect(max(min(f.x, f.x + f.width), 0), max(min(f.y, f.y + f.height), 0),
+                         min(max(f.x, f.x + f.width), bounds.x), min(max(f.y, f.y + f.height), bounds.y), mapping)
+        } else {
+            mesh.addConvex(placement.corners, mapping, bounds: bounds)
+        }
+        return mesh
+    }
+
     /// Runs of neighbouring columns that move alike become one copy each (one
-    /// quad each where the layer is not a plain copy); a column moved past the
-    /// bottom is not drawn.
-    private func paintColumns(_ layer: Layer, offsets: [Int], texture: Texture, tint: (Float, Float, Float, Float),
-                              blend: Bool, into target: RenderTarget) {
+    /// rectangle each where the layer is not a plain copy); a column moved past
+    /// the bottom is not drawn.
+    private func paintColumns(_ layer: Layer, offsets: [Int], texture: Texture, blend: LayerBlend, level: Int,
+                              into target: RenderTarget) {
         let frame = layer.frame
         let height = Int(frame.height.rounded(.up))
         var runs: [(start: Int, end: Int, offset: Int)] = []
@@ -63,13 +79,14 @@ struct LayerPainter {
                 runs.append((x, x + 1, offset))
             }
         }
-        if !blend, texture !== white, let rect = copiedAsIs(layer, texture) {
+        if blend == .none, let rect = copiedAsIs(layer, texture) {
             copy(texture, runs.map { run in
                 (PixelRect(x: run.start, y: 0, width: run.end - run.start, height: rect.height - max(run.offset, 0)),
                  rect.x + run.start, rect.y + max(run.offset, 0))
             }, target)
             return
         }
+        var mesh = LayerMesh()
         for run in runs {
             let x0 = Double(run.start), w = Double(run.end - run.start), dy = Double(max(run.offset, 0))
             guard frame.width > 0, frame.height > dy else { continue }
@@ -78,27 +95,27 @@ struct LayerPainter {
             slice.source.x += x0 / frame.width * layer.source.width
             slice.source.width *= w / frame.width
             slice.source.height *= (frame.height - dy) / frame.height
-            quads.draw(texture, at: slice, tint: tint, blend: blend, mipmapLevels: mipmapLevels(layer, texture), into: target)
+            mesh.append(self.mesh(slice, target))
         }
+        meshes.draw(mesh, texture, level: level, blend: blend, into: target)
     }
 
-    /// How the mask program draws a circle mask, and whether it always blends (a shadow darkens what is below).
-    private static func shape(of mask: LayerMask?) -> (MaskProgram.Shape, blends: Bool) {
+    /// How the mask program draws a circle mask.
+    private static func shape(of mask: LayerMask?) -> MaskProgram.Shape {
         switch mask {
-        case .innerShadow(_, let sigma, let opacity)?: (.innerShadow(sigma: sigma, opacity: opacity), true)
-        case .outsideCircle?: (.outside, false)
-        default: (.inside, false)
+        case .innerShadow(_, let sigma, let opacity)?: .innerShadow(sigma: sigma, opacity: opacity)
+        case .outsideCircle?: .outside
+        default: .inside
         }
     }
 
-    /// The mipmap levels a layer drawn smaller than its texture samples: down
-    /// to the level of its scale, and the one below for trilinear blending.
-    private func mipmapLevels(_ layer: Layer, _ texture: Texture) -> Int {
+    /// The mipmap level a layer drawn smaller than its texture is sampled from:
+    /// the smallest at least its size, so it never shimmers nor blurs (0: the
+    /// texture itself).
+    private func mipmapLevel(_ layer: Layer, _ texture: Texture) -> Int {
         guard layer.mipmapped else { return 0 }
-        let scale = min(layer.frame.width / (layer.source.width * Double(texture.width)),
-                        layer.frame.height / (layer.source.height * Double(texture.height)))
-        guard scale.isFinite, scale > 0, scale < 1 else { return 0 }
-        return Int(min(log2(1 / scale), 30).rounded(.down)) + 1
+        return LayeredEffects.mipmapLevel(scale: min(abs(layer.frame.width / (layer.source.width * Double(texture.width))),
+                                                     abs(layer.frame.height / (layer.source.height * Double(texture.height)))))
     }
 
     /// Where an unturned screen lands on whole pixels at its own size, all of it shown: the rectangle to copy it to.

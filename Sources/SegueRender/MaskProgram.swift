@@ -2,126 +2,133 @@ import CGLES
 import Foundation
 import SegueEngine
 
-/// Draws a layer under a circle mask over meshes that cover only what the
-/// mask may show: a fan for the inside, a band for a shadow along the edge, a
-/// ring out to the farthest corner for the outside. A thin band along the
-/// circle goes through a fragment shader that decides each pixel exactly, so
-/// the meshes' straight sides cost nothing in looks; the rest, where the layer
-/// covers the whole output, is a plain texture read.
+/// Draws a layer under a circle mask, a strip of rows at a time: where every
+/// pixel of the strip is on the shown side of the circle, a plain rectangle
+/// (llvmpipe's linear path); along the circle's edge, boxes through a fragment
+/// shader that decides each pixel exactly, as circle-reveal.glsl does.
 final class MaskProgram {
     enum Shape: Equatable {
         case inside, outside
         case innerShadow(sigma: Double, opacity: Double)
     }
 
-    private typealias Mesh = (mode: GLenum, vertices: [Float])
-
-    /// Sides of the polygons that stand in for a circle; at 2000 px the sides
-    /// sag 0.6 px from it, which the exact band covers.
-    private static let sides = 128
-    /// The exact band reaches this far inside and outside the circle, in pixels.
+    /// The exact boxes reach this far beyond the circle either way, in pixels.
     private static let bandWidth = 2.0
-    private let exact: TexturedProgram
-    private let circle, mask, shadow: GLint
-    private let interior: TexturedProgram
-    private let vertices = VertexArray()
+    private let exact: ShaderProgram
+    private let placement: LayerPlacement.Uniforms
+    private let targetSize, tint, opaque, circle, mask, shadow: GLint
+    private let boxes = VertexArray(components: [2])
 
     init() throws {
-        exact = try TexturedProgram("Segue's mask program", vertex: "mask-vertex.glsl", fragment: "mask-fragment.glsl")
-        circle = exact.program.uniform("segueCircle")
-        mask = exact.program.uniform("segueMask")
-        shadow = exact.program.uniform("segueShadow")
-        interior = try TexturedProgram("Segue's mesh program", vertex: "mesh-vertex.glsl", fragment: "quad-fragment.glsl")
+        exact = try .library("Segue's mask program", vertex: "mask-vertex.glsl", fragment: "mask-fragment.glsl")
+        placement = LayerPlacement.Uniforms(exact)
+        targetSize = exact.uniform("segueTargetSize")
+        tint = exact.uniform("segueTint")
+        opaque = exact.uniform("segueOpaque")
+        circle = exact.uniform("segueCircle")
+        mask = exact.uniform("segueMask")
+        shadow = exact.uniform("segueShadow")
+        glUseProgram(exact.id)
+        glUniform1i(exact.uniform("segueTexture"), 0)
     }
 
+    /// Draws `texture` placed by `placement` where `shape` of circle `c` shows it.
+    /// The plain rectangles go through `meshes`.
     func draw(_ texture: Texture, at placement: LayerPlacement, circle c: LayerCircle, shape: Shape,
-              tint colour: (Float, Float, Float, Float), blend: Bool, mipmapLevels: Int, into target: RenderTarget) {
-        // The plain read needs the layer everywhere its mesh goes: an unturned frame over the whole output.
-        let f = placement.frame
-        let covers = placement.rotation == nil && f.x <= 0 && f.y <= 0
-            && f.x + f.width >= Double(target.width) && f.y + f.height >= Double(target.height)
-        let (band, rest) = meshes(c, shape, target, split: covers)
-        guard band != nil || rest != nil else { return }
+              blend: LayerBlend, level: Int, meshes: MeshProgram, into target: RenderTarget) {
+        guard [c.centerX, c.centerY, c.radius].allSatisfy(\.isFinite), let mapping = placement.mapping else { return }
+        let (plain, exactBoxes) = regions(c, shape, target: target, frame: placement.rotation == nil ? placement.frame : nil)
+        var mesh = LayerMesh()
+        for box in plain { mesh.addRect(box.x0, box.y0, box.x1, box.y1, mapping) }
+        meshes.draw(mesh, texture, level: level, blend: blend, into: target)
+        guard !exactBoxes.isEmpty else { return }
         target.bind()
-        if blend {
-            glEnable(GLenum(GL_BLEND))
-            glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
+        texture.bind(unit: 0, level: level)
+        glUseProgram(exact.id)
+        placement.set(self.placement)
+        glUniform2f(targetSize, Float(target.width), Float(target.height))
+        let colour: SIMD4<Float> = switch blend {
+        case .none: SIMD4(repeating: 1)
+        case .fade(let opacity): SIMD4(repeating: opacity)
+        case .over(let tint): tint
         }
-        texture.bind(unit: 0, mipmapLevels: mipmapLevels)
-        if let rest {
-            interior.use(texture, at: placement, tint: colour, on: target)
-            draw(rest)
+        glUniform4f(tint, colour.x, colour.y, colour.z, colour.w)
+        glUniform1f(opaque, texture.isOpaque ? 1 : 0)
+        glUniform3f(circle, Float(c.centerX), Float(c.centerY), Float(c.radius))
+        switch shape {
+        case .inside: glUniform1i(mask, 0)
+        case .outside: glUniform1i(mask, 1)
+        case .innerShadow(let sigma, let opacity):
+            glUniform1i(mask, 2)
+            glUniform2f(shadow, Float(max(sigma, 1e-3)), Float(opacity))
         }
-        if let band {
-            exact.use(texture, at: placement, tint: colour, on: target)
-            glUniform3f(circle, Float(c.centerX), Float(c.centerY), Float(c.radius))
-            switch shape {
-            case .inside: glUniform1i(mask, 0)
-            case .outside: glUniform1i(mask, 1)
-            case .innerShadow(let sigma, let opacity):
-                glUniform1i(mask, 2)
-                glUniform2f(shadow, Float(max(sigma, 1e-3)), Float(opacity))
-            }
-            draw(band)
-        }
-        if blend { glDisable(GLenum(GL_BLEND)) }
+        // A shadow's coverage always blends over what is there.
+        let shadowing = if case .innerShadow = shape { true } else { false }
+        (blend == .none && !shadowing ? LayerBlend.none : .over(tint: colour)).enable()
+        boxes.load(exactBoxes.flatMap { b -> [Float] in
+            let (x0, y0, x1, y1) = (Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1))
+            return [x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1]
+        }, often: true)
+        boxes.draw(GLenum(GL_TRIANGLES), count: exactBoxes.count * 6)
+        glDisable(GLenum(GL_BLEND))
         target.texture.contentChanged()
     }
 
-    private func draw(_ mesh: Mesh) {
-        vertices.load(mesh.vertices, often: true)
-        vertices.draw(mesh.mode, count: mesh.vertices.count / 2)
-    }
+    private typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
 
-    /// The meshes for the exact band (the whole masked part unless `split`)
-    /// and for the plain rest; nil for none.
-    private func meshes(_ c: LayerCircle, _ shape: Shape, _ target: RenderTarget, split: Bool) -> (exact: Mesh?, rest: Mesh?) {
-        let r = c.radius
+    /// Per strip of rows: the boxes wholly on the shown side (clipped to the
+    /// layer's unturned `frame`; none for a turned layer) and the boxes the
+    /// exact shader decides, together covering everything the mask can show.
+    private func regions(_ c: LayerCircle, _ shape: Shape, target: RenderTarget, frame: LayerRect?) -> (plain: [Box], exact: [Box]) {
         let w = Double(target.width), h = Double(target.height)
-        let farthest = hypot(max(c.centerX, w - c.centerX), max(c.centerY, h - c.centerY))
-        // A polygon through these radii lies wholly outside the circle of radius `x`.
-        let outward = 1 / cos(Double.pi / Double(Self.sides))
-        let strip = GLenum(GL_TRIANGLE_STRIP)
-        switch shape {
-        case .inside:
-            guard r > 0 else { return (nil, nil) }
-            let inner = r - Self.bandWidth
-            guard split, inner > Self.bandWidth else {
-                return ((GLenum(GL_TRIANGLE_FAN), [Float(c.centerX), Float(c.centerY)] + ring(c, (r + 1) * outward)), nil)
+        let r = c.radius
+        // The radii between which pixels need the exact shader, and whether
+        // the inside of the smaller one or the outside of the larger shows plainly.
+        let (inner, outer, plainInside): (Double, Double, Bool?) = switch shape {
+        case .inside: (r - Self.bandWidth, r + Self.bandWidth, true)
+        case .outside: (r - Self.bandWidth, r + Self.bandWidth, false)
+        // Deeper than 3.5 sigma the shadow is below 1/1000 of a level.
+        case .innerShadow(let sigma, _): (r - 3.5 * max(sigma, 1e-3) - 2, r + 1, nil)
+        }
+        let clip = frame.map { f in
+            (x0: max(min(f.x, f.x + f.width), 0), y0: max(min(f.y, f.y + f.height), 0),
+             x1: min(max(f.x, f.x + f.width), w), y1: min(max(f.y, f.y + f.height), h))
+        }
+        var plain: [Box] = [], exact: [Box] = []
+        func add(_ box: Box, exactly: Bool) {
+            let x0 = max(box.x0, 0), x1 = min(box.x1, w)
+            guard x1 > x0 else { return }
+            if exactly { exact.append((x0, box.y0, x1, box.y1)); return }
+            guard let clip else { exact.append((x0, box.y0, x1, box.y1)); return }
+            let clipped = (x0: max(x0, clip.x0), y0: max(box.y0, clip.y0), x1: min(x1, clip.x1), y1: min(box.y1, clip.y1))
+            if clipped.x1 > clipped.x0, clipped.y1 > clipped.y0 { plain.append(clipped) }
+        }
+        let strip = LayerMesh.stripHeight
+        for top in stride(from: 0.0, to: h, by: strip) {
+            let bottom = min(top + strip, h)
+            // The rows' distances from the centre, nearest and farthest.
+            let near = c.centerY < top ? top - c.centerY : c.centerY > bottom ? c.centerY - bottom : 0
+            let far = max(abs(top - c.centerY), abs(bottom - c.centerY))
+            func halfWidth(_ radius: Double, _ dy: Double) -> Double? { radius > dy ? (radius * radius - dy * dy).squareRoot() : nil }
+            // Every pixel of the strip in [safe] is inside `inner`; none outside [reach] is inside `outer`.
+            let safe = halfWidth(inner, far).map { ((c.centerX - $0).rounded(.up), (c.centerX + $0).rounded(.down)) }
+            let reach = halfWidth(outer, near).map { ((c.centerX - $0).rounded(.down), (c.centerX + $0).rounded(.up)) }
+            guard let reach else {
+                if plainInside == false { add((0, top, w, bottom), exactly: false) }
+                continue
             }
-            return ((strip, band(c, inner: inner, outer: (r + 1) * outward)),
-                    (GLenum(GL_TRIANGLE_FAN), [Float(c.centerX), Float(c.centerY)] + ring(c, inner)))
-        case .outside:
-            guard r < farthest + 1 else { return (nil, nil) }
-            let beyond = (farthest + 2) * outward
-            guard split, (r + Self.bandWidth) * outward < beyond else {
-                return ((strip, band(c, inner: max(r, 0), outer: beyond)), nil)
+            if plainInside == false {
+                add((0, top, reach.0, bottom), exactly: false)
+                add((reach.1, top, w, bottom), exactly: false)
             }
-            let edge = (r + Self.bandWidth) * outward
-            return ((strip, band(c, inner: max(r, 0), outer: edge)), (strip, band(c, inner: edge, outer: beyond)))
-        case .innerShadow(let sigma, _):
-            guard r > 0 else { return (nil, nil) }
-            // Deeper than 3.5 sigma the shadow is below 1/1000 of a level.
-            return ((strip, band(c, inner: max(r - 3.5 * sigma - 2, 0), outer: (r + 1) * outward)), nil)
+            if let safe, safe.1 > safe.0 {
+                add((reach.0, top, safe.0, bottom), exactly: true)
+                if plainInside == true { add((safe.0, top, safe.1, bottom), exactly: false) }
+                add((safe.1, top, reach.1, bottom), exactly: true)
+            } else {
+                add((reach.0, top, reach.1, bottom), exactly: true)
+            }
         }
-    }
-
-    private func ring(_ c: LayerCircle, _ radius: Double) -> [Float] {
-        var vertices: [Float] = []
-        for i in 0...Self.sides {
-            let a = 2 * Double.pi * Double(i) / Double(Self.sides)
-            vertices += [Float(c.centerX + radius * cos(a)), Float(c.centerY + radius * sin(a))]
-        }
-        return vertices
-    }
-
-    /// A strip between two polygons; the inner one's sides fall inside its radius.
-    private func band(_ c: LayerCircle, inner: Double, outer: Double) -> [Float] {
-        let a = ring(c, outer), b = ring(c, inner)
-        var vertices: [Float] = []
-        for i in 0...Self.sides {
-            vertices += [a[2 * i], a[2 * i + 1], b[2 * i], b[2 * i + 1]]
-        }
-        return vertices
+        return (plain, exact)
     }
 }

@@ -19,15 +19,16 @@ public enum PixelFormat: Sendable, Equatable {
     }
 
     /// Bytes are uploaded as they are; texture swizzles put the channels right.
-    /// In BGRA storage wl_shm's formats need none, beyond an opaque alpha for XRGB;
-    /// in RGBA storage they swap red and blue (GLES 3 has swizzles in core, BGRA
-    /// uploads only through the extension).
-    func swizzle(in storage: TextureStorage) -> [Int32] {
-        switch (self, storage) {
-        case (.argb8888, .bgra8), (.rgba8888, _): [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA]
-        case (.xrgb8888, .bgra8): [GL_RED, GL_GREEN, GL_BLUE, GL_ONE]
-        case (.argb8888, .rgba8): [GL_BLUE, GL_GREEN, GL_RED, GL_ALPHA]
-        case (.xrgb8888, .rgba8): [GL_BLUE, GL_GREEN, GL_RED, GL_ONE]
+    /// In BGRA storage wl_shm's formats need none, which is what llvmpipe's
+    /// linear path samples; in RGBA storage they swap red and blue (GLES 3 has
+    /// swizzles in core, BGRA uploads only through the extension). A texture
+    /// Segue drew (`format` nil) holds its channels in order. `opaqueAlpha`
+    /// reads alpha as 1, for readers of an opaque texture that would use it.
+    static func swizzle(_ format: PixelFormat?, in storage: TextureStorage, opaqueAlpha: Bool) -> [Int32] {
+        let alpha = opaqueAlpha ? GL_ONE : GL_ALPHA
+        switch (format, storage) {
+        case (.argb8888?, .rgba8), (.xrgb8888?, .rgba8): return [GL_BLUE, GL_GREEN, GL_RED, alpha]
+        default: return [GL_RED, GL_GREEN, GL_BLUE, alpha]
         }
     }
 }

@@ -18,9 +18,9 @@ public final class Renderer {
     private var warmedUp: Set<String> = []
     /// Where frame fences are waited for, off the event loop.
     let fenceWaiter = DispatchQueue(label: "segue.frame-fences")
-    private lazy var quads = Result { try QuadProgram() }
+    private lazy var meshes = Result { try MeshProgram() }
     private lazy var painter = Result {
-        LayerPainter(quads: try quads.get(), masks: try MaskProgram(),
+        LayerPainter(meshes: try meshes.get(), masks: try MaskProgram(),
                      white: try Texture(image: RGBAImage(width: 1, height: 1, fill: .white)),
                      copy: { [unowned self] in self.copy($0, regions: $1, into: $2) })
     }
@@ -122,9 +122,10 @@ public final class Renderer {
         // Loaded before anything is bound: making a texture binds it to the active unit.
         let imageTextures = try program.images.map { (try images.texture(for: settings.values[$0.spec.uniform]?.path), $0.unit) }
         target.bind()
-        // A shader's level of detail is its own: every level.
-        first.bind(unit: 0, mipmapLevels: settings.effect.mipmappedFrom ? .max : 0)
-        second.bind(unit: 1, mipmapLevels: settings.effect.mipmappedTo ? .max : 0)
+        // A shader's level of detail is its own: every level. Shaders may read
+        // a screen's alpha, which an opaque one's stored bytes do not hold.
+        first.bind(unit: 0, mipmapLevels: settings.effect.mipmappedFrom ? .max : 0, opaqueAlpha: true)
+        second.bind(unit: 1, mipmapLevels: settings.effect.mipmappedTo ? .max : 0, opaqueAlpha: true)
         for (texture, unit) in imageTextures { texture.bind(unit: unit, mipmapLevels: 0) }
         program.use(progress: p, width: target.width, height: target.height, values: settings.values)
         glBindVertexArray(vertexArray)
@@ -138,7 +139,28 @@ public final class Renderer {
     /// subsurfaces, becomes a full-output screen.
     public func compose(_ layers: [(texture: Texture, rect: PixelRect)], background: (Float, Float, Float),
                         into target: RenderTarget) throws {
-        try quads.get().draw(layers, background: background, into: target)
+        try compose(layers, background: background, into: target, clip: nil)
+    }
+
+    /// `compose`, only inside `clip` when one is given.
+    private func compose(_ layers: [(texture: Texture, rect: PixelRect)], background: (Float, Float, Float),
+                         into target: RenderTarget, clip: PixelRect?) throws {
+        let meshes = try meshes.get()
+        target.bind()
+        if let clip {
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glScissor(GLint(clip.x), GLint(clip.y), GLsizei(clip.width), GLsizei(clip.height))
+        }
+        defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
+        glClearColor(background.0, background.1, background.2, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        for (texture, rect) in layers {
+            var mesh = LayerMesh()
+            let map = TextureMapping.copy(width: texture.width, height: texture.height, x: rect.x, y: rect.y)
+            mesh.addRect(Double(max(rect.x, 0)), Double(max(rect.y, 0)), Double(min(rect.x + rect.width, target.width)),
+                         Double(min(rect.y + rect.height, target.height)), map)
+            meshes.draw(mesh, texture, blend: .screen(opaque: texture.isOpaque, opacity: 1), into: target)
+        }
     }
 
     /// Copies `texture` pixel for pixel into `target` with its top-left at
@@ -183,7 +205,7 @@ public final class Renderer {
         if screen.isOpaque && screen.width == target.width && screen.height == target.height {
             copy(screen, regions: [(region, region.x, region.y)], into: target)
         } else {
-            try quads.get().draw([(screen, full)], background: background, into: target, clip: region == full ? nil : region)
+            try compose([(screen, full)], background: background, into: target, clip: region == full ? nil : region)
         }
     }
 

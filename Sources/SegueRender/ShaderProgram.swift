@@ -15,6 +15,7 @@ final class ShaderProgram {
         glAttachShader(program, vs)
         glAttachShader(program, fs)
         glBindAttribLocation(program, 0, "seguePosition")
+        glBindAttribLocation(program, 1, "segueTexCoord")
         glLinkProgram(program)
         var ok: GLint = 0
         glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)

@@ -21,7 +21,6 @@ public final class Texture {
     private(set) var mipmapLevels = 0
     /// How often mipmaps were built: a test's window onto `bind`'s economy.
     private(set) var mipmapBuilds = 0
-    private var mipmapped = false
 
     public init(width: Int, height: Int, storage: TextureStorage = .native) throws {
         guard width > 0, height > 0, width <= Self.maxSize, height <= Self.maxSize else {
@@ -39,13 +38,13 @@ public final class Texture {
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, storage.internalFormat, GLsizei(width), GLsizei(height), 0,
                      storage.glFormat, GLenum(GL_UNSIGNED_BYTE), nil)
-        // Until content is uploaded the texture is a screen Segue draws: opaque,
-        // whatever alpha a blit of XRGB content leaves.
         for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-                              (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE),
-                              (GL_TEXTURE_SWIZZLE_A, GL_ONE)] {
+                              (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
         }
+        // Until content is uploaded the texture is a screen Segue draws: opaque,
+        // whatever alpha a blit of XRGB content leaves.
+        applySwizzle(opaqueAlpha: false)
     }
 
     public convenience init(image: RGBAImage, storage: TextureStorage = .native) throws {
@@ -79,11 +78,8 @@ public final class Texture {
               let rect = (region ?? full).clipped(to: full) else { return }
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
         if self.format != format {
-            let swizzle = format.swizzle(in: storage)
-            for (i, channel) in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A].enumerated() {
-                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(channel), swizzle[i])
-            }
             self.format = format
+            applySwizzle(opaqueAlpha: false)
         }
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         if storage == .bgra8 && format == .rgba8888 {
@@ -113,29 +109,89 @@ public final class Texture {
 
     /// Whether every pixel is opaque, so the texture may be copied rather than
     /// blended: a screen Segue drew, or XRGB content. Such a texture's stored
-    /// alpha may be anything (XRGB's unused byte); sampling reads it as 1, and
-    /// whatever reads a target back treats it as opaque.
+    /// alpha may be anything (XRGB's unused byte): whatever draws it never reads
+    /// that alpha unless it binds with `opaqueAlpha`, and whatever reads a
+    /// target back treats it as opaque.
     public var isOpaque: Bool { format == nil || format == .xrgb8888 }
 
     /// Marks the content as changed by a GL draw or copy into the texture.
     public func contentChanged() { mipmapsValid = false }
 
-    /// Binds the texture to `unit`, sampling through `levels` mipmap levels
-    /// below the base (0: none; `Int.max`: all). Levels are built only when the
-    /// content changed or more are wanted than were built, and only as many as wanted.
-    func bind(unit: Int, mipmapLevels levels: Int) {
+    /// How the texture was last set up for sampling, so binding it again changes nothing.
+    private var sampling = Sampling.level(0)
+    private var swizzledOpaque = false
+
+    private enum Sampling: Equatable {
+        /// Bilinear from one level: the base with no mipmaps (what llvmpipe's
+        /// linear path takes), or a level below it, the level-of-detail pinned there.
+        case level(Int)
+        /// Trilinear through the levels built, as a shader's own level of detail picks.
+        case trilinear
+    }
+
+    /// Binds the texture to `unit` for a fragment shader that picks its own
+    /// level of detail, through `levels` mipmap levels below the base (0:
+    /// none; `Int.max`: all). Levels are built only when the content changed
+    /// or more are wanted than were built, and only as many as wanted. With
+    /// `opaqueAlpha`, an opaque texture's alpha reads as 1.
+    func bind(unit: Int, mipmapLevels levels: Int, opaqueAlpha: Bool = false) {
+        activate(unit: unit, opaqueAlpha: opaqueAlpha)
+        let levels = buildMipmaps(down: levels)
+        setSampling(levels > 0 ? .trilinear : .level(0))
+    }
+
+    /// Binds the texture to `unit` sampled bilinearly from mipmap `level` alone
+    /// (0: the texture itself), building the levels down to it when needed.
+    /// Level 0 with the texture's own swizzle is what llvmpipe's linear path
+    /// can sample; stored alpha is read as it is.
+    func bind(unit: Int, level: Int) {
+        activate(unit: unit, opaqueAlpha: false)
+        setSampling(.level(buildMipmaps(down: level)))
+    }
+
+    /// The deepest mipmap level a texture of this size has.
+    var deepestLevel: Int { Int(log2(Double(max(width, height)))) }
+
+    private func activate(unit: Int, opaqueAlpha: Bool) {
         glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        let levels = min(levels, Int(log2(Double(max(width, height)))))
+        if (opaqueAlpha && isOpaque) != swizzledOpaque { applySwizzle(opaqueAlpha: opaqueAlpha) }
+    }
+
+    /// Builds mipmaps down to `levels` below the base when they are stale or
+    /// fewer were built; returns the levels now usable, at most `levels`.
+    private func buildMipmaps(down levels: Int) -> Int {
+        let levels = max(0, min(levels, deepestLevel))
         if levels > 0 && (!mipmapsValid || mipmapLevels < levels) {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levels))
             glGenerateMipmap(GLenum(GL_TEXTURE_2D))
             (mipmapsValid, mipmapLevels) = (true, levels)
             mipmapBuilds += 1
         }
-        if (levels > 0) != mipmapped {
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), levels > 0 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
-            mipmapped = levels > 0
+        return levels
+    }
+
+    private func setSampling(_ wanted: Sampling) {
+        guard wanted != sampling else { return }
+        // GL's default level-of-detail range leaves the choice to the shader.
+        let (filter, lod): (GLint, ClosedRange<Float>) = switch wanted {
+        case .level(0): (GL_LINEAR, -1000...1000)
+        case .level(let level): (GL_LINEAR_MIPMAP_NEAREST, Float(level)...Float(level))
+        case .trilinear: (GL_LINEAR_MIPMAP_LINEAR, -1000...1000)
         }
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_LOD), lod.lowerBound)
+        glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LOD), lod.upperBound)
+        sampling = wanted
+    }
+
+    /// Sets the swizzle that puts the stored channels right for `format` (see
+    /// `PixelFormat.swizzle`), reading alpha as 1 with `opaqueAlpha`.
+    private func applySwizzle(opaqueAlpha: Bool) {
+        let swizzle = PixelFormat.swizzle(format, in: storage, opaqueAlpha: opaqueAlpha && isOpaque)
+        for (i, channel) in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A].enumerated() {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(channel), swizzle[i])
+        }
+        swizzledOpaque = opaqueAlpha && isOpaque
     }
 }

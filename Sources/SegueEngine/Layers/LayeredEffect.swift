@@ -1,3 +1,5 @@
+import Foundation
+
 /// An effect drawn as layers: for a progress, the layers of that frame.
 /// Progress may leave 0...1 where a spring overshoots.
 public protocol LayeredEffect: Sendable {
@@ -18,5 +20,16 @@ public enum LayeredEffects {
         case "doom-melt": DoomMeltLayers()
         default: nil
         }
+    }
+}
+
+extension LayeredEffects {
+    /// The mipmap level a screen drawn at `scale` of its size is sampled from,
+    /// bilinearly: the smallest level at least as large as it is drawn
+    /// (⌊log2(1/scale)⌋), 0 at its own size or larger. zoom-from-rect.glsl picks
+    /// its level the same way, so both forms show the same texels.
+    public static func mipmapLevel(scale: Double) -> Int {
+        guard scale.isFinite, scale > 0, scale < 1 else { return 0 }
+        return Int(min(log2(1 / scale), 30).rounded(.down))
     }
 }

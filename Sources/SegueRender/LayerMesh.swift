@@ -1,0 +1,142 @@
+import Foundation
+
+/// Triangles in output pixels, rows top first, each vertex with the point of
+/// the texture it shows (x, y, u, v), drawn in one call.
+///
+/// Shaped for llvmpipe's linear path, which draws an axis-aligned rectangle
+/// scanline by scanline at several times the speed of triangles: two triangles
+/// in a row that make a rectangle, with texture points lying exactly in one
+/// plane, are taken as one. So a layer's mesh is rectangles wherever it can be,
+/// and triangles only along slanted edges, a strip of rows at a time. On a
+/// GPU it is just triangles.
+struct LayerMesh {
+    private(set) var vertices: [Float] = []
+
+    /// Rows per strip when a slanted polygon is cut into rectangles: taller
+    /// strips make fewer rectangles, shorter ones thinner triangles along the edges.
+    static let stripHeight = 16.0
+
+    var isEmpty: Bool { vertices.isEmpty }
+    var vertexCount: Int { vertices.count / 4 }
+
+    /// Adds another mesh's triangles after these.
+    mutating func append(_ other: LayerMesh) { vertices += other.vertices }
+
+    /// The rectangle from (x0, y0) to (x1, y1); its texture points come from `map`.
+    mutating func addRect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ map: TextureMapping) {
+        guard x1 > x0, y1 > y0 else { return }
+        // On a grid of 2^-20 (a thousandth of a texel at 1920 px, exact in
+        // single precision below 8), the fourth corner is exactly the other
+        // three's parallelogram: llvmpipe compares the steps along opposite
+        // sides bit for bit.
+        func snapped(_ x: Double, _ y: Double) -> (Float, Float) {
+            let (u, v) = map(x, y)
+            return (Float((u * 1_048_576).rounded() / 1_048_576), Float((v * 1_048_576).rounded() / 1_048_576))
+        }
+        let (u00, v00) = snapped(x0, y0), (u10, v10) = snapped(x1, y0), (u01, v01) = snapped(x0, y1)
+        let (u11, v11) = (u10 + u01 - u00, v10 + v01 - v00)
+        let (fx0, fy0, fx1, fy1) = (Float(x0), Float(y0), Float(x1), Float(y1))
+        vertices += [fx0, fy0, u00, v00, fx1, fy0, u10, v10, fx1, fy1, u11, v11,
+                     fx0, fy0, u00, v00, fx1, fy1, u11, v11, fx0, fy1, u01, v01]
+    }
+
+    /// A convex polygon as triangles, padded to an even count so every pair
+    /// that follows still lines up for llvmpipe's rectangle test.
+    mutating func addPolygon(_ points: [SIMD2<Double>], _ map: TextureMapping) {
+        guard points.count >= 3 else { return }
+        func vertex(_ p: SIMD2<Double>) -> [Float] {
+            let (u, v) = map(p.x, p.y)
+            return [Float(p.x), Float(p.y), Float(u), Float(v)]
+        }
+        let first = vertex(points[0])
+        for i in 1..<(points.count - 1) {
+            vertices += first + vertex(points[i]) + vertex(points[i + 1])
+        }
+        // A triangle with no area draws nothing.
+        if (points.count - 2) % 2 == 1 { vertices += first + first + first }
+    }
+
+    /// A convex polygon (any orientation) clipped to `bounds`: per strip of
+    /// rows, the rectangle wholly inside it, and the rest along its sides as
+    /// triangles. Pixels are covered exactly as drawing the polygon would cover
+    /// them, since every cut is on whole pixels.
+    mutating func addConvex(_ polygon: [SIMD2<Double>], _ map: TextureMapping, bounds: SIMD2<Double>) {
+        let polygon = Self.clip(Self.clip(Self.clip(Self.clip(polygon, axis: 0, at: 0, keepAbove: true),
+                                                    axis: 0, at: bounds.x, keepAbove: false),
+                                          axis: 1, at: 0, keepAbove: true),
+                                axis: 1, at: bounds.y, keepAbove: false)
+        guard polygon.count >= 3 else { return }
+        let ys = polygon.map(\.y)
+        let strip = Self.stripHeight
+        var top = (ys.min()! / strip).rounded(.down) * strip
+        while top < ys.max()! {
+            let bottom = top + strip
+            let piece = Self.clip(Self.clip(polygon, axis: 1, at: top, keepAbove: true), axis: 1, at: bottom, keepAbove: false)
+            defer { top = bottom }
+            guard piece.count >= 3 else { continue }
+            // Across the whole strip the polygon covers [inner.left, inner.right]:
+            // its left side is convex and its right concave, so their extremes
+            // lie on the strip's top and bottom lines.
+            guard let high = Self.span(piece, at: top), let low = Self.span(piece, at: bottom) else {
+                addPolygon(piece, map)
+                continue
+            }
+            let left = max(high.lowerBound, low.lowerBound).rounded(.up)
+            let right = min(high.upperBound, low.upperBound).rounded(.down)
+            guard right > left else {
+                addPolygon(piece, map)
+                continue
+            }
+            addPolygon(Self.clip(piece, axis: 0, at: left, keepAbove: false), map)
+            addRect(left, top, right, bottom, map)
+            addPolygon(Self.clip(piece, axis: 0, at: right, keepAbove: true), map)
+        }
+    }
+
+    /// The polygon's extent along the line at height `y`, nil where it does not reach it.
+    private static func span(_ polygon: [SIMD2<Double>], at y: Double) -> ClosedRange<Double>? {
+        var xs: [Double] = []
+        for (i, p) in polygon.enumerated() {
+            let q = polygon[(i + 1) % polygon.count]
+            if p.y == y { xs.append(p.x) }
+            if (p.y - y) * (q.y - y) < 0 { xs.append(p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y)) }
+        }
+        guard let low = xs.min(), let high = xs.max() else { return nil }
+        return low...high
+    }
+
+    /// The part of a convex polygon on one side of the line where coordinate
+    /// `axis` (0: x, 1: y) equals `value`; points made on the line lie on it exactly.
+    static func clip(_ polygon: [SIMD2<Double>], axis: Int, at value: Double, keepAbove: Bool) -> [SIMD2<Double>] {
+        func inside(_ p: SIMD2<Double>) -> Bool { keepAbove ? p[axis] >= value : p[axis] <= value }
+        var kept: [SIMD2<Double>] = []
+        for (i, p) in polygon.enumerated() {
+            let q = polygon[(i + 1) % polygon.count]
+            if inside(p) { kept.append(p) }
+            if inside(p) != inside(q) {
+                let t = (value - p[axis]) / (q[axis] - p[axis])
+                var crossing = p + (q - p) * t
+                crossing[axis] = value
+                kept.append(crossing)
+            }
+        }
+        return kept
+    }
+}
+
+/// The affine map from an output pixel position to the point of a texture it
+/// shows, as fractions of the texture from its top-left.
+struct TextureMapping {
+    var u0, ux, uy: Double
+    var v0, vx, vy: Double
+
+    func callAsFunction(_ x: Double, _ y: Double) -> (u: Double, v: Double) {
+        (u0 + ux * x + uy * y, v0 + vx * x + vy * y)
+    }
+
+    /// A texture of `width` × `height` shown at its own size with its top-left at (x, y).
+    static func copy(width: Int, height: Int, x: Int, y: Int) -> TextureMapping {
+        let w = Double(width), h = Double(height)
+        return TextureMapping(u0: -Double(x) / w, ux: 1 / w, uy: 0, v0: -Double(y) / h, vx: 0, vy: 1 / h)
+    }
+}
