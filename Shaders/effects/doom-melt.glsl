@@ -11,7 +11,7 @@
 uniform float startSpeed; // = 2.7 (0.1..100) how fast a column reaches full melt speed
 uniform float meltSpeed; // = 1.0 (0.01..100) screens per time unit once a column melts
 uniform float startOffset; // = 0.35 (0..1) spread of the columns' start, as a fraction of the height
-uniform float columnWidth; // = 1.0 (1..512) width of one column in pixels; the original game used 2
+uniform float columnWidth; // = 2.0 (1..512) width of one column in pixels, as the original game's; 1 is the article's per-pixel look and twice the copies
 
 // A random number in 0..1 per column, from an integer hash: exact on every GPU,
 // so Segue's layered form of this effect moves each column alike.

@@ -7,6 +7,7 @@ precision highp float;
 uniform highp sampler2D segueTexture;
 uniform vec4 segueTint;
 uniform float segueOpaque; // 1 for an opaque texture
+uniform bool segueFlat;    // a flat colour (the tint): no texture to read
 uniform vec4 segueRect;   // the layer's frame in pixels
 uniform vec4 segueSource; // the part of the texture shown, as fractions
 uniform vec4 segueTurn;   // cosine and sine of the layer's turn, then its pivot
@@ -33,6 +34,10 @@ void main() {
     } else {
         if (inside <= 0.0) discard;
         coverage = segueShadow.y * edgeCoverage(inside / (segueShadow.x * 1.41421356));
+    }
+    if (segueFlat) {
+        segueFragColor = segueTint * coverage;
+        return;
     }
     // Undo the turn, then find the texel in the frame.
     vec2 q = p - segueTurn.zw;

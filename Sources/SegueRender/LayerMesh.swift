@@ -68,15 +68,16 @@ struct LayerMesh {
         guard polygon.count >= 3 else { return }
         let ys = polygon.map(\.y)
         let strip = Self.stripHeight
+        var inner = StripRects()
         var top = (ys.min()! / strip).rounded(.down) * strip
         while top < ys.max()! {
             let bottom = top + strip
             let piece = Self.clip(Self.clip(polygon, axis: 1, at: top, keepAbove: true), axis: 1, at: bottom, keepAbove: false)
             defer { top = bottom }
             guard piece.count >= 3 else { continue }
-            // Across the whole strip the polygon covers [inner.left, inner.right]:
-            // its left side is convex and its right concave, so their extremes
-            // lie on the strip's top and bottom lines.
+            // Across the whole strip the polygon covers [left, right]: its left
+            // side is convex and its right concave, so their extremes lie on
+            // the strip's top and bottom lines.
             guard let high = Self.span(piece, at: top), let low = Self.span(piece, at: bottom) else {
                 addPolygon(piece, map)
                 continue
@@ -88,9 +89,10 @@ struct LayerMesh {
                 continue
             }
             addPolygon(Self.clip(piece, axis: 0, at: left, keepAbove: false), map)
-            addRect(left, top, right, bottom, map)
             addPolygon(Self.clip(piece, axis: 0, at: right, keepAbove: true), map)
+            inner.add(top: top, bottom: bottom, spans: [(left, right)])
         }
+        for box in inner.rects { addRect(box.x0, box.y0, box.x1, box.y1, map) }
     }
 
     /// The polygon's extent along the line at height `y`, nil where it does not reach it.

@@ -40,7 +40,8 @@ struct LayerPainter {
                     meshes.draw(mesh(placement, target), texture, level: level, blend: blend, into: target)
                 }
             case .circle(let circle)?, .outsideCircle(let circle)?, .innerShadow(let circle, _, _)?:
-                masks.draw(texture, at: placement, circle: circle, shape: Self.shape(of: layer.mask), blend: blend,
+                let flat = if case .color = layer.content { true } else { false }
+                masks.draw(texture, flat: flat, at: placement, circle: circle, shape: Self.shape(of: layer.mask), blend: blend,
                            level: level, meshes: meshes, into: target)
             case .columns(let offsets)?:
                 paintColumns(layer, offsets: offsets, texture: texture, blend: blend, level: level, into: target)

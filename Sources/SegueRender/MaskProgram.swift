@@ -16,7 +16,7 @@ final class MaskProgram {
     private static let bandWidth = 2.0
     private let exact: ShaderProgram
     private let placement: LayerPlacement.Uniforms
-    private let targetSize, tint, opaque, circle, mask, shadow: GLint
+    private let targetSize, tint, opaque, flat, circle, mask, shadow: GLint
     private let boxes = VertexArray(components: [2])
 
     init() throws {
@@ -25,6 +25,7 @@ final class MaskProgram {
         targetSize = exact.uniform("segueTargetSize")
         tint = exact.uniform("segueTint")
         opaque = exact.uniform("segueOpaque")
+        flat = exact.uniform("segueFlat")
         circle = exact.uniform("segueCircle")
         mask = exact.uniform("segueMask")
         shadow = exact.uniform("segueShadow")
@@ -32,9 +33,10 @@ final class MaskProgram {
         glUniform1i(exact.uniform("segueTexture"), 0)
     }
 
-    /// Draws `texture` placed by `placement` where `shape` of circle `c` shows it.
-    /// The plain rectangles go through `meshes`.
-    func draw(_ texture: Texture, at placement: LayerPlacement, circle c: LayerCircle, shape: Shape,
+    /// Draws `texture` placed by `placement` where `shape` of circle `c` shows
+    /// it; a `flat` layer is its tint alone (its texture a white texel). The
+    /// plain rectangles go through `meshes`.
+    func draw(_ texture: Texture, flat isFlat: Bool, at placement: LayerPlacement, circle c: LayerCircle, shape: Shape,
               blend: LayerBlend, level: Int, meshes: MeshProgram, into target: RenderTarget) {
         guard [c.centerX, c.centerY, c.radius].allSatisfy(\.isFinite), let mapping = placement.mapping else { return }
         let (plain, exactBoxes) = regions(c, shape, target: target, frame: placement.rotation == nil ? placement.frame : nil)
@@ -54,6 +56,7 @@ final class MaskProgram {
         }
         glUniform4f(tint, colour.x, colour.y, colour.z, colour.w)
         glUniform1f(opaque, texture.isOpaque ? 1 : 0)
+        glUniform1i(flat, isFlat ? 1 : 0)
         glUniform3f(circle, Float(c.centerX), Float(c.centerY), Float(c.radius))
         switch shape {
         case .inside: glUniform1i(mask, 0)
@@ -74,12 +77,10 @@ final class MaskProgram {
         target.texture.contentChanged()
     }
 
-    private typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
-
     /// Per strip of rows: the boxes wholly on the shown side (clipped to the
     /// layer's unturned `frame`; none for a turned layer) and the boxes the
     /// exact shader decides, together covering everything the mask can show.
-    private func regions(_ c: LayerCircle, _ shape: Shape, target: RenderTarget, frame: LayerRect?) -> (plain: [Box], exact: [Box]) {
+    private func regions(_ c: LayerCircle, _ shape: Shape, target: RenderTarget, frame: LayerRect?) -> (plain: [PixelBox], exact: [PixelBox]) {
         let w = Double(target.width), h = Double(target.height)
         let r = c.radius
         // The radii between which pixels need the exact shader, and whether
@@ -87,22 +88,13 @@ final class MaskProgram {
         let (inner, outer, plainInside): (Double, Double, Bool?) = switch shape {
         case .inside: (r - Self.bandWidth, r + Self.bandWidth, true)
         case .outside: (r - Self.bandWidth, r + Self.bandWidth, false)
-        // Deeper than 3.5 sigma the shadow is below 1/1000 of a level.
-        case .innerShadow(let sigma, _): (r - 3.5 * max(sigma, 1e-3) - 2, r + 1, nil)
+        // Deeper than 3 sigma the shadow covers less than a third of a level.
+        case .innerShadow(let sigma, _): (r - 3 * max(sigma, 1e-3) - 1, r + 1, nil)
         }
-        let clip = frame.map { f in
-            (x0: max(min(f.x, f.x + f.width), 0), y0: max(min(f.y, f.y + f.height), 0),
-             x1: min(max(f.x, f.x + f.width), w), y1: min(max(f.y, f.y + f.height), h))
-        }
-        var plain: [Box] = [], exact: [Box] = []
-        func add(_ box: Box, exactly: Bool) {
-            let x0 = max(box.x0, 0), x1 = min(box.x1, w)
-            guard x1 > x0 else { return }
-            if exactly { exact.append((x0, box.y0, x1, box.y1)); return }
-            guard let clip else { exact.append((x0, box.y0, x1, box.y1)); return }
-            let clipped = (x0: max(x0, clip.x0), y0: max(box.y0, clip.y0), x1: min(x1, clip.x1), y1: min(box.y1, clip.y1))
-            if clipped.x1 > clipped.x0, clipped.y1 > clipped.y0 { plain.append(clipped) }
-        }
+        // A turned layer is drawn exactly everywhere; an unturned one plainly only within its frame.
+        let (left, right) = frame.map { f in (max(min(f.x, f.x + f.width), 0), min(max(f.x, f.x + f.width), w)) } ?? (0, 0)
+        let (upper, lower) = frame.map { f in (max(min(f.y, f.y + f.height), 0), min(max(f.y, f.y + f.height), h)) } ?? (0, 0)
+        var plain = StripRects(), exact = StripRects()
         let strip = LayerMesh.stripHeight
         for top in stride(from: 0.0, to: h, by: strip) {
             let bottom = min(top + strip, h)
@@ -111,24 +103,28 @@ final class MaskProgram {
             let far = max(abs(top - c.centerY), abs(bottom - c.centerY))
             func halfWidth(_ radius: Double, _ dy: Double) -> Double? { radius > dy ? (radius * radius - dy * dy).squareRoot() : nil }
             // Every pixel of the strip in [safe] is inside `inner`; none outside [reach] is inside `outer`.
-            let safe = halfWidth(inner, far).map { ((c.centerX - $0).rounded(.up), (c.centerX + $0).rounded(.down)) }
-            let reach = halfWidth(outer, near).map { ((c.centerX - $0).rounded(.down), (c.centerX + $0).rounded(.up)) }
-            guard let reach else {
-                if plainInside == false { add((0, top, w, bottom), exactly: false) }
+            let safe = halfWidth(inner, far).map { (max((c.centerX - $0).rounded(.up), 0), min((c.centerX + $0).rounded(.down), w)) }
+            let reach = halfWidth(outer, near).map { (max((c.centerX - $0).rounded(.down), 0), min((c.centerX + $0).rounded(.up), w)) }
+            var shown: [(Double, Double)] = [], decided: [(Double, Double)] = []
+            switch (reach, safe) {
+            case (nil, _):
+                if plainInside == false { shown = [(0, w)] }
+            case (let reach?, let safe?) where safe.1 > safe.0:
+                decided = [(reach.0, safe.0), (safe.1, reach.1)]
+                shown = plainInside == true ? [safe] : plainInside == false ? [(0, reach.0), (reach.1, w)] : []
+            case (let reach?, _):
+                decided = [reach]
+                if plainInside == false { shown = [(0, reach.0), (reach.1, w)] }
+            }
+            guard frame != nil else {
+                exact.add(top: top, bottom: bottom, spans: (decided + shown).sorted { $0.0 < $1.0 })
                 continue
             }
-            if plainInside == false {
-                add((0, top, reach.0, bottom), exactly: false)
-                add((reach.1, top, w, bottom), exactly: false)
-            }
-            if let safe, safe.1 > safe.0 {
-                add((reach.0, top, safe.0, bottom), exactly: true)
-                if plainInside == true { add((safe.0, top, safe.1, bottom), exactly: false) }
-                add((safe.1, top, reach.1, bottom), exactly: true)
-            } else {
-                add((reach.0, top, reach.1, bottom), exactly: true)
-            }
+            exact.add(top: top, bottom: bottom, spans: decided)
+            guard top < lower, bottom > upper else { continue }
+            plain.add(top: max(top, upper), bottom: min(bottom, lower),
+                      spans: shown.map { (max($0.0, left), min($0.1, right)) })
         }
-        return (plain, exact)
+        return (plain.rects, exact.rects)
     }
 }

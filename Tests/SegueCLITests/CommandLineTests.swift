@@ -31,7 +31,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(melt["duration_ms"] as? Int, 2000)
         let params = try XCTUnwrap(melt["parameters"] as? [[String: Any]])
         let width = try XCTUnwrap(params.first { $0["name"] as? String == "column-width" })
-        XCTAssertEqual(width["default"] as? Double, 1)
+        XCTAssertEqual(width["default"] as? Double, 2)
         XCTAssertEqual(width["type"] as? String, "float")
     }
 

@@ -36,9 +36,32 @@ final class LayeredEffectTests: XCTestCase {
         }
     }
 
-    private func assertLayersMatchShader(_ settings: EffectSettings, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Screens as clients send them, XRGB8888, their unused byte anything:
+    /// copied, faded through the blend colour and masked, their stored alpha
+    /// is never read, and they match the shaders, which read it as 1.
+    func testLayeredEffectsOfOpaqueScreensMatchTheirShadersWhateverTheirUnusedByte() throws {
+        for name in try EffectRegistry.builtin().names {
+            try assertLayersMatchShader(EffectSettings(try RenderFixture.effect(name)),
+                                        from: try Self.xrgb(RenderFixture.from, unusedByte: 7),
+                                        to: try Self.xrgb(RenderFixture.to, unusedByte: 0))
+        }
+    }
+
+    private static func xrgb(_ image: RGBAImage, unusedByte: UInt8) throws -> Texture {
+        let texture = try Texture(width: image.width, height: image.height)
+        var bytes = [UInt8](repeating: unusedByte, count: image.pixels.count)
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            (bytes[i], bytes[i + 1], bytes[i + 2]) = (image.pixels[i + 2], image.pixels[i + 1], image.pixels[i])
+        }
+        bytes.withUnsafeBytes { texture.upload($0, stride: image.width * 4, format: .xrgb8888) }
+        XCTAssertTrue(texture.isOpaque)
+        return texture
+    }
+
+    private func assertLayersMatchShader(_ settings: EffectSettings, from: Texture? = nil, to: Texture? = nil,
+                                         file: StaticString = #filePath, line: UInt = #line) throws {
         let renderer = try RenderFixture.renderer()
-        let from = try Texture(image: RenderFixture.from), to = try Texture(image: RenderFixture.to)
+        let from = try from ?? Texture(image: RenderFixture.from), to = try to ?? Texture(image: RenderFixture.to)
         let springs = if case .spring = settings.curve { true } else { false }
         for direction in [TransitionDirection.forward, .reverse] {
             for progress in progressPoints + (springs ? overshootPoints : []) {

@@ -8,7 +8,7 @@ struct DoomMeltLayers: LayeredEffect {
         let startSpeed = Float(values.number("startSpeed", or: 2.7, in: 0.1...100))
         let meltSpeed = Float(values.number("meltSpeed", or: 1, in: 0.01...100))
         let startOffset = Float(values.number("startOffset", or: 0.35, in: 0...1))
-        let columnWidth = Float(values.number("columnWidth", or: 1, in: 1...512))
+        let columnWidth = Float(values.number("columnWidth", or: 2, in: 1...512))
         let p = Float(progress.clamped(to: 0...2))
         let t = p * (1 / startSpeed + 1 / meltSpeed)
         let velocity = min(startSpeed * t, 1)
