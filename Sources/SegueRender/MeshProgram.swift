@@ -24,7 +24,9 @@ enum LayerBlend: Equatable {
         case .fade(let opacity):
             glEnable(GLenum(GL_BLEND))
             glBlendColor(0, 0, 0, opacity)
-            glBlendFuncSeparate(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
+            // Alpha alike: an opaque target's alpha means nothing, and one
+            // function for all four channels is a single lerp on llvmpipe.
+            glBlendFunc(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA))
         case .over:
             glEnable(GLenum(GL_BLEND))
             glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
