@@ -5,14 +5,15 @@ import SegueImaging
 /// Measures how long each effect takes to draw one frame, next to reference
 /// rows measured in the same run: what the hardware's floor looks like (a blit,
 /// an upload, a read-back), the old full-screen copy, and Segue's own plain
-/// compositing. Ratios within one run hold on a noisy machine; absolute times do not.
+/// compositing. Ratios are taken frame by frame against the yardsticks drawn
+/// beside them, so they hold on a noisy machine; absolute times do not.
 public struct Benchmark {
     public struct Row: Sendable {
         public let name: String
         public let medianMilliseconds: Double
-        /// The median over `reference-copy`'s.
+        /// The median of each frame's time over a `reference-copy` frame's drawn beside it.
         public let ratioToCopy: Double
-        /// The median over `blit`'s.
+        /// The same against a `blit` frame.
         public let ratioToBlit: Double
         /// Reference rows measure the machine and Segue's plumbing; the others are effects.
         public let isReference: Bool
@@ -45,23 +46,24 @@ public struct Benchmark {
         try renderer.prepare(copy.effect)
         let window = try Texture(width: width, height: height)
 
-        let references: [(String, (Double) throws -> Void)] = [
-            ("reference-copy", { try renderer.draw(copy, from: rgbaFrom, to: rgbaTo, progress: $0, into: rgbaTarget) }),
-            ("blit", { _ in renderer.copy(from, into: target) }),
-            ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }),
-            ("readback", { _ in _ = target.readPixels() }),
-            ("composite", { _ in try renderer.present(window, into: target, background: (0, 0, 0)) }),
+        let referenceCopy: (Double) throws -> Void = { try renderer.draw(copy, from: rgbaFrom, to: rgbaTo, progress: $0, into: rgbaTarget) }
+        let blit: (Double) throws -> Void = { _ in renderer.copy(from, into: target) }
+        var rows: [(String, (Double) throws -> Void, Bool)] = [
+            ("reference-copy", referenceCopy, true),
+            ("blit", blit, true),
+            ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, true),
+            ("readback", { _ in _ = target.readPixels() }, true),
+            ("composite", { _ in try renderer.present(window, into: target, background: (0, 0, 0)) }, true),
         ]
-        var measured = try references.map { ($0.0, try median($0.1, renderer), true) }
         for effect in effects {
             let settings = EffectSettings(effect)
             try renderer.prepare(effect)
-            measured.append((effect.name, try median({ try renderer.draw(settings, from: from, to: to, progress: $0, into: target) },
-                                                    renderer), false))
+            rows.append((effect.name, { try renderer.draw(settings, from: from, to: to, progress: $0, into: target) }, false))
         }
-        let copyTime = measured[0].1, blitTime = measured[1].1
-        return measured.map { Row(name: $0.0, medianMilliseconds: $0.1 * 1000, ratioToCopy: $0.1 / copyTime,
-                                  ratioToBlit: $0.1 / blitTime, isReference: $0.2) }
+        return try rows.map { name, frame, isReference in
+            let (time, toCopy, toBlit) = try measure(frame, against: referenceCopy, blit, renderer)
+            return Row(name: name, medianMilliseconds: time * 1000, ratioToCopy: toCopy, ratioToBlit: toBlit, isReference: isReference)
+        }
     }
 
     /// An image as a client's wl_shm buffer holds it: XRGB8888, bytes B, G, R, X.
@@ -76,19 +78,34 @@ public struct Benchmark {
         }
     }
 
-    /// The median seconds of `frame`, each waited for on the GPU.
-    private func median(_ frame: (Double) throws -> Void, _ renderer: Renderer) throws -> Double {
-        var times: [Double] = []
+    /// The median seconds of `frame`, and its ratios to the two yardsticks:
+    /// each frame is timed next to one of each at the same progress, and a
+    /// ratio is the median of those pairs', so the machine's speed drifting
+    /// during the run (another process, the clock) moves no ratio.
+    private func measure(_ frame: (Double) throws -> Void, against copy: (Double) throws -> Void,
+                         _ blit: (Double) throws -> Void, _ renderer: Renderer) throws -> (Double, Double, Double) {
+        var times: [Double] = [], toCopy: [Double] = [], toBlit: [Double] = []
+        func time(_ draw: (Double) throws -> Void, _ progress: Double) throws -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try draw(progress)
+            renderer.finish()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
         // Two warm-up frames let the driver finish compiling and allocating.
         for i in 0..<(frames + 2) {
             // Progress sweeps 0.3–0.7 so effects that vary over time are measured mid-way.
             let progress = 0.3 + 0.4 * Double(i % 8) / 7
-            let start = DispatchTime.now().uptimeNanoseconds
-            try frame(progress)
-            renderer.finish()
-            if i >= 2 { times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
+            let (t, c, b) = (try time(frame, progress), try time(copy, progress), try time(blit, progress))
+            guard i >= 2 else { continue }
+            times.append(t)
+            toCopy.append(t / c)
+            toBlit.append(t / b)
         }
-        times.sort()
-        return times[times.count / 2]
+        return (Self.median(times), Self.median(toCopy), Self.median(toBlit))
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
     }
 }
