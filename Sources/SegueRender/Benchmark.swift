@@ -61,7 +61,9 @@ public struct Benchmark {
             rows.append((effect.name, { try renderer.draw(settings, from: from, to: to, progress: $0, into: target) }, false))
         }
         return try rows.map { name, frame, isReference in
-            let (time, toCopy, toBlit) = try measure(frame, against: referenceCopy, blit, renderer)
+            // A yardstick is 1 against itself; a second run of it beside it would measure only noise.
+            let (time, toCopy, toBlit) = try measure(frame, against: name == "reference-copy" ? nil : referenceCopy,
+                                                     name == "blit" ? nil : blit, renderer)
             return Row(name: name, medianMilliseconds: time * 1000, ratioToCopy: toCopy, ratioToBlit: toBlit, isReference: isReference)
         }
     }
@@ -81,9 +83,10 @@ public struct Benchmark {
     /// The median seconds of `frame`, and its ratios to the two yardsticks:
     /// each frame is timed next to one of each at the same progress, and a
     /// ratio is the median of those pairs', so the machine's speed drifting
-    /// during the run (another process, the clock) moves no ratio.
-    private func measure(_ frame: (Double) throws -> Void, against copy: (Double) throws -> Void,
-                         _ blit: (Double) throws -> Void, _ renderer: Renderer) throws -> (Double, Double, Double) {
+    /// during the run (another process, the clock) moves no ratio. A yardstick
+    /// given as nil is `frame` itself: ratio 1.
+    private func measure(_ frame: (Double) throws -> Void, against copy: ((Double) throws -> Void)?,
+                         _ blit: ((Double) throws -> Void)?, _ renderer: Renderer) throws -> (Double, Double, Double) {
         var times: [Double] = [], toCopy: [Double] = [], toBlit: [Double] = []
         func time(_ draw: (Double) throws -> Void, _ progress: Double) throws -> Double {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -95,7 +98,8 @@ public struct Benchmark {
         for i in 0..<(frames + 2) {
             // Progress sweeps 0.3–0.7 so effects that vary over time are measured mid-way.
             let progress = 0.3 + 0.4 * Double(i % 8) / 7
-            let (t, c, b) = (try time(frame, progress), try time(copy, progress), try time(blit, progress))
+            let t = try time(frame, progress)
+            let c = try copy.map { try time($0, progress) } ?? t, b = try blit.map { try time($0, progress) } ?? t
             guard i >= 2 else { continue }
             times.append(t)
             toCopy.append(t / c)
