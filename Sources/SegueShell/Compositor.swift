@@ -367,7 +367,7 @@ extension Compositor: OutputDelegate {
                     feedback.presented(timestampNanoseconds: UInt64(time.nanoseconds),
                                        refreshNanoseconds: UInt32(backend.refreshInterval * 1e9),
                                        sequence: sequence, flags: 0,
-                                       outputs: outputGlobal?.resources(for: surface.client) ?? [])
+                                       outputs: outputGlobal?.resources(for: surface.client).map(\.resource) ?? [])
                 }
             }
         }

@@ -22,6 +22,7 @@ final class RawClient {
     private(set) var subcompositor: OpaquePointer?
     private(set) var activation: OpaquePointer?
     private(set) var output: OpaquePointer?
+    private var outputName: UInt32?
     private(set) var pointerGestures: OpaquePointer?
     /// Every global announced, by interface name, with its version.
     private(set) var globals: [String: UInt32] = [:]
@@ -81,7 +82,9 @@ final class RawClient {
         case "wl_seat":
             seat = bind(name, segue_client_wl_seat_interface(), version: min(version, 7))
         case "wl_output":
-            output = bind(name, segue_client_wl_output_interface(), version: 1)
+            // Version 3 has wl_output.release; no listener, so its events pass unread.
+            outputName = name
+            output = bind(name, segue_client_wl_output_interface(), version: min(version, 3))
         case "zwp_pointer_gestures_v1":
             pointerGestures = bind(name, segue_client_zwp_pointer_gestures_v1_interface(), version: 1)
         case "xdg_activation_v1":
@@ -96,6 +99,14 @@ final class RawClient {
     }
 
     // MARK: Requests
+
+    /// Releases the wl_output and binds it again: a new resource, which
+    /// libwayland may well place where the old one was.
+    func rebindOutput() {
+        guard let output, let outputName else { return }
+        wl_output_release(output)
+        self.output = bind(outputName, segue_client_wl_output_interface(), version: 3)
+    }
 
     /// A surface made a toplevel and committed bare; the configure it was sent
     /// is in `lastConfigureSerial` when `roundtrip` returns true.

@@ -34,4 +34,23 @@ final class SurfaceOutputTests: XCTestCase {
         XCTAssertEqual(first.outputEvents.last?.output, output)
         XCTAssertEqual(second.outputEvents.map(\.entered), [true])
     }
+
+    /// A client that releases its wl_output and binds it again hears its shown
+    /// window enter the new one, though the new resource may sit at the old
+    /// one's address.
+    func testAWindowEntersAnOutputBoundAgainAfterTheOldOneWasReleased() throws {
+        let client = try server.connect()
+        let window = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: 320, height: 180, fill: RGBA(0, 160, 0)), on: window.surface)
+        XCTAssertTrue(client.dispatch { !window.outputEvents.isEmpty })
+        for round in 1...3 {
+            client.rebindOutput()
+            let output = try XCTUnwrap(client.output)
+            // Another frame shows the window: it is on the new output resource.
+            try client.show(RGBAImage(width: 320, height: 180, fill: RGBA(0, 0, UInt8(40 * round))), on: window.surface)
+            XCTAssertTrue(client.dispatch { window.outputEvents.count == round + 1 }, "round \(round): \(window.outputEvents)")
+            XCTAssertEqual(window.outputEvents.last?.entered, true)
+            XCTAssertEqual(window.outputEvents.last?.output, output)
+        }
+    }
 }

@@ -1,5 +1,12 @@
 import CWaylandServer
 
+/// One client's wl_output resource, told apart from a later one libwayland
+/// may make at the same address once this one is gone.
+package struct OutputResource: Equatable {
+    package let resource: OpaquePointer
+    let serial: UInt64
+}
+
 /// The wl_output global for one output: a single mode, described to each
 /// client when it binds and again when the output is resized.
 package final class OutputGlobal: ResourceObject {
@@ -14,7 +21,9 @@ package final class OutputGlobal: ResourceObject {
     package let refreshMilliHz: Int32
 
     private var global: Global?
-    private var resources: [OpaquePointer] = []
+    private var resources: [OutputResource] = []
+    /// Counts binds across every output, so no two resources share a serial.
+    nonisolated(unsafe) private static var binds: UInt64 = 0
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_output_interface> = {
         let p = UnsafeMutablePointer<wl_output_interface>.allocate(capacity: 1)
@@ -34,8 +43,8 @@ package final class OutputGlobal: ResourceObject {
     }
 
     /// The client's wl_output resources for this output, e.g. for wl_surface.enter.
-    package func resources(for client: OpaquePointer) -> [OpaquePointer] {
-        resources.filter { wl_resource_get_client($0) == client }
+    package func resources(for client: OpaquePointer) -> [OutputResource] {
+        resources.filter { wl_resource_get_client($0.resource) == client }
     }
 
     /// Tells every bound client the output's new mode.
@@ -43,20 +52,21 @@ package final class OutputGlobal: ResourceObject {
         guard (width, height) != (self.width, self.height) else { return }
         self.width = width
         self.height = height
-        for resource in resources {
+        for resource in resources.map(\.resource) {
             sendMode(resource)
             if wl_resource_get_version(resource) >= WL_OUTPUT_DONE_SINCE_VERSION { wl_output_send_done(resource) }
         }
     }
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
-        resources.removeAll { $0 == resource }
+        resources.removeAll { $0.resource == resource }
     }
 
     private func bind(client: OpaquePointer, version: Int32, id: UInt32) {
         guard let resource = Resource.create(client: client, interface: segue_wl_output_interface(), version: version, id: id,
                                              implementation: Self.implementation, object: self) else { return }
-        resources.append(resource)
+        Self.binds += 1
+        resources.append(OutputResource(resource: resource, serial: Self.binds))
         wl_output_send_geometry(resource, 0, 0, Self.millimetres(width), Self.millimetres(height),
                                 Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue), "Segue", "headless",
                                 Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))

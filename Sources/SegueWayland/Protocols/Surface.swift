@@ -37,7 +37,7 @@ package final class Surface: ResourceObject {
     /// Where the surface takes pointer and touch input, as committed; nil for everywhere.
     private var inputRegion: RegionShape?
     /// The wl_output resources the client was told the surface is on.
-    private var enteredOutputs: [OpaquePointer] = []
+    private var enteredOutputs: [OutputResource] = []
 
     private var pending = PendingState()
     /// A synchronized subsurface's commits since its parent's state last applied.
@@ -125,10 +125,10 @@ package final class Surface: ResourceObject {
     /// Tells the client the surface is on `outputs` now, some of its `live`
     /// wl_output resources (none: nowhere): enter and leave for what changed.
     /// An output resource destroyed meanwhile is forgotten, not left.
-    package func show(on outputs: [OpaquePointer], among live: [OpaquePointer]) {
+    package func show(on outputs: [OutputResource], among live: [OutputResource]) {
         enteredOutputs.removeAll { !live.contains($0) }
-        for output in enteredOutputs where !outputs.contains(output) { wl_surface_send_leave(resource, output) }
-        for output in outputs where !enteredOutputs.contains(output) { wl_surface_send_enter(resource, output) }
+        for output in enteredOutputs where !outputs.contains(output) { wl_surface_send_leave(resource, output.resource) }
+        for output in outputs where !enteredOutputs.contains(output) { wl_surface_send_enter(resource, output.resource) }
         enteredOutputs = outputs
     }
 
