@@ -14,6 +14,9 @@ final class MaskProgram {
 
     /// The exact boxes reach this far beyond the circle either way, in pixels.
     private static let bandWidth = 2.0
+    /// Rows per strip when the circle is cut into boxes: taller strips make
+    /// fewer plain rectangles, shorter ones narrower exact boxes along the edge.
+    private static let stripHeight = 16.0
     private let exact: ShaderProgram
     private let placement: LayerPlacement.Uniforms
     private let targetSize, tint, opaque, flat, circle, mask, shadow: GLint
@@ -95,7 +98,7 @@ final class MaskProgram {
         let (left, right) = frame.map { f in (max(min(f.x, f.x + f.width), 0), min(max(f.x, f.x + f.width), w)) } ?? (0, 0)
         let (upper, lower) = frame.map { f in (max(min(f.y, f.y + f.height), 0), min(max(f.y, f.y + f.height), h)) } ?? (0, 0)
         var plain = StripRects(), exact = StripRects()
-        let strip = LayerMesh.stripHeight
+        let strip = Self.stripHeight
         for top in stride(from: 0.0, to: h, by: strip) {
             let bottom = min(top + strip, h)
             // The rows' distances from the centre, nearest and farthest.
