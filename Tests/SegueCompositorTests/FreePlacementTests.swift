@@ -21,18 +21,10 @@ final class FreePlacementTests: XCTestCase {
         server?.stop()
     }
 
-    /// A mapped window showing `image`, placed with its top left at (x, y).
-    private func window(_ client: RawClient, _ image: RGBAImage, x: Int, y: Int) throws -> RawToplevel {
-        let toplevel = try client.makeConfiguredToplevel()
-        try client.show(image, on: toplevel.surface)
-        try server.place(toplevel, of: client, x: x, y: y)
-        return toplevel
-    }
-
     func testWindowsAreDrawnWhereTheyArePlacedTheLastShownOnTop() throws {
         let client = try server.connect()
-        _ = try window(client, marked(width: 100, height: 60, fill: green, marker: red), x: 20, y: 30)
-        _ = try window(client, marked(width: 80, height: 50, fill: blue, marker: yellow), x: 90, y: 60)
+        _ = try server.placedWindow(client, marked(width: 100, height: 60, fill: green, marker: red), x: 20, y: 30)
+        _ = try server.placedWindow(client, marked(width: 80, height: 50, fill: blue, marker: yellow), x: 90, y: 60)
         let shot = try server.screen()
         // The first spans (20, 30)-(119, 89), the second (90, 60)-(169, 109), over it.
         for (x, y, colour, what) in [(21, 31, red, "the first's marker"), (35, 31, green, "the first, right of its marker"),
@@ -47,7 +39,7 @@ final class FreePlacementTests: XCTestCase {
     func testThePointerEntersTheSurfaceUnderItAtLocalCoordinatesAndLeavesIt() throws {
         let client = try server.connect()
         let pointer = client.makePointer()
-        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
         server.inject(.pointerMotion(time: 1, x: 50, y: 35))
         server.inject(.pointerMotion(time: 2, x: 60, y: 40))
         server.inject(.pointerMotion(time: 3, x: 200, y: 150))
@@ -58,7 +50,7 @@ final class FreePlacementTests: XCTestCase {
     func testButtonsHeldKeepThePointerOnItsSurfaceOutsideIt() throws {
         let client = try server.connect()
         let pointer = client.makePointer()
-        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
         server.inject(.pointerMotion(time: 1, x: 50, y: 35))
         server.inject(.pointerButton(time: 2, button: buttonLeft, pressed: true))
         server.inject(.pointerMotion(time: 3, x: 200, y: 150))
@@ -70,7 +62,7 @@ final class FreePlacementTests: XCTestCase {
 
     func testAPointerBoundWhileOverTheClientsSurfaceEntersItBeforeAnyMotion() throws {
         let client = try server.connect()
-        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
         _ = client.makePointer()
         server.inject(.pointerMotion(time: 1, x: 50, y: 35))
         XCTAssertTrue(client.roundtrip())
@@ -84,7 +76,7 @@ final class FreePlacementTests: XCTestCase {
     func testAPressOverTheBackgroundKeepsThePointerOffWindowsUntilReleased() throws {
         let client = try server.connect()
         let pointer = client.makePointer()
-        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
         server.inject(.pointerMotion(time: 1, x: 5, y: 5))
         server.inject(.pointerButton(time: 2, button: buttonLeft, pressed: true))
         server.inject(.pointerMotion(time: 3, x: 50, y: 35))
@@ -98,7 +90,7 @@ final class FreePlacementTests: XCTestCase {
     func testAWindowThatAsksToBeMaximizedMovesWithItsNextCommitNotBefore() throws {
         let client = try server.connect()
         let pointer = client.makePointer()
-        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
         server.inject(.pointerMotion(time: 1, x: 10, y: 10))
         xdg_toplevel_set_maximized(toplevel.toplevel)
         XCTAssertTrue(client.roundtrip())
@@ -114,7 +106,7 @@ final class FreePlacementTests: XCTestCase {
         let client = try server.connect()
         let pointer = client.makePointer()
         let swipe = client.makeSwipe(on: pointer.proxy)
-        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
         server.inject(.pointerMotion(time: 1, x: 50, y: 35))
         server.inject(.swipeBegin(time: 2, fingers: 4))
         server.inject(.swipeUpdate(time: 3, dx: -5, dy: 2))
@@ -126,8 +118,8 @@ final class FreePlacementTests: XCTestCase {
     func testAClickRaisesAndFocusesTheWindowUnderThePointer() throws {
         let client = try server.connect()
         let keyboard = client.makeKeyboard()
-        let below = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 20, y: 30)
-        let above = try window(client, RGBAImage(width: 80, height: 50, fill: blue), x: 90, y: 60)
+        let below = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 20, y: 30)
+        let above = try server.placedWindow(client, RGBAImage(width: 80, height: 50, fill: blue), x: 90, y: 60)
         XCTAssertTrue(client.roundtrip())
         XCTAssertEqual(keyboard.focusChanges.last, .enter(above.surface))
         server.inject(.pointerMotion(time: 1, x: 30, y: 40))
@@ -141,8 +133,8 @@ final class FreePlacementTests: XCTestCase {
     func testAnEmptyInputRegionLetsThePointerThroughToTheWindowBelow() throws {
         let client = try server.connect()
         let pointer = client.makePointer()
-        let below = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 0, y: 0)
-        let above = try window(client, RGBAImage(width: 100, height: 60, fill: blue), x: 0, y: 0)
+        let below = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 0, y: 0)
+        let above = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: blue), x: 0, y: 0)
         client.setInputRegion(above.surface, [PixelRect(x: 50, y: 0, width: 50, height: 60)])
         client.commit(above)
         XCTAssertTrue(client.roundtrip())
@@ -155,7 +147,7 @@ final class FreePlacementTests: XCTestCase {
     func testASubsurfaceTakesThePointerOverItsParent() throws {
         let client = try server.connect()
         let pointer = client.makePointer()
-        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 20, y: 20)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 20, y: 20)
         let child = client.makeSubsurface(of: toplevel.surface, x: 50, y: 10)
         try client.show(RGBAImage(width: 30, height: 20, fill: yellow), on: child.surface)
         wl_surface_commit(toplevel.surface)
@@ -170,7 +162,7 @@ final class FreePlacementTests: XCTestCase {
     func testATouchStaysWithTheSurfaceItWentDownOnUntilItLifts() throws {
         let client = try server.connect()
         let touch = client.makeTouch()
-        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
         server.inject(.touchDown(time: 1, id: 0, x: 50, y: 35))
         server.inject(.touchMotion(time: 2, id: 0, x: 300, y: 170))
         server.inject(.touchUp(time: 3, id: 0))
@@ -181,7 +173,7 @@ final class FreePlacementTests: XCTestCase {
     func testATouchedSurfaceGoingAwayLiftsTheTouch() throws {
         let client = try server.connect()
         let touch = client.makeTouch()
-        let toplevel = try window(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
         server.inject(.touchDown(time: 1, id: 0, x: 50, y: 35))
         xdg_toplevel_destroy(toplevel.toplevel)
         xdg_surface_destroy(toplevel.xdgSurface)

@@ -69,6 +69,14 @@ final class InProcessCompositor {
         compositor.placeWindow(client: server, surfaceID: wl_proxy_get_id(toplevel.surface), x: x, y: y)
     }
 
+    /// A new mapped window of `client` showing `image`, its top left at (x, y).
+    func placedWindow(_ client: RawClient, _ image: RGBAImage, x: Int, y: Int) throws -> RawToplevel {
+        let toplevel = try client.makeConfiguredToplevel()
+        try client.show(image, on: toplevel.surface)
+        try place(toplevel, of: client, x: x, y: y)
+        return toplevel
+    }
+
     func inject(_ input: InputEvent) { backend.inject(input) }
 
     /// Runs the loop until `condition` holds; false if it does not within `timeout`.

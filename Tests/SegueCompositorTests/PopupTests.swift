@@ -16,14 +16,6 @@ final class PopupTests: XCTestCase {
         server?.stop()
     }
 
-    /// A mapped window showing `image`, placed with its top left at (x, y).
-    private func window(_ client: RawClient, _ image: RGBAImage, x: Int, y: Int) throws -> RawToplevel {
-        let toplevel = try client.makeConfiguredToplevel()
-        try client.show(image, on: toplevel.surface)
-        try server.place(toplevel, of: client, x: x, y: y)
-        return toplevel
-    }
-
     /// `popup` acknowledged and showing `image`.
     private func show(_ image: RGBAImage, on popup: RawPopup, of client: RawClient) throws {
         XCTAssertTrue(client.roundtrip())
@@ -36,7 +28,7 @@ final class PopupTests: XCTestCase {
     func testAPopupIsDrawnOverItsWindowWhereItsPositionerPutsIt() throws {
         server = try InProcessCompositor(width: 320, height: 180)
         let client = try server.connect()
-        let toplevel = try window(client, marked(width: 120, height: 80, fill: green, marker: red), x: 40, y: 30)
+        let toplevel = try server.placedWindow(client, marked(width: 120, height: 80, fill: green, marker: red), x: 40, y: 30)
         // Below and right of the anchor rectangle's bottom right corner: (30, 30) in the window.
         let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 20, anchorRect: PixelRect(x: 10, y: 10, width: 20, height: 20),
                                      anchor: XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
@@ -71,7 +63,7 @@ final class PopupTests: XCTestCase {
     func testAPopupThatWouldLeaveTheOutputSlidesBackOntoItWhereAllowed() throws {
         server = try InProcessCompositor(width: 320, height: 180)
         let client = try server.connect()
-        let toplevel = try window(client, RGBAImage(width: 100, height: 100, fill: green), x: 200, y: 20)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 100, fill: green), x: 200, y: 20)
         let positioner = try XCTUnwrap(client.makePositioner())
         xdg_positioner_set_size(positioner, 80, 30)
         xdg_positioner_set_anchor_rect(positioner, 90, 10, 10, 10)
@@ -91,7 +83,7 @@ final class PopupTests: XCTestCase {
         server = try InProcessCompositor(width: 320, height: 180)
         let client = try server.connect()
         let pointer = client.makePointer()
-        let toplevel = try window(client, RGBAImage(width: 120, height: 80, fill: green), x: 40, y: 30)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 40, y: 30)
         let popup = client.makePopup(of: toplevel.xdgSurface, width: 30, height: 30, anchorRect: PixelRect(x: 0, y: 0, width: 1, height: 1),
                                      anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
         try show(RGBAImage(width: 30, height: 30, fill: blue), on: popup, of: client)
@@ -108,11 +100,11 @@ final class PopupTests: XCTestCase {
     func testAGrabbingPopupHasTheKeyboardUntilAPressOutsideItsClientDismissesIt() throws {
         server = try InProcessCompositor(width: 320, height: 180)
         let other = try server.connect()
-        _ = try window(other, RGBAImage(width: 100, height: 100, fill: blue), x: 200, y: 40)
+        _ = try server.placedWindow(other, RGBAImage(width: 100, height: 100, fill: blue), x: 200, y: 40)
         let client = try server.connect()
         let pointer = client.makePointer()
         let keyboard = client.makeKeyboard()
-        let toplevel = try window(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
         // A click on the window gives the serial a grab must answer.
         server.inject(.pointerMotion(time: 1, x: 30, y: 30))
         server.inject(.pointerButton(time: 2, button: buttonLeft, pressed: true))
@@ -141,11 +133,11 @@ final class PopupTests: XCTestCase {
     func testAPopupGoesWhenAnotherWindowTakesTheKeyboard() throws {
         server = try InProcessCompositor(width: 320, height: 180)
         let client = try server.connect()
-        let toplevel = try window(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
         let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
         try show(RGBAImage(width: 40, height: 40, fill: red), on: popup, of: client)
         XCTAssertFalse(popup.done)
-        _ = try window(client, RGBAImage(width: 60, height: 60, fill: blue), x: 200, y: 20)
+        _ = try server.placedWindow(client, RGBAImage(width: 60, height: 60, fill: blue), x: 200, y: 20)
         XCTAssertTrue(client.roundtrip())
         XCTAssertTrue(popup.done)
     }
@@ -153,7 +145,7 @@ final class PopupTests: XCTestCase {
     func testDestroyingAPopupUnderAnotherShownOneIsNotTheTopmostPopup() throws {
         server = try InProcessCompositor(width: 320, height: 180)
         let client = try server.connect()
-        let toplevel = try window(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
         let menu = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
         try show(RGBAImage(width: 40, height: 40, fill: red), on: menu, of: client)
         let submenu = client.makePopup(of: menu.xdgSurface, width: 30, height: 30, anchorRect: PixelRect(x: 40, y: 0, width: 1, height: 1))
@@ -163,14 +155,14 @@ final class PopupTests: XCTestCase {
         XCTAssertEqual(client.protocolError, WaylandProtocolError(interface: "xdg_wm_base", code: 2))
         XCTAssertTrue(client.connectionClosed())
         let next = try server.connect()
-        _ = try window(next, RGBAImage(width: 40, height: 40, fill: blue), x: 0, y: 0)
+        _ = try server.placedWindow(next, RGBAImage(width: 40, height: 40, fill: blue), x: 0, y: 0)
         XCTAssertEqual(try server.screen()[10, 10], blue, "the compositor still serves")
     }
 
     func testAWindowMappedAgainComesBackWhereItWasPlaced() throws {
         server = try InProcessCompositor(width: 320, height: 180)
         let client = try server.connect()
-        let toplevel = try window(client, marked(width: 60, height: 40, fill: green, marker: red), x: 150, y: 90)
+        let toplevel = try server.placedWindow(client, marked(width: 60, height: 40, fill: green, marker: red), x: 150, y: 90)
         client.attach(nil, to: toplevel)
         client.commit(toplevel)
         XCTAssertTrue(client.roundtrip())
