@@ -385,11 +385,11 @@ extension Compositor: OutputDelegate {
         }
     }
 
-    /// Every surface of a window's tree, shown or not: subsurfaces and popups.
+    /// Every surface of a window's tree, shown or not: subsurfaces and mapped popups.
     private func forEachSurface(of surface: Surface, _ body: (Surface) -> Void) {
         body(surface)
         for child in surface.subsurfaces.all { forEachSurface(of: child.surface, body) }
-        for popup in surface.popups { forEachSurface(of: popup.xdgSurface.surface, body) }
+        for popup in surface.popups where popup.mapped { forEachSurface(of: popup.xdgSurface.surface, body) }
     }
 }
 

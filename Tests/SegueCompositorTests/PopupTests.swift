@@ -16,15 +16,6 @@ final class PopupTests: XCTestCase {
         server?.stop()
     }
 
-    /// `popup` acknowledged and showing `image`.
-    private func show(_ image: RGBAImage, on popup: RawPopup, of client: RawClient) throws {
-        XCTAssertTrue(client.roundtrip())
-        let serial = try XCTUnwrap(popup.lastConfigureSerial, "the popup was never configured")
-        xdg_surface_ack_configure(popup.xdgSurface, serial)
-        try client.show(image, on: popup.surface)
-        XCTAssertTrue(client.roundtrip())
-    }
-
     func testAPopupIsDrawnOverItsWindowWhereItsPositionerPutsIt() throws {
         server = try InProcessCompositor(width: 320, height: 180)
         let client = try server.connect()
@@ -32,7 +23,7 @@ final class PopupTests: XCTestCase {
         // Below and right of the anchor rectangle's bottom right corner: (30, 30) in the window.
         let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 20, anchorRect: PixelRect(x: 10, y: 10, width: 20, height: 20),
                                      anchor: XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
-        try show(marked(width: 40, height: 20, fill: blue, marker: yellow, side: 4), on: popup, of: client)
+        try client.show(marked(width: 40, height: 20, fill: blue, marker: yellow, side: 4), onPopup: popup)
         XCTAssertEqual(popup.rectangle, PixelRect(x: 30, y: 30, width: 40, height: 20))
         let shot = try server.screen()
         // The popup spans (70, 60)-(109, 79) on the output, over the window.
@@ -51,7 +42,7 @@ final class PopupTests: XCTestCase {
         try client.show(marked(width: 320, height: 180, fill: green, marker: red), on: toplevel.surface)
         let popup = client.makePopup(of: toplevel.xdgSurface, width: 50, height: 30, anchorRect: PixelRect(x: 200, y: 100, width: 1, height: 1),
                                      anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
-        try show(marked(width: 50, height: 30, fill: blue, marker: yellow, side: 4), on: popup, of: client)
+        try client.show(marked(width: 50, height: 30, fill: blue, marker: yellow, side: 4), onPopup: popup)
         let shot = try server.screen()
         XCTAssertEqual(shot[200, 100], yellow, "the popup's marker at the anchor point")
         XCTAssertEqual(shot[240, 120], blue, "the popup")
@@ -86,7 +77,7 @@ final class PopupTests: XCTestCase {
         let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 40, y: 30)
         let popup = client.makePopup(of: toplevel.xdgSurface, width: 30, height: 30, anchorRect: PixelRect(x: 0, y: 0, width: 1, height: 1),
                                      anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
-        try show(RGBAImage(width: 30, height: 30, fill: blue), on: popup, of: client)
+        try client.show(RGBAImage(width: 30, height: 30, fill: blue), onPopup: popup)
         server.inject(.pointerMotion(time: 1, x: 45, y: 35))
         XCTAssertTrue(client.roundtrip())
         XCTAssertEqual(pointer.focus, popup.surface, "the popup, over its window")
@@ -113,7 +104,7 @@ final class PopupTests: XCTestCase {
         let serial = try XCTUnwrap(pointer.lastButtonSerial)
         let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1),
                                      anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT, grabSerial: serial)
-        try show(RGBAImage(width: 40, height: 40, fill: red), on: popup, of: client)
+        try client.show(RGBAImage(width: 40, height: 40, fill: red), onPopup: popup)
         XCTAssertEqual(keyboard.focusChanges.last, .enter(popup.surface), "a grabbing popup has the keyboard")
         // A press on the window under it is the client's own: the popup stays.
         server.inject(.pointerMotion(time: 4, x: 120, y: 90))
@@ -135,7 +126,7 @@ final class PopupTests: XCTestCase {
         let client = try server.connect()
         let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
         let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
-        try show(RGBAImage(width: 40, height: 40, fill: red), on: popup, of: client)
+        try client.show(RGBAImage(width: 40, height: 40, fill: red), onPopup: popup)
         XCTAssertFalse(popup.done)
         _ = try server.placedWindow(client, RGBAImage(width: 60, height: 60, fill: blue), x: 200, y: 20)
         XCTAssertTrue(client.roundtrip())
@@ -147,9 +138,9 @@ final class PopupTests: XCTestCase {
         let client = try server.connect()
         let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
         let menu = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
-        try show(RGBAImage(width: 40, height: 40, fill: red), on: menu, of: client)
+        try client.show(RGBAImage(width: 40, height: 40, fill: red), onPopup: menu)
         let submenu = client.makePopup(of: menu.xdgSurface, width: 30, height: 30, anchorRect: PixelRect(x: 40, y: 0, width: 1, height: 1))
-        try show(RGBAImage(width: 30, height: 30, fill: blue), on: submenu, of: client)
+        try client.show(RGBAImage(width: 30, height: 30, fill: blue), onPopup: submenu)
         xdg_popup_destroy(menu.popup)
         XCTAssertFalse(client.roundtrip())
         XCTAssertEqual(client.protocolError, WaylandProtocolError(interface: "xdg_wm_base", code: 2))

@@ -3,6 +3,7 @@ import Glibc
 import SegueClientSupport
 import SegueEngine
 import SegueImaging
+import XCTest
 
 /// A Wayland client in the test process, driven one request at a time so a test
 /// can break the protocol on purpose and read back what the compositor said.
@@ -203,6 +204,15 @@ final class RawClient {
         listenedTo.append(popup)
         wl_surface_commit(surface)
         return popup
+    }
+
+    /// `popup`'s configure acknowledged and `image` shown on it.
+    func show(_ image: RGBAImage, onPopup popup: RawPopup) throws {
+        XCTAssertTrue(roundtrip())
+        let serial = try XCTUnwrap(popup.lastConfigureSerial, "the popup was never configured")
+        xdg_surface_ack_configure(popup.xdgSurface, serial)
+        try show(image, on: popup.surface)
+        XCTAssertTrue(roundtrip())
     }
 
     func makePositioner() -> OpaquePointer? {

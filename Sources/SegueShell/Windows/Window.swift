@@ -111,7 +111,7 @@ final class Window {
     /// The popup that has the keyboard: the topmost shown one that took a grab.
     var grabbingPopup: XdgPopup? {
         func topmost(of xdgSurface: XdgSurface) -> XdgPopup? {
-            for popup in xdgSurface.popups.reversed() where popup.mapped {
+            for popup in xdgSurface.popups.reversed() where popup.mapped && !popup.isDismissed {
                 if let nested = topmost(of: popup.xdgSurface) { return nested }
                 if popup.grabbing { return popup }
             }

@@ -41,6 +41,10 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
             wmBase.postError(.invalidPositioner, "the positioner needs a size and an anchor rectangle")
             return nil
         }
+        if let parent, let refusal = refusal(of: parent, for: xdgSurface) {
+            wmBase.postError(.invalidPopupParent, refusal)
+            return nil
+        }
         guard let resource = Resource.create(client: client, interface: segue_xdg_popup_interface(),
                                              version: version, id: id) else { return nil }
         let popup = XdgPopup(resource: resource, xdgSurface: xdgSurface, parent: parent, placement: positioner.placement,
@@ -49,6 +53,26 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
         guard xdgSurface.surface.assign(popup, orPost: { wmBase.postError(.role, $0) }) else { return nil }
         parent?.adopt(popup)
         return popup
+    }
+
+    /// Popups opened from popups, at most: a menu and its submenus are a few;
+    /// the chain is walked when placing, focusing and dismissing.
+    package static let maximumNesting = 32
+
+    /// Why `parent` cannot hold a popup of `xdgSurface`, or nil: it must be a
+    /// toplevel or a popup already, and never the popup itself or one opened
+    /// from it (a loop would have no window to be drawn in).
+    private static func refusal(of parent: XdgSurface, for xdgSurface: XdgSurface) -> String? {
+        var ancestor: XdgSurface? = parent
+        var depth = 0
+        while let current = ancestor {
+            guard current !== xdgSurface else { return "the popup's parent is the popup itself or a popup opened from it" }
+            guard current.hasRoleObject else { return "the popup's parent is neither a toplevel nor a popup" }
+            depth += 1
+            guard depth <= maximumNesting else { return "popups nested more than \(maximumNesting) deep" }
+            ancestor = current.popup?.parent
+        }
+        return nil
     }
 
     /// The popup surface's top left relative to its parent surface's.
@@ -81,15 +105,23 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
     }
 
     /// Sends popup_done to this popup and those opened from it, topmost first, and takes them off screen.
+    /// Marked first, so the keyboard goes straight past the whole chain.
     package func dismiss() {
         guard isAlive, !dismissed else { return }
-        xdgSurface.dismissPopups()
         dismissed = true
+        xdgSurface.dismissPopups()
         xdg_popup_send_popup_done(resource)
         unmap()
     }
 
-    package func surfaceDestroyed(_ surface: Surface) { unmap() }
+    /// Dismissed: on its way off screen, or off it until the client destroys it.
+    package var isDismissed: Bool { dismissed }
+
+    /// Its wl_surface is gone: nothing of it is drawn or told of outputs again.
+    package func surfaceDestroyed(_ surface: Surface) {
+        unmap()
+        parent?.disown(self)
+    }
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
         isAlive = false
@@ -100,9 +132,9 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
 
     private func unmap() {
         guard mapped else { return }
-        // Popups opened from this one cannot stay without it.
-        xdgSurface.dismissPopups()
+        // Off screen before the popups opened from it go, so none hands the keyboard back to it.
         mapped = false
+        xdgSurface.dismissPopups()
         observer?.popupUnmapped(self)
     }
 

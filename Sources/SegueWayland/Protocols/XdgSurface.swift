@@ -48,6 +48,8 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
 
     /// The popup this xdg_surface is, if it is one.
     package var popup: XdgPopup? { roleObject as? XdgPopup }
+    /// Has a live toplevel or popup.
+    var hasRoleObject: Bool { roleObject?.isAlive == true }
 
     /// Whether its toplevel or popup is on screen.
     var isMapped: Bool {

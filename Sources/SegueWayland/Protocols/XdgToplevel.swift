@@ -99,9 +99,10 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
 
     private func unmap() {
         guard mapped else { return }
-        xdgSurface.dismissPopups()
         mapped = false
         observer?.toplevelUnmapped(self)
+        // After the window is gone, so no popup hands the keyboard back to a surface going away.
+        xdgSurface.dismissPopups()
     }
 
     private func send(_ configuration: ToplevelConfiguration) {
