@@ -62,6 +62,27 @@ final class InProcessCompositor {
         return raw
     }
 
+    /// A real program as a client, its connection handed over as WAYLAND_SOCKET
+    /// on its standard input; the test serves it while it waits (`serve`).
+    /// `runtime` is its XDG_RUNTIME_DIR and the root of its XDG folders.
+    func launch(_ program: String, _ arguments: [String] = [], runtime: URL, environment extra: [String: String] = [:]) throws -> Process {
+        let (fd, _) = try XCTUnwrap(compositor.connectClient())
+        defer { close(fd) }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: try XCTUnwrap(CompositorUnderTest.which(program), "\(program) is not installed"))
+        child.arguments = arguments
+        child.environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": runtime.path,
+            "XDG_RUNTIME_DIR": runtime.path, "XDG_CONFIG_HOME": runtime.path + "/config",
+            "XDG_CACHE_HOME": runtime.path + "/cache", "XDG_DATA_HOME": runtime.path + "/data", "WAYLAND_SOCKET": "0",
+        ].merging(extra) { $1 }
+        child.standardInput = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        return child
+    }
+
     /// Puts `toplevel`'s window with its top left at (x, y).
     func place(_ toplevel: RawToplevel, of client: RawClient, x: Int, y: Int) throws {
         XCTAssertTrue(client.roundtrip(), "the server must know the surface before it is placed")

@@ -2,6 +2,7 @@ import CWaylandClient
 import SegueEngine
 import SegueImaging
 @testable import SegueShell
+import SegueWayland
 import XCTest
 
 /// xdg_popup: menus drawn over their window where the positioner says, taking
@@ -177,5 +178,86 @@ final class PopupTests: XCTestCase {
         let shot = try server.screen()
         XCTAssertEqual(shot[0, 0], red)
         XCTAssertEqual(shot[30, 20], green)
+    }
+}
+
+/// A real toolkit's menus: GTK 3's context menu of an entry, opened with a
+/// right click, grabbing the keyboard, and closed with Escape.
+final class GtkPopupTests: XCTestCase {
+    private var server: InProcessCompositor!
+    private var app: Process?
+    private var runtime: URL!
+
+    override func setUpWithError() throws {
+        runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-gtk-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+    }
+
+    override func tearDown() {
+        app?.terminate()
+        app?.waitUntilExit()
+        server?.stop()
+        try? FileManager.default.removeItem(at: runtime)
+    }
+
+    /// The shown window's mapped popups: where their window geometry (the
+    /// menu without its shadow) is on the output.
+    private func popups() -> [PixelRect] {
+        guard let window = server.compositor.stack.shown else { return [] }
+        return window.placedSurfaces().compactMap { placed in
+            guard let popup = placed.surface.role as? XdgPopup,
+                  let origin = server.compositor.screenOrigin(of: placed.surface) else { return nil }
+            let geometry = popup.xdgSurface.geometry ?? PixelRect(x: 0, y: 0, width: placed.surface.width, height: placed.surface.height)
+            return PixelRect(x: Int(origin.x) + geometry.x, y: Int(origin.y) + geometry.y, width: geometry.width, height: geometry.height)
+        }
+    }
+
+    func testAnEntrysContextMenuOpensAtThePointerOverTheWindowAndEscapeClosesIt() throws {
+        server = try InProcessCompositor(placement: .stacked, width: 1600, height: 900, config: "[transitions.open]\neffect = \"none\"\n")
+        app = try server.launch("gtk3-widget-factory", runtime: runtime,
+                                environment: ["GDK_BACKEND": "wayland", "GTK_THEME": "Adwaita", "NO_AT_BRIDGE": "1"])
+        // The first entry, top left, starts with its text selected in Adwaita's blue.
+        let selection = RGBA(53, 132, 228)
+        var before = RGBAImage(width: 1, height: 1, fill: selection)
+        XCTAssertTrue(server.serve(timeout: .seconds(60)) {
+            guard server.windowCount == 1, let shot = try? server.screen() else { return false }
+            before = shot
+            let hits = (16...32).reduce(0) { count, row in count + (24...100).filter { shot[$0, row] == selection }.count }
+            return hits > 17 * 77 / 2
+        }, "gtk3-widget-factory shows its window with the entry's text selected")
+        // Settled: GTK's first frames may still show the window inactive.
+        _ = server.serve(timeout: .seconds(1)) { false }
+        before = try server.screen()
+        let (x, y) = (60.0, 24.0)
+        server.inject(.pointerMotion(time: 1, x: x, y: y))
+        server.inject(.pointerButton(time: 2, button: 0x111, pressed: true))
+        server.inject(.pointerButton(time: 3, button: 0x111, pressed: false))
+        XCTAssertTrue(server.serve(timeout: .seconds(20)) { !popups().isEmpty }, "GTK opened a popup")
+        // Let the menu draw its items.
+        _ = server.serve(timeout: .seconds(1)) { false }
+        let menu = try XCTUnwrap(popups().first)
+        let shot = try server.screen()
+        // GTK anchors a context menu to the pointer's pixel, opening down and right from its far corner.
+        XCTAssertEqual(menu.x, Int(x) + 1, "\(menu)")
+        XCTAssertEqual(menu.y, Int(y) + 1, "\(menu)")
+        let inner = PixelRect(x: menu.x + 4, y: menu.y + 4, width: menu.width - 8, height: menu.height - 8)
+        var changed = 0, dark = 0
+        for row in inner.y..<(inner.y + inner.height) {
+            for column in inner.x..<(inner.x + inner.width) {
+                if shot[column, row] != before[column, row] { changed += 1 }
+                if Int(shot[column, row].r) + Int(shot[column, row].g) + Int(shot[column, row].b) < 300 { dark += 1 }
+            }
+        }
+        XCTAssertGreaterThan(Double(changed) / Double(inner.width * inner.height), 0.5, "the menu is drawn over the window")
+        XCTAssertGreaterThan(dark, 20, "with its items' text")
+        XCTAssertEqual(shot[1500, 850], before[1500, 850], "the window elsewhere is as it was")
+        // The menu grabbed the keyboard: Escape goes to it, and GTK closes it.
+        server.inject(.key(time: 4, key: 1, pressed: true))
+        server.inject(.key(time: 5, key: 1, pressed: false))
+        XCTAssertTrue(server.serve(timeout: .seconds(10)) { popups().isEmpty }, "Escape closed the menu")
+        let after = try server.screen()
+        XCTAssertEqual(after[inner.x + inner.width - 1, inner.y + inner.height - 1],
+                       before[inner.x + inner.width - 1, inner.y + inner.height - 1], "the window shows where the menu was")
     }
 }
