@@ -134,6 +134,35 @@ final class PopupTests: XCTestCase {
         XCTAssertTrue(popup.done)
     }
 
+    func testPopupsStackInTheOrderTheyWereMadeAndGoNewestFirst() throws {
+        server = try InProcessCompositor(width: 320, height: 180)
+        let client = try server.connect()
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 200, height: 120, fill: green), x: 20, y: 20)
+        let menu = client.makePopup(of: toplevel.xdgSurface, width: 60, height: 60, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1),
+                                    anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
+        try client.show(RGBAImage(width: 60, height: 60, fill: red), onPopup: menu)
+        let tooltip = client.makePopup(of: toplevel.xdgSurface, width: 60, height: 60, anchorRect: PixelRect(x: 50, y: 30, width: 1, height: 1),
+                                       anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
+        try client.show(RGBAImage(width: 60, height: 60, fill: blue), onPopup: tooltip)
+        // Made last, from the first menu: above the tooltip, though its parent is under it.
+        let submenu = client.makePopup(of: menu.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 50, y: 30, width: 1, height: 1),
+                                       anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
+        try client.show(RGBAImage(width: 40, height: 40, fill: yellow), onPopup: submenu)
+        let screen = try server.screen()
+        // Window at (20, 20): menu from (30, 30), tooltip from (70, 50), submenu from (80, 60).
+        XCTAssertEqual(screen[35, 35], red, "the menu")
+        XCTAssertEqual(screen[75, 55], blue, "the tooltip over the menu")
+        XCTAssertEqual(screen[85, 65], yellow, "the submenu over the tooltip")
+        XCTAssertEqual(screen[125, 105], blue, "the tooltip past the submenu")
+        // The window going dismisses them all, newest first, as clients must destroy them.
+        client.attach(nil, to: toplevel)
+        client.commit(toplevel)
+        XCTAssertTrue(client.roundtrip())
+        let order = [submenu, tooltip, menu].map(\.doneOrder)
+        XCTAssertFalse(order.contains(nil), "\(order)")
+        XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), "submenu, tooltip, then menu: \(order)")
+    }
+
     func testDestroyingAPopupUnderAnotherShownOneIsNotTheTopmostPopup() throws {
         server = try InProcessCompositor(width: 320, height: 180)
         let client = try server.connect()

@@ -11,6 +11,9 @@ final class RawPopup {
     private(set) var rectangle: PixelRect?
     private(set) var lastConfigureSerial: UInt32?
     private(set) var done = false
+    /// Which popup_done this was, counting every RawPopup's: the order they came in.
+    private(set) var doneOrder: Int?
+    private nonisolated(unsafe) static var dones = 0
 
     init(surface: OpaquePointer, xdgSurface: OpaquePointer, popup: OpaquePointer) {
         self.surface = surface
@@ -22,7 +25,11 @@ final class RawPopup {
 
     fileprivate func configured(serial: UInt32) { lastConfigureSerial = serial }
     fileprivate func configured(_ rectangle: PixelRect) { self.rectangle = rectangle }
-    fileprivate func dismissed() { done = true }
+    fileprivate func dismissed() {
+        done = true
+        Self.dones += 1
+        doneOrder = Self.dones
+    }
 }
 
 private nonisolated(unsafe) let popupSurfaceListener = fixedListener(xdg_surface_listener(

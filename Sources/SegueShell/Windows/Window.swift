@@ -84,39 +84,37 @@ final class Window {
 
     /// The window's surfaces on screen, bottom to top, each with its top left
     /// relative to the window surface's: the surface with its subsurfaces, then
-    /// its popups over them, each with its own subsurfaces and popups.
+    /// its mapped popups over them in the order they were made, each with its
+    /// own subsurfaces.
     func placedSurfaces() -> [(surface: Surface, x: Int, y: Int)] {
         var placed: [(surface: Surface, x: Int, y: Int)] = []
-        Self.place(surface, x: 0, y: 0, popupsOf: toplevel.xdgSurface, into: &placed)
+        Self.place(surface, x: 0, y: 0, into: &placed)
+        var origins = [ObjectIdentifier(toplevel.xdgSurface): (x: 0, y: 0)]
+        for popup in toplevel.xdgSurface.popupTree where popup.mapped {
+            // A popup is mapped only over a mapped parent, made before it.
+            guard let parent = popup.parent, let base = origins[ObjectIdentifier(parent)] else { continue }
+            let offset = popup.surfaceOffset
+            let origin = (x: base.x + offset.x, y: base.y + offset.y)
+            origins[ObjectIdentifier(popup.xdgSurface)] = origin
+            Self.place(popup.xdgSurface.surface, x: origin.x, y: origin.y, into: &placed)
+        }
         return placed
     }
 
-    private static func place(_ surface: Surface, x: Int, y: Int, popupsOf xdgSurface: XdgSurface?,
-                              into placed: inout [(surface: Surface, x: Int, y: Int)]) {
+    private static func place(_ surface: Surface, x: Int, y: Int, into placed: inout [(surface: Surface, x: Int, y: Int)]) {
         // A surface without a buffer is unmapped, and its subsurfaces with it.
         guard surface.hasBuffer else { return }
         for child in surface.subsurfaces.below {
-            place(child.surface, x: x + Int(child.x), y: y + Int(child.y), popupsOf: nil, into: &placed)
+            place(child.surface, x: x + Int(child.x), y: y + Int(child.y), into: &placed)
         }
         placed.append((surface, x, y))
         for child in surface.subsurfaces.above {
-            place(child.surface, x: x + Int(child.x), y: y + Int(child.y), popupsOf: nil, into: &placed)
-        }
-        for popup in xdgSurface?.popups ?? [] where popup.mapped {
-            let offset = popup.surfaceOffset
-            place(popup.xdgSurface.surface, x: x + offset.x, y: y + offset.y, popupsOf: popup.xdgSurface, into: &placed)
+            place(child.surface, x: x + Int(child.x), y: y + Int(child.y), into: &placed)
         }
     }
 
     /// The popup that has the keyboard: the topmost shown one that took a grab.
     var grabbingPopup: XdgPopup? {
-        func topmost(of xdgSurface: XdgSurface) -> XdgPopup? {
-            for popup in xdgSurface.popups.reversed() where popup.mapped && !popup.isDismissed {
-                if let nested = topmost(of: popup.xdgSurface) { return nested }
-                if popup.grabbing { return popup }
-            }
-            return nil
-        }
-        return topmost(of: toplevel.xdgSurface)
+        toplevel.xdgSurface.popupTree.last { $0.mapped && !$0.isDismissed && $0.grabbing }
     }
 }

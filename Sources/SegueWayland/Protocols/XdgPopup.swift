@@ -22,6 +22,9 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
     /// popup_done was sent: it stays off screen until the client destroys it.
     private var dismissed = false
     private(set) var isAlive = true
+    /// When it was made, among all popups: a later one stacks above an earlier one.
+    package let creation: UInt64
+    nonisolated(unsafe) private static var made: UInt64 = 0
 
     package var roleName: String { "xdg_popup" }
     private var observer: ToplevelObserver? { xdgSurface.observer }
@@ -33,6 +36,8 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
         self.parent = parent
         self.placement = placement
         self.wmBase = wmBase
+        Self.made += 1
+        creation = Self.made
     }
 
     static func create(client: OpaquePointer, version: Int32, id: UInt32, xdgSurface: XdgSurface, parent: XdgSurface?,
@@ -105,13 +110,18 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
     }
 
     /// Sends popup_done to this popup and those opened from it, topmost first, and takes them off screen.
-    /// Marked first, so the keyboard goes straight past the whole chain.
-    package func dismiss() {
-        guard isAlive, !dismissed else { return }
-        dismissed = true
-        xdgSurface.dismissPopups()
-        xdg_popup_send_popup_done(resource)
-        unmap()
+    package func dismiss() { Self.dismiss([self] + xdgSurface.popupTree) }
+
+    /// Dismisses `popups` (oldest first), newest first, as xdg-shell has
+    /// clients destroy them. All are marked before any goes, so the keyboard
+    /// passes none of them on its way back.
+    static func dismiss(_ popups: [XdgPopup]) {
+        let going = popups.filter { $0.isAlive && !$0.dismissed }.reversed()
+        for popup in going { popup.dismissed = true }
+        for popup in going {
+            xdg_popup_send_popup_done(popup.resource)
+            popup.unmap()
+        }
     }
 
     /// Dismissed: on its way off screen, or off it until the client destroys it.

@@ -66,10 +66,20 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     func adopt(_ popup: XdgPopup) { popups.append(popup) }
     func disown(_ popup: XdgPopup) { popups.removeAll { $0 === popup } }
 
-    /// Dismisses the popups opened against it, topmost first.
-    package func dismissPopups() {
-        for popup in popups.reversed() { popup.dismiss() }
+    /// The popups opened against it and against those, oldest first: xdg-shell
+    /// stacks a toplevel's popups in the order they were made, whatever their parents.
+    package var popupTree: [XdgPopup] {
+        var all: [XdgPopup] = [], pending = popups
+        while let popup = pending.popLast() {
+            all.append(popup)
+            pending += popup.xdgSurface.popups
+        }
+        return all.sorted { $0.creation < $1.creation }
     }
+
+    /// Dismisses the popups opened against it and against those, topmost
+    /// (newest) first, the order in which xdg-shell has clients destroy them.
+    package func dismissPopups() { XdgPopup.dismiss(popupTree) }
 
     /// Sends xdg_surface.configure after the role's own configure event.
     func sendConfigure() {
