@@ -6,7 +6,11 @@ import SegueWayland
 extension Compositor {
     package func popupMapped(_ popup: XdgPopup) { popupChanged(popup) }
 
-    package func popupUnmapped(_ popup: XdgPopup) { popupChanged(popup) }
+    /// Off screen, so off the output too, as a window that unmaps is.
+    package func popupUnmapped(_ popup: XdgPopup) {
+        leaveOutputs(popup.xdgSurface.surface)
+        popupChanged(popup)
+    }
 
     /// The output, in the parent's window-geometry coordinates.
     package func popupBounds(_ popup: XdgPopup) -> PixelRect? {

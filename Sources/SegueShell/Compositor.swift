@@ -294,8 +294,7 @@ extension Compositor: ToplevelObserver {
         let wasShown = stack.shown === window
         stack.remove(window)
         log.info("window \(window.id) unmapped")
-        let outputs = outputGlobal?.resources(for: window.surface.client) ?? []
-        forEachSurface(of: window.surface) { $0.show(on: [], among: outputs) }
+        leaveOutputs(window.surface)
         transitionManager?.windowClosed(id: window.id)
         // A hand dragging toward a window that went lets go of it: back where it came from.
         if gesture?.target === window { _ = try? perform(.gesture(.cancel)) }
@@ -383,6 +382,12 @@ extension Compositor: OutputDelegate {
             let shown = visible.contains { $0 === window }
             forEachSurface(of: window.surface) { $0.show(on: shown ? outputs : [], among: outputs) }
         }
+    }
+
+    /// A surface taken off screen, with its subsurfaces and popups: off the output too.
+    func leaveOutputs(_ surface: Surface) {
+        let outputs = outputGlobal?.resources(for: surface.client) ?? []
+        forEachSurface(of: surface) { $0.show(on: [], among: outputs) }
     }
 
     /// Every surface of a window's tree, shown or not: subsurfaces and mapped popups.

@@ -96,6 +96,33 @@ final class PopupLifetimeTests: XCTestCase {
         XCTAssertNil(client.protocolError)
     }
 
+    func testAPopupTakenOffScreenLeavesTheOutputItEntered() throws {
+        let client = try server.connect()
+        _ = try XCTUnwrap(client.output)
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 100, fill: green), x: 0, y: 0)
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 20, height: 20, anchorRect: PixelRect(x: 0, y: 0, width: 1, height: 1))
+        try client.show(RGBAImage(width: 20, height: 20, fill: red), onPopup: popup)
+        XCTAssertTrue(client.dispatch { popup.outputEvents == [true] }, "\(popup.outputEvents)")
+        wl_surface_attach(popup.surface, nil, 0, 0)
+        wl_surface_commit(popup.surface)
+        XCTAssertTrue(client.dispatch { popup.outputEvents == [true, false] }, "\(popup.outputEvents)")
+        XCTAssertNotEqual(try server.screen()[5, 5], red)
+    }
+
+    /// A child popup made under a popup that was never shown goes with it, so a
+    /// popup made later on the same xdg_surface cannot inherit it.
+    func testDestroyingAnUnshownPopupDismissesThePopupsMadeFromIt() throws {
+        let client = try server.connect()
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 100, fill: green), x: 0, y: 0)
+        let parent = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 0, y: 0, width: 1, height: 1))
+        let child = client.makePopup(of: parent.xdgSurface, width: 20, height: 20, anchorRect: PixelRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertTrue(client.roundtrip())
+        xdg_popup_destroy(parent.popup)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(child.done, "popup_done for the child of a destroyed popup")
+        XCTAssertNil(client.protocolError)
+    }
+
     /// A window with a grabbing menu and a grabbing submenu, the keyboard in the submenu.
     private func windowWithMenus(_ client: RawClient) throws -> (RawToplevel, menu: RawPopup, submenu: RawPopup, RawKeyboard) {
         let pointer = client.makePointer()

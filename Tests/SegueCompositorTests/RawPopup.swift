@@ -11,6 +11,8 @@ final class RawPopup {
     private(set) var rectangle: PixelRect?
     private(set) var lastConfigureSerial: UInt32?
     private(set) var done = false
+    /// wl_surface.enter (true) and leave (false), in order.
+    fileprivate(set) var outputEvents: [Bool] = []
     /// Which popup_done this was, counting every RawPopup's: the order they came in.
     private(set) var doneOrder: Int?
     private nonisolated(unsafe) static var dones = 0
@@ -21,6 +23,7 @@ final class RawPopup {
         self.popup = popup
         xdg_surface_add_listener(xdgSurface, popupSurfaceListener, listenerData(self))
         xdg_popup_add_listener(popup, popupListener, listenerData(self))
+        wl_surface_add_listener(surface, popupWlSurfaceListener, listenerData(self))
     }
 
     fileprivate func configured(serial: UInt32) { lastConfigureSerial = serial }
@@ -42,4 +45,9 @@ private nonisolated(unsafe) let popupListener = fixedListener(xdg_popup_listener
     },
     popup_done: { data, _ in (listenerObject(data) as RawPopup).dismissed() },
     repositioned: { _, _, _ in }
+))
+
+private nonisolated(unsafe) let popupWlSurfaceListener = fixedListener(wl_surface_listener(
+    enter: { data, _, _ in (listenerObject(data) as RawPopup).outputEvents.append(true) },
+    leave: { data, _, _ in (listenerObject(data) as RawPopup).outputEvents.append(false) }
 ))

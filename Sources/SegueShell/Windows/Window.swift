@@ -90,7 +90,8 @@ final class Window {
         var placed: [(surface: Surface, x: Int, y: Int)] = []
         Self.place(surface, x: 0, y: 0, into: &placed)
         var origins = [ObjectIdentifier(toplevel.xdgSurface): (x: 0, y: 0)]
-        for popup in toplevel.xdgSurface.popupTree where popup.mapped {
+        // One being dismissed is going: nothing may enter it on the way.
+        for popup in toplevel.xdgSurface.popupTree where popup.mapped && !popup.isDismissed {
             // A popup is mapped only over a mapped parent, made before it.
             guard let parent = popup.parent, let base = origins[ObjectIdentifier(parent)] else { continue }
             let offset = popup.surfaceOffset

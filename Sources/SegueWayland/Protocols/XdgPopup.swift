@@ -136,6 +136,8 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
     package func resourceDestroyed(_ resource: OpaquePointer) {
         isAlive = false
         unmap()
+        // Popups opened from it go too, shown or not: a role object made later gets none of them.
+        xdgSurface.dismissPopups()
         parent?.disown(self)
         xdgSurface.surface.clearRole(self)
     }

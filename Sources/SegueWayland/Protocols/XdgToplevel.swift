@@ -86,6 +86,8 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     package func resourceDestroyed(_ resource: OpaquePointer) {
         isAlive = false
         unmap()
+        // Popups opened from it go too, shown or not: a role object made later gets none of them.
+        xdgSurface.dismissPopups()
         surface.clearRole(self)
     }
 
