@@ -36,15 +36,20 @@ final class PopupLifetimeTests: XCTestCase {
         XCTAssertEqual(try server.screen()[10, 10], blue, "the compositor still serves", file: file, line: line)
     }
 
+    /// The client is disconnected with xdg_wm_base.invalid_popup_parent, and the compositor goes on.
+    private func assertRefusedAsInvalidPopupParent(_ client: RawClient, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertFalse(client.roundtrip(), "the compositor answered as if nothing were wrong", file: file, line: line)
+        XCTAssertEqual(client.protocolError, invalidPopupParent, file: file, line: line)
+        try assertStillServing(file: file, line: line)
+    }
+
     func testAPopupWhoseParentIsItselfIsAnInvalidPopupParent() throws {
         let client = try server.connect()
         let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
         let xdgSurface = try XCTUnwrap(xdg_wm_base_get_xdg_surface(client.wmBase, surface))
         _ = xdg_surface_get_popup(xdgSurface, xdgSurface, try positioner(client))
         wl_surface_commit(surface)
-        XCTAssertFalse(client.roundtrip(), "the compositor answered as if nothing were wrong")
-        XCTAssertEqual(client.protocolError, invalidPopupParent)
-        try assertStillServing()
+        try assertRefusedAsInvalidPopupParent(client)
     }
 
     func testTwoPopupsParentedToEachOtherAreAnInvalidPopupParent() throws {
@@ -57,9 +62,7 @@ final class PopupLifetimeTests: XCTestCase {
         _ = xdg_surface_get_popup(firstXdg, secondXdg, try positioner(client))
         _ = xdg_surface_get_popup(secondXdg, firstXdg, try positioner(client))
         wl_surface_commit(first)
-        XCTAssertFalse(client.roundtrip(), "the compositor answered as if nothing were wrong")
-        XCTAssertEqual(client.protocolError, invalidPopupParent)
-        try assertStillServing()
+        try assertRefusedAsInvalidPopupParent(client)
     }
 
     func testPopupsNestedDeeperThanTheLimitAreAnInvalidPopupParent() throws {
@@ -71,9 +74,7 @@ final class PopupLifetimeTests: XCTestCase {
         }
         XCTAssertTrue(client.roundtrip(), "\(XdgPopup.maximumNesting) nested popups are fine")
         _ = client.makePopup(of: parent, width: 20, height: 20, anchorRect: PixelRect(x: 0, y: 0, width: 1, height: 1))
-        XCTAssertFalse(client.roundtrip(), "the compositor answered as if nothing were wrong")
-        XCTAssertEqual(client.protocolError, invalidPopupParent)
-        try assertStillServing()
+        try assertRefusedAsInvalidPopupParent(client)
     }
 
     func testAPopupWhoseSurfaceIsDestroyedFirstIsNeverDrawnOrToldOfOutputsAgain() throws {
@@ -123,8 +124,12 @@ final class PopupLifetimeTests: XCTestCase {
         XCTAssertNil(client.protocolError)
     }
 
-    /// A window with a grabbing menu and a grabbing submenu, the keyboard in the submenu.
-    private func windowWithMenus(_ client: RawClient) throws -> (RawToplevel, menu: RawPopup, submenu: RawPopup, RawKeyboard) {
+    /// Beside another client's window, a window with a grabbing menu and a
+    /// grabbing submenu, the keyboard in the submenu.
+    private func windowWithMenus() throws -> (RawClient, RawToplevel, menu: RawPopup, submenu: RawPopup, RawKeyboard) {
+        let other = try server.connect()
+        _ = try server.placedWindow(other, RGBAImage(width: 60, height: 60, fill: blue), x: 250, y: 100)
+        let client = try server.connect()
         let pointer = client.makePointer()
         let keyboard = client.makeKeyboard()
         let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
@@ -140,14 +145,11 @@ final class PopupLifetimeTests: XCTestCase {
         server.inject(.pointerButton(time: 3, button: buttonLeft, pressed: false))
         XCTAssertTrue(client.roundtrip())
         XCTAssertEqual(keyboard.focusChanges.last, .enter(submenu.surface), "the submenu has the keyboard")
-        return (toplevel, menu, submenu, keyboard)
+        return (client, toplevel, menu, submenu, keyboard)
     }
 
     func testMenusClosedByAPressElsewhereHandTheKeyboardStraightBackToTheWindow() throws {
-        let other = try server.connect()
-        _ = try server.placedWindow(other, RGBAImage(width: 60, height: 60, fill: blue), x: 250, y: 100)
-        let client = try server.connect()
-        let (toplevel, menu, submenu, keyboard) = try windowWithMenus(client)
+        let (client, toplevel, menu, submenu, keyboard) = try windowWithMenus()
         let before = keyboard.focusChanges.count
         // On no window at all: the window keeps the keyboard.
         server.inject(.pointerMotion(time: 4, x: 200, y: 20))
@@ -159,10 +161,7 @@ final class PopupLifetimeTests: XCTestCase {
     }
 
     func testAWindowDestroyedWithMenusOpenNeverGetsTheKeyboardBack() throws {
-        let other = try server.connect()
-        _ = try server.placedWindow(other, RGBAImage(width: 60, height: 60, fill: blue), x: 250, y: 100)
-        let client = try server.connect()
-        let (toplevel, menu, submenu, keyboard) = try windowWithMenus(client)
+        let (client, toplevel, menu, submenu, keyboard) = try windowWithMenus()
         let before = keyboard.focusChanges.count
         wl_surface_destroy(toplevel.surface)
         XCTAssertTrue(client.roundtrip())

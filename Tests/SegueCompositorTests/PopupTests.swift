@@ -17,6 +17,16 @@ final class PopupTests: XCTestCase {
         server?.stop()
     }
 
+    /// A client's green window at (20, 20) with a red 40×40 menu shown at (30, 30).
+    private func windowWithMenu() throws -> (RawClient, RawToplevel, RawPopup) {
+        server = try InProcessCompositor(width: 320, height: 180)
+        let client = try server.connect()
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
+        let menu = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
+        try client.show(RGBAImage(width: 40, height: 40, fill: red), onPopup: menu)
+        return (client, toplevel, menu)
+    }
+
     func testAPopupIsDrawnOverItsWindowWhereItsPositionerPutsIt() throws {
         server = try InProcessCompositor(width: 320, height: 180)
         let client = try server.connect()
@@ -123,11 +133,7 @@ final class PopupTests: XCTestCase {
     }
 
     func testAPopupGoesWhenAnotherWindowTakesTheKeyboard() throws {
-        server = try InProcessCompositor(width: 320, height: 180)
-        let client = try server.connect()
-        let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
-        let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
-        try client.show(RGBAImage(width: 40, height: 40, fill: red), onPopup: popup)
+        let (client, _, popup) = try windowWithMenu()
         XCTAssertFalse(popup.done)
         _ = try server.placedWindow(client, RGBAImage(width: 60, height: 60, fill: blue), x: 200, y: 20)
         XCTAssertTrue(client.roundtrip())
@@ -164,11 +170,7 @@ final class PopupTests: XCTestCase {
     }
 
     func testDestroyingAPopupUnderAnotherShownOneIsNotTheTopmostPopup() throws {
-        server = try InProcessCompositor(width: 320, height: 180)
-        let client = try server.connect()
-        let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
-        let menu = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
-        try client.show(RGBAImage(width: 40, height: 40, fill: red), onPopup: menu)
+        let (client, _, menu) = try windowWithMenu()
         let submenu = client.makePopup(of: menu.xdgSurface, width: 30, height: 30, anchorRect: PixelRect(x: 40, y: 0, width: 1, height: 1))
         try client.show(RGBAImage(width: 30, height: 30, fill: blue), onPopup: submenu)
         xdg_popup_destroy(menu.popup)
