@@ -4,8 +4,8 @@ import SegueImaging
 
 /// Measures how long each effect takes to draw one frame, next to reference
 /// rows measured in the same run: what the hardware's floor looks like (a blit,
-/// an upload, a read-back), the old full-screen copy, and Segue's own plain
-/// compositing. Ratios are taken frame by frame against the yardsticks drawn
+/// an upload, a read-back, a turned screen), the old full-screen copy, and
+/// Segue's own plain compositing. Ratios are taken frame by frame against the yardsticks drawn
 /// beside them, so they hold on a noisy machine; absolute times do not.
 public struct Benchmark {
     public struct Row: Sendable {
@@ -48,12 +48,18 @@ public struct Benchmark {
 
         let referenceCopy: (Double) throws -> Void = { try renderer.draw(copy, from: rgbaFrom, to: rgbaTo, progress: $0, into: rgbaTarget) }
         let blit: (Double) throws -> Void = { _ in renderer.copy(from, into: target) }
+        // A screen turned an eighth of a turn about the output's centre, over black: what reading
+        // a screen along slanted rows costs, which bounds what `rotate` can cost (it covers 73%).
+        let full = LayerRect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let turned = [Layer(.color(red: 0, green: 0, blue: 0), frame: full),
+                      Layer(.from, frame: full, rotation: LayerRotation(angle: .pi / 4, pivotX: full.width / 2, pivotY: full.height / 2))]
         var rows: [(String, (Double) throws -> Void, Bool)] = [
             ("reference-copy", referenceCopy, true),
             ("blit", blit, true),
             ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, true),
             ("readback", { _ in _ = target.readPixels() }, true),
             ("composite", { _ in try renderer.present(window, into: target, background: (0, 0, 0)) }, true),
+            ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, true),
         ]
         for effect in effects {
             let settings = EffectSettings(effect)

@@ -114,8 +114,8 @@ public final class Renderer {
                      direction: TransitionDirection = .forward, form: EffectForm = .layers, into target: RenderTarget) throws {
         let (first, second, p) = direction == .forward ? (from, to, progress) : (to, from, 1 - progress)
         if form == .layers, settings.effect.origin == .builtin, let layered = LayeredEffects.builtin(named: settings.effect.name) {
-            let layers = layered.layers(progress: p, width: target.width, height: target.height, values: settings.values)
-            try painter.get().paint(layers, from: first, to: second, into: target)
+            try paint(layered.layers(progress: p, width: target.width, height: target.height, values: settings.values),
+                      from: first, to: second, into: target)
             return
         }
         let program = try program(for: settings.effect)
@@ -132,6 +132,12 @@ public final class Renderer {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         target.texture.contentChanged()
+    }
+
+    /// Draws a layer list, bottom first, each layer by the cheapest exact path:
+    /// for an embedder's own layered effects, or one frame of a built-in's.
+    public func paint(_ layers: [Layer], from: Texture, to: Texture, into target: RenderTarget) throws {
+        try painter.get().paint(layers, from: from, to: to, into: target)
     }
 
     /// Clears `target` to `background` (0...1 per channel) and draws `layers`

@@ -6,7 +6,7 @@ import SegueRender
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Median milliseconds per frame for every effect and for reference rows (the old full-screen copy, a blit, an upload, a read-back, plain compositing), with ratios measured in one run.")
+        abstract: "Median milliseconds per frame for every effect and for reference rows (the old full-screen copy, a blit, an upload, a read-back, plain compositing, a turned screen), with ratios measured in one run.")
 
     @Option(help: "Frame size.")
     var size = Size(width: 1920, height: 1080)
