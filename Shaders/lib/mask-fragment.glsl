@@ -35,15 +35,15 @@ void main() {
         if (inside <= 0.0) discard;
         coverage = segueShadow.y * edgeCoverage(inside / (segueShadow.x * 1.41421356));
     }
-    if (segueFlat) {
-        segueFragColor = segueTint * coverage;
-        return;
-    }
-    // Undo the turn, then find the texel in the frame.
+    // Undo the turn, then find the point in the frame: nothing outside it is drawn, colour or texture.
     vec2 q = p - segueTurn.zw;
     q = vec2(segueTurn.x * q.x + segueTurn.y * q.y, -segueTurn.y * q.x + segueTurn.x * q.y) + segueTurn.zw;
     vec2 local = (q - segueRect.xy) / segueRect.zw;
     if (any(lessThan(local, vec2(0.0))) || any(greaterThan(local, vec2(1.0)))) discard;
+    if (segueFlat) {
+        segueFragColor = segueTint * coverage;
+        return;
+    }
     vec4 colour = texture(segueTexture, segueSource.xy + local * segueSource.zw);
     colour.a = max(colour.a, segueOpaque);
     segueFragColor = colour * segueTint * coverage;

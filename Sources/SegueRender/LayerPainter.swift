@@ -119,9 +119,10 @@ struct LayerPainter {
                                                      abs(layer.frame.height / (layer.source.height * Double(texture.height)))))
     }
 
-    /// Where an unturned screen lands on whole pixels at its own size, all of it shown: the rectangle to copy it to.
+    /// Where an unturned screen lands on whole pixels at its own size, all of it
+    /// shown: the rectangle to copy it to, if a blit shows it as it looks.
     private func copiedAsIs(_ layer: Layer, _ texture: Texture) -> PixelRect? {
-        guard layer.rotation == nil, layer.source == .unit, let rect = layer.frame.pixelRect,
+        guard texture.blitsAsItLooks, layer.rotation == nil, layer.source == .unit, let rect = layer.frame.pixelRect,
               rect.width == texture.width, rect.height == texture.height else { return nil }
         return rect
     }

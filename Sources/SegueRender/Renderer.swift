@@ -171,7 +171,7 @@ public final class Renderer {
 
     /// Copies `texture` pixel for pixel into `target` with its top-left at
     /// (x, y): a framebuffer blit, memory-copy speed on llvmpipe. The texels go as
-    /// they are stored, without the texture's swizzle.
+    /// they are stored, without the texture's swizzle (see `Texture.blitsAsItLooks`).
     public func copy(_ texture: Texture, into target: RenderTarget, x: Int = 0, y: Int = 0) {
         copy(texture, regions: [(PixelRect(x: 0, y: 0, width: texture.width, height: texture.height), x, y)], into: target)
     }
@@ -208,7 +208,7 @@ public final class Renderer {
                         region: PixelRect? = nil) throws {
         let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         guard let region = (region ?? full).clipped(to: full) else { return }
-        if screen.isOpaque && screen.width == target.width && screen.height == target.height {
+        if screen.isOpaque && screen.blitsAsItLooks && screen.width == target.width && screen.height == target.height {
             copy(screen, regions: [(region, region.x, region.y)], into: target)
         } else {
             try compose([(screen, full)], background: background, into: target, clip: region == full ? nil : region)

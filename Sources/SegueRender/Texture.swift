@@ -114,6 +114,13 @@ public final class Texture {
     /// target back treats it as opaque.
     public var isOpaque: Bool { format == nil || format == .xrgb8888 }
 
+    /// Whether a framebuffer blit copies it as it looks: its stored bytes are
+    /// the channels GL takes them for. Not so for a client's ARGB/XRGB buffer in
+    /// RGBA8 storage (no BGRA8 offered), which only its swizzle puts right.
+    public var blitsAsItLooks: Bool {
+        PixelFormat.swizzle(format, in: storage, opaqueAlpha: false) == PixelFormat.swizzle(nil, in: storage, opaqueAlpha: false)
+    }
+
     /// Marks the content as changed by a GL draw or copy into the texture.
     public func contentChanged() { mipmapsValid = false }
 

@@ -44,26 +44,6 @@ final class OrientationTests: XCTestCase {
         assertMarker(try renderer.snapshot(of: second).readBack(renderer: renderer), at: 0, 0, "a snapshot")
     }
 
-    /// An embedder's own layer list: a screen turned a half turn about the
-    /// output's centre shows its top-left marker at the bottom-right, and one
-    /// moved and scaled to a quarter shows it at its frame's top-left.
-    func testAnEmbeddersLayersPaintTurnedAndMovedScreensWhereTheirFramesSay() throws {
-        let renderer = try RenderFixture.renderer()
-        let from = try Texture(image: marked(width: 96, height: 54)), to = try Texture(image: marked(width: 96, height: 54))
-        let target = try RenderTarget(width: 96, height: 54)
-        let full = LayerRect(x: 0, y: 0, width: 96, height: 54)
-        try renderer.paint([Layer(.from, frame: full, rotation: LayerRotation(angle: .pi, pivotX: 48, pivotY: 27))],
-                           from: from, to: to, into: target)
-        let turned = target.readPixels()
-        XCTAssertEqual(turned[94, 52], red, "the marker, turned to the bottom-right")
-        XCTAssertEqual(turned[1, 1], blue, "none left at the top-left")
-        try renderer.paint([Layer(.color(red: 0, green: 0, blue: 0), frame: full),
-                            Layer(.to, frame: LayerRect(x: 40, y: 20, width: 48, height: 27))], from: from, to: to, into: target)
-        let moved = target.readPixels()
-        assertMarker(moved, at: 40, 20, size: 3, "a screen moved and halved")
-        XCTAssertEqual(moved[20, 10], RGBA(0, 0, 0), "the colour layer under it")
-    }
-
     func testEveryEffectShowsItsScreensUprightAtBothEndsInBothDirections() throws {
         let from = marked(width: 96, height: 54)
         var to = RGBAImage(width: 96, height: 54, fill: blue)
