@@ -5,8 +5,9 @@ import SegueImaging
 /// Measures how long each effect takes to draw one frame, next to reference
 /// rows measured in the same run: what the hardware's floor looks like (a blit,
 /// an upload, a read-back, a turned screen), the old full-screen copy, and
-/// Segue's own plain compositing. Ratios are taken frame by frame against the yardsticks drawn
-/// beside them, so they hold on a noisy machine; absolute times do not.
+/// Segue's own plain compositing. Ratios are taken frame by frame against the
+/// yardsticks drawn beside them, so they hold on a noisy machine; absolute
+/// times do not.
 public struct Benchmark {
     public struct Row: Sendable {
         public let name: String
