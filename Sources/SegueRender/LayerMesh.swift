@@ -66,7 +66,7 @@ struct LayerMesh {
 
     /// The part of a convex polygon on one side of the line where coordinate
     /// `axis` (0: x, 1: y) equals `value`; points made on the line lie on it exactly.
-    static func clip(_ polygon: [SIMD2<Double>], axis: Int, at value: Double, keepAbove: Bool) -> [SIMD2<Double>] {
+    private static func clip(_ polygon: [SIMD2<Double>], axis: Int, at value: Double, keepAbove: Bool) -> [SIMD2<Double>] {
         func inside(_ p: SIMD2<Double>) -> Bool { keepAbove ? p[axis] >= value : p[axis] <= value }
         var kept: [SIMD2<Double>] = []
         for (i, p) in polygon.enumerated() {

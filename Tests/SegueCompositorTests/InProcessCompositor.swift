@@ -98,6 +98,20 @@ final class InProcessCompositor {
         return toplevel
     }
 
+    /// A new client with a pointer and a keyboard, its green 120×80 window at
+    /// (20, 20) pressed at (30, 30) with the left button, still held: the
+    /// serial a popup's grab answers.
+    func pressedWindow() throws -> (RawClient, RawToplevel, RawPointer, RawKeyboard) {
+        let client = try connect()
+        let pointer = client.makePointer()
+        let keyboard = client.makeKeyboard()
+        let toplevel = try placedWindow(client, RGBAImage(width: 120, height: 80, fill: RGBA(0, 160, 0)), x: 20, y: 20)
+        inject(.pointerMotion(time: 1, x: 30, y: 30))
+        inject(.pointerButton(time: 2, button: 0x110, pressed: true))
+        XCTAssertTrue(client.roundtrip())
+        return (client, toplevel, pointer, keyboard)
+    }
+
     func inject(_ input: InputEvent) { backend.inject(input) }
 
     /// Runs the loop until `condition` holds; false if it does not within `timeout`.

@@ -129,13 +129,7 @@ final class PopupLifetimeTests: XCTestCase {
     private func windowWithMenus() throws -> (RawClient, RawToplevel, menu: RawPopup, submenu: RawPopup, RawKeyboard) {
         let other = try server.connect()
         _ = try server.placedWindow(other, RGBAImage(width: 60, height: 60, fill: blue), x: 250, y: 100)
-        let client = try server.connect()
-        let pointer = client.makePointer()
-        let keyboard = client.makeKeyboard()
-        let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
-        server.inject(.pointerMotion(time: 1, x: 30, y: 30))
-        server.inject(.pointerButton(time: 2, button: buttonLeft, pressed: true))
-        XCTAssertTrue(client.roundtrip())
+        let (client, toplevel, pointer, keyboard) = try server.pressedWindow()
         let menu = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1),
                                     grabSerial: try XCTUnwrap(pointer.lastButtonSerial))
         try client.show(RGBAImage(width: 40, height: 40, fill: red), onPopup: menu)

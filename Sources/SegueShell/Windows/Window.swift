@@ -89,6 +89,7 @@ final class Window {
     func placedSurfaces() -> [(surface: Surface, x: Int, y: Int)] {
         var placed: [(surface: Surface, x: Int, y: Int)] = []
         Self.place(surface, x: 0, y: 0, into: &placed)
+        guard !toplevel.xdgSurface.popups.isEmpty else { return placed }
         var origins = [ObjectIdentifier(toplevel.xdgSurface): (x: 0, y: 0)]
         // One being dismissed is going: nothing may enter it on the way.
         for popup in toplevel.xdgSurface.popupTree where popup.mapped && !popup.isDismissed {

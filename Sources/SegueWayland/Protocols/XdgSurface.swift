@@ -69,6 +69,8 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     /// The popups opened against it and against those, oldest first: xdg-shell
     /// stacks a toplevel's popups in the order they were made, whatever their parents.
     package var popupTree: [XdgPopup] {
+        // Most windows have none, and this is asked per frame drawn and per pointer move.
+        guard !popups.isEmpty else { return [] }
         var all: [XdgPopup] = [], pending = popups
         while let popup = pending.popLast() {
             all.append(popup)
