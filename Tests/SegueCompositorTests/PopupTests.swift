@@ -183,7 +183,10 @@ final class PopupTests: XCTestCase {
         let toplevel = try server.placedWindow(client, marked(width: 60, height: 40, fill: green, marker: red), x: 150, y: 90)
         client.attach(nil, to: toplevel)
         client.commit(toplevel)
+        // Unmapped, it starts over: a bare commit, the configure that answers it, then a buffer.
+        client.commit(toplevel)
         XCTAssertTrue(client.roundtrip())
+        client.ackConfigure(toplevel, serial: try XCTUnwrap(toplevel.lastConfigureSerial))
         try client.show(marked(width: 60, height: 40, fill: green, marker: red), on: toplevel.surface)
         // The frame after the commit, not one already due when it came.
         XCTAssertTrue(client.roundtrip())

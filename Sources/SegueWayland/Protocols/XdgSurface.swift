@@ -91,6 +91,10 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
         xdg_surface_send_configure(resource, serial)
     }
 
+    /// The window was unmapped: xdg-shell has the client start over with a
+    /// bare commit, answered by a new first configure, before a buffer.
+    func startOver() { configured = false }
+
     /// Checks a commit against the handshake: no buffer before the first configure.
     func allowsCommit() -> Bool {
         if !configured && surface.hasBuffer && !toleratesBufferBeforeConfigure {

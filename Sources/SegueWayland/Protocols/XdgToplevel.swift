@@ -78,6 +78,10 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
             observer?.toplevelMapped(self)
         } else if mapped && !surface.hasBuffer {
             unmap()
+            // Mapping again takes the first commit's handshake again.
+            sentInitialConfigure = false
+            lastConfiguration = nil
+            xdgSurface.startOver()
         }
     }
 
