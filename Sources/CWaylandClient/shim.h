@@ -29,6 +29,9 @@ static inline const struct wl_interface *segue_client_wl_subcompositor_interface
 static inline const struct wl_interface *segue_client_wl_seat_interface(void) {
     return &wl_seat_interface;
 }
+static inline const struct wl_interface *segue_client_wl_data_device_manager_interface(void) {
+    return &wl_data_device_manager_interface;
+}
 static inline const struct wl_interface *segue_client_xdg_wm_base_interface(void) {
     return &xdg_wm_base_interface;
 }

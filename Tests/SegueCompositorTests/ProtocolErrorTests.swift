@@ -1,5 +1,6 @@
 import CWaylandClient
 import Foundation
+import SegueEngine
 import SegueImaging
 import XCTest
 
@@ -222,6 +223,135 @@ final class ProtocolErrorTests: XCTestCase {
         let pool = try XCTUnwrap(client.makePool(size: width * height * 4))
         wl_surface_attach(toplevel.surface, pool.makeBuffer(width: width, height: height, stride: width * 4, format: xrgb8888), 4, 0)
         assertDisconnected(client, with: WaylandProtocolError(interface: "wl_surface", code: 3))
+        try assertStillServing()
+    }
+
+    func testABufferNotWholeSurfaceUnitsAtItsScaleIsInvalidSize() throws {
+        let client = try connect()
+        let toplevel = try configuredToplevel(client)
+        let pool = try XCTUnwrap(client.makePool(size: 100 * 100 * 4))
+        wl_surface_set_buffer_scale(toplevel.surface, 3)
+        client.attach(pool.makeBuffer(width: 100, height: 100, stride: 400, format: xrgb8888), to: toplevel)
+        client.commit(toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_surface", code: 2))
+        try assertStillServing()
+    }
+
+    func testRaisingTheScaleOverABufferItDoesNotDivideIsInvalidSize() throws {
+        let client = try connect()
+        let toplevel = try configuredToplevel(client)
+        try client.show(RGBAImage(width: 101, height: 100, fill: RGBA(0, 0, 200)), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip(), "101x100 is whole units at scale 1")
+        wl_surface_set_buffer_scale(toplevel.surface, 2)
+        client.commit(toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_surface", code: 2))
+        try assertStillServing()
+    }
+
+    // MARK: Roles: a surface keeps the kind of role it first had
+
+    func testAToplevelsSurfaceCannotBecomeASubsurfaceOfItsOwnPopup() throws {
+        // Once accepted, this made a loop of parents that the compositor walked forever.
+        let client = try connect()
+        let toplevel = try configuredToplevel(client)
+        try client.show(RGBAImage(width: Int(width), height: Int(height), fill: RGBA(0, 0, 200)), on: toplevel.surface)
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 50, height: 50, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
+        XCTAssertTrue(client.roundtrip())
+        try client.show(RGBAImage(width: 50, height: 50, fill: RGBA(200, 0, 0)), onPopup: popup)
+        XCTAssertTrue(client.roundtrip())
+        xdg_toplevel_destroy(toplevel.toplevel)
+        _ = wl_subcompositor_get_subsurface(client.subcompositor, toplevel.surface, popup.surface)
+        wl_surface_commit(popup.surface)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_subcompositor", code: 0))
+        try assertStillServing()
+    }
+
+    func testADestroyedSubsurfacesSurfaceCannotBecomeAToplevel() throws {
+        let client = try connect()
+        let parent = try configuredToplevel(client)
+        let (surface, subsurface) = client.makeSubsurface(of: parent.surface, x: 0, y: 0)
+        wl_subsurface_destroy(subsurface)
+        XCTAssertTrue(client.roundtrip())
+        client.getXdgSurface(for: surface)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_wm_base", code: 0))
+        try assertStillServing()
+    }
+
+    func testADestroyedPopupsSurfaceCannotBecomeAToplevel() throws {
+        let client = try connect()
+        let parent = try configuredToplevel(client)
+        let popup = client.makePopup(of: parent.xdgSurface, width: 50, height: 50, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
+        xdg_popup_destroy(popup.popup)
+        xdg_surface_destroy(popup.xdgSurface)
+        XCTAssertTrue(client.roundtrip())
+        _ = xdg_surface_get_toplevel(xdg_wm_base_get_xdg_surface(client.wmBase, popup.surface))
+        assertDisconnected(client, with: WaylandProtocolError(interface: "xdg_wm_base", code: 0))
+        try assertStillServing()
+    }
+
+    func testAToplevelsSurfaceMayBeAToplevelAgain() throws {
+        let client = try connect()
+        let first = try configuredToplevel(client)
+        xdg_toplevel_destroy(first.toplevel)
+        xdg_surface_destroy(first.xdgSurface)
+        XCTAssertTrue(client.roundtrip())
+        _ = xdg_surface_get_toplevel(xdg_wm_base_get_xdg_surface(client.wmBase, first.surface))
+        wl_surface_commit(first.surface)
+        XCTAssertTrue(client.roundtrip(), "the same kind of role again is allowed")
+    }
+
+    func testAWindowsSurfaceAsTheCursorIsRole() throws {
+        let client = try connect()
+        let pointer = client.makePointer()
+        let toplevel = try configuredToplevel(client)
+        wl_pointer_set_cursor(pointer.proxy, 0, toplevel.surface, 0, 0)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_pointer", code: 0))
+        try assertStillServing()
+    }
+
+    func testACursorSurfaceStaysOneAndCannotBecomeASubsurface() throws {
+        let client = try connect()
+        let pointer = client.makePointer()
+        let parent = try configuredToplevel(client)
+        let cursor = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        wl_pointer_set_cursor(pointer.proxy, 0, cursor, 0, 0)
+        wl_pointer_set_cursor(pointer.proxy, 0, cursor, 2, 2)
+        XCTAssertTrue(client.roundtrip(), "a cursor surface may be the cursor again")
+        _ = wl_subcompositor_get_subsurface(client.subcompositor, cursor, parent.surface)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_subcompositor", code: 0))
+        try assertStillServing()
+    }
+
+    func testAWindowsSurfaceAsADragIconIsRole() throws {
+        let client = try connect()
+        let device = client.makeDataDevice()
+        let toplevel = try configuredToplevel(client)
+        let source = client.makeDataSource(offering: ["text/plain"])
+        wl_data_device_start_drag(device.device, source.source, toplevel.surface, toplevel.surface, 1)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_data_device", code: 0))
+        try assertStillServing()
+    }
+
+    // MARK: wl_subcompositor
+
+    func testSubsurfacesNestedDeeperThan32AreBadSurface() throws {
+        let client = try connect()
+        var parent = try configuredToplevel(client).surface
+        for _ in 0..<32 { parent = client.makeSubsurface(of: parent, x: 0, y: 0).surface }
+        XCTAssertTrue(client.roundtrip(), "32 deep is allowed")
+        _ = client.makeSubsurface(of: parent, x: 0, y: 0)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_subcompositor", code: 0))
+        try assertStillServing()
+    }
+
+    func testAChainOfSubsurfacesBuiltFromItsLeafCountsItsWholeDepth() throws {
+        // Made leaf first, each new link hangs the chain built so far one level deeper.
+        let client = try connect()
+        let surfaces = (0...33).map { _ in wl_compositor_create_surface(client.compositor)! }
+        for i in 0..<32 { _ = wl_subcompositor_get_subsurface(client.subcompositor, surfaces[i], surfaces[i + 1]) }
+        XCTAssertTrue(client.roundtrip(), "32 deep is allowed")
+        _ = wl_subcompositor_get_subsurface(client.subcompositor, surfaces[32], surfaces[33])
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_subcompositor", code: 0))
         try assertStillServing()
     }
 

@@ -25,6 +25,7 @@ final class RawClient {
     private(set) var output: OpaquePointer?
     private var outputName: UInt32?
     private(set) var pointerGestures: OpaquePointer?
+    private(set) var dataDeviceManager: OpaquePointer?
     /// Every global announced, by interface name, with its version.
     private(set) var globals: [String: UInt32] = [:]
     /// Objects that listeners reach through their data pointer; they live as long as the client.
@@ -90,6 +91,8 @@ final class RawClient {
             pointerGestures = bind(name, segue_client_zwp_pointer_gestures_v1_interface(), version: 1)
         case "xdg_activation_v1":
             activation = bind(name, segue_client_xdg_activation_v1_interface(), version: 1)
+        case "wl_data_device_manager":
+            dataDeviceManager = bind(name, segue_client_wl_data_device_manager_interface(), version: min(version, 3))
         default:
             break
         }
@@ -266,6 +269,21 @@ final class RawClient {
         let swipe = RawSwipe(swipe: zwp_pointer_gestures_v1_get_swipe_gesture(pointerGestures, pointer)!)
         listenedTo.append(swipe)
         return swipe
+    }
+
+    /// The seat's data device, recording the selections it is offered from here on.
+    func makeDataDevice() -> RawDataDevice {
+        let device = RawDataDevice(device: wl_data_device_manager_get_data_device(dataDeviceManager, seat)!)
+        listenedTo.append(device)
+        return device
+    }
+
+    /// A data source offering `mimeTypes`, answering each send with `data`.
+    func makeDataSource(offering mimeTypes: [String], data: String = "") -> RawDataSource {
+        let source = RawDataSource(source: wl_data_device_manager_create_data_source(dataDeviceManager)!, data: data)
+        for mimeType in mimeTypes { wl_data_source_offer(source.source, mimeType) }
+        listenedTo.append(source)
+        return source
     }
 
     /// The seat's touch, recording what it is sent from here on.

@@ -54,6 +54,8 @@ final class Output {
     /// What is shown changed, within `region` (output pixels) or everywhere:
     /// draw a new frame.
     func damage(_ region: PixelRect? = nil) {
+        // Off the output, nothing shown changed, but the frame (and its callbacks) is still due.
+        let region = region.map { $0.clipped(to: fullRect) ?? PixelRect(x: 0, y: 0, width: 0, height: 0) }
         // Gathered until the next frame: one rectangle around all of it, nil for everywhere.
         if !needsDraw {
             pendingDamage = region

@@ -58,6 +58,29 @@ struct WlDataSourceResource {
     }
 }
 
+enum WlDataDeviceError: UInt32 {
+    /// given wl_surface has another role
+    case role = 0
+}
+
+/// A wl_data_device resource, as the one place its errors are posted.
+struct WlDataDeviceResource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a wl_data_device: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "wl_data_device")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: WlDataDeviceError, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
 enum WlSurfaceError: UInt32 {
     /// buffer scale value is invalid
     case invalidScale = 0
@@ -105,6 +128,29 @@ struct WlSeatResource {
 
     /// Sends the error; libwayland then disconnects the client.
     func postError(_ code: WlSeatError, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
+enum WlPointerError: UInt32 {
+    /// given wl_surface has another role
+    case role = 0
+}
+
+/// A wl_pointer resource, as the one place its errors are posted.
+struct WlPointerResource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a wl_pointer: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "wl_pointer")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: WlPointerError, _ message: String) {
         guard let raw else { return }
         segue_resource_post_error(raw, code.rawValue, message)
     }

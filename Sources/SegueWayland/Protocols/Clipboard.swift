@@ -17,8 +17,11 @@ final class Clipboard {
         devices.removeAll { $0 === device }
     }
 
-    func setSelection(_ source: DataSource?) {
-        guard source !== selection else { return }
+    /// Only the client with keyboard focus sets the selection, as a user's
+    /// copy comes from the window they type in: a client in the background
+    /// cannot replace what the user copied.
+    func setSelection(_ source: DataSource?, from client: OpaquePointer) {
+        guard client == focusedClient, source !== selection else { return }
         selection?.cancel()
         selection = source
         source?.clipboard = self

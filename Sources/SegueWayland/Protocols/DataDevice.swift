@@ -10,8 +10,12 @@ final class DataDevice: ResourceObject {
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_device_interface> = {
         let p = UnsafeMutablePointer<wl_data_device_interface>.allocate(capacity: 1)
         p.initialize(to: wl_data_device_interface(
-            // A drag needs a pointer grab, which Segue does not have: the drag never starts.
-            start_drag: { _, _, _, _, _, _ in },
+            // A drag needs a pointer grab, which Segue does not have: the drag never
+            // starts, but its icon takes the drag icon role.
+            start_drag: { _, resource, _, _, icon, _ in
+                guard let icon = Resource.object(icon, as: Surface.self) else { return }
+                _ = UndrawnRole.assign(UndrawnRole.dragIcon, to: icon) { WlDataDeviceResource(resource).postError(.role, $0) }
+            },
             set_selection: { _, resource, source, _ in
                 guard let device = Resource.object(resource, as: DataDevice.self) else { return }
                 let source = source.flatMap { Resource.object($0, as: DataSource.self) }
@@ -19,7 +23,7 @@ final class DataDevice: ResourceObject {
                     WlDataSourceResource(source.resource).postError(.invalidSource, "a drag-and-drop source cannot be the selection")
                     return
                 }
-                device.clipboard?.setSelection(source)
+                device.clipboard?.setSelection(source, from: device.client)
             },
             release: Resource.destroy))
         return p

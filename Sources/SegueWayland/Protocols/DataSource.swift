@@ -53,8 +53,14 @@ final class DataSource: ResourceObject {
         wl_data_source_send_cancelled(resource)
     }
 
+    /// Offers past these are dropped: each is sent to every client the
+    /// selection goes to, and a flood would fill their sockets and cut them off.
+    static let maximumMimeTypes = 64, maximumMimeTypeBytes = 255
+
     private func offer(_ mimeType: String) {
-        if !mimeTypes.contains(mimeType) { mimeTypes.append(mimeType) }
+        guard mimeTypes.count < Self.maximumMimeTypes, mimeType.utf8.count <= Self.maximumMimeTypeBytes,
+              !mimeTypes.contains(mimeType) else { return }
+        mimeTypes.append(mimeType)
     }
 
     private func setActions(_ actions: UInt32) {

@@ -9,8 +9,11 @@ package final class Pointer: ResourceObject {
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_pointer_interface> = {
         let p = UnsafeMutablePointer<wl_pointer_interface>.allocate(capacity: 1)
         p.initialize(to: wl_pointer_interface(
-            // Segue draws no client cursors, so a cursor surface has nothing to change.
-            set_cursor: { _, _, _, _, _, _ in },
+            // Segue draws no client cursors; the surface only takes the cursor role.
+            set_cursor: { _, resource, _, surface, _, _ in
+                guard let surface = Resource.object(surface, as: Surface.self) else { return }
+                _ = UndrawnRole.assign(UndrawnRole.cursor, to: surface) { WlPointerResource(resource).postError(.role, $0) }
+            },
             release: Resource.destroy))
         return p
     }()

@@ -25,6 +25,10 @@ package final class Subcompositor: ResourceObject {
                     WlSubcompositorResource(resource).postError(.badSurface, "a surface cannot be its own parent or ancestor")
                     return
                 }
+                guard parent.subsurfaceDepth + 1 + surface.subsurfaceHeight <= Subsurface.maximumNesting else {
+                    WlSubcompositorResource(resource).postError(.badSurface, "subsurfaces nested more than \(Subsurface.maximumNesting) deep")
+                    return
+                }
                 Subsurface.create(client: client, version: wl_resource_get_version(resource), id: id,
                                   surface: surface, parent: parent, subcompositor: WlSubcompositorResource(resource))
             }

@@ -14,6 +14,10 @@ package final class Subsurface: ResourceObject, SurfaceRole {
 
     package var roleName: String { "wl_subsurface" }
 
+    /// How deep subsurfaces may nest: bounds the recursion over a tree (applying
+    /// cached state, placing, asking whether synchronized) that a client shapes.
+    static let maximumNesting = 32
+
     private init(surface: Surface, parent: Surface) {
         self.surface = surface
         self.parent = parent
@@ -95,6 +99,22 @@ package final class Subsurface: ResourceObject, SurfaceRole {
 }
 
 extension Surface {
+    /// How many subsurfaces deep it is: 0 for a surface that is none.
+    var subsurfaceDepth: Int {
+        var depth = 0
+        var current = (role as? Subsurface)?.parent
+        while let surface = current {
+            depth += 1
+            current = (surface.role as? Subsurface)?.parent
+        }
+        return depth
+    }
+
+    /// How many levels of subsurfaces hang below it.
+    var subsurfaceHeight: Int {
+        subsurfaces.all.map { $0.surface.subsurfaceHeight + 1 }.max() ?? 0
+    }
+
     /// Whether `ancestor` is this surface's parent, grandparent, and so on.
     func isDescendant(of ancestor: Surface) -> Bool {
         var current = (role as? Subsurface)?.parent

@@ -11,11 +11,19 @@ package final class Surface: ResourceObject {
     package let client: OpaquePointer
     package weak var observer: SurfaceObserver?
     package private(set) var role: SurfaceRole?
+    /// The role the surface first took. Its role object may go and another of
+    /// the same kind come, but wl_surface allows no switching: a surface that
+    /// was a subsurface never becomes a toplevel, so no loop of parents can form.
+    package private(set) var roleName: String?
     /// Asked before each commit applies; set by an xdg_surface made for this surface.
     weak var commitCheck: SurfaceCommitCheck?
 
     /// The committed buffer's size in pixels, nil while no buffer is attached.
     private(set) var bufferSize: (width: Int, height: Int)?
+    /// The committed wl_surface.set_buffer_scale: buffer pixels per surface unit.
+    private(set) var bufferScale = 1
+    /// Whether the committed wl_surface.set_buffer_transform turns or flips the buffer.
+    private var bufferTransformed = false
     /// The buffer the commit being reported attached, and its damage: valid
     /// only while the observer hears of that commit.
     package private(set) var committedBuffer: ShmBuffer?
@@ -53,7 +61,11 @@ package final class Surface: ResourceObject {
     private struct PendingState {
         enum Buffer { case unchanged, attached(OpaquePointer?) }
         var buffer = Buffer.unchanged
+        var scale: Int?
+        var transformed: Bool?
+        /// In buffer pixels, and in surface units (times the scale when applied).
         var damage: [PixelRect] = []
+        var surfaceDamage: [PixelRect] = []
         var callbacks: [FrameCallback] = []
         var feedbacks: [PresentationFeedback] = []
         var opaqueRegion: RegionShape?
@@ -68,11 +80,33 @@ package final class Surface: ResourceObject {
                 for feedback in feedbacks { feedback.discarded() }
                 feedbacks.removeAll()
             }
-            damage += newer.damage
+            if let scale = newer.scale { self.scale = scale }
+            if let transformed = newer.transformed { self.transformed = transformed }
+            damage = Self.capped(damage + newer.damage)
+            surfaceDamage = Self.capped(surfaceDamage + newer.surfaceDamage)
             callbacks += newer.callbacks
             feedbacks += newer.feedbacks
             if let region = newer.opaqueRegion { opaqueRegion = region }
             if let region = newer.inputRegion { inputRegion = region }
+        }
+
+        /// Rectangles past this many become the one around them all: a client
+        /// damaging pixel by pixel without committing costs a rectangle.
+        static let maximumDamage = 32
+
+        static func capped(_ rects: [PixelRect]) -> [PixelRect] {
+            guard rects.count > maximumDamage, let bounds = PixelRect.bounds(of: rects) else { return rects }
+            return [bounds]
+        }
+
+        /// The damage in buffer pixels at `scale`, inside a buffer of `size`.
+        /// Segue does not turn buffers, so under a transform surface damage
+        /// counts as all of it: never stale, if not as small as it could be.
+        func bufferDamage(scale: Int, transformed: Bool, size: (width: Int, height: Int)) -> [PixelRect] {
+            let buffer = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+            let scaled = transformed && !surfaceDamage.isEmpty ? [buffer]
+                : surfaceDamage.map { PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
+            return (damage + scaled).compactMap { $0.clipped(to: buffer) }
         }
     }
 
@@ -103,18 +137,24 @@ package final class Surface: ResourceObject {
         return inputRegion.contains(x: Int(x.rounded(.down)), y: Int(y.rounded(.down)))
     }
 
-    /// Gives the surface a role; for a surface that has another role already,
-    /// `post` sends the error the role's protocol names, with this message.
+    /// Gives the surface a role; for a surface that has another role object,
+    /// or had another kind of role, `post` sends the error the role's protocol
+    /// names, with this message.
     func assign(_ role: SurfaceRole, orPost post: (String) -> Void) -> Bool {
         if let current = self.role, current !== role {
             post("wl_surface@\(wl_resource_get_id(resource)) already has the role \(current.roleName)")
             return false
         }
+        if let roleName, roleName != role.roleName {
+            post("wl_surface@\(wl_resource_get_id(resource)) had the role \(roleName) and cannot take \(role.roleName)")
+            return false
+        }
         self.role = role
+        roleName = role.roleName
         return true
     }
 
-    /// The role object went away; the surface may take the same role again.
+    /// The role object went away; the surface may take the same kind of role again.
     func clearRole(_ role: SurfaceRole) {
         if self.role === role { self.role = nil }
     }
@@ -189,17 +229,25 @@ package final class Surface: ResourceObject {
     private func apply(_ state: PendingState) {
         committedNewContent = false
         committedBuffer = nil
+        let scale = state.scale ?? bufferScale
         if case .attached(let buffer) = state.buffer {
             committedNewContent = true
             if let buffer {
-                guard let shm = validate(buffer) else { return }
+                guard let shm = validate(buffer, scale: scale) else { return }
                 committedBuffer = shm
                 bufferSize = (shm.width, shm.height)
             } else {
                 bufferSize = nil
             }
+        } else if let bufferSize, !Self.fits(bufferSize, scale: scale) {
+            WlSurfaceResource(resource).postError(.invalidSize, "buffer \(bufferSize.width)x\(bufferSize.height) is not a multiple of scale \(scale)")
+            return
         }
-        committedDamage = committedBuffer == nil ? [] : state.damage
+        bufferScale = scale
+        bufferTransformed = state.transformed ?? bufferTransformed
+        committedDamage = committedBuffer.map {
+            state.bufferDamage(scale: scale, transformed: bufferTransformed, size: ($0.width, $0.height))
+        } ?? []
         if let region = state.opaqueRegion { opaqueRegion = region }
         if let region = state.inputRegion { inputRegion = region }
         committedSubsurfaceChange = false
@@ -250,7 +298,7 @@ package final class Surface: ResourceObject {
 
     /// Checks a wl_shm buffer before it becomes the surface's content. Nil
     /// when the client was sent an error.
-    private func validate(_ buffer: OpaquePointer) -> ShmBuffer? {
+    private func validate(_ buffer: OpaquePointer, scale: Int) -> ShmBuffer? {
         guard let shm = wl_shm_buffer_get(buffer) else {
             WlSurfaceResource(resource).postError(.invalidSize, "only wl_shm buffers are supported")
             return nil
@@ -267,8 +315,17 @@ package final class Surface: ResourceObject {
             WlSurfaceResource(resource).postError(.invalidSize, "buffer \(width)x\(height) is larger than \(Self.maxBufferSide) on a side")
             return nil
         }
+        guard Self.fits((width, height), scale: scale) else {
+            WlSurfaceResource(resource).postError(.invalidSize, "buffer \(width)x\(height) is not a multiple of scale \(scale)")
+            return nil
+        }
         let opaque = wl_shm_buffer_get_format(shm) == UInt32(WL_SHM_FORMAT_XRGB8888.rawValue)
         return ShmBuffer(resource: buffer, shm: shm, width: width, height: height, stride: stride, opaque: opaque)
+    }
+
+    /// Whether a buffer of `size` is whole surface units at `scale`.
+    private static func fits(_ size: (width: Int, height: Int), scale: Int) -> Bool {
+        size.width % scale == 0 && size.height % scale == 0
     }
 
     /// The largest side of a buffer Segue shows.
@@ -290,8 +347,7 @@ package final class Surface: ResourceObject {
                 surface.pending.buffer = .attached(buffer)
             },
             damage: { _, resource, x, y, width, height in
-                // Scale 1 and no transform: surface and buffer coordinates agree.
-                Resource.object(resource, as: Surface.self)?.addDamage(x, y, width, height)
+                Resource.object(resource, as: Surface.self)?.addDamage(x, y, width, height, inBuffer: false)
             },
             frame: { client, resource, id in
                 guard let client, let surface = Resource.object(resource, as: Surface.self),
@@ -313,23 +369,32 @@ package final class Surface: ResourceObject {
                     WlSurfaceResource(resource).postError(.invalidTransform, "transform \(transform) is not a wl_output.transform")
                     return
                 }
+                Resource.object(resource, as: Surface.self)?.pending.transformed = transform != 0
             },
             set_buffer_scale: { _, resource, scale in
                 guard scale >= 1 else {
                     WlSurfaceResource(resource).postError(.invalidScale, "buffer scale \(scale) is not positive")
                     return
                 }
+                Resource.object(resource, as: Surface.self)?.pending.scale = Int(scale)
             },
             damage_buffer: { _, resource, x, y, width, height in
-                Resource.object(resource, as: Surface.self)?.addDamage(x, y, width, height)
+                Resource.object(resource, as: Surface.self)?.addDamage(x, y, width, height, inBuffer: true)
             },
             offset: { _, _, _, _ in }
         ))
         return table
     }()
 
-    private func addDamage(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32) {
+    /// Clipped to the buffer when applied. A scale that divides a buffer's side
+    /// is at most `maxBufferSide`, so Int32 values times it fit in Int.
+    private func addDamage(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, inBuffer: Bool) {
         guard width > 0, height > 0 else { return }
-        pending.damage.append(PixelRect(x: Int(x), y: Int(y), width: Int(min(width, 1 << 15)), height: Int(min(height, 1 << 15))))
+        let rect = PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
+        if inBuffer {
+            pending.damage = PendingState.capped(pending.damage + [rect])
+        } else {
+            pending.surfaceDamage = PendingState.capped(pending.surfaceDamage + [rect])
+        }
     }
 }

@@ -26,7 +26,8 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
     package let creation: UInt64
     nonisolated(unsafe) private static var made: UInt64 = 0
 
-    package var roleName: String { "xdg_popup" }
+    static let kind = "xdg_popup"
+    package var roleName: String { Self.kind }
     private var observer: ToplevelObserver? { xdgSurface.observer }
 
     private init(resource: OpaquePointer, xdgSurface: XdgSurface, parent: XdgSurface?, placement: PopupPlacement,

@@ -32,7 +32,8 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     }
 
     package var surface: Surface { xdgSurface.surface }
-    package var roleName: String { "xdg_toplevel" }
+    static let kind = "xdg_toplevel"
+    package var roleName: String { Self.kind }
     private var observer: ToplevelObserver? { xdgSurface.observer }
 
     private init(resource: OpaquePointer, xdgSurface: XdgSurface) {

@@ -48,6 +48,11 @@ package final class XdgWmBase: ResourceObject {
                     XdgWmBaseResource(resource).postError(.role, "wl_surface@\(wl_resource_get_id(surface.resource)) already has the role \(role.roleName)")
                     return
                 }
+                // Only an xdg role may follow, and a surface keeps the kind of role it first had.
+                if let had = surface.roleName, had != XdgToplevel.kind, had != XdgPopup.kind {
+                    XdgWmBaseResource(resource).postError(.role, "wl_surface@\(wl_resource_get_id(surface.resource)) had the role \(had)")
+                    return
+                }
                 if surface.hasBuffer || surface.hasPendingBuffer {
                     XdgWmBaseResource(resource).postError(.invalidSurfaceState, "wl_surface@\(wl_resource_get_id(surface.resource)) has a buffer before its xdg_surface")
                     return

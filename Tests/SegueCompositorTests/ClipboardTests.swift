@@ -1,0 +1,91 @@
+import CWaylandClient
+import Glibc
+import SegueImaging
+import XCTest
+
+/// The selection (wl_data_device): what the window the user types in copies is
+/// offered to each window that gets the keyboard, and its data flows between
+/// the two clients; a client in the background cannot replace it.
+final class ClipboardTests: XCTestCase {
+    private var server: InProcessCompositor!
+    private let width = 640, height = 360
+
+    override func setUpWithError() throws {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    func testTheFocusedWindowsSelectionReachesTheNextWindowWithItsData() throws {
+        let (copier, copierDevice) = try shownWindow(RGBA(0, 120, 0))
+        let source = copier.makeDataSource(offering: ["text/plain;charset=utf-8", "TEXT"], data: "copied in one, pasted in two")
+        wl_data_device_set_selection(copierDevice.device, source.source, 0)
+        XCTAssertTrue(copier.roundtrip())
+
+        let (paster, pasterDevice) = try shownWindow(RGBA(0, 0, 160))
+        XCTAssertTrue(paster.dispatch { pasterDevice.selections.last != nil })
+        XCTAssertEqual(pasterDevice.selections.last, ["text/plain;charset=utf-8", "TEXT"])
+        let fd = try XCTUnwrap(pasterDevice.receive("text/plain;charset=utf-8"))
+        defer { close(fd) }
+        XCTAssertTrue(paster.roundtrip())
+        XCTAssertTrue(copier.roundtrip(), "the copier is asked for the data")
+        XCTAssertEqual(read(fd), "copied in one, pasted in two")
+    }
+
+    func testABackgroundClientCannotReplaceTheSelection() throws {
+        let (background, backgroundDevice) = try shownWindow(RGBA(0, 120, 0))
+        let (front, frontDevice) = try shownWindow(RGBA(0, 0, 160))
+        let copied = front.makeDataSource(offering: ["text/plain"])
+        wl_data_device_set_selection(frontDevice.device, copied.source, 0)
+        XCTAssertTrue(front.dispatch { frontDevice.selections.last == ["text/plain"] })
+
+        let intruder = background.makeDataSource(offering: ["text/uri-list"])
+        wl_data_device_set_selection(backgroundDevice.device, intruder.source, 0)
+        wl_data_device_set_selection(backgroundDevice.device, nil, 0)
+        XCTAssertTrue(background.roundtrip(), "ignored, not an error")
+        XCTAssertTrue(front.roundtrip())
+        XCTAssertEqual(frontDevice.selections.last, ["text/plain"], "what the focused window copied stays")
+        XCTAssertFalse(copied.cancelled)
+    }
+
+    func testASelectionOffersAtMost64MimeTypesOfAtMost255Bytes() throws {
+        let (copier, copierDevice) = try shownWindow(RGBA(0, 120, 0))
+        let long = String(repeating: "x", count: 256)
+        let types = [long] + (0..<100).map { "application/x-segue-\($0)" }
+        let source = copier.makeDataSource(offering: types)
+        wl_data_device_set_selection(copierDevice.device, source.source, 0)
+        XCTAssertTrue(copier.roundtrip())
+
+        let (paster, pasterDevice) = try shownWindow(RGBA(0, 0, 160))
+        XCTAssertTrue(paster.dispatch { pasterDevice.selections.last != nil })
+        XCTAssertEqual(pasterDevice.selections.last, (0..<64).map { "application/x-segue-\($0)" })
+    }
+
+    // MARK: Helpers
+
+    /// A new client with a data device, its window mapped, shown and focused.
+    private func shownWindow(_ colour: RGBA) throws -> (RawClient, RawDataDevice) {
+        let client = try server.connect()
+        let device = client.makeDataDevice()
+        let keyboard = client.makeKeyboard()
+        let toplevel = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: width, height: height, fill: colour), on: toplevel.surface)
+        XCTAssertTrue(client.dispatch { keyboard.focusChanges.last == .enter(toplevel.surface) }, "the new window has the keyboard")
+        return (client, device)
+    }
+
+    /// What the other end wrote into `fd` until every writer closed it (or 5 s passed).
+    private func read(_ fd: Int32) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256)
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while poll(&ready, 1, 5000) == 1 {
+            let count = Glibc.read(fd, &chunk, chunk.count)
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
