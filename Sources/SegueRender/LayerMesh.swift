@@ -1,4 +1,5 @@
 import Foundation
+import SegueEngine
 
 /// Triangles in output pixels, rows top first, each vertex with the point of
 /// the texture it shows (x, y, u, v), drawn in one call.
@@ -93,9 +94,9 @@ struct TextureMapping {
         (u0 + ux * x + uy * y, v0 + vx * x + vy * y)
     }
 
-    /// A texture of `width` × `height` shown at its own size with its top-left at (x, y).
-    static func copy(width: Int, height: Int, x: Int, y: Int) -> TextureMapping {
-        let w = Double(width), h = Double(height)
-        return TextureMapping(u0: -Double(x) / w, ux: 1 / w, uy: 0, v0: -Double(y) / h, vx: 0, vy: 1 / h)
+    /// A texture stretched over `rect`: at its own size, a copy.
+    static func fill(_ rect: PixelRect) -> TextureMapping {
+        let w = Double(rect.width), h = Double(rect.height)
+        return TextureMapping(u0: -Double(rect.x) / w, ux: 1 / w, uy: 0, v0: -Double(rect.y) / h, vx: 0, vy: 1 / h)
     }
 }

@@ -141,8 +141,9 @@ public final class Renderer {
     }
 
     /// Clears `target` to `background` (0...1 per channel) and draws `layers`
-    /// over it, bottom first: how a window smaller than the output, or one with
-    /// subsurfaces, becomes a full-output screen.
+    /// over it, bottom first, each texture stretched over its rectangle: how a
+    /// window smaller than the output, or one with subsurfaces or a buffer
+    /// scale, becomes a full-output screen.
     public func compose(_ layers: [(texture: Texture, rect: PixelRect)], background: (Float, Float, Float),
                         into target: RenderTarget) throws {
         try compose(layers, background: background, into: target, clip: nil)
@@ -162,7 +163,7 @@ public final class Renderer {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         for (texture, rect) in layers {
             var mesh = LayerMesh()
-            let map = TextureMapping.copy(width: texture.width, height: texture.height, x: rect.x, y: rect.y)
+            let map = TextureMapping.fill(rect)
             mesh.addRect(Double(max(rect.x, 0)), Double(max(rect.y, 0)), Double(min(rect.x + rect.width, target.width)),
                          Double(min(rect.y + rect.height, target.height)), map)
             meshes.draw(mesh, texture, blend: .screen(opaque: texture.isOpaque, opacity: 1), into: target)

@@ -242,7 +242,8 @@ public final class Compositor {
 
 extension Compositor: SurfaceObserver {
     package func surfaceCommitted(_ surface: Surface) {
-        if surface.committedNewContent && !textures.importContent(of: surface) {
+        // Content no one sees costs no texture: a client cannot fill GL memory with surfaces it never shows.
+        if surface.committedNewContent && surface.isDrawn && !textures.importContent(of: surface) {
             log.warning("out of GL memory for a \(surface.width)x\(surface.height) buffer: disconnecting its client")
             surface.postNoMemory()
             return

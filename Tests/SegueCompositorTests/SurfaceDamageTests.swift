@@ -1,6 +1,7 @@
 import CWaylandClient
 import SegueEngine
 import SegueImaging
+import SegueRender
 @testable import SegueShell
 import XCTest
 
@@ -21,14 +22,14 @@ final class SurfaceDamageTests: XCTestCase {
     }
 
     func testSurfaceDamageAtScale2CoversTwiceTheBufferPixels() throws {
+        // The buffer shows at half its size, centred: buffer pixel (x, y) at (160 + x / 2, 90 + y / 2).
         let (client, surface) = try shownWindow(scale: 2)
         try commitNewPicture(client, surface) { wl_surface_damage($0, 10, 10, 5, 5) }
         let screen = try server.screen()
-        XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 20, y: 20, width: 10, height: 10))
-        XCTAssertEqual(screen[20, 20], new)
-        XCTAssertEqual(screen[29, 29], new, "the far corner of the damage, in buffer pixels")
-        XCTAssertEqual(screen[30, 30], old)
-        XCTAssertEqual(screen[15, 15], old)
+        XCTAssertEqual(screen[170, 100], new, "buffer pixels (20, 20) to (29, 29)")
+        XCTAssertEqual(screen[174, 104], new)
+        XCTAssertEqual(screen[175, 105], old)
+        XCTAssertEqual(screen[169, 99], old)
     }
 
     func testSurfaceDamageUnderATransformRenewsTheWholeBuffer() throws {
@@ -61,7 +62,7 @@ final class SurfaceDamageTests: XCTestCase {
         try client.show(RGBAImage(width: width, height: height, fill: old), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
         XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
-        XCTAssertEqual(try server.screen()[0, 0], old)
+        XCTAssertEqual(try server.screen()[width / 2, height / 2], old)
         return (client, toplevel.surface)
     }
 
@@ -75,5 +76,31 @@ final class SurfaceDamageTests: XCTestCase {
         damage(surface)
         wl_surface_commit(surface)
         XCTAssertTrue(client.roundtrip())
+    }
+}
+
+/// Content no one can see costs the compositor no GL texture: a surface with
+/// no role, or a cursor's (Segue draws no client cursors).
+final class UndrawnSurfaceTests: XCTestCase {
+    func testBuffersOnARolelessSurfaceAndACursorMakeNoTexture() throws {
+        let server = try InProcessCompositor(placement: .stacked, width: 320, height: 180)
+        defer { server.stop() }
+        let client = try server.connect()
+        let pointer = client.makePointer()
+        let bare = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        let cursor = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        wl_pointer_set_cursor(pointer.proxy, 0, cursor, 0, 0)
+        XCTAssertTrue(client.roundtrip())
+        let before = Texture.live
+        for surface in [bare, cursor] {
+            try client.show(RGBAImage(width: 256, height: 256, fill: RGBA(200, 0, 0)), on: surface)
+        }
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(Texture.live, before)
+
+        let toplevel = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: 256, height: 256, fill: RGBA(200, 0, 0)), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertGreaterThan(Texture.live, before, "a window's buffer does make one")
     }
 }

@@ -21,7 +21,7 @@ package final class Surface: ResourceObject {
     /// The committed buffer's size in pixels, nil while no buffer is attached.
     private(set) var bufferSize: (width: Int, height: Int)?
     /// The committed wl_surface.set_buffer_scale: buffer pixels per surface unit.
-    private(set) var bufferScale = 1
+    package private(set) var bufferScale = 1
     /// Whether the committed wl_surface.set_buffer_transform turns or flips the buffer.
     private var bufferTransformed = false
     /// The buffer the commit being reported attached, and its damage: valid
@@ -118,9 +118,13 @@ package final class Surface: ResourceObject {
         Resource.attach(resource, implementation: Self.implementation, object: self)
     }
 
-    package var width: Int { bufferSize?.width ?? 0 }
-    package var height: Int { bufferSize?.height ?? 0 }
+    /// Its size in surface units, which are output pixels: the buffer's over its scale.
+    package var width: Int { (bufferSize?.width ?? 0) / bufferScale }
+    package var height: Int { (bufferSize?.height ?? 0) / bufferScale }
     package var hasBuffer: Bool { bufferSize != nil }
+    /// Whether its content can ever be drawn: it has a role, and not a cursor's
+    /// or drag icon's, which Segue does not draw.
+    package var isDrawn: Bool { role.map { !($0 is UndrawnRole) } ?? false }
     /// Whether a buffer is attached and not yet committed.
     package var hasPendingBuffer: Bool {
         if case .attached(_?) = pending.buffer { true } else { false }
@@ -243,6 +247,8 @@ package final class Surface: ResourceObject {
             WlSurfaceResource(resource).postError(.invalidSize, "buffer \(bufferSize.width)x\(bufferSize.height) is not a multiple of scale \(scale)")
             return
         }
+        // At a new scale the same buffer shows at another size.
+        if scale != bufferScale { committedNewContent = true }
         bufferScale = scale
         bufferTransformed = state.transformed ?? bufferTransformed
         committedDamage = committedBuffer.map {
