@@ -94,9 +94,13 @@ struct TextureMapping {
         (u0 + ux * x + uy * y, v0 + vx * x + vy * y)
     }
 
-    /// A texture stretched over `rect`: at its own size, a copy.
-    static func fill(_ rect: PixelRect) -> TextureMapping {
+    /// A texture stretched over `rect` with `transform` undone: at its own size and unturned, a copy.
+    static func fill(_ rect: PixelRect, transform: BufferTransform = .normal) -> TextureMapping {
         let w = Double(rect.width), h = Double(rect.height)
-        return TextureMapping(u0: -Double(rect.x) / w, ux: 1 / w, uy: 0, v0: -Double(rect.y) / h, vx: 0, vy: 1 / h)
+        let origin = transform.bufferPoint(0, 0), right = transform.bufferPoint(1, 0), down = transform.bufferPoint(0, 1)
+        let ux = (right.u - origin.u) / w, uy = (down.u - origin.u) / h
+        let vx = (right.v - origin.v) / w, vy = (down.v - origin.v) / h
+        return TextureMapping(u0: origin.u - ux * Double(rect.x) - uy * Double(rect.y), ux: ux, uy: uy,
+                              v0: origin.v - vx * Double(rect.x) - vy * Double(rect.y), vx: vx, vy: vy)
     }
 }

@@ -42,3 +42,54 @@ final class BufferScaleTests: XCTestCase {
         XCTAssertEqual(pointer.events.last, .enter(toplevel.surface, x: 5.5, y: 5.25), "surface units from its top left")
     }
 }
+
+/// A buffer the client turned or mirrored (wl_surface.set_buffer_transform)
+/// shows with that undone: whatever the transform, the picture is upright.
+final class BufferTransformTests: XCTestCase {
+    func testEveryTransformShowsThePictureUpright() throws {
+        let server = try InProcessCompositor(placement: .stacked, width: 640, height: 360)
+        defer { server.stop() }
+        let red = RGBA(220, 0, 0), green = RGBA(0, 200, 0), fill = RGBA(0, 0, 200), background = RGBA(20, 20, 26)
+        var picture = RGBAImage(width: 200, height: 120, fill: fill)
+        picture.fill(red, x: 0, y: 0, width: 20, height: 20)
+        picture.fill(green, x: 180, y: 0, width: 20, height: 20)
+        let client = try server.connect()
+        let toplevel = try client.makeConfiguredToplevel()
+        for transform in 0..<8 {
+            // As wl_output.transform says a client does it: mirrored about the vertical axis first, then turned counter-clockwise.
+            var buffer = transform >= 4 ? Self.mirrored(picture) : picture
+            for _ in 0..<(transform % 4) { buffer = Self.turnedCounterClockwise(buffer) }
+            wl_surface_set_buffer_transform(toplevel.surface, Int32(transform))
+            try client.show(buffer, on: toplevel.surface)
+            XCTAssertTrue(client.roundtrip())
+            XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+            let screen = try server.screen()
+            // 200x120 centred: from (220, 120).
+            XCTAssertEqual(screen[225, 125], red, "transform \(transform): top left")
+            XCTAssertEqual(screen[415, 125], green, "transform \(transform): top right")
+            XCTAssertEqual(screen[225, 235], fill, "transform \(transform): bottom left")
+            XCTAssertEqual(screen[415, 235], fill, "transform \(transform): bottom right")
+            XCTAssertEqual(screen[219, 125], background, "transform \(transform): left of the window")
+            XCTAssertEqual(screen[420, 239], background, "transform \(transform): right of the window")
+            XCTAssertEqual(screen[419, 240], background, "transform \(transform): below the window")
+        }
+    }
+
+    /// The image mirrored about its vertical axis.
+    private static func mirrored(_ image: RGBAImage) -> RGBAImage {
+        var result = image
+        for y in 0..<image.height {
+            for x in 0..<image.width { result[x, y] = image[image.width - 1 - x, y] }
+        }
+        return result
+    }
+
+    /// The image turned a quarter counter-clockwise: its top row becomes its left column, read upwards.
+    private static func turnedCounterClockwise(_ image: RGBAImage) -> RGBAImage {
+        var result = RGBAImage(width: image.height, height: image.width, fill: RGBA(0, 0, 0))
+        for y in 0..<result.height {
+            for x in 0..<result.width { result[x, y] = image[image.width - 1 - y, x] }
+        }
+        return result
+    }
+}

@@ -36,18 +36,18 @@ final class Window {
     /// changed it: its damage, where the window's buffer is the screen as it is;
     /// nil (everywhere) where the screen is composed.
     func screenDamage(committedBy surface: Surface, width: Int, height: Int) -> PixelRect? {
-        guard surface === self.surface, isSingleSurface, surface.bufferScale == 1, surface.width == width, surface.height == height
+        guard surface === self.surface, isSingleSurface, surface.showsBufferAsItIs, surface.width == width, surface.height == height
         else { return nil }
         return PixelRect.bounds(of: surface.committedDamage)
     }
 
     /// The window as a full-output texture. A buffer of exactly the output's
-    /// size at scale 1 with no subsurfaces is used as it is; anything else is
-    /// composed, centred, onto the background first.
+    /// size, shown as it is, with no subsurfaces is used as it is; anything
+    /// else is composed, centred, onto the background first.
     func screen(textures: SurfaceTextures, renderer: Renderer, width: Int, height: Int,
                 background: (Float, Float, Float)) -> Texture? {
         guard isAlive, let texture = textures[surface] else { return lastScreen }
-        if texture.width == width && texture.height == height && surface.bufferScale == 1 && isSingleSurface {
+        if texture.width == width && texture.height == height && surface.showsBufferAsItIs && isSingleSurface {
             composed = nil
             lastScreen = texture
             return texture
@@ -59,7 +59,7 @@ final class Window {
             let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
                 ?? RenderTarget(width: width, height: height)
             let x = (width - surface.width) / 2, y = (height - surface.height) / 2
-            try renderer.compose(layers(x: x, y: y, textures: textures), background: background, into: target)
+            try renderer.compose(transformed: layers(x: x, y: y, textures: textures), background: background, into: target)
             composed = target
             composedIsCurrent = true
             lastScreen = target.texture
@@ -75,11 +75,13 @@ final class Window {
     }
 
     /// The window's surfaces, bottom to top, at their positions and sizes (a
-    /// buffer over its scale) with its top left at (x, y).
-    func layers(x: Int, y: Int, textures: SurfaceTextures) -> [(texture: Texture, rect: PixelRect)] {
+    /// buffer over its scale) with its top left at (x, y), each with the
+    /// transform its client gave it.
+    func layers(x: Int, y: Int, textures: SurfaceTextures) -> [(texture: Texture, rect: PixelRect, transform: BufferTransform)] {
         placedSurfaces().compactMap { placed in
             textures[placed.surface].map {
-                ($0, PixelRect(x: x + placed.x, y: y + placed.y, width: placed.surface.width, height: placed.surface.height))
+                ($0, PixelRect(x: x + placed.x, y: y + placed.y, width: placed.surface.width, height: placed.surface.height),
+                 placed.surface.bufferTransform)
             }
         }
     }

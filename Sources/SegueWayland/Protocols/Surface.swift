@@ -22,8 +22,8 @@ package final class Surface: ResourceObject {
     private(set) var bufferSize: (width: Int, height: Int)?
     /// The committed wl_surface.set_buffer_scale: buffer pixels per surface unit.
     package private(set) var bufferScale = 1
-    /// Whether the committed wl_surface.set_buffer_transform turns or flips the buffer.
-    private var bufferTransformed = false
+    /// The committed wl_surface.set_buffer_transform: how the client turned or mirrored its content.
+    package private(set) var bufferTransform = BufferTransform.normal
     /// The buffer the commit being reported attached, and its damage: valid
     /// only while the observer hears of that commit.
     package private(set) var committedBuffer: ShmBuffer?
@@ -62,7 +62,7 @@ package final class Surface: ResourceObject {
         enum Buffer { case unchanged, attached(OpaquePointer?) }
         var buffer = Buffer.unchanged
         var scale: Int?
-        var transformed: Bool?
+        var transform: BufferTransform?
         /// In buffer pixels, and in surface units (times the scale when applied).
         var damage: [PixelRect] = []
         var surfaceDamage: [PixelRect] = []
@@ -81,7 +81,7 @@ package final class Surface: ResourceObject {
                 feedbacks.removeAll()
             }
             if let scale = newer.scale { self.scale = scale }
-            if let transformed = newer.transformed { self.transformed = transformed }
+            if let transform = newer.transform { self.transform = transform }
             damage = Self.capped(damage + newer.damage)
             surfaceDamage = Self.capped(surfaceDamage + newer.surfaceDamage)
             callbacks += newer.callbacks
@@ -100,11 +100,11 @@ package final class Surface: ResourceObject {
         }
 
         /// The damage in buffer pixels at `scale`, inside a buffer of `size`.
-        /// Segue does not turn buffers, so under a transform surface damage
-        /// counts as all of it: never stale, if not as small as it could be.
-        func bufferDamage(scale: Int, transformed: Bool, size: (width: Int, height: Int)) -> [PixelRect] {
+        /// Under a transform, surface damage counts as all of it: never stale,
+        /// if not as small as it could be.
+        func bufferDamage(scale: Int, transform: BufferTransform, size: (width: Int, height: Int)) -> [PixelRect] {
             let buffer = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
-            let scaled = transformed && !surfaceDamage.isEmpty ? [buffer]
+            let scaled = transform != .normal && !surfaceDamage.isEmpty ? [buffer]
                 : surfaceDamage.map { PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
             return (damage + scaled).compactMap { $0.clipped(to: buffer) }
         }
@@ -118,9 +118,12 @@ package final class Surface: ResourceObject {
         Resource.attach(resource, implementation: Self.implementation, object: self)
     }
 
-    /// Its size in surface units, which are output pixels: the buffer's over its scale.
-    package var width: Int { (bufferSize?.width ?? 0) / bufferScale }
-    package var height: Int { (bufferSize?.height ?? 0) / bufferScale }
+    /// Its size in surface units, which are output pixels: the buffer's over
+    /// its scale, sides swapped when the client turned it a quarter.
+    package var width: Int { (bufferTransform.swapsSides ? bufferSize?.height : bufferSize?.width).map { $0 / bufferScale } ?? 0 }
+    package var height: Int { (bufferTransform.swapsSides ? bufferSize?.width : bufferSize?.height).map { $0 / bufferScale } ?? 0 }
+    /// Whether its buffer is shown as it is: scale 1, not turned or mirrored.
+    package var showsBufferAsItIs: Bool { bufferScale == 1 && bufferTransform == .normal }
     package var hasBuffer: Bool { bufferSize != nil }
     /// Whether its content can ever be drawn: it has a role, and not a cursor's
     /// or drag icon's, which Segue does not draw.
@@ -247,12 +250,13 @@ package final class Surface: ResourceObject {
             WlSurfaceResource(resource).postError(.invalidSize, "buffer \(bufferSize.width)x\(bufferSize.height) is not a multiple of scale \(scale)")
             return
         }
-        // At a new scale the same buffer shows at another size.
-        if scale != bufferScale { committedNewContent = true }
+        // At a new scale or transform the same buffer shows otherwise.
+        let transform = state.transform ?? bufferTransform
+        if scale != bufferScale || transform != bufferTransform { committedNewContent = true }
         bufferScale = scale
-        bufferTransformed = state.transformed ?? bufferTransformed
+        bufferTransform = transform
         committedDamage = committedBuffer.map {
-            state.bufferDamage(scale: scale, transformed: bufferTransformed, size: ($0.width, $0.height))
+            state.bufferDamage(scale: scale, transform: transform, size: ($0.width, $0.height))
         } ?? []
         if let region = state.opaqueRegion { opaqueRegion = region }
         if let region = state.inputRegion { inputRegion = region }
@@ -375,7 +379,7 @@ package final class Surface: ResourceObject {
                     WlSurfaceResource(resource).postError(.invalidTransform, "transform \(transform) is not a wl_output.transform")
                     return
                 }
-                Resource.object(resource, as: Surface.self)?.pending.transformed = transform != 0
+                Resource.object(resource, as: Surface.self)?.pending.transform = BufferTransform(rawValue: Int(transform))
             },
             set_buffer_scale: { _, resource, scale in
                 guard scale >= 1 else {
