@@ -242,9 +242,11 @@ public final class Compositor {
 
 extension Compositor: SurfaceObserver {
     package func surfaceCommitted(_ surface: Surface) {
-        // Content no one sees costs no texture: a client cannot fill GL memory with surfaces it never shows.
-        if surface.committedNewContent && surface.isDrawn && !textures.importContent(of: surface) {
-            log.warning("out of GL memory for a \(surface.width)x\(surface.height) buffer: disconnecting its client")
+        // A cursor's or drag icon's content is never drawn, so it costs no texture.
+        if surface.isUndrawn {
+            textures.forget(surface)
+        } else if surface.committedNewContent && !textures.importContent(of: surface) {
+            log.warning("out of GL memory for a \(surface.width)x\(surface.height) surface: disconnecting its client")
             surface.postNoMemory()
             return
         }

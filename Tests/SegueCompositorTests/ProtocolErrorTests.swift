@@ -344,6 +344,21 @@ final class ProtocolErrorTests: XCTestCase {
         try assertStillServing()
     }
 
+    func testJoiningTwoChainsCountsBothDepths() throws {
+        // 16 levels under a surface 16 deep: 32 is allowed; one more is not.
+        let client = try connect()
+        var top = try configuredToplevel(client).surface
+        for _ in 0..<16 { top = client.makeSubsurface(of: top, x: 0, y: 0).surface }
+        let root = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        var leaf = root
+        for _ in 0..<15 { leaf = client.makeSubsurface(of: leaf, x: 0, y: 0).surface }
+        _ = wl_subcompositor_get_subsurface(client.subcompositor, root, top)
+        XCTAssertTrue(client.roundtrip(), "32 deep is allowed")
+        _ = client.makeSubsurface(of: leaf, x: 0, y: 0)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "wl_subcompositor", code: 0))
+        try assertStillServing()
+    }
+
     func testAChainOfSubsurfacesBuiltFromItsLeafCountsItsWholeDepth() throws {
         // Made leaf first, each new link hangs the chain built so far one level deeper.
         let client = try connect()

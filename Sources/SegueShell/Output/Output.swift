@@ -60,7 +60,7 @@ final class Output {
         if !needsDraw {
             pendingDamage = region
         } else if let old = pendingDamage, let region {
-            pendingDamage = PixelRect.bounds(of: [old, region])
+            pendingDamage = PixelRect.bounds(of: [old, region].filter { $0.width > 0 }) ?? region
         } else {
             pendingDamage = nil
         }

@@ -21,7 +21,12 @@ final class Clipboard {
     /// copy comes from the window they type in: a client in the background
     /// cannot replace what the user copied.
     func setSelection(_ source: DataSource?, from client: OpaquePointer) {
-        guard client == focusedClient, source !== selection else { return }
+        guard source !== selection else { return }
+        guard client == focusedClient else {
+            // Refused, it is cancelled, so its client stops waiting to be asked for the data.
+            source?.cancel()
+            return
+        }
         selection?.cancel()
         selection = source
         source?.clipboard = self

@@ -125,9 +125,8 @@ package final class Surface: ResourceObject {
     /// Whether its buffer is shown as it is: scale 1, not turned or mirrored.
     package var showsBufferAsItIs: Bool { bufferScale == 1 && bufferTransform == .normal }
     package var hasBuffer: Bool { bufferSize != nil }
-    /// Whether its content can ever be drawn: it has a role, and not a cursor's
-    /// or drag icon's, which Segue does not draw.
-    package var isDrawn: Bool { role.map { !($0 is UndrawnRole) } ?? false }
+    /// Whether it is a cursor or a drag icon, which Segue never draws.
+    package var isUndrawn: Bool { role is UndrawnRole }
     /// Whether a buffer is attached and not yet committed.
     package var hasPendingBuffer: Bool {
         if case .attached(_?) = pending.buffer { true } else { false }
@@ -246,7 +245,7 @@ package final class Surface: ResourceObject {
             } else {
                 bufferSize = nil
             }
-        } else if let bufferSize, !Self.fits(bufferSize, scale: scale) {
+        } else if let bufferSize, checksScale, !Self.fits(bufferSize, scale: scale) {
             WlSurfaceResource(resource).postError(.invalidSize, "buffer \(bufferSize.width)x\(bufferSize.height) is not a multiple of scale \(scale)")
             return
         }
@@ -325,13 +324,18 @@ package final class Surface: ResourceObject {
             WlSurfaceResource(resource).postError(.invalidSize, "buffer \(width)x\(height) is larger than \(Self.maxBufferSide) on a side")
             return nil
         }
-        guard Self.fits((width, height), scale: scale) else {
+        guard !checksScale || Self.fits((width, height), scale: scale) else {
             WlSurfaceResource(resource).postError(.invalidSize, "buffer \(width)x\(height) is not a multiple of scale \(scale)")
             return nil
         }
         let opaque = wl_shm_buffer_get_format(shm) == UInt32(WL_SHM_FORMAT_XRGB8888.rawValue)
         return ShmBuffer(resource: buffer, shm: shm, width: width, height: height, stride: stride, opaque: opaque)
     }
+
+    /// Whether its buffers must be whole surface units at its scale: only
+    /// windows' and subsurfaces'; clients' cursors often break the rule, and
+    /// wlroots lets them.
+    private var checksScale: Bool { role != nil && !isUndrawn }
 
     /// Whether a buffer of `size` is whole surface units at `scale`.
     private static func fits(_ size: (width: Int, height: Int), scale: Int) -> Bool {

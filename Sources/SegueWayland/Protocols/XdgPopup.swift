@@ -107,6 +107,9 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
             observer?.popupMapped(self)
         } else if mapped && !surface.hasBuffer {
             unmap()
+            // Mapping again takes the first commit's handshake again, as for a toplevel.
+            sentInitialConfigure = false
+            xdgSurface.startOver()
         }
     }
 

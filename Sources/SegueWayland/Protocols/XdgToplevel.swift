@@ -79,9 +79,12 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
             observer?.toplevelMapped(self)
         } else if mapped && !surface.hasBuffer {
             unmap()
-            // Mapping again takes the first commit's handshake again.
+            // Mapping again takes the first commit's handshake again, from the
+            // state it had when made: no maximize or fullscreen asked for.
             sentInitialConfigure = false
             lastConfiguration = nil
+            wantsMaximized = false
+            wantsFullscreen = false
             xdgSurface.startOver()
         }
     }
