@@ -3,6 +3,7 @@
 #include <wayland-client.h>
 #include "protocols/xdg-shell-client-protocol.h"
 #include "protocols/presentation-time-client-protocol.h"
+#include "protocols/viewporter-client-protocol.h"
 #include "protocols/segue-transition-v1-client-protocol.h"
 #include "protocols/xdg-activation-v1-client-protocol.h"
 #include "protocols/xdg-decoration-unstable-v1-client-protocol.h"
@@ -28,6 +29,9 @@ static inline const struct wl_interface *segue_client_wl_subcompositor_interface
 }
 static inline const struct wl_interface *segue_client_wl_seat_interface(void) {
     return &wl_seat_interface;
+}
+static inline const struct wl_interface *segue_client_wp_viewporter_interface(void) {
+    return &wp_viewporter_interface;
 }
 static inline const struct wl_interface *segue_client_wl_data_device_manager_interface(void) {
     return &wl_data_device_manager_interface;

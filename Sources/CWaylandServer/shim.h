@@ -9,6 +9,7 @@
 #include <wayland-server.h>
 #include "protocols/xdg-shell-server-protocol.h"
 #include "protocols/presentation-time-server-protocol.h"
+#include "protocols/viewporter-server-protocol.h"
 #include "protocols/segue-transition-v1-server-protocol.h"
 #include "protocols/xdg-activation-v1-server-protocol.h"
 #include "protocols/pointer-gestures-unstable-v1-server-protocol.h"
@@ -39,6 +40,8 @@ SEGUE_INTERFACE(xdg_toplevel)
 SEGUE_INTERFACE(xdg_popup)
 SEGUE_INTERFACE(wp_presentation)
 SEGUE_INTERFACE(wp_presentation_feedback)
+SEGUE_INTERFACE(wp_viewporter)
+SEGUE_INTERFACE(wp_viewport)
 SEGUE_INTERFACE(segue_transition_manager_v1)
 SEGUE_INTERFACE(segue_transition_v1)
 SEGUE_INTERFACE(xdg_activation_v1)

@@ -94,10 +94,15 @@ struct TextureMapping {
         (u0 + ux * x + uy * y, v0 + vx * x + vy * y)
     }
 
-    /// A texture stretched over `rect` with `transform` undone: at its own size and unturned, a copy.
-    static func fill(_ rect: PixelRect, transform: BufferTransform = .normal) -> TextureMapping {
+    /// The `crop` of a texture (fractions of its width and height after
+    /// `transform` is undone) stretched over `rect`: all of it at its own size
+    /// and unturned, a copy.
+    static func fill(_ rect: PixelRect, transform: BufferTransform = .normal, crop: SIMD4<Double> = SIMD4(0, 0, 1, 1)) -> TextureMapping {
         let w = Double(rect.width), h = Double(rect.height)
-        let origin = transform.bufferPoint(0, 0), right = transform.bufferPoint(1, 0), down = transform.bufferPoint(0, 1)
+        func point(_ s: Double, _ t: Double) -> (u: Double, v: Double) {
+            transform.bufferPoint(crop.x + s * crop.z, crop.y + t * crop.w)
+        }
+        let origin = point(0, 0), right = point(1, 0), down = point(0, 1)
         let ux = (right.u - origin.u) / w, uy = (down.u - origin.u) / h
         let vx = (right.v - origin.v) / w, vy = (down.v - origin.v) / h
         return TextureMapping(u0: origin.u - ux * Double(rect.x) - uy * Double(rect.y), ux: ux, uy: uy,

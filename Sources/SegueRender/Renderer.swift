@@ -146,18 +146,18 @@ public final class Renderer {
     /// scale, becomes a full-output screen.
     public func compose(_ layers: [(texture: Texture, rect: PixelRect)], background: (Float, Float, Float),
                         into target: RenderTarget) throws {
-        try compose(layers.map { ($0.texture, $0.rect, .normal) }, background: background, into: target, clip: nil)
+        try compose(layers.map { SurfaceLayer($0.texture, at: $0.rect) }, background: background, into: target, clip: nil)
     }
 
-    /// `compose` for textures a client turned or mirrored: each is shown with its transform undone.
-    public func compose(transformed layers: [(texture: Texture, rect: PixelRect, transform: BufferTransform)],
-                        background: (Float, Float, Float), into target: RenderTarget) throws {
+    /// `compose` for clients' surfaces, each shown as its client set it up:
+    /// turned or mirrored back, and cropped.
+    public func compose(surfaces layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget) throws {
         try compose(layers, background: background, into: target, clip: nil)
     }
 
     /// `compose`, only inside `clip` when one is given.
-    private func compose(_ layers: [(texture: Texture, rect: PixelRect, transform: BufferTransform)],
-                         background: (Float, Float, Float), into target: RenderTarget, clip: PixelRect?) throws {
+    private func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget,
+                         clip: PixelRect?) throws {
         let meshes = try meshes.get()
         target.bind()
         if let clip {
@@ -167,9 +167,10 @@ public final class Renderer {
         defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
         glClearColor(background.0, background.1, background.2, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        for (texture, rect, transform) in layers {
+        for layer in layers {
+            let (texture, rect) = (layer.texture, layer.rect)
             var mesh = LayerMesh()
-            let map = TextureMapping.fill(rect, transform: transform)
+            let map = TextureMapping.fill(rect, transform: layer.transform, crop: layer.crop)
             mesh.addRect(Double(max(rect.x, 0)), Double(max(rect.y, 0)), Double(min(rect.x + rect.width, target.width)),
                          Double(min(rect.y + rect.height, target.height)), map)
             meshes.draw(mesh, texture, blend: .screen(opaque: texture.isOpaque, opacity: 1), into: target)
@@ -218,7 +219,7 @@ public final class Renderer {
         if screen.isOpaque && screen.blitsAsItLooks && screen.width == target.width && screen.height == target.height {
             copy(screen, regions: [(region, region.x, region.y)], into: target)
         } else {
-            try compose([(screen, full, .normal)], background: background, into: target, clip: region == full ? nil : region)
+            try compose([SurfaceLayer(screen, at: full)], background: background, into: target, clip: region == full ? nil : region)
         }
     }
 

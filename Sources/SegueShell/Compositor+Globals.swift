@@ -13,6 +13,7 @@ extension Compositor {
         ("zwp_pointer_gestures_v1", Int(PointerGestures.version)),
         ("wl_output", Int(OutputGlobal.version)),
         ("wp_presentation", Int(Presentation.version)),
+        ("wp_viewporter", Int(Viewporter.version)),
         ("wl_data_device_manager", Int(DataDeviceManager.version)),
         ("xdg_activation_v1", Int(XdgActivation.version)),
     ]

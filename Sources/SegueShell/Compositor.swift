@@ -55,6 +55,7 @@ public final class Compositor {
     private var pointerGestures: PointerGestures?
     private var outputGlobal: OutputGlobal?
     private var presentation: Presentation?
+    private var viewporter: Viewporter?
     private var dataDevices: DataDeviceManager?
     private(set) var transitionManager: SegueTransitionManager?
     private(set) var activation: XdgActivation?
@@ -99,6 +100,7 @@ public final class Compositor {
         presentation = Presentation(display: display) { surfaceResource, feedback in
             Resource.object(surfaceResource, as: Surface.self)?.addPendingFeedback(feedback)
         }
+        viewporter = Viewporter(display: display)
         dataDevices = DataDeviceManager(display: display)
         activation = XdgActivation(display: display)
         activation?.observer = self
@@ -150,6 +152,7 @@ public final class Compositor {
         seat = nil
         outputGlobal = nil
         presentation = nil
+        viewporter = nil
         dataDevices = nil
         transitionManager = nil
         activation = nil

@@ -26,6 +26,7 @@ final class RawClient {
     private var outputName: UInt32?
     private(set) var pointerGestures: OpaquePointer?
     private(set) var dataDeviceManager: OpaquePointer?
+    private(set) var viewporter: OpaquePointer?
     /// Every global announced, by interface name, with its version.
     private(set) var globals: [String: UInt32] = [:]
     /// Objects that listeners reach through their data pointer; they live as long as the client.
@@ -91,6 +92,8 @@ final class RawClient {
             pointerGestures = bind(name, segue_client_zwp_pointer_gestures_v1_interface(), version: 1)
         case "xdg_activation_v1":
             activation = bind(name, segue_client_xdg_activation_v1_interface(), version: 1)
+        case "wp_viewporter":
+            viewporter = bind(name, segue_client_wp_viewporter_interface(), version: 1)
         case "wl_data_device_manager":
             dataDeviceManager = bind(name, segue_client_wl_data_device_manager_interface(), version: min(version, 3))
         default:

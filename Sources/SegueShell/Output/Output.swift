@@ -161,7 +161,7 @@ final class Output {
             lastDrawn = (transition, renderer.submit(target, startedAt: start))
         } else if needsDraw, case .desktop? = delegate?.shownScreen() {
             let layers = delegate?.desktop().flatMap { $0.window.layers(x: $0.x, y: $0.y, textures: textures) } ?? []
-            try? renderer.compose(transformed: layers, background: background, into: target)
+            try? renderer.compose(surfaces: layers, background: background, into: target)
             plainScreen = nil
             target.frameDamage = nil
             renderer.submit(target, startedAt: start)

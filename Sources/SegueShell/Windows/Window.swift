@@ -59,7 +59,7 @@ final class Window {
             let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
                 ?? RenderTarget(width: width, height: height)
             let x = (width - surface.width) / 2, y = (height - surface.height) / 2
-            try renderer.compose(transformed: layers(x: x, y: y, textures: textures), background: background, into: target)
+            try renderer.compose(surfaces: layers(x: x, y: y, textures: textures), background: background, into: target)
             composed = target
             composedIsCurrent = true
             lastScreen = target.texture
@@ -74,14 +74,15 @@ final class Window {
         surface.subsurfaces.all.isEmpty && !toplevel.xdgSurface.popups.contains { $0.mapped }
     }
 
-    /// The window's surfaces, bottom to top, at their positions and sizes (a
-    /// buffer over its scale) with its top left at (x, y), each with the
-    /// transform its client gave it.
-    func layers(x: Int, y: Int, textures: SurfaceTextures) -> [(texture: Texture, rect: PixelRect, transform: BufferTransform)] {
+    /// The window's surfaces, bottom to top, at their positions and sizes in
+    /// surface units with its top left at (x, y), each turned, mirrored and
+    /// cropped as its client set it up.
+    func layers(x: Int, y: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
         placedSurfaces().compactMap { placed in
-            textures[placed.surface].map {
-                ($0, PixelRect(x: x + placed.x, y: y + placed.y, width: placed.surface.width, height: placed.surface.height),
-                 placed.surface.bufferTransform)
+            let surface = placed.surface
+            return textures[surface].map {
+                SurfaceLayer($0, at: PixelRect(x: x + placed.x, y: y + placed.y, width: surface.width, height: surface.height),
+                             transform: surface.bufferTransform, crop: surface.crop)
             }
         }
     }

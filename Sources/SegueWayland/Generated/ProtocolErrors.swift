@@ -343,6 +343,58 @@ struct XdgPopupResource {
     }
 }
 
+enum WpViewporterError: UInt32 {
+    /// the surface already has a viewport object associated
+    case viewportExists = 0
+}
+
+/// A wp_viewporter resource, as the one place its errors are posted.
+struct WpViewporterResource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a wp_viewporter: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "wp_viewporter")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: WpViewporterError, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
+enum WpViewportError: UInt32 {
+    /// negative or zero values in width or height
+    case badValue = 0
+    /// destination size is not integer
+    case badSize = 1
+    /// source rectangle extends outside of the content area
+    case outOfBuffer = 2
+    /// the wl_surface was destroyed
+    case noSurface = 3
+}
+
+/// A wp_viewport resource, as the one place its errors are posted.
+struct WpViewportResource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a wp_viewport: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "wp_viewport")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: WpViewportError, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
 enum XdgActivationTokenV1Error: UInt32 {
     /// The token has already been used previously
     case alreadyUsed = 0

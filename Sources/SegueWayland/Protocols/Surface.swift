@@ -24,6 +24,10 @@ package final class Surface: ResourceObject {
     package private(set) var bufferScale = 1
     /// The committed wl_surface.set_buffer_transform: how the client turned or mirrored its content.
     package private(set) var bufferTransform = BufferTransform.normal
+    /// The committed wp_viewport crop and scale.
+    package private(set) var cropAndScale = CropAndScale()
+    /// Its wp_viewport, which takes the errors about crop and scale.
+    weak var viewport: Viewport?
     /// The buffer the commit being reported attached, and its damage: valid
     /// only while the observer hears of that commit.
     package private(set) var committedBuffer: ShmBuffer?
@@ -63,6 +67,7 @@ package final class Surface: ResourceObject {
         var buffer = Buffer.unchanged
         var scale: Int?
         var transform: BufferTransform?
+        var cropAndScale: CropAndScale?
         /// In buffer pixels, and in surface units (times the scale when applied).
         var damage: [PixelRect] = []
         var surfaceDamage: [PixelRect] = []
@@ -82,6 +87,7 @@ package final class Surface: ResourceObject {
             }
             if let scale = newer.scale { self.scale = scale }
             if let transform = newer.transform { self.transform = transform }
+            if let cropAndScale = newer.cropAndScale { self.cropAndScale = cropAndScale }
             damage = Self.capped(damage + newer.damage)
             surfaceDamage = Self.capped(surfaceDamage + newer.surfaceDamage)
             callbacks += newer.callbacks
@@ -100,11 +106,11 @@ package final class Surface: ResourceObject {
         }
 
         /// The damage in buffer pixels at `scale`, inside a buffer of `size`.
-        /// Under a transform, surface damage counts as all of it: never stale,
-        /// if not as small as it could be.
-        func bufferDamage(scale: Int, transform: BufferTransform, size: (width: Int, height: Int)) -> [PixelRect] {
+        /// Turned, mirrored, cropped or stretched, surface damage counts as all
+        /// of it: never stale, if not as small as it could be.
+        func bufferDamage(scale: Int, reshaped: Bool, size: (width: Int, height: Int)) -> [PixelRect] {
             let buffer = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
-            let scaled = transform != .normal && !surfaceDamage.isEmpty ? [buffer]
+            let scaled = reshaped && !surfaceDamage.isEmpty ? [buffer]
                 : surfaceDamage.map { PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
             return (damage + scaled).compactMap { $0.clipped(to: buffer) }
         }
@@ -118,12 +124,38 @@ package final class Surface: ResourceObject {
         Resource.attach(resource, implementation: Self.implementation, object: self)
     }
 
-    /// Its size in surface units, which are output pixels: the buffer's over
-    /// its scale, sides swapped when the client turned it a quarter.
-    package var width: Int { (bufferTransform.swapsSides ? bufferSize?.height : bufferSize?.width).map { $0 / bufferScale } ?? 0 }
-    package var height: Int { (bufferTransform.swapsSides ? bufferSize?.width : bufferSize?.height).map { $0 / bufferScale } ?? 0 }
-    /// Whether its buffer is shown as it is: scale 1, not turned or mirrored.
-    package var showsBufferAsItIs: Bool { bufferScale == 1 && bufferTransform == .normal }
+    /// Its size in surface units, which are output pixels: the viewport's
+    /// destination or source, else the buffer's over its scale, sides swapped
+    /// when the client turned it a quarter. 0 without a buffer.
+    package var width: Int { size.x }
+    package var height: Int { size.y }
+
+    private var size: SIMD2<Int> {
+        guard let bufferSize else { return .zero }
+        if let destination = cropAndScale.destination { return destination }
+        if let source = cropAndScale.source { return SIMD2(Int(source.z), Int(source.w)) }
+        return Self.units(bufferSize, scale: bufferScale, transform: bufferTransform)
+    }
+
+    /// The part of its content it shows, as fractions of the content's width
+    /// and height (x, y, width, height): all of it but for a viewport's source.
+    package var crop: SIMD4<Double> {
+        guard let source = cropAndScale.source, let bufferSize else { return SIMD4(0, 0, 1, 1) }
+        let units = SIMD2<Double>(Self.units(bufferSize, scale: bufferScale, transform: bufferTransform))
+        return source / SIMD4(units.x, units.y, units.x, units.y)
+    }
+
+    /// Whether its buffer is shown as it is: scale 1, not turned, mirrored, cropped or stretched.
+    package var showsBufferAsItIs: Bool { bufferScale == 1 && bufferTransform == .normal && !cropAndScale.isSet }
+
+    /// A buffer of `size` in surface units.
+    private static func units(_ size: (width: Int, height: Int), scale: Int, transform: BufferTransform) -> SIMD2<Int> {
+        let sides = transform.swapsSides ? SIMD2(size.height, size.width) : SIMD2(size.width, size.height)
+        return sides / scale
+    }
+
+    /// Called by its wp_viewport: the crop and scale to take at the next commit.
+    func requestCropAndScale(_ state: CropAndScale) { pending.cropAndScale = state }
     package var hasBuffer: Bool { bufferSize != nil }
     /// Whether it is a cursor or a drag icon, which Segue never draws.
     package var isUndrawn: Bool { role is UndrawnRole }
@@ -192,6 +224,7 @@ package final class Surface: ResourceObject {
     }
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
+        viewport?.surfaceDestroyed()
         bufferWatcher.remove()
         cachedBufferWatcher.remove()
         for feedback in pending.feedbacks + (cached?.feedbacks ?? []) + feedbacks { feedback.discarded() }
@@ -249,13 +282,18 @@ package final class Surface: ResourceObject {
             WlSurfaceResource(resource).postError(.invalidSize, "buffer \(bufferSize.width)x\(bufferSize.height) is not a multiple of scale \(scale)")
             return
         }
-        // At a new scale or transform the same buffer shows otherwise.
         let transform = state.transform ?? bufferTransform
-        if scale != bufferScale || transform != bufferTransform { committedNewContent = true }
+        let cropAndScale = state.cropAndScale ?? self.cropAndScale
+        if let bufferSize, let viewport, !viewport.allows(cropAndScale, on: Self.units(bufferSize, scale: scale, transform: transform)) {
+            return
+        }
+        // At a new scale, transform, crop or size the same buffer shows otherwise.
+        if scale != bufferScale || transform != bufferTransform || cropAndScale != self.cropAndScale { committedNewContent = true }
         bufferScale = scale
         bufferTransform = transform
+        self.cropAndScale = cropAndScale
         committedDamage = committedBuffer.map {
-            state.bufferDamage(scale: scale, transform: transform, size: ($0.width, $0.height))
+            state.bufferDamage(scale: scale, reshaped: transform != .normal || cropAndScale.isSet, size: ($0.width, $0.height))
         } ?? []
         if let region = state.opaqueRegion { opaqueRegion = region }
         if let region = state.inputRegion { inputRegion = region }

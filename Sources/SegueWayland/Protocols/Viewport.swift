@@ -1,0 +1,95 @@
+import CWaylandServer
+
+/// A wp_viewport: which part of its surface's content to show (the source,
+/// in surface units before cropping) and at what size (the destination).
+/// Like the surface's own state, it applies at the surface's next commit.
+final class Viewport: ResourceObject {
+    let resource: OpaquePointer
+    private weak var surface: Surface?
+    /// What the client asked for so far; the surface takes it at its next commit.
+    private var requested = CropAndScale()
+
+    private init(resource: OpaquePointer, surface: Surface) {
+        self.resource = resource
+        self.surface = surface
+    }
+
+    static func create(client: OpaquePointer, version: Int32, id: UInt32, surface: Surface) {
+        guard let resource = Resource.create(client: client, interface: segue_wp_viewport_interface(), version: version, id: id)
+        else { return }
+        let viewport = Viewport(resource: resource, surface: surface)
+        Resource.attach(resource, implementation: implementation, object: viewport)
+        surface.viewport = viewport
+    }
+
+    func resourceDestroyed(_ resource: OpaquePointer) {
+        // Crop and scale go at the surface's next commit.
+        surface?.requestCropAndScale(CropAndScale())
+        if surface?.viewport === self { surface?.viewport = nil }
+    }
+
+    /// Posts a wp_viewport error: the client is disconnected.
+    func postError(_ code: WpViewportError, _ message: String) {
+        WpViewportResource(resource).postError(code, message)
+    }
+
+    /// Its surface is gone: every request but destroy is now no_surface.
+    func surfaceDestroyed() { surface = nil }
+
+    /// Whether `state` fits content of `units` (surface units before
+    /// cropping); if not, the client was sent the error.
+    func allows(_ state: CropAndScale, on units: SIMD2<Int>) -> Bool {
+        guard let source = state.source else { return true }
+        if state.destination == nil && (source.z.rounded() != source.z || source.w.rounded() != source.w) {
+            postError(.badSize, "source size \(source.z)x\(source.w) is not whole with no destination size")
+            return false
+        }
+        if source.x + source.z > Double(units.x) || source.y + source.w > Double(units.y) {
+            postError(.outOfBuffer, "source \(source.x),\(source.y) \(source.z)x\(source.w) reaches past content \(units.x)x\(units.y)")
+            return false
+        }
+        return true
+    }
+
+    /// Records a request's change, or posts no_surface once the surface is gone.
+    private func request(_ change: (inout CropAndScale) -> Void) {
+        guard let surface else { return postError(.noSurface, "the wl_surface was destroyed") }
+        change(&requested)
+        surface.requestCropAndScale(requested)
+    }
+
+    nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<wp_viewport_interface> = {
+        let table = UnsafeMutablePointer<wp_viewport_interface>.allocate(capacity: 1)
+        table.initialize(to: wp_viewport_interface(
+            destroy: Resource.destroy,
+            set_source: { _, resource, x, y, width, height in
+                guard let viewport = Resource.object(resource, as: Viewport.self) else { return }
+                let rect = SIMD4(wl_fixed_to_double(x), wl_fixed_to_double(y), wl_fixed_to_double(width), wl_fixed_to_double(height))
+                if rect == SIMD4(repeating: -1) { return viewport.request { $0.source = nil } }
+                guard rect.x >= 0, rect.y >= 0, rect.z > 0, rect.w > 0 else {
+                    return viewport.postError(.badValue, "source \(rect.x),\(rect.y) \(rect.z)x\(rect.w) has a negative place or an empty size")
+                }
+                viewport.request { $0.source = rect }
+            },
+            set_destination: { _, resource, width, height in
+                guard let viewport = Resource.object(resource, as: Viewport.self) else { return }
+                if width == -1 && height == -1 { return viewport.request { $0.destination = nil } }
+                guard width > 0, height > 0 else {
+                    return viewport.postError(.badValue, "destination \(width)x\(height) is not a size")
+                }
+                viewport.request { $0.destination = SIMD2(Int(width), Int(height)) }
+            }
+        ))
+        return table
+    }()
+}
+
+/// wp_viewport's state for a surface: the source (x, y, width, height in
+/// surface units before cropping; nil for all of the content) and the
+/// destination size (nil for the source's size).
+package struct CropAndScale: Equatable {
+    package var source: SIMD4<Double>?
+    package var destination: SIMD2<Int>?
+
+    package var isSet: Bool { source != nil || destination != nil }
+}
