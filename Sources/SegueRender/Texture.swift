@@ -121,6 +121,16 @@ public final class Texture {
         PixelFormat.swizzle(format, in: storage, opaqueAlpha: false) == PixelFormat.swizzle(nil, in: storage, opaqueAlpha: false)
     }
 
+    /// Reads the stored bytes as `format` from now on, with no upload: for
+    /// content whose alpha stops or starts to count. The caller knows the
+    /// bytes: alpha may start to count only where every one came with it.
+    public func reinterpret(as format: PixelFormat) {
+        guard format != self.format else { return }
+        self.format = format
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        applySwizzle(opaqueAlpha: false)
+    }
+
     /// Marks the content as changed by a GL draw or copy into the texture.
     public func contentChanged() { mipmapsValid = false }
 

@@ -1,4 +1,5 @@
 import CWaylandClient
+import SegueEngine
 import SegueImaging
 @testable import SegueShell
 import XCTest
@@ -73,6 +74,30 @@ final class BufferTransformTests: XCTestCase {
             XCTAssertEqual(screen[420, 239], background, "transform \(transform): right of the window")
             XCTAssertEqual(screen[419, 240], background, "transform \(transform): below the window")
         }
+    }
+
+    func testANewTransformRenewsTheWholeBufferWhateverItsDamage() throws {
+        // The picture looks the same to the client, so it damages one pixel; every buffer pixel moved.
+        let server = try InProcessCompositor(placement: .stacked, width: 640, height: 360)
+        defer { server.stop() }
+        let red = RGBA(220, 0, 0), green = RGBA(0, 200, 0), fill = RGBA(0, 0, 200)
+        var picture = RGBAImage(width: 200, height: 120, fill: fill)
+        picture.fill(red, x: 0, y: 0, width: 20, height: 20)
+        picture.fill(green, x: 180, y: 0, width: 20, height: 20)
+        let client = try server.connect()
+        let toplevel = try client.makeConfiguredToplevel()
+        wl_surface_set_buffer_transform(toplevel.surface, Int32(WL_OUTPUT_TRANSFORM_180.rawValue))
+        try client.show(Self.turnedCounterClockwise(Self.turnedCounterClockwise(picture)), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        XCTAssertEqual(try server.screen()[225, 125], red)
+        wl_surface_set_buffer_transform(toplevel.surface, Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
+        try client.show(picture, on: toplevel.surface, damage: PixelRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertEqual(screen[225, 125], red, "top left")
+        XCTAssertEqual(screen[415, 125], green, "top right")
+        XCTAssertEqual(screen[415, 235], fill, "bottom right")
     }
 
     /// The image mirrored about its vertical axis.

@@ -68,7 +68,77 @@ final class ViewporterTests: XCTestCase {
         XCTAssertEqual(screen[269, 150], background)
     }
 
+    func testUnsettingTheSourceShowsTheWholeBufferAgain() throws {
+        let (client, toplevel, viewport) = try windowWithViewport()
+        wp_viewport_set_source(viewport, wl_fixed_from_int(10), wl_fixed_from_int(10), wl_fixed_from_int(50), wl_fixed_from_int(30))
+        _ = try show(marked(width: 100, height: 60, fill: blue, marker: red), client, toplevel)
+        let minusOne = wl_fixed_from_int(-1)
+        wp_viewport_set_source(viewport, minusOne, minusOne, minusOne, minusOne)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertEqual(screen[270, 150], red, "100x60 centred, its marker back")
+        XCTAssertEqual(screen[369, 209], blue)
+        XCTAssertEqual(screen[370, 209], background)
+    }
+
+    func testANewDestinationAloneResizesTheSurface() throws {
+        let (client, toplevel, viewport) = try windowWithViewport()
+        _ = try show(marked(width: 100, height: 60, fill: blue, marker: red), client, toplevel)
+        wp_viewport_set_destination(viewport, 200, 120)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertEqual(screen[220, 120], red)
+        XCTAssertEqual(screen[419, 239], blue)
+    }
+
+    func testAlphaCountsAgainWhenTheOpaqueRegionNoLongerCoversTheSurface() throws {
+        let (client, toplevel, viewport) = try windowWithViewport()
+        wp_viewport_set_source(viewport, 0, 0, wl_fixed_from_int(100), wl_fixed_from_int(100))
+        client.setOpaque(toplevel.surface, width: 100, height: 100)
+        // All transparent; called opaque, its colour (black) shows.
+        try client.show(RGBAImage(width: 200, height: 100, fill: RGBA(0, 0, 0)), on: toplevel.surface, unused: 0, format: WL_SHM_FORMAT_ARGB8888)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        XCTAssertEqual(try server.screen()[300, 180], RGBA(0, 0, 0))
+        let minusOne = wl_fixed_from_int(-1)
+        wp_viewport_set_source(viewport, minusOne, minusOne, minusOne, minusOne)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertEqual(screen[300, 180], background, "200x100 now, half of it outside the opaque region: its alpha counts")
+        XCTAssertEqual(screen[400, 180], background)
+    }
+
     // MARK: Errors
+
+    func testABadValueAfterTheSurfaceWentIsNoSurface() throws {
+        let client = try server.connect()
+        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        let viewport = try XCTUnwrap(wp_viewporter_get_viewport(client.viewporter, surface))
+        wl_surface_destroy(surface)
+        wp_viewport_set_destination(viewport, 0, 5)
+        assertDisconnected(client, code: 3)
+    }
+
+    func testAFractionalSourceWithNoDestinationIsBadSizeEvenWithNoBuffer() throws {
+        let (client, toplevel, viewport) = try windowWithViewport()
+        wp_viewport_set_source(viewport, 0, 0, wl_fixed_from_double(10.5), wl_fixed_from_int(10))
+        wl_surface_commit(toplevel.surface)
+        assertDisconnected(client, code: 1)
+    }
+
+    func testASynchronizedSubsurfacesSourceIsCheckedAtItsOwnCommit() throws {
+        let (client, toplevel, _) = try windowWithViewport()
+        try client.show(RGBAImage(width: 100, height: 60, fill: blue), on: toplevel.surface)
+        let (surface, _) = client.makeSubsurface(of: toplevel.surface, x: 0, y: 0)
+        let viewport = try XCTUnwrap(wp_viewporter_get_viewport(client.viewporter, surface))
+        wp_viewport_set_source(viewport, 0, 0, wl_fixed_from_int(30), wl_fixed_from_int(10))
+        try client.show(RGBAImage(width: 20, height: 20, fill: red), on: surface)
+        // Caught here, before the parent's commit would apply it.
+        assertDisconnected(client, code: 2)
+    }
 
     func testAnEmptyDestinationIsBadValue() throws {
         let (client, _, viewport) = try windowWithViewport()

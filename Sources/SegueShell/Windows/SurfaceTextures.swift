@@ -9,6 +9,9 @@ import SegueWayland
 /// client says is opaque is taken as XRGB, so it is copied, never blended.
 final class SurfaceTextures {
     private var textures: [ObjectIdentifier: Texture] = [:]
+    /// Surfaces whose texture holds some bytes of an XRGB buffer, whose
+    /// unused byte must never count as alpha.
+    private var holdingUnusedBytes: Set<ObjectIdentifier> = []
 
     subscript(surface: Surface) -> Texture? { textures[ObjectIdentifier(surface)] }
 
@@ -18,7 +21,12 @@ final class SurfaceTextures {
         let key = ObjectIdentifier(surface)
         guard let buffer = surface.committedBuffer else {
             // The client attached no buffer: the surface shows nothing.
-            if !surface.hasBuffer { textures[key] = nil }
+            if !surface.hasBuffer {
+                forget(surface)
+            } else {
+                // The same content shown otherwise (cropped, another opaque region): its alpha may count now, or no more.
+                textures[key]?.reinterpret(as: holdingUnusedBytes.contains(key) || surface.isOpaque ? .xrgb8888 : .argb8888)
+            }
             return true
         }
         let format: PixelFormat = buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888
@@ -30,16 +38,21 @@ final class SurfaceTextures {
             region = damage
         } else {
             guard let texture = try? Texture(width: buffer.width, height: buffer.height) else {
-                textures[key] = nil
+                forget(surface)
                 return false
             }
             textures[key] = texture
+            holdingUnusedBytes.remove(key)
         }
+        if buffer.opaque { holdingUnusedBytes.insert(key) }
         buffer.withBytes { bytes in
             textures[key]?.upload(bytes, stride: buffer.stride, format: format, region: region)
         }
         return true
     }
 
-    func forget(_ surface: Surface) { textures[ObjectIdentifier(surface)] = nil }
+    func forget(_ surface: Surface) {
+        textures[ObjectIdentifier(surface)] = nil
+        holdingUnusedBytes.remove(ObjectIdentifier(surface))
+    }
 }

@@ -40,7 +40,8 @@ package final class Surface: ResourceObject {
     package private(set) var committedSubsurfaceChange = false
 
     package private(set) var frameCallbacks: [FrameCallback] = []
-    /// Whether the last commit brought a new buffer (or removed one).
+    /// Whether the last commit may have changed how it looks: a new buffer or
+    /// none, or the same one shown otherwise (scale, transform, crop, opaque region).
     package private(set) var committedNewContent = false
     /// Presentation feedback requested for the committed content.
     var feedbacks: [PresentationFeedback] = []
@@ -235,17 +236,36 @@ package final class Surface: ResourceObject {
 
     private func commit() {
         if let commitCheck, !commitCheck.surfaceMayCommit(self) { return }
-        // A synchronized subsurface's state waits for its parent's.
+        // A synchronized subsurface's state waits for its parent's, checked now as the commit is made.
         if (role as? Subsurface)?.isSynchronized == true {
             var state = cached ?? PendingState()
             state.absorb(takePending())
+            guard cropAndScaleFits(state) else { return }
             cached = state
             if case .attached(let buffer?) = state.buffer { cachedBufferWatcher.subscribe(toDestructionOfResource: buffer) }
             return
         }
         var state = takeCached() ?? PendingState()
         state.absorb(takePending())
+        guard cropAndScaleFits(state) else { return }
         apply(state)
+    }
+
+    /// Whether the viewport's crop and scale fit the content `state` would
+    /// show; if not, the client was sent wp_viewport's error.
+    private func cropAndScaleFits(_ state: PendingState) -> Bool {
+        let requested = state.cropAndScale ?? cropAndScale
+        guard let viewport, requested.source != nil else { return true }
+        let size: (width: Int, height: Int)?
+        switch state.buffer {
+        case .unchanged: size = bufferSize
+        case .attached(nil): size = nil
+        case .attached(let buffer?):
+            guard let shm = wl_shm_buffer_get(buffer) else { return true }
+            size = (Int(wl_shm_buffer_get_width(shm)), Int(wl_shm_buffer_get_height(shm)))
+        }
+        let units = size.map { Self.units($0, scale: state.scale ?? bufferScale, transform: state.transform ?? bufferTransform) }
+        return viewport.allows(requested, on: units)
     }
 
     /// Applies what a synchronized subsurface cached: its parent's state just applied.
@@ -284,18 +304,23 @@ package final class Surface: ResourceObject {
         }
         let transform = state.transform ?? bufferTransform
         let cropAndScale = state.cropAndScale ?? self.cropAndScale
-        if let bufferSize, let viewport, !viewport.allows(cropAndScale, on: Self.units(bufferSize, scale: scale, transform: transform)) {
-            return
-        }
-        // At a new scale, transform, crop or size the same buffer shows otherwise.
-        if scale != bufferScale || transform != bufferTransform || cropAndScale != self.cropAndScale { committedNewContent = true }
+        // At a new scale, transform or crop the same buffer shows otherwise. A
+        // new buffer is all new then, whatever its damage says: that is in
+        // surface units, where nothing may have changed while every buffer pixel moved.
+        let relaid = scale != bufferScale || transform != bufferTransform || cropAndScale != self.cropAndScale
+        if relaid { committedNewContent = true }
         bufferScale = scale
         bufferTransform = transform
         self.cropAndScale = cropAndScale
         committedDamage = committedBuffer.map {
-            state.bufferDamage(scale: scale, reshaped: transform != .normal || cropAndScale.isSet, size: ($0.width, $0.height))
+            relaid ? [PixelRect(x: 0, y: 0, width: $0.width, height: $0.height)]
+                : state.bufferDamage(scale: scale, reshaped: transform != .normal || cropAndScale.isSet, size: ($0.width, $0.height))
         } ?? []
-        if let region = state.opaqueRegion { opaqueRegion = region }
+        if let region = state.opaqueRegion {
+            // Whether its alpha counts may change: the picture may look different.
+            if region != opaqueRegion { committedNewContent = true }
+            opaqueRegion = region
+        }
         if let region = state.inputRegion { inputRegion = region }
         committedSubsurfaceChange = false
         if let order = pendingSubsurfaces {

@@ -37,25 +37,31 @@ final class Viewport: ResourceObject {
     func surfaceDestroyed() { surface = nil }
 
     /// Whether `state` fits content of `units` (surface units before
-    /// cropping); if not, the client was sent the error.
-    func allows(_ state: CropAndScale, on units: SIMD2<Int>) -> Bool {
+    /// cropping; nil for no buffer, which any source fits); if not, the
+    /// client was sent the error.
+    func allows(_ state: CropAndScale, on units: SIMD2<Int>?) -> Bool {
         guard let source = state.source else { return true }
         if state.destination == nil && (source.z.rounded() != source.z || source.w.rounded() != source.w) {
             postError(.badSize, "source size \(source.z)x\(source.w) is not whole with no destination size")
             return false
         }
-        if source.x + source.z > Double(units.x) || source.y + source.w > Double(units.y) {
+        if let units, source.x + source.z > Double(units.x) || source.y + source.w > Double(units.y) {
             postError(.outOfBuffer, "source \(source.x),\(source.y) \(source.z)x\(source.w) reaches past content \(units.x)x\(units.y)")
             return false
         }
         return true
     }
 
-    /// Records a request's change, or posts no_surface once the surface is gone.
+    /// Records a request's change for the surface's next commit.
     private func request(_ change: (inout CropAndScale) -> Void) {
-        guard let surface else { return postError(.noSurface, "the wl_surface was destroyed") }
         change(&requested)
-        surface.requestCropAndScale(requested)
+        surface?.requestCropAndScale(requested)
+    }
+
+    /// Whether the surface is gone, no_surface then posted: checked before any other error.
+    private var surfaceIsGone: Bool {
+        if surface == nil { postError(.noSurface, "the wl_surface was destroyed") }
+        return surface == nil
     }
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<wp_viewport_interface> = {
@@ -63,7 +69,7 @@ final class Viewport: ResourceObject {
         table.initialize(to: wp_viewport_interface(
             destroy: Resource.destroy,
             set_source: { _, resource, x, y, width, height in
-                guard let viewport = Resource.object(resource, as: Viewport.self) else { return }
+                guard let viewport = Resource.object(resource, as: Viewport.self), !viewport.surfaceIsGone else { return }
                 let rect = SIMD4(wl_fixed_to_double(x), wl_fixed_to_double(y), wl_fixed_to_double(width), wl_fixed_to_double(height))
                 if rect == SIMD4(repeating: -1) { return viewport.request { $0.source = nil } }
                 guard rect.x >= 0, rect.y >= 0, rect.z > 0, rect.w > 0 else {
@@ -72,7 +78,7 @@ final class Viewport: ResourceObject {
                 viewport.request { $0.source = rect }
             },
             set_destination: { _, resource, width, height in
-                guard let viewport = Resource.object(resource, as: Viewport.self) else { return }
+                guard let viewport = Resource.object(resource, as: Viewport.self), !viewport.surfaceIsGone else { return }
                 if width == -1 && height == -1 { return viewport.request { $0.destination = nil } }
                 guard width > 0, height > 0 else {
                     return viewport.postError(.badValue, "destination \(width)x\(height) is not a size")
