@@ -8,6 +8,7 @@
 #include "protocols/xdg-activation-v1-client-protocol.h"
 #include "protocols/xdg-decoration-unstable-v1-client-protocol.h"
 #include "protocols/pointer-gestures-unstable-v1-client-protocol.h"
+#include "protocols/primary-selection-unstable-v1-client-protocol.h"
 
 // Swift's Glibc module leaves these out; clients poll a signalfd next to the display socket
 // and back their wl_shm pools with a memfd.
@@ -29,6 +30,9 @@ static inline const struct wl_interface *segue_client_wl_subcompositor_interface
 }
 static inline const struct wl_interface *segue_client_wl_seat_interface(void) {
     return &wl_seat_interface;
+}
+static inline const struct wl_interface *segue_client_zwp_primary_selection_device_manager_v1_interface(void) {
+    return &zwp_primary_selection_device_manager_v1_interface;
 }
 static inline const struct wl_interface *segue_client_wp_viewporter_interface(void) {
     return &wp_viewporter_interface;

@@ -13,6 +13,7 @@
 #include "protocols/segue-transition-v1-server-protocol.h"
 #include "protocols/xdg-activation-v1-server-protocol.h"
 #include "protocols/pointer-gestures-unstable-v1-server-protocol.h"
+#include "protocols/primary-selection-unstable-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -49,6 +50,10 @@ SEGUE_INTERFACE(xdg_activation_token_v1)
 SEGUE_INTERFACE(zwp_pointer_gestures_v1)
 SEGUE_INTERFACE(zwp_pointer_gesture_swipe_v1)
 SEGUE_INTERFACE(zwp_pointer_gesture_pinch_v1)
+SEGUE_INTERFACE(zwp_primary_selection_device_manager_v1)
+SEGUE_INTERFACE(zwp_primary_selection_device_v1)
+SEGUE_INTERFACE(zwp_primary_selection_source_v1)
+SEGUE_INTERFACE(zwp_primary_selection_offer_v1)
 #undef SEGUE_INTERFACE
 
 // wl_resource_post_error is variadic; Swift passes a finished message.

@@ -15,6 +15,7 @@ extension Compositor {
         ("wp_presentation", Int(Presentation.version)),
         ("wp_viewporter", Int(Viewporter.version)),
         ("wl_data_device_manager", Int(DataDeviceManager.version)),
+        ("zwp_primary_selection_device_manager_v1", Int(PrimarySelectionManager.version)),
         ("xdg_activation_v1", Int(XdgActivation.version)),
     ]
 }

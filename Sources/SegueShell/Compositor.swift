@@ -57,6 +57,7 @@ public final class Compositor {
     private var presentation: Presentation?
     private var viewporter: Viewporter?
     private var dataDevices: DataDeviceManager?
+    private var primarySelection: PrimarySelectionManager?
     private(set) var transitionManager: SegueTransitionManager?
     private(set) var activation: XdgActivation?
     private(set) var spawner: Spawner?
@@ -102,6 +103,7 @@ public final class Compositor {
         }
         viewporter = Viewporter(display: display)
         dataDevices = DataDeviceManager(display: display)
+        primarySelection = PrimarySelectionManager(display: display)
         activation = XdgActivation(display: display)
         activation?.observer = self
         transitionManager = SegueTransitionManager(display: display, delegate: self, activation: activation,
@@ -154,6 +156,7 @@ public final class Compositor {
         presentation = nil
         viewporter = nil
         dataDevices = nil
+        primarySelection = nil
         transitionManager = nil
         activation = nil
         backend.stop()

@@ -64,12 +64,43 @@ final class ClipboardTests: XCTestCase {
         XCTAssertEqual(pasterDevice.selections.last, (0..<64).map { "application/x-segue-\($0)" })
     }
 
+    func testThePrimarySelectionReachesTheNextWindowAndAnyClientMayReplaceIt() throws {
+        let (selecter, _) = try shownWindow(RGBA(0, 120, 0))
+        let selecterDevice = selecter.makePrimaryDevice()
+        let source = selecter.makePrimarySource(offering: ["text/plain;charset=utf-8"], data: "selected in one")
+        zwp_primary_selection_device_v1_set_selection(selecterDevice.device, source.source, 0)
+        XCTAssertTrue(selecter.roundtrip())
+
+        let (paster, _) = try shownWindow(RGBA(0, 0, 160), primary: true)
+        let pasterDevice = try XCTUnwrap(primaryDevices.last)
+        XCTAssertTrue(paster.dispatch { pasterDevice.selections.last != nil })
+        XCTAssertEqual(pasterDevice.selections.last, ["text/plain;charset=utf-8"])
+        let fd = try XCTUnwrap(pasterDevice.receive("text/plain;charset=utf-8"))
+        defer { close(fd) }
+        XCTAssertTrue(paster.roundtrip())
+        XCTAssertTrue(selecter.roundtrip(), "the selecter is asked for the data")
+        XCTAssertEqual(read(fd), "selected in one")
+
+        // GTK selects text before its window has the keyboard, and drops the selection if refused.
+        let later = selecter.makePrimarySource(offering: ["text/uri-list"])
+        zwp_primary_selection_device_v1_set_selection(selecterDevice.device, later.source, 0)
+        XCTAssertTrue(selecter.roundtrip())
+        XCTAssertTrue(source.cancelled, "replaced")
+        XCTAssertTrue(paster.dispatch { pasterDevice.selections.count == 2 })
+        XCTAssertEqual(pasterDevice.selections.last, ["text/uri-list"], "from the client in the background")
+    }
+
     // MARK: Helpers
 
-    /// A new client with a data device, its window mapped, shown and focused.
-    private func shownWindow(_ colour: RGBA) throws -> (RawClient, RawDataDevice) {
+    /// Primary selection devices made with the windows, in order.
+    private var primaryDevices: [RawPrimaryDevice] = []
+
+    /// A new client with a data device (and a primary selection device with
+    /// `primary`), its window mapped, shown and focused.
+    private func shownWindow(_ colour: RGBA, primary: Bool = false) throws -> (RawClient, RawDataDevice) {
         let client = try server.connect()
         let device = client.makeDataDevice()
+        if primary { primaryDevices.append(client.makePrimaryDevice()) }
         let keyboard = client.makeKeyboard()
         let toplevel = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: width, height: height, fill: colour), on: toplevel.surface)

@@ -27,6 +27,7 @@ final class RawClient {
     private(set) var pointerGestures: OpaquePointer?
     private(set) var dataDeviceManager: OpaquePointer?
     private(set) var viewporter: OpaquePointer?
+    private(set) var primarySelectionManager: OpaquePointer?
     /// Every global announced, by interface name, with its version.
     private(set) var globals: [String: UInt32] = [:]
     /// Objects that listeners reach through their data pointer; they live as long as the client.
@@ -92,6 +93,8 @@ final class RawClient {
             pointerGestures = bind(name, segue_client_zwp_pointer_gestures_v1_interface(), version: 1)
         case "xdg_activation_v1":
             activation = bind(name, segue_client_xdg_activation_v1_interface(), version: 1)
+        case "zwp_primary_selection_device_manager_v1":
+            primarySelectionManager = bind(name, segue_client_zwp_primary_selection_device_manager_v1_interface(), version: 1)
         case "wp_viewporter":
             viewporter = bind(name, segue_client_wp_viewporter_interface(), version: 1)
         case "wl_data_device_manager":
@@ -285,6 +288,21 @@ final class RawClient {
     func makeDataSource(offering mimeTypes: [String], data: String = "") -> RawDataSource {
         let source = RawDataSource(source: wl_data_device_manager_create_data_source(dataDeviceManager)!, data: data)
         for mimeType in mimeTypes { wl_data_source_offer(source.source, mimeType) }
+        listenedTo.append(source)
+        return source
+    }
+
+    /// The seat's primary selection device, recording what it is offered from here on.
+    func makePrimaryDevice() -> RawPrimaryDevice {
+        let device = RawPrimaryDevice(device: zwp_primary_selection_device_manager_v1_get_device(primarySelectionManager, seat)!)
+        listenedTo.append(device)
+        return device
+    }
+
+    /// A primary selection source offering `mimeTypes`, answering each send with `data`.
+    func makePrimarySource(offering mimeTypes: [String], data: String = "") -> RawPrimarySource {
+        let source = RawPrimarySource(source: zwp_primary_selection_device_manager_v1_create_source(primarySelectionManager)!, data: data)
+        for mimeType in mimeTypes { zwp_primary_selection_source_v1_offer(source.source, mimeType) }
         listenedTo.append(source)
         return source
     }

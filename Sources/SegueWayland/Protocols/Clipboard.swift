@@ -1,28 +1,37 @@
 import CWaylandServer
 
-/// A seat's selection: the data source a client last set, offered to the data
-/// devices of whichever client has keyboard focus.
+/// A seat's selection of one kind (the clipboard, or the primary selection):
+/// the source a client last set, offered to the devices of whichever client
+/// has keyboard focus.
 final class Clipboard {
-    private(set) var selection: DataSource?
-    private var devices: [DataDevice] = []
+    private(set) var selection: SelectionSource?
+    private var devices: [SelectionDevice] = []
     private var focusedClient: OpaquePointer?
+    /// Whether only the client with keyboard focus may set it.
+    private let takesOnlyFromFocus: Bool
 
-    func addDevice(client: OpaquePointer, version: Int32, id: UInt32) {
-        guard let device = DataDevice(client: client, version: version, id: id, clipboard: self) else { return }
-        devices.append(device)
-        if client == focusedClient { device.sendSelection(selection) }
+    /// `takesOnlyFromFocus`: so for the clipboard, which holds what the user
+    /// copied; not for the primary selection, which GTK sets before its
+    /// window has the keyboard (and, refused, drops the text selection on
+    /// screen), and which WLCS expects any client to set.
+    init(takesOnlyFromFocus: Bool) {
+        self.takesOnlyFromFocus = takesOnlyFromFocus
     }
 
-    func deviceDestroyed(_ device: DataDevice) {
+    func add(_ device: SelectionDevice) {
+        devices.append(device)
+        if device.client == focusedClient { device.sendSelection(selection) }
+    }
+
+    func deviceDestroyed(_ device: SelectionDevice) {
         devices.removeAll { $0 === device }
     }
 
-    /// Only the client with keyboard focus sets the selection, as a user's
-    /// copy comes from the window they type in: a client in the background
-    /// cannot replace what the user copied.
-    func setSelection(_ source: DataSource?, from client: OpaquePointer) {
+    /// Where it takes only from focus, a user's copy comes from the window
+    /// they type in: a client in the background cannot replace it.
+    func setSelection(_ source: SelectionSource?, from client: OpaquePointer) {
         guard source !== selection else { return }
-        guard client == focusedClient else {
+        guard !takesOnlyFromFocus || client == focusedClient else {
             // Refused, it is cancelled, so its client stops waiting to be asked for the data.
             source?.cancel()
             return
@@ -33,7 +42,7 @@ final class Clipboard {
         sendSelectionToFocusedClient()
     }
 
-    func sourceDestroyed(_ source: DataSource) {
+    func sourceDestroyed(_ source: SelectionSource) {
         guard source === selection else { return }
         selection = nil
         sendSelectionToFocusedClient()
@@ -51,4 +60,43 @@ final class Clipboard {
         guard let focusedClient else { return }
         for device in devices where device.client == focusedClient { device.sendSelection(selection) }
     }
+}
+
+/// A selection's source as a clipboard sees it: a wl_data_source or a
+/// zwp_primary_selection_source_v1.
+protocol SelectionSource: AnyObject {
+    var mimeTypes: MimeTypes { get }
+    /// Whether its resource is still there to ask.
+    var isAlive: Bool { get }
+    /// The clipboard it was made the selection of.
+    var clipboard: Clipboard? { get set }
+    /// Asks the source's client to write `mimeType` data into `fd`; libwayland
+    /// sends a duplicate, so the caller still closes `fd`.
+    func send(mimeType: String, fd: Int32)
+    /// The source is not (or no longer) the selection.
+    func cancel()
+}
+
+/// One client's device for a kind of selection, which hears of it while the
+/// client has keyboard focus.
+protocol SelectionDevice: AnyObject {
+    var client: OpaquePointer { get }
+    /// Introduces a new offer for `source` with its mime types, then makes it
+    /// the selection; no source (or a dead one) clears the selection.
+    func sendSelection(_ source: SelectionSource?)
+}
+
+/// The mime types a source offers, in order, without repeats. Offers past
+/// the limits are dropped: each is sent to every client the selection goes
+/// to, and a flood would fill their sockets and cut them off.
+struct MimeTypes: Sequence {
+    static let maximumCount = 64, maximumBytes = 255
+    private var types: [String] = []
+
+    mutating func offer(_ mimeType: String) {
+        guard types.count < Self.maximumCount, mimeType.utf8.count <= Self.maximumBytes, !types.contains(mimeType) else { return }
+        types.append(mimeType)
+    }
+
+    func makeIterator() -> IndexingIterator<[String]> { types.makeIterator() }
 }

@@ -2,7 +2,7 @@ import CWaylandServer
 
 /// One client's wl_data_device on a seat: sets the seat's selection and
 /// receives an offer for it while the client has keyboard focus.
-final class DataDevice: ResourceObject {
+final class DataDevice: ResourceObject, SelectionDevice {
     let client: OpaquePointer
     private(set) var resource: OpaquePointer?
     private weak var clipboard: Clipboard?
@@ -42,11 +42,9 @@ final class DataDevice: ResourceObject {
         clipboard?.deviceDestroyed(self)
     }
 
-    /// Introduces a new offer for `source` with its mime types, then makes it
-    /// the selection; no source (or a dead one) clears the selection.
-    func sendSelection(_ source: DataSource?) {
+    func sendSelection(_ source: SelectionSource?) {
         guard let resource else { return }
-        guard let source, source.resource != nil,
+        guard let source, source.isAlive,
               let offer = DataOffer(client: client, version: wl_resource_get_version(resource), source: source),
               let offerResource = offer.resource else {
             wl_data_device_send_selection(resource, nil)

@@ -16,7 +16,9 @@ package final class DataDeviceManager {
             },
             get_data_device: { client, resource, id, seat in
                 guard let client, let resource, let seat = Resource.object(seat, as: Seat.self) else { return }
-                seat.clipboard.addDevice(client: client, version: wl_resource_get_version(resource), id: id)
+                guard let device = DataDevice(client: client, version: wl_resource_get_version(resource), id: id,
+                                              clipboard: seat.clipboard) else { return }
+                seat.clipboard.add(device)
             }))
         return p
     }()

@@ -5,7 +5,7 @@ import Glibc
 /// to the source's client.
 final class DataOffer: ResourceObject {
     private(set) var resource: OpaquePointer?
-    private weak var source: DataSource?
+    private weak var source: SelectionSource?
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_data_offer_interface> = {
         let p = UnsafeMutablePointer<wl_data_offer_interface>.allocate(capacity: 1)
@@ -28,7 +28,7 @@ final class DataOffer: ResourceObject {
     }()
 
     /// A server-made offer (new_id 0) that the caller announces with wl_data_device.data_offer.
-    init?(client: OpaquePointer, version: Int32, source: DataSource) {
+    init?(client: OpaquePointer, version: Int32, source: SelectionSource) {
         self.source = source
         guard let resource = Resource.create(client: client, interface: segue_wl_data_offer_interface(), version: version,
                                              id: 0, implementation: Self.implementation, object: self) else { return nil }

@@ -3,9 +3,9 @@ import Glibc
 
 /// A client's wl_data_source: the mime types it can provide, and the client
 /// to ask for the data.
-final class DataSource: ResourceObject {
+final class DataSource: ResourceObject, SelectionSource {
     private(set) var resource: OpaquePointer?
-    private(set) var mimeTypes: [String] = []
+    private(set) var mimeTypes = MimeTypes()
     /// set_actions was made: the source is for drag-and-drop only.
     private(set) var isForDragAndDrop = false
     /// The clipboard it was made the selection of; it is then no drag source.
@@ -19,7 +19,7 @@ final class DataSource: ResourceObject {
         p.initialize(to: wl_data_source_interface(
             offer: { _, resource, mimeType in
                 guard let source = Resource.object(resource, as: DataSource.self), let mimeType else { return }
-                source.offer(String(cString: mimeType))
+                source.mimeTypes.offer(String(cString: mimeType))
             },
             destroy: Resource.destroy,
             set_actions: { _, resource, actions in
@@ -40,27 +40,16 @@ final class DataSource: ResourceObject {
         clipboard?.sourceDestroyed(self)
     }
 
-    /// Asks the source's client to write `mimeType` data into `fd`; libwayland
-    /// sends a duplicate, so the caller still closes `fd`.
+    var isAlive: Bool { resource != nil }
+
     func send(mimeType: String, fd: Int32) {
         guard let resource else { return }
         wl_data_source_send_send(resource, mimeType, fd)
     }
 
-    /// The source is no longer the selection.
     func cancel() {
         guard let resource else { return }
         wl_data_source_send_cancelled(resource)
-    }
-
-    /// Offers past these are dropped: each is sent to every client the
-    /// selection goes to, and a flood would fill their sockets and cut them off.
-    static let maximumMimeTypes = 64, maximumMimeTypeBytes = 255
-
-    private func offer(_ mimeType: String) {
-        guard mimeTypes.count < Self.maximumMimeTypes, mimeType.utf8.count <= Self.maximumMimeTypeBytes,
-              !mimeTypes.contains(mimeType) else { return }
-        mimeTypes.append(mimeType)
     }
 
     private func setActions(_ actions: UInt32) {

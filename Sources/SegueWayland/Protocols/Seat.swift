@@ -13,7 +13,8 @@ public final class Seat: ResourceObject {
     static let repeatDelay: Int32 = 600
 
     /// The selection its data devices share.
-    let clipboard = Clipboard()
+    let clipboard = Clipboard(takesOnlyFromFocus: true)
+    let primarySelection = Clipboard(takesOnlyFromFocus: false)
     /// The wl_surface resource with keyboard focus.
     public private(set) var focusedSurface: OpaquePointer?
     /// The wl_surface resource the pointer is over, and where on it.
@@ -87,6 +88,7 @@ public final class Seat: ResourceObject {
         focusedSurface = surface
         // Clients hear of the selection just before they get keyboard focus.
         clipboard.focus(client: surface.map { wl_resource_get_client($0) })
+        primarySelection.focus(client: surface.map { wl_resource_get_client($0) })
         guard let surface else { return }
         focusDestruction.subscribe(toDestructionOfResource: surface)
         let client = wl_resource_get_client(surface)
@@ -101,6 +103,7 @@ public final class Seat: ResourceObject {
         focusDestruction.remove()
         focusedSurface = nil
         clipboard.focus(client: nil)
+        primarySelection.focus(client: nil)
     }
 
     private func pointerSurfaceDestroyed() {

@@ -1,0 +1,32 @@
+import CWaylandServer
+import Glibc
+
+/// A zwp_primary_selection_offer_v1 of the primary selection to one client:
+/// its receive requests go to the source's client.
+final class PrimarySelectionOffer: ResourceObject {
+    private(set) var resource: OpaquePointer?
+    private weak var source: SelectionSource?
+
+    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<zwp_primary_selection_offer_v1_interface> = {
+        let p = UnsafeMutablePointer<zwp_primary_selection_offer_v1_interface>.allocate(capacity: 1)
+        p.initialize(to: zwp_primary_selection_offer_v1_interface(
+            receive: { _, resource, mimeType, fd in
+                defer { close(fd) }
+                guard let offer = Resource.object(resource, as: PrimarySelectionOffer.self), let mimeType else { return }
+                offer.source?.send(mimeType: String(cString: mimeType), fd: fd)
+            },
+            destroy: Resource.destroy))
+        return p
+    }()
+
+    /// A server-made offer (new_id 0) that the caller announces with data_offer.
+    init?(client: OpaquePointer, version: Int32, source: SelectionSource) {
+        self.source = source
+        guard let resource = Resource.create(client: client, interface: segue_zwp_primary_selection_offer_v1_interface(),
+                                             version: version, id: 0, implementation: Self.implementation, object: self)
+        else { return nil }
+        self.resource = resource
+    }
+
+    func resourceDestroyed(_ resource: OpaquePointer) { self.resource = nil }
+}
