@@ -3,9 +3,11 @@ import Glibc
 import SegueImaging
 import XCTest
 
-/// The selection (wl_data_device): what the window the user types in copies is
-/// offered to each window that gets the keyboard, and its data flows between
-/// the two clients; a client in the background cannot replace it.
+/// The selections (wl_data_device's, and the primary selection): what a
+/// window selects or copies is offered to each window that gets the
+/// keyboard, and its data flows between the two clients. A client in the
+/// background cannot replace the clipboard; it may replace the primary
+/// selection, as GTK needs.
 final class ClipboardTests: XCTestCase {
     private var server: InProcessCompositor!
     private let width = 640, height = 360
@@ -80,6 +82,8 @@ final class ClipboardTests: XCTestCase {
         XCTAssertTrue(paster.roundtrip())
         XCTAssertTrue(selecter.roundtrip(), "the selecter is asked for the data")
         XCTAssertEqual(read(fd), "selected in one")
+        XCTAssertTrue(selecter.dispatch { selecterDevice.selections.count == 3 })
+        XCTAssertEqual(selecterDevice.selections.last, .some(nil), "the selecter lost the keyboard: its offer is gone")
 
         // GTK selects text before its window has the keyboard, and drops the selection if refused.
         let later = selecter.makePrimarySource(offering: ["text/uri-list"])
@@ -88,6 +92,12 @@ final class ClipboardTests: XCTestCase {
         XCTAssertTrue(source.cancelled, "replaced")
         XCTAssertTrue(paster.dispatch { pasterDevice.selections.count == 2 })
         XCTAssertEqual(pasterDevice.selections.last, ["text/uri-list"], "from the client in the background")
+        // The replaced selection's offer is stale: reading it gets nothing, and its cancelled source is not asked.
+        let stale = try XCTUnwrap(pasterDevice.receive("text/plain;charset=utf-8", fromSelection: 0))
+        defer { close(stale) }
+        XCTAssertTrue(paster.roundtrip())
+        XCTAssertTrue(selecter.roundtrip())
+        XCTAssertEqual(read(stale), "")
     }
 
     // MARK: Helpers

@@ -7,7 +7,8 @@ import SegueClientSupport
 final class RawPrimaryDevice {
     let device: OpaquePointer
     private(set) var selections: [[String]?] = []
-    private var selection: OpaquePointer?
+    /// The offer of each selection, in order (nil where it was cleared).
+    private var selectionOffers: [OpaquePointer?] = []
     private var offers: [OpaquePointer: MimeTypeList] = [:]
 
     init(device: OpaquePointer) {
@@ -22,14 +23,15 @@ final class RawPrimaryDevice {
     }
 
     fileprivate func selected(_ offer: OpaquePointer?) {
-        selection = offer
+        selectionOffers.append(offer)
         selections.append(offer.map { offers[$0]?.mimeTypes ?? [] })
     }
 
-    /// Asks the selection's source for `mimeType`: the read end of the pipe it writes to.
-    func receive(_ mimeType: String) -> Int32? {
+    /// Asks the source of selection `index` (by default the last) for
+    /// `mimeType`: the read end of the pipe it writes to.
+    func receive(_ mimeType: String, fromSelection index: Int? = nil) -> Int32? {
         var fds: [Int32] = [0, 0]
-        guard let selection, pipe(&fds) == 0 else { return nil }
+        guard let selection = selectionOffers[index ?? selectionOffers.count - 1], pipe(&fds) == 0 else { return nil }
         zwp_primary_selection_offer_v1_receive(selection, mimeType, fds[1])
         close(fds[1])
         return fds[0]

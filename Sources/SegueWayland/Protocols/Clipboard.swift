@@ -9,13 +9,17 @@ final class Clipboard {
     private var focusedClient: OpaquePointer?
     /// Whether only the client with keyboard focus may set it.
     private let takesOnlyFromFocus: Bool
+    /// Whether a client losing keyboard focus is told the selection is gone.
+    private let clearsOnFocusLoss: Bool
 
     /// `takesOnlyFromFocus`: so for the clipboard, which holds what the user
     /// copied; not for the primary selection, which GTK sets before its
     /// window has the keyboard (and, refused, drops the text selection on
     /// screen), and which WLCS expects any client to set.
-    init(takesOnlyFromFocus: Bool) {
+    /// `clearsOnFocusLoss`: as the primary selection's protocol asks.
+    init(takesOnlyFromFocus: Bool, clearsOnFocusLoss: Bool) {
         self.takesOnlyFromFocus = takesOnlyFromFocus
+        self.clearsOnFocusLoss = clearsOnFocusLoss
     }
 
     func add(_ device: SelectionDevice) {
@@ -52,6 +56,9 @@ final class Clipboard {
     /// sends nothing, as wl_data_device.selection asks.
     func focus(client: OpaquePointer?) {
         guard client != focusedClient else { return }
+        if clearsOnFocusLoss, let old = focusedClient {
+            for device in devices where device.client == old { device.sendSelection(nil) }
+        }
         focusedClient = client
         sendSelectionToFocusedClient()
     }
@@ -75,6 +82,12 @@ protocol SelectionSource: AnyObject {
     func send(mimeType: String, fd: Int32)
     /// The source is not (or no longer) the selection.
     func cancel()
+}
+
+extension SelectionSource {
+    /// Whether it is its clipboard's selection now: only then may an offer ask
+    /// it for data (one replaced was cancelled, and its offers went stale).
+    var isTheSelection: Bool { clipboard?.selection === self }
 }
 
 /// One client's device for a kind of selection, which hears of it while the

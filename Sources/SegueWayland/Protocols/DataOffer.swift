@@ -14,8 +14,9 @@ final class DataOffer: ResourceObject {
             accept: { _, _, _, _ in },
             receive: { _, resource, mimeType, fd in
                 defer { close(fd) }
-                guard let offer = Resource.object(resource, as: DataOffer.self), let mimeType else { return }
-                offer.source?.send(mimeType: String(cString: mimeType), fd: fd)
+                guard let offer = Resource.object(resource, as: DataOffer.self), let mimeType,
+                      let source = offer.source, source.isTheSelection else { return }
+                source.send(mimeType: String(cString: mimeType), fd: fd)
             },
             destroy: Resource.destroy,
             finish: { _, resource in

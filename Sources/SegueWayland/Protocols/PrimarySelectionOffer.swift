@@ -12,8 +12,9 @@ final class PrimarySelectionOffer: ResourceObject {
         p.initialize(to: zwp_primary_selection_offer_v1_interface(
             receive: { _, resource, mimeType, fd in
                 defer { close(fd) }
-                guard let offer = Resource.object(resource, as: PrimarySelectionOffer.self), let mimeType else { return }
-                offer.source?.send(mimeType: String(cString: mimeType), fd: fd)
+                guard let offer = Resource.object(resource, as: PrimarySelectionOffer.self), let mimeType,
+                      let source = offer.source, source.isTheSelection else { return }
+                source.send(mimeType: String(cString: mimeType), fd: fd)
             },
             destroy: Resource.destroy))
         return p

@@ -13,8 +13,8 @@ public final class Seat: ResourceObject {
     static let repeatDelay: Int32 = 600
 
     /// The selection its data devices share.
-    let clipboard = Clipboard(takesOnlyFromFocus: true)
-    let primarySelection = Clipboard(takesOnlyFromFocus: false)
+    let clipboard = Clipboard(takesOnlyFromFocus: true, clearsOnFocusLoss: false)
+    let primarySelection = Clipboard(takesOnlyFromFocus: false, clearsOnFocusLoss: true)
     /// The wl_surface resource with keyboard focus.
     public private(set) var focusedSurface: OpaquePointer?
     /// The wl_surface resource the pointer is over, and where on it.
