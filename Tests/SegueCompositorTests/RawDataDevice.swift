@@ -59,9 +59,9 @@ private nonisolated(unsafe) let offerListener = fixedListener(wl_data_offer_list
     action: { _, _, _ in }
 ))
 
-/// A wl_data_source that writes its data to every fd it is sent, and records
-/// whether it was cancelled.
-final class RawDataSource {
+/// A selection source of either kind, as a test's client keeps it: it
+/// writes its data to every fd it is sent, and records whether it was cancelled.
+class RawSelectionSource {
     let source: OpaquePointer
     private let data: String
     private(set) var cancelled = false
@@ -69,15 +69,22 @@ final class RawDataSource {
     init(source: OpaquePointer, data: String) {
         self.source = source
         self.data = data
-        wl_data_source_add_listener(source, dataSourceListener, listenerData(self))
     }
 
-    fileprivate func send(to fd: Int32) {
+    func send(to fd: Int32) {
         _ = data.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
         close(fd)
     }
 
-    fileprivate func cancel() { cancelled = true }
+    func cancel() { cancelled = true }
+}
+
+/// A wl_data_source.
+final class RawDataSource: RawSelectionSource {
+    override init(source: OpaquePointer, data: String) {
+        super.init(source: source, data: data)
+        wl_data_source_add_listener(source, dataSourceListener, listenerData(self))
+    }
 }
 
 private nonisolated(unsafe) let dataSourceListener = fixedListener(wl_data_source_listener(

@@ -52,25 +52,12 @@ private nonisolated(unsafe) let primaryOfferListener = fixedListener(zwp_primary
     offer: { data, _, mimeType in if let mimeType { (listenerObject(data) as MimeTypeList).mimeTypes.append(String(cString: mimeType)) } }
 ))
 
-/// A zwp_primary_selection_source_v1 that writes its data to every fd it is
-/// sent, and records whether it was cancelled.
-final class RawPrimarySource {
-    let source: OpaquePointer
-    private let data: String
-    private(set) var cancelled = false
-
-    init(source: OpaquePointer, data: String) {
-        self.source = source
-        self.data = data
+/// A zwp_primary_selection_source_v1.
+final class RawPrimarySource: RawSelectionSource {
+    override init(source: OpaquePointer, data: String) {
+        super.init(source: source, data: data)
         zwp_primary_selection_source_v1_add_listener(source, primarySourceListener, listenerData(self))
     }
-
-    fileprivate func send(to fd: Int32) {
-        _ = data.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
-        close(fd)
-    }
-
-    fileprivate func cancel() { cancelled = true }
 }
 
 private nonisolated(unsafe) let primarySourceListener = fixedListener(zwp_primary_selection_source_v1_listener(
