@@ -141,17 +141,10 @@ public final class Renderer {
     }
 
     /// Clears `target` to `background` (0...1 per channel) and draws `layers`
-    /// over it, bottom first, each texture stretched over its rectangle: how a
-    /// window smaller than the output, or one with subsurfaces or a buffer
-    /// scale, becomes a full-output screen.
-    public func compose(_ layers: [(texture: Texture, rect: PixelRect)], background: (Float, Float, Float),
-                        into target: RenderTarget) throws {
-        try compose(layers.map { SurfaceLayer($0.texture, at: $0.rect) }, background: background, into: target, clip: nil)
-    }
-
-    /// `compose` for clients' surfaces, each shown as its client set it up:
-    /// turned or mirrored back, and cropped.
-    public func compose(surfaces layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget) throws {
+    /// over it, bottom first, each as its client set it up (stretched over its
+    /// rectangle, turned or mirrored back, cropped): how a window smaller than
+    /// the output, or one with subsurfaces, becomes a full-output screen.
+    public func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget) throws {
         try compose(layers, background: background, into: target, clip: nil)
     }
 

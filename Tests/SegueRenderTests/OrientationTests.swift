@@ -26,7 +26,7 @@ final class OrientationTests: XCTestCase {
         let renderer = try RenderFixture.renderer()
         let window = try Texture(image: marked(width: 40, height: 30))
         let target = try RenderTarget(width: 96, height: 54)
-        try renderer.compose([(window, PixelRect(x: 28, y: 12, width: 40, height: 30))], background: (0, 0, 0), into: target)
+        try renderer.compose([SurfaceLayer(window, at: PixelRect(x: 28, y: 12, width: 40, height: 30))], background: (0, 0, 0), into: target)
         let image = target.readPixels()
         assertMarker(image, at: 28, 12, "composed window")
         XCTAssertEqual(image[2, 52], RGBA(0, 0, 0), "background below-left of the window")
@@ -36,10 +36,10 @@ final class OrientationTests: XCTestCase {
     func testAComposedScreenComposedAgainIsNotFlipped() throws {
         let renderer = try RenderFixture.renderer()
         let first = try RenderTarget(width: 96, height: 54)
-        try renderer.compose([(try Texture(image: marked(width: 96, height: 54)), PixelRect(x: 0, y: 0, width: 96, height: 54))],
+        try renderer.compose([SurfaceLayer(try Texture(image: marked(width: 96, height: 54)), at: PixelRect(x: 0, y: 0, width: 96, height: 54))],
                              background: (0, 0, 0), into: first)
         let second = try RenderTarget(width: 96, height: 54)
-        try renderer.compose([(first.texture, PixelRect(x: 0, y: 0, width: 96, height: 54))], background: (0, 0, 0), into: second)
+        try renderer.compose([SurfaceLayer(first.texture, at: PixelRect(x: 0, y: 0, width: 96, height: 54))], background: (0, 0, 0), into: second)
         assertMarker(second.readPixels(), at: 0, 0, "a composed screen as a layer")
         assertMarker(try renderer.snapshot(of: second).readBack(renderer: renderer), at: 0, 0, "a snapshot")
     }
@@ -122,7 +122,7 @@ private extension Texture {
     /// The texture's pixels, through a copy into a render target.
     func readBack(renderer: Renderer) throws -> RGBAImage {
         let target = try RenderTarget(width: width, height: height)
-        try renderer.compose([(self, PixelRect(x: 0, y: 0, width: width, height: height))], background: (0, 0, 0), into: target)
+        try renderer.compose([SurfaceLayer(self, at: PixelRect(x: 0, y: 0, width: width, height: height))], background: (0, 0, 0), into: target)
         return target.readPixels()
     }
 }

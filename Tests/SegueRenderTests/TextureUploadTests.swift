@@ -83,7 +83,7 @@ final class TextureUploadTests: XCTestCase {
                 let target = try RenderTarget(width: 4, height: 2, storage: targetStorage)
                 let shm = try Texture(width: 4, height: 2, storage: textureStorage)
                 shmBytes(stride: 16, alpha: 7).withUnsafeBytes { shm.upload($0, stride: 16, format: .xrgb8888) }
-                try renderer.compose([(shm, PixelRect(x: 0, y: 0, width: 4, height: 2))], background: (0, 0, 0), into: target)
+                try renderer.compose([SurfaceLayer(shm, at: PixelRect(x: 0, y: 0, width: 4, height: 2))], background: (0, 0, 0), into: target)
                 // XRGB's unused byte travels as it is (the linear path reads texels
                 // untouched); the target is opaque and reads back so.
                 let shown = target.readPixels(opaque: true)
@@ -91,7 +91,7 @@ final class TextureUploadTests: XCTestCase {
                 XCTAssertEqual(shown[2, 0], RGBA(0, 0, 255), what)
                 XCTAssertEqual(shown[0, 1], RGBA(200, 100, 50), what)
 
-                try renderer.compose([(try Texture(image: image, storage: textureStorage), PixelRect(x: 0, y: 0, width: 4, height: 2))],
+                try renderer.compose([SurfaceLayer(try Texture(image: image, storage: textureStorage), at: PixelRect(x: 0, y: 0, width: 4, height: 2))],
                                      background: (0, 0, 0), into: target)
                 XCTAssertEqual(target.readPixels(), image, what)
                 // A blit copies the texels, pixel for pixel.

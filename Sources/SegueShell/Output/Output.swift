@@ -54,13 +54,14 @@ final class Output {
     /// What is shown changed, within `region` (output pixels) or everywhere:
     /// draw a new frame.
     func damage(_ region: PixelRect? = nil) {
-        // Off the output, nothing shown changed, but the frame (and its callbacks) is still due.
-        let region = region.map { $0.clipped(to: fullRect) ?? PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        // Off the output nothing shown changed: only the clock need tick, for frame callbacks.
+        if let region, region.clipped(to: fullRect) == nil { return requestFrame() }
+        let region = region.flatMap { $0.clipped(to: fullRect) }
         // Gathered until the next frame: one rectangle around all of it, nil for everywhere.
         if !needsDraw {
             pendingDamage = region
         } else if let old = pendingDamage, let region {
-            pendingDamage = PixelRect.bounds(of: [old, region].filter { $0.width > 0 }) ?? region
+            pendingDamage = PixelRect.bounds(of: [old, region])
         } else {
             pendingDamage = nil
         }
@@ -154,14 +155,14 @@ final class Output {
                                   progress: frame.progress, direction: transition.direction, into: target)
             } catch {
                 // A shader that fails here was checked when it was chosen; show the destination.
-                try? renderer.compose([(texture(transition.to), fullRect)], background: background, into: target)
+                try? renderer.compose([SurfaceLayer(texture(transition.to), at: fullRect)], background: background, into: target)
             }
             plainScreen = nil
             target.frameDamage = nil
             lastDrawn = (transition, renderer.submit(target, startedAt: start))
         } else if needsDraw, case .desktop? = delegate?.shownScreen() {
             let layers = delegate?.desktop().flatMap { $0.window.layers(x: $0.x, y: $0.y, textures: textures) } ?? []
-            try? renderer.compose(surfaces: layers, background: background, into: target)
+            try? renderer.compose(layers, background: background, into: target)
             plainScreen = nil
             target.frameDamage = nil
             renderer.submit(target, startedAt: start)

@@ -59,7 +59,7 @@ final class Window {
             let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
                 ?? RenderTarget(width: width, height: height)
             let x = (width - surface.width) / 2, y = (height - surface.height) / 2
-            try renderer.compose(surfaces: layers(x: x, y: y, textures: textures), background: background, into: target)
+            try renderer.compose(layers(x: x, y: y, textures: textures), background: background, into: target)
             composed = target
             composedIsCurrent = true
             lastScreen = target.texture

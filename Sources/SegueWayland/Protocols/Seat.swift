@@ -12,7 +12,7 @@ public final class Seat: ResourceObject {
     static let repeatRate: Int32 = 25
     static let repeatDelay: Int32 = 600
 
-    /// The selection its data devices share.
+    /// The selections its data devices and primary selection devices share.
     let clipboard = Clipboard(takesOnlyFromFocus: true, clearsOnFocusLoss: false)
     let primarySelection = Clipboard(takesOnlyFromFocus: false, clearsOnFocusLoss: true)
     /// The wl_surface resource with keyboard focus.
@@ -87,8 +87,7 @@ public final class Seat: ResourceObject {
         }
         focusedSurface = surface
         // Clients hear of the selection just before they get keyboard focus.
-        clipboard.focus(client: surface.map { wl_resource_get_client($0) })
-        primarySelection.focus(client: surface.map { wl_resource_get_client($0) })
+        for selection in [clipboard, primarySelection] { selection.focus(client: surface.map { wl_resource_get_client($0) }) }
         guard let surface else { return }
         focusDestruction.subscribe(toDestructionOfResource: surface)
         let client = wl_resource_get_client(surface)
@@ -102,8 +101,7 @@ public final class Seat: ResourceObject {
     private func focusedSurfaceDestroyed() {
         focusDestruction.remove()
         focusedSurface = nil
-        clipboard.focus(client: nil)
-        primarySelection.focus(client: nil)
+        for selection in [clipboard, primarySelection] { selection.focus(client: nil) }
     }
 
     private func pointerSurfaceDestroyed() {

@@ -108,11 +108,14 @@ package final class Surface: ResourceObject {
 
         /// The damage in buffer pixels at `scale`, inside a buffer of `size`.
         /// Turned, mirrored, cropped or stretched, surface damage counts as all
-        /// of it: never stale, if not as small as it could be.
+        /// of it: never stale, if not as small as it could be. Surface damage
+        /// is cut to the buffer's units before it is scaled, so nothing overflows.
         func bufferDamage(scale: Int, reshaped: Bool, size: (width: Int, height: Int)) -> [PixelRect] {
             let buffer = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+            let units = PixelRect(x: 0, y: 0, width: (size.width + scale - 1) / scale, height: (size.height + scale - 1) / scale)
             let scaled = reshaped && !surfaceDamage.isEmpty ? [buffer]
-                : surfaceDamage.map { PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
+                : surfaceDamage.compactMap { $0.clipped(to: units) }
+                    .map { PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
             return (damage + scaled).compactMap { $0.clipped(to: buffer) }
         }
     }
@@ -292,13 +295,15 @@ package final class Surface: ResourceObject {
         if case .attached(let buffer) = state.buffer {
             committedNewContent = true
             if let buffer {
-                guard let shm = validate(buffer, scale: scale) else { return }
+                guard let shm = validate(buffer) else { return }
                 committedBuffer = shm
                 bufferSize = (shm.width, shm.height)
             } else {
                 bufferSize = nil
             }
-        } else if let bufferSize, checksScale, !Self.fits(bufferSize, scale: scale) {
+        }
+        // A new buffer, or a new scale over the old one.
+        if let bufferSize, checksScale, bufferSize.width % scale != 0 || bufferSize.height % scale != 0 {
             WlSurfaceResource(resource).postError(.invalidSize, "buffer \(bufferSize.width)x\(bufferSize.height) is not a multiple of scale \(scale)")
             return
         }
@@ -370,7 +375,7 @@ package final class Surface: ResourceObject {
 
     /// Checks a wl_shm buffer before it becomes the surface's content. Nil
     /// when the client was sent an error.
-    private func validate(_ buffer: OpaquePointer, scale: Int) -> ShmBuffer? {
+    private func validate(_ buffer: OpaquePointer) -> ShmBuffer? {
         guard let shm = wl_shm_buffer_get(buffer) else {
             WlSurfaceResource(resource).postError(.invalidSize, "only wl_shm buffers are supported")
             return nil
@@ -387,10 +392,6 @@ package final class Surface: ResourceObject {
             WlSurfaceResource(resource).postError(.invalidSize, "buffer \(width)x\(height) is larger than \(Self.maxBufferSide) on a side")
             return nil
         }
-        guard !checksScale || Self.fits((width, height), scale: scale) else {
-            WlSurfaceResource(resource).postError(.invalidSize, "buffer \(width)x\(height) is not a multiple of scale \(scale)")
-            return nil
-        }
         let opaque = wl_shm_buffer_get_format(shm) == UInt32(WL_SHM_FORMAT_XRGB8888.rawValue)
         return ShmBuffer(resource: buffer, shm: shm, width: width, height: height, stride: stride, opaque: opaque)
     }
@@ -399,11 +400,6 @@ package final class Surface: ResourceObject {
     /// windows' and subsurfaces'; clients' cursors often break the rule, and
     /// wlroots lets them.
     private var checksScale: Bool { role != nil && !isUndrawn }
-
-    /// Whether a buffer of `size` is whole surface units at `scale`.
-    private static func fits(_ size: (width: Int, height: Int), scale: Int) -> Bool {
-        size.width % scale == 0 && size.height % scale == 0
-    }
 
     /// The largest side of a buffer Segue shows.
     static let maxBufferSide = 16384
@@ -463,8 +459,7 @@ package final class Surface: ResourceObject {
         return table
     }()
 
-    /// Clipped to the buffer when applied. A scale that divides a buffer's side
-    /// is at most `maxBufferSide`, so Int32 values times it fit in Int.
+    /// Clipped to the buffer when applied.
     private func addDamage(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, inBuffer: Bool) {
         guard width > 0, height > 0 else { return }
         let rect = PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))

@@ -52,16 +52,30 @@ final class Viewport: ResourceObject {
         return true
     }
 
-    /// Records a request's change for the surface's next commit.
-    private func request(_ change: (inout CropAndScale) -> Void) {
-        change(&requested)
-        surface?.requestCropAndScale(requested)
+    /// set_source: all -1 unsets it. no_surface comes before any other error.
+    private func setSource(_ rect: SIMD4<Double>) {
+        guard let surface else { return postError(.noSurface, "the wl_surface was destroyed") }
+        if rect == SIMD4(repeating: -1) {
+            requested.source = nil
+        } else if rect.x >= 0, rect.y >= 0, rect.z > 0, rect.w > 0 {
+            requested.source = rect
+        } else {
+            return postError(.badValue, "source \(rect.x),\(rect.y) \(rect.z)x\(rect.w) has a negative place or an empty size")
+        }
+        surface.requestCropAndScale(requested)
     }
 
-    /// Whether the surface is gone, no_surface then posted: checked before any other error.
-    private var surfaceIsGone: Bool {
-        if surface == nil { postError(.noSurface, "the wl_surface was destroyed") }
-        return surface == nil
+    /// set_destination: -1 × -1 unsets it. no_surface comes before any other error.
+    private func setDestination(_ size: SIMD2<Int>) {
+        guard let surface else { return postError(.noSurface, "the wl_surface was destroyed") }
+        if size == SIMD2(repeating: -1) {
+            requested.destination = nil
+        } else if size.x > 0, size.y > 0 {
+            requested.destination = size
+        } else {
+            return postError(.badValue, "destination \(size.x)x\(size.y) is not a size")
+        }
+        surface.requestCropAndScale(requested)
     }
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<wp_viewport_interface> = {
@@ -69,21 +83,11 @@ final class Viewport: ResourceObject {
         table.initialize(to: wp_viewport_interface(
             destroy: Resource.destroy,
             set_source: { _, resource, x, y, width, height in
-                guard let viewport = Resource.object(resource, as: Viewport.self), !viewport.surfaceIsGone else { return }
-                let rect = SIMD4(wl_fixed_to_double(x), wl_fixed_to_double(y), wl_fixed_to_double(width), wl_fixed_to_double(height))
-                if rect == SIMD4(repeating: -1) { return viewport.request { $0.source = nil } }
-                guard rect.x >= 0, rect.y >= 0, rect.z > 0, rect.w > 0 else {
-                    return viewport.postError(.badValue, "source \(rect.x),\(rect.y) \(rect.z)x\(rect.w) has a negative place or an empty size")
-                }
-                viewport.request { $0.source = rect }
+                Resource.object(resource, as: Viewport.self)?.setSource(
+                    SIMD4(wl_fixed_to_double(x), wl_fixed_to_double(y), wl_fixed_to_double(width), wl_fixed_to_double(height)))
             },
             set_destination: { _, resource, width, height in
-                guard let viewport = Resource.object(resource, as: Viewport.self), !viewport.surfaceIsGone else { return }
-                if width == -1 && height == -1 { return viewport.request { $0.destination = nil } }
-                guard width > 0, height > 0 else {
-                    return viewport.postError(.badValue, "destination \(width)x\(height) is not a size")
-                }
-                viewport.request { $0.destination = SIMD2(Int(width), Int(height)) }
+                Resource.object(resource, as: Viewport.self)?.setDestination(SIMD2(Int(width), Int(height)))
             }
         ))
         return table
