@@ -3,7 +3,7 @@ import Glibc
 import SegueClientSupport
 
 /// The connection to the compositor and the globals the client binds: wl_compositor,
-/// wl_shm and xdg_wm_base.
+/// wl_shm, xdg_wm_base, and each wl_output for its scale.
 final class Connection {
     struct Failure: Error {
         let message: String
@@ -14,6 +14,9 @@ final class Connection {
     private(set) var compositor: OpaquePointer?
     private(set) var shm: OpaquePointer?
     private(set) var wmBase: OpaquePointer?
+    private(set) var outputs: [Output] = []
+    /// Called when an output's scale changed.
+    var scalesChanged: () -> Void = {}
 
     /// Connects to $WAYLAND_DISPLAY and waits until the registry has announced its globals.
     init() throws(Failure) {
@@ -35,6 +38,7 @@ final class Connection {
     }
 
     func disconnect() {
+        outputs.forEach { $0.destroy() }
         wl_compositor_destroy(compositor)
         wl_shm_destroy(shm)
         xdg_wm_base_destroy(wmBase)
@@ -53,9 +57,20 @@ final class Connection {
         case "xdg_wm_base":
             wmBase = bind(name, segue_client_xdg_wm_base_interface(), version: 1)
             xdg_wm_base_add_listener(wmBase, wmBaseListener, nil)
+        // Version 2 brings the scale, so the window can draw sharp on a HiDPI output.
+        case "wl_output" where version >= 2:
+            if let proxy = bind(name, segue_client_wl_output_interface(), version: 2) {
+                outputs.append(Output(proxy, name: name) { [unowned self] in scalesChanged() })
+            }
         default:
             break
         }
+    }
+
+    fileprivate func removed(name: UInt32) {
+        guard let index = outputs.firstIndex(where: { $0.name == name }) else { return }
+        outputs.remove(at: index).destroy()
+        scalesChanged()
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>?, version: UInt32) -> OpaquePointer? {
@@ -73,8 +88,8 @@ private nonisolated(unsafe) let registryListener = fixedListener(wl_registry_lis
         (listenerObject(data) as Connection).announced(name: name, interface: String(cString: interface!),
                                                        version: version)
     },
-    // Compositors do not withdraw wl_compositor, wl_shm or xdg_wm_base while they run.
-    global_remove: { _, _, _ in }
+    // Compositors do not withdraw wl_compositor, wl_shm or xdg_wm_base while they run; outputs may go.
+    global_remove: { data, _, name in (listenerObject(data) as Connection).removed(name: name) }
 ))
 
 // The compositor pings to tell a live client from a hung one.

@@ -2,7 +2,8 @@ import CWaylandClient
 import SegueClientSupport
 
 /// The client's xdg_toplevel: follows configures, and redraws when a frame callback says
-/// the compositor wants a new frame, into whichever of its two buffers is not busy.
+/// the compositor wants a new frame, into whichever of its two buffers is not busy. It
+/// draws at the largest scale of the outputs its surface is on, so it is sharp on HiDPI.
 final class Window {
     enum End {
         case closed
@@ -16,8 +17,12 @@ final class Window {
     private let toplevel: OpaquePointer
     private let start = ContinuousClock.now
 
+    /// In surface units; the buffers are `scale` times larger.
     private var width = 0
     private var height = 0
+    private var scale = 1
+    /// The outputs the surface is on, as wl_surface.enter and leave say.
+    private var entered: [OpaquePointer] = []
     /// The size from the latest xdg_toplevel.configure, applied on xdg_surface.configure.
     private var suggestedSize = (width: Int32(0), height: Int32(0))
     private var buffers: [ShmBuffer] = []
@@ -35,6 +40,8 @@ final class Window {
         toplevel = xdg_surface_get_toplevel(xdgSurface)
         xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, listenerData(self))
         xdg_toplevel_add_listener(toplevel, toplevelListener, listenerData(self))
+        wl_surface_add_listener(surface, surfaceListener, listenerData(self))
+        connection.scalesChanged = { [unowned self] in rescale() }
         xdg_toplevel_set_app_id(toplevel, appID)
         xdg_toplevel_set_title(toplevel, title)
         wl_surface_commit(surface)
@@ -67,6 +74,23 @@ final class Window {
         draw(requestingFrame: frameCallback == nil)
     }
 
+    fileprivate func output(_ output: OpaquePointer?, entered isEntered: Bool) {
+        guard let output else { return }
+        entered.removeAll { $0 == output }
+        if isEntered { entered.append(output) }
+        rescale()
+    }
+
+    /// Draws anew at the largest scale of the outputs the surface is on.
+    private func rescale() {
+        let newScale = Int(connection.outputs.filter { entered.contains($0.proxy) }.map(\.scale).max() ?? 1)
+        guard newScale != scale else { return }
+        scale = newScale
+        buffers.forEach { $0.destroy() }
+        buffers = []
+        if width > 0 { draw(requestingFrame: frameCallback == nil) }
+    }
+
     fileprivate func close() {
         end = .closed
     }
@@ -95,7 +119,8 @@ final class Window {
             wl_callback_add_listener(frameCallback, frameListener, listenerData(self))
         }
         buffer.attach(to: surface)
-        wl_surface_damage_buffer(surface, 0, 0, Int32(width), Int32(height))
+        wl_surface_set_buffer_scale(surface, Int32(scale))
+        wl_surface_damage_buffer(surface, 0, 0, Int32(width * scale), Int32(height * scale))
         wl_surface_commit(surface)
     }
 
@@ -104,7 +129,7 @@ final class Window {
         if let buffer = buffers.first(where: { !$0.busy }) { return buffer }
         guard buffers.count < 2 else { return nil }
         do {
-            let buffer = try ShmBuffer(shm: connection.shm!, width: width, height: height)
+            let buffer = try ShmBuffer(shm: connection.shm!, width: width * scale, height: height * scale)
             buffer.onRelease = { [unowned self] in bufferReleased() }
             buffers.append(buffer)
             return buffer
@@ -127,6 +152,11 @@ private nonisolated(unsafe) let toplevelListener = fixedListener(xdg_toplevel_li
     // Only sent from xdg_wm_base version 4 and 5; the client binds version 1.
     configure_bounds: nil,
     wm_capabilities: nil
+))
+
+private nonisolated(unsafe) let surfaceListener = fixedListener(wl_surface_listener(
+    enter: { data, _, output in (listenerObject(data) as Window).output(output, entered: true) },
+    leave: { data, _, output in (listenerObject(data) as Window).output(output, entered: false) }
 ))
 
 private nonisolated(unsafe) let frameListener = fixedListener(wl_callback_listener(
