@@ -13,6 +13,10 @@ public protocol Backend: FrameClock {
     /// The output's size in pixels.
     var width: Int { get }
     var height: Int { get }
+    /// The output scale the backend's screen asks for where nothing else sets
+    /// one: a nested window's, that of the parent's outputs it is on. A change
+    /// comes with `.resized`.
+    var preferredScale: Int { get }
     /// Set by the shell: draws the frame that will be presented at the given time
     /// and returns the target holding it, rows top first.
     var drawFrame: ((_ predicted: Instant) -> RenderTarget)? { get set }
@@ -29,13 +33,14 @@ public protocol Backend: FrameClock {
 
 extension Backend {
     public var now: Instant { MonotonicClock.now() }
+    public var preferredScale: Int { 1 }
 }
 
 /// What a backend reports.
 public enum BackendEvent {
     /// The frame drawn last was presented at this time with this sequence number.
     case framePresented(Instant, sequence: UInt64)
-    /// `width` and `height` changed.
+    /// `width` and `height`, or `preferredScale`, changed.
     case resized
     /// The output went away (its window was closed, its parent was lost): Segue should stop.
     case closed(reason: String)

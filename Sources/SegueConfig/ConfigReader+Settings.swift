@@ -3,7 +3,7 @@ import SegueEngine
 extension ConfigReader {
     func readOutput(_ node: TOMLNode) {
         guard let table = table(node, at: ["output"], must: "a table") else { return }
-        checkKeys(table, at: ["output"], allowed: ["size", "refresh", "background"], in: "[output]")
+        checkKeys(table, at: ["output"], allowed: ["size", "refresh", "background", "scale"], in: "[output]")
         if let node = table["size"], let text = string(node, at: ["output", "size"], must: "a string like \"1920x1080\"") {
             let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             let range = OutputSettings.sizeRange
@@ -20,6 +20,16 @@ extension ConfigReader {
         }
         if let node = table["refresh"] {
             config.output.refresh = number(node, at: ["output", "refresh"], in: OutputSettings.refreshRange, unit: " Hz")
+        }
+        if let node = table["scale"] {
+            let range = OutputSettings.scaleRange
+            if case .integer(let scale) = node, range.contains(scale) {
+                config.output.scale = scale
+            } else {
+                let given = if case .integer(let scale) = node { "\(scale)" } else { node.kind }
+                report("'scale' must be a whole number in \(range.lowerBound)...\(range.upperBound), not \(given)",
+                       atValue: ["output", "scale"])
+            }
         }
         if let node = table["background"],
            let text = string(node, at: ["output", "background"], must: "a string like \"#14141a\"") {

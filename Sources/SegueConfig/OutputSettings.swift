@@ -26,15 +26,20 @@ public struct OutputSettings: Sendable, Equatable {
 
     public static let sizeRange = 16...8192
     public static let refreshRange = 1.0...360.0
+    public static let scaleRange = 1...4
 
     public var size: Size?
     /// Hz.
     public var refresh: Double?
     public var background: Colour?
+    /// Output pixels per surface unit, the wl_output scale clients draw for:
+    /// 2 on a HiDPI screen, so text keeps its size and comes out sharp.
+    public var scale: Int?
 
-    public init(size: Size? = nil, refresh: Double? = nil, background: Colour? = nil) {
+    public init(size: Size? = nil, refresh: Double? = nil, background: Colour? = nil, scale: Int? = nil) {
         self.size = size
         self.refresh = refresh
         self.background = background
+        self.scale = scale
     }
 }

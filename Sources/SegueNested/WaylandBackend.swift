@@ -18,6 +18,9 @@ public final class WaylandBackend: Backend {
     public let outputDescription = "Segue window on the parent compositor"
     public private(set) var width: Int
     public private(set) var height: Int
+    /// The parent's scale where the window is: Segue's clients draw at it, so
+    /// their pixels reach the screen one to one.
+    public private(set) var preferredScale = 1
     public private(set) var refreshInterval = 1.0 / 60
     public private(set) var lastPresentation: Instant
     public private(set) var lastSequence: UInt64 = 0
@@ -56,6 +59,7 @@ public final class WaylandBackend: Backend {
         }
         self.width = window.width * Int(window.scale)
         self.height = window.height * Int(window.scale)
+        preferredScale = Int(window.scale)
         lastPresentation = MonotonicClock.now()
         input = connection.bindSeat().map { ParentInput(seat: $0, pointerGestures: connection.pointerGestures, log: log) }
         do {
@@ -149,8 +153,9 @@ public final class WaylandBackend: Backend {
 
     private func windowChanged() {
         let (newWidth, newHeight) = (window.width * Int(window.scale), window.height * Int(window.scale))
-        let resized = (newWidth, newHeight) != (width, height)
+        let resized = (newWidth, newHeight, Int(window.scale)) != (width, height, preferredScale)
         (width, height) = (newWidth, newHeight)
+        preferredScale = Int(window.scale)
         updateInputMapping()
         if resized { events?(.resized) }
     }

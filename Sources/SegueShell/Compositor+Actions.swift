@@ -18,7 +18,8 @@ extension Compositor {
             }
             // Shown, but a transition away from it runs: showing it again turns back.
             guard window !== stack.shown || output.isAnimating else { return .alreadyShown(windowID: window.id) }
-            let (width, height) = (output.width, output.height)
+            // Requests give rectangles in surface units.
+            let (width, height) = (output.logicalWidth, output.logicalHeight)
             do {
                 try show(window, from: stack.shown, event: .switch, effect: request.effect, onComplete: onComplete,
                          adjust: { request.adjust(&$0, outputWidth: width, outputHeight: height) }, onStart: onStart)

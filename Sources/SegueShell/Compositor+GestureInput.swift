@@ -62,7 +62,7 @@ extension Compositor {
             hand.refused = true
             return true
         }
-        let distance = Double(config.gestures.distance ?? output.width)
+        let distance = Double(config.gestures.distance ?? output.logicalWidth)
         _ = try? perform(.gesture(.update(hand.startProgress + hand.sign * dx / distance)))
         return true
     }

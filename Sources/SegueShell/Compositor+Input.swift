@@ -9,6 +9,7 @@ import SegueWayland
 extension Compositor {
     func handle(_ input: InputEvent) {
         guard let seat else { return }
+        let scale = Double(output.scale)
         switch input {
         case .keymap(let text):
             do {
@@ -43,22 +44,23 @@ extension Compositor {
             keyboard.forwarded.removeAll()
             keyboard.bound.removeAll()
             seat.keyboardModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
+        // Output pixels become surface units here; everything after is in units.
         case .pointerMotion(let time, let x, let y):
-            pointerMoved(time: time, x: x, y: y)
+            pointerMoved(time: time, x: x / scale, y: y / scale)
         case .pointerButton(let time, let button, let pressed):
             pointerButton(time: time, button: button, pressed: pressed)
         case .pointerAxis(let time, let axis, let value):
-            seat.pointerAxis(time: time, axis: axis, value: value)
+            seat.pointerAxis(time: time, axis: axis, value: value / scale)
         case .touchDown(let time, let id, let x, let y):
-            touchDown(time: time, id: id, x: x, y: y)
+            touchDown(time: time, id: id, x: x / scale, y: y / scale)
         case .touchMotion(let time, let id, let x, let y):
-            touchMoved(time: time, id: id, x: x, y: y)
+            touchMoved(time: time, id: id, x: x / scale, y: y / scale)
         case .touchUp(let time, let id):
             touchUp(time: time, id: id)
         case .swipeBegin(let time, let fingers):
             if !swipeStartsGesture(fingers: fingers) { seat.swipeBegin(time: time, fingers: fingers) }
         case .swipeUpdate(let time, let dx, let dy):
-            if !handMoved(.swipe, x: dx) { seat.swipeUpdate(time: time, dx: dx, dy: dy) }
+            if !handMoved(.swipe, x: dx / scale) { seat.swipeUpdate(time: time, dx: dx / scale, dy: dy / scale) }
         case .swipeEnd(let time, let cancelled):
             if !handReleased(.swipe, cancelled: cancelled) { seat.swipeEnd(time: time, cancelled: cancelled) }
         }

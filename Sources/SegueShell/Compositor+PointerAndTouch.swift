@@ -3,14 +3,18 @@ import SegueWayland
 /// Pointer and touch: each goes to the surface under it, found through the
 /// windows on screen, top first, and each surface's subsurfaces and input region.
 extension Compositor {
-    /// A window's surface's top left on the output. Stacked, a window smaller
-    /// than the output is centred. Free, where its last commit or placement put it.
-    func origin(of window: Window) -> (x: Int, y: Int) {
+    /// A window's surface's top left on the output, in surface units. Stacked,
+    /// a window smaller than the output is centred, as it is drawn. Free, where
+    /// its last commit or placement put it.
+    func origin(of window: Window) -> (x: Double, y: Double) {
         switch options.placement {
         case .free:
-            return window.origin ?? freeOrigin(of: window)
+            let origin = window.origin ?? freeOrigin(of: window)
+            return (Double(origin.x), Double(origin.y))
         case .stacked:
-            return ((output.width - window.surface.width) / 2, (output.height - window.surface.height) / 2)
+            let scale = Double(output.scale)
+            return (Double((output.width - window.surface.width * output.scale) / 2) / scale,
+                    Double((output.height - window.surface.height * output.scale) / 2) / scale)
         }
     }
 
@@ -38,7 +42,7 @@ extension Compositor {
         for window in windows where window.isAlive {
             let origin = origin(of: window)
             for placed in window.placedSurfaces().reversed() {
-                let localX = x - Double(origin.x + placed.x), localY = y - Double(origin.y + placed.y)
+                let localX = x - origin.x - Double(placed.x), localY = y - origin.y - Double(placed.y)
                 if placed.surface.acceptsInput(x: localX, y: localY) { return (placed.surface, localX, localY) }
             }
         }
@@ -50,7 +54,7 @@ extension Compositor {
         guard let window = window(of: surface),
               let placed = window.placedSurfaces().first(where: { $0.surface === surface }) else { return nil }
         let origin = origin(of: window)
-        return (Double(origin.x + placed.x), Double(origin.y + placed.y))
+        return (origin.x + Double(placed.x), origin.y + Double(placed.y))
     }
 
     func pointerMoved(time: UInt32, x: Double, y: Double) {

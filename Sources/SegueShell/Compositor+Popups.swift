@@ -16,7 +16,7 @@ extension Compositor {
     package func popupBounds(_ popup: XdgPopup) -> PixelRect? {
         guard let parent = popup.parent, let origin = screenOrigin(of: parent.surface) else { return nil }
         return PixelRect(x: -Int(origin.x) - (parent.geometry?.x ?? 0), y: -Int(origin.y) - (parent.geometry?.y ?? 0),
-                         width: output.width, height: output.height)
+                         width: output.logicalWidth, height: output.logicalHeight)
     }
 
     /// Only the window with the keyboard may hand it to a popup.

@@ -85,6 +85,7 @@ public final class Compositor {
         backend = try makeBackend(server.eventLoop, width, height, refreshRate)
         output = try Output(backend: backend, renderer: renderer, textures: textures, background: background)
         output.delegate = self
+        output.scale = outputScale
         if let directory = options.recordDirectory { output.recorder = try TransitionRecorder(directory: directory) }
 
         let display = server.display
@@ -96,7 +97,7 @@ public final class Compositor {
         self.seat = seat
         pointerGestures = PointerGestures(display: display, seat: seat)
         outputGlobal = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
-                                    width: Int32(width), height: Int32(height),
+                                    width: Int32(backend.width), height: Int32(backend.height), scale: Int32(output.scale),
                                     refreshMilliHz: Int32((refreshRate * 1000).rounded()))
         presentation = Presentation(display: display) { surfaceResource, feedback in
             Resource.object(surfaceResource, as: Surface.self)?.addPendingFeedback(feedback)
@@ -118,6 +119,14 @@ public final class Compositor {
         }
         watchConfig()
         output.damage()
+    }
+
+    /// Output pixels per surface unit: as `--scale` or the config's `[output]`
+    /// set it, else as the backend's screen asks (a nested window's parent's),
+    /// never so large that the output is under 16 units a side.
+    private var outputScale: Int {
+        let asked = options.scale ?? config.output.scale ?? backend.preferredScale
+        return min(max(asked, 1), max(min(backend.width, backend.height) / 16, 1))
     }
 
     /// Milliseconds on the backend's clock, for events the compositor makes up
@@ -266,7 +275,8 @@ extension Compositor: SurfaceObserver {
         if changed {
             pointerLayoutChanged()
             output.damage(options.placement == .free ? nil
-                          : window.screenDamage(committedBy: surface, width: output.width, height: output.height))
+                          : window.screenDamage(committedBy: surface, width: output.width, height: output.height,
+                                                scale: output.scale))
         } else if !surface.frameCallbacks.isEmpty {
             output.requestFrame()
         }
@@ -323,7 +333,7 @@ extension Compositor: ToplevelObserver {
 
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
         let shown = stack.shown.map { $0.toplevel === toplevel } ?? false
-        let (width, height) = (Int32(output.width), Int32(output.height))
+        let (width, height) = (Int32(output.logicalWidth), Int32(output.logicalHeight))
         guard options.placement == .free else { return ToplevelConfiguration(width: width, height: height, activated: shown) }
         // Free placement leaves the size to the client (0×0) unless it asked to fill the output.
         let fullscreen = toplevel.wantsFullscreen, maximized = !fullscreen && toplevel.wantsMaximized
@@ -340,8 +350,9 @@ extension Compositor: OutputDelegate {
 
     func desktop() -> [(window: Window, x: Int, y: Int)] {
         stack.shownOrder.map { window in
+            // Free placement puts windows on whole units.
             let origin = origin(of: window)
-            return (window, origin.x, origin.y)
+            return (window, Int(origin.x), Int(origin.y))
         }
     }
 
@@ -361,8 +372,15 @@ extension Compositor: OutputDelegate {
         }
     }
 
+    /// The output's size or the scale its screen asks for changed: clients
+    /// hear both, and windows are configured to the new size in surface units.
     private func outputResized() {
-        outputGlobal?.resize(width: Int32(output.width), height: Int32(output.height))
+        if output.scale != outputScale {
+            output.scale = outputScale
+            for window in stack.windows { window.contentChanged() }
+            output.damage()
+        }
+        outputGlobal?.update(width: Int32(output.width), height: Int32(output.height), scale: Int32(output.scale))
         for window in stack.windows { window.toplevel.reconfigure() }
     }
 

@@ -18,6 +18,8 @@ public struct CompositorOptions: Sendable {
     public var width: Int?
     public var height: Int?
     public var refreshRate: Double?
+    /// Output pixels per surface unit (1...4); unset, the config's, else the backend's preference.
+    public var scale: Int?
     /// 0...1 per channel.
     public var background: (Float, Float, Float)?
     /// Writes each presented transition frame as PNG here.

@@ -20,6 +20,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Refresh rate in Hz, 1...360 (default: the config's, else 60).")
     var refresh: Double?
 
+    @Option(help: "Output pixels per surface unit, 1...4: 2 for a HiDPI screen (default: the config's [output] scale, else with wayland the parent's, else 1).")
+    var scale: Int?
+
     @Option(help: "Background colour, RRGGBB (default: the config's, else 14141a).")
     var background: String?
 
@@ -45,6 +48,11 @@ struct RunCommand: ParsableCommand {
         if let refresh {
             guard (1...360).contains(refresh) else { throw CommandError("--refresh must be in 1...360 Hz, not \(refresh)") }
             options.refreshRate = refresh
+        }
+        if let scale {
+            let range = OutputSettings.scaleRange
+            guard range.contains(scale) else { throw CommandError("--scale must be in \(range.lowerBound)...\(range.upperBound), not \(scale)") }
+            options.scale = scale
         }
         options.background = try background.map(Self.colour)
         options.recordDirectory = record

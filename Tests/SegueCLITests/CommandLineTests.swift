@@ -100,6 +100,14 @@ final class CommandLineTests: XCTestCase {
                        "no staging folders left behind")
     }
 
+    func testRunRefusesAScaleOutsideOneToFourInOneLine() throws {
+        for scale in ["0", "5"] {
+            let result = try SegueCommand.run(["run", "--backend", "headless", "--scale", scale])
+            XCTAssertNotEqual(result.status, 0)
+            XCTAssertEqual(result.stderrLines, ["Error: --scale must be in 1...4, not \(scale)"], result.stderr)
+        }
+    }
+
     func testABrokenShaderIsReportedAtItsLineAndWritesNothing() throws {
         let shader = folder.appendingPathComponent("broken.glsl").path
         try "// a comment\nvec4 transition(vec2 uv) {\n  return getToColor(uv) +;\n}\n"

@@ -23,9 +23,10 @@ final class InProcessCompositor {
 
     /// `config` is a config file's text, for the compositor to load;
     /// `toleratesBufferBeforeConfigure` as the WLCS integration sets it.
-    init(placement: WindowPlacement = .free, width: Int = 320, height: Int = 180, stepped: Bool = false,
+    init(placement: WindowPlacement = .free, width: Int = 320, height: Int = 180, scale: Int? = nil, stepped: Bool = false,
          config: String? = nil, toleratesBufferBeforeConfigure: Bool = false) throws {
         var options = CompositorOptions()
+        options.scale = scale
         options.toleratesBufferBeforeConfigure = toleratesBufferBeforeConfigure
         if let config {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-config-\(UUID().uuidString.prefix(8))")

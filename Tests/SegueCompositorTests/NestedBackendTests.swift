@@ -132,27 +132,40 @@ final class NestedBackendTests: XCTestCase {
 }
 
 /// Nested in a weston whose output has scale 2, Segue's window is drawn at twice
-/// its size in pixels, and its clients are configured anew for that size.
+/// its size in pixels and Segue's own output takes scale 2: its clients are
+/// configured anew in surface units and draw at scale 2, so what they draw
+/// reaches the parent's screen pixel for pixel.
 final class NestedBackendScaleTests: XCTestCase {
-    func testOnAScale2ParentTheOutputDoublesAndClientsFollow() throws {
+    func testOnAScale2ParentTheOutputTakesScale2AndClientsDrawSharpForIt() throws {
         let weston = try WestonUnderTest(width: 1600, height: 1200, scale: 2)
         defer { weston.stop() }
         let segue = try CompositorUnderTest(size: "640x360", parent: weston.parent)
         defer { segue.stop() }
         try segue.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
-        // The window enters the scale-2 output once it shows; from then on it is 1280×720 pixels.
+        // The window enters the scale-2 output once it shows; from then on the
+        // output is 1280×720 pixels at scale 2, and the client draws at scale 2.
         let deadline = Date().addingTimeInterval(20)
         var windows: [[String: JSONValue]] = []
         while Date() < deadline {
             windows = try segue.windows()
-            if try windows.first?["width"] == .number(1280) && segue.send(.windows).payload["animating"] == .bool(false) { break }
+            if try windows.first?["buffer_scale"] == .number(2) && segue.send(.windows).payload["animating"] == .bool(false) { break }
             usleep(50_000)
         }
-        XCTAssertEqual(windows.first?["width"], .number(1280), "the client was configured for the doubled output: \(windows)")
-        XCTAssertEqual(windows.first?["height"], .number(720))
+        XCTAssertEqual(windows.first?["buffer_scale"], .number(2), "the client draws for the scale-2 output: \(windows)")
+        XCTAssertEqual(windows.first?["width"], .number(640), "configured in surface units")
+        XCTAssertEqual(windows.first?["height"], .number(360))
+        guard case .array(let outputs)? = try segue.send(.outputs).payload["outputs"], case .object(let output)? = outputs.first else {
+            return XCTFail("no outputs")
+        }
+        XCTAssertEqual(output["scale"], .number(2))
+        XCTAssertEqual(output["width"], .number(1280))
         let shot = try segue.screenshot()
         XCTAssertEqual(shot.width, 1280)
         SampleClientPicture.assertShown(RGBA(0x25, 0x63, 0xeb), in: shot)
+        // The client's corner square is a tenth of its 720-pixel buffer's height: drawn at scale 2, it is 72 pixels.
+        let ink = shot[0, 0]
+        XCTAssertEqual(shot[71, 71], ink)
+        XCTAssertNotEqual(shot[73, 73], ink)
         // Weston shows it pixel for pixel: nearly all of 1280×720 is the client's blue.
         let parentShot = try weston.screenshot { $0.count(of: RGBA(0x25, 0x63, 0xeb)) > 1280 * 720 / 2 }
         XCTAssertGreaterThan(parentShot.count(of: RGBA(0x25, 0x63, 0xeb)), 1280 * 720 / 2)

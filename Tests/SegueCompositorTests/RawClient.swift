@@ -24,6 +24,8 @@ final class RawClient {
     private(set) var activation: OpaquePointer?
     private(set) var output: OpaquePointer?
     private var outputName: UInt32?
+    /// What the compositor said of its wl_output, as of its last done event.
+    let outputState = RawOutputState()
     private(set) var pointerGestures: OpaquePointer?
     private(set) var dataDeviceManager: OpaquePointer?
     private(set) var viewporter: OpaquePointer?
@@ -86,9 +88,10 @@ final class RawClient {
         case "wl_seat":
             seat = bind(name, segue_client_wl_seat_interface(), version: min(version, 7))
         case "wl_output":
-            // Version 3 has wl_output.release; no listener, so its events pass unread.
+            // Version 3 has wl_output.release.
             outputName = name
             output = bind(name, segue_client_wl_output_interface(), version: min(version, 3))
+            if let output { wl_output_add_listener(output, outputListener, listenerData(outputState)) }
         case "zwp_pointer_gestures_v1":
             pointerGestures = bind(name, segue_client_zwp_pointer_gestures_v1_interface(), version: 1)
         case "xdg_activation_v1":
@@ -116,6 +119,7 @@ final class RawClient {
         guard let output, let outputName else { return }
         wl_output_release(output)
         self.output = bind(outputName, segue_client_wl_output_interface(), version: 3)
+        if let output = self.output { wl_output_add_listener(output, outputListener, listenerData(outputState)) }
     }
 
     /// A surface made a toplevel and committed bare; the configure it was sent
@@ -406,4 +410,32 @@ private nonisolated(unsafe) let registryListener = fixedListener(wl_registry_lis
         (listenerObject(data) as RawClient).announced(name: name, interface: String(cString: interface!), version: version)
     },
     global_remove: { _, _, _ in }
+))
+
+/// A RawClient's wl_output as described: each description applies at its done event.
+final class RawOutputState {
+    private(set) var scale: Int32?
+    private(set) var size: (width: Int32, height: Int32)?
+    private(set) var physicalSize: (width: Int32, height: Int32)?
+    private var pending: (scale: Int32?, size: (width: Int32, height: Int32)?, physical: (width: Int32, height: Int32)?)
+
+    fileprivate func geometry(width: Int32, height: Int32) { pending.physical = (width, height) }
+    fileprivate func mode(width: Int32, height: Int32) { pending.size = (width, height) }
+    fileprivate func scaled(_ factor: Int32) { pending.scale = factor }
+
+    fileprivate func done() {
+        scale = pending.scale ?? scale
+        size = pending.size ?? size
+        physicalSize = pending.physical ?? physicalSize
+        pending = (nil, nil, nil)
+    }
+}
+
+private nonisolated(unsafe) let outputListener = fixedListener(wl_output_listener(
+    geometry: { data, _, _, _, width, height, _, _, _, _ in (listenerObject(data) as RawOutputState).geometry(width: width, height: height) },
+    mode: { data, _, _, width, height, _ in (listenerObject(data) as RawOutputState).mode(width: width, height: height) },
+    done: { data, _ in (listenerObject(data) as RawOutputState).done() },
+    scale: { data, _, factor in (listenerObject(data) as RawOutputState).scaled(factor) },
+    name: { _, _, _ in },
+    description: { _, _, _ in }
 ))

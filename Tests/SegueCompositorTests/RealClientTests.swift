@@ -50,6 +50,26 @@ final class RealClientTests: XCTestCase {
         XCTAssertEqual(number(windows[0]["height"]), 360)
     }
 
+    func testOnAScale2OutputFootIsConfiguredInSurfaceUnitsAndDrawsAtScale2() throws {
+        compositor.stop()
+        compositor = try CompositorUnderTest(arguments: ["--scale", "2"])
+        try compositor.launch("foot", ["--app-id", "segue-foot", "-o", "colors.background=203040", "sh", "-c", "sleep 30"])
+        var windows = try compositor.waitForWindows(1, timeout: 30)
+        let deadline = Date().addingTimeInterval(10)
+        while windows.first?["buffer_scale"] != .number(2) && Date() < deadline {
+            usleep(50_000)
+            windows = try compositor.windows()
+        }
+        XCTAssertEqual(windows[0]["buffer_scale"], .number(2), "foot draws for the scale-2 output: \(windows)")
+        XCTAssertEqual(number(windows[0]["width"]), 320, "half the 640-pixel output, in surface units")
+        XCTAssertEqual(number(windows[0]["height"]), 180)
+        // Its 640x360 buffer fills the output: its background to every corner.
+        let shot = try compositor.screenshot()
+        for (x, y) in [(639, 0), (0, 359), (639, 359)] {
+            XCTAssertEqual(shot[x, y], RGBA(0x20, 0x30, 0x40), "(\(x), \(y))")
+        }
+    }
+
     func testSwitchWaitsForItsTransitionAndReportsEveryFrame() throws {
         try compositor.openOneAndTwo()
         let reply = try compositor.send(.switchWindow(target: .prev, effect: "crossfade", wait: true))

@@ -129,6 +129,19 @@ final class TransitionProtocolTests: XCTestCase {
         XCTAssertEqual(try run(["list"]).status, 0)
     }
 
+    func testOnAScale2OutputASourceRectangleIsInSurfaceUnits() throws {
+        compositor = try CompositorUnderTest(arguments: ["--trust", launcher, "--scale", "2"])
+        try openTwoWindows()
+        // The 640x360-pixel output is 320x180 units: a rectangle in its bottom right fits...
+        let fits = try run(["show", "1", "--effect", "zoom-from-rect", "--rect", "300,170,20,10", "--duration", "100"])
+        XCTAssertEqual(fits.status, 0, fits.err)
+        XCTAssertEqual(try object(fits.out)["outcome"], .string("finished"))
+        // ...and one at 330 units is off it, though within 640 pixels.
+        let off = try run(["show", "2", "--rect", "330,10,20,20"])
+        XCTAssertEqual(off.status, 1)
+        XCTAssertTrue(off.err.hasPrefix("segue-launcher: protocol error: segue_transition_v1@3: error 1:"), off.err)
+    }
+
     func testAnUntrustedLauncherDoesNotSeeTheManager() throws {
         try start(trusting: ["/usr/bin/true"])
         let result = try run(["list"])

@@ -110,6 +110,9 @@ final class ConfigDiagnosticsTests: XCTestCase {
             "2:8: size 10x10 is outside 16...8192 pixels per side",
             "3:14: background \"red\" is not a colour like \"#14141a\"",
         ])
+        assertProblems("[output]\nscale = 5\n[accessibility]\nreduce-motion = true", ["2:9: 'scale' must be a whole number in 1...4, not 5"])
+        assertProblems("[output]\nscale = 1.5", ["2:9: 'scale' must be a whole number in 1...4, not a float"])
+        assertProblems("[output]\nscale = \"2\"", ["2:9: 'scale' must be a whole number in 1...4, not a string"])
     }
 
     func testRuleMistakes() {

@@ -19,13 +19,16 @@ final class ConfigKeysTests: XCTestCase {
         XCTAssertEqual(config.path, ConfigFixture.path)
     }
 
-    func testOutputSizeRefreshAndBackground() throws {
+    func testOutputSizeRefreshBackgroundAndScale() throws {
         let config = try ConfigFixture.config("""
             [output]
             size = "1280x720"
             refresh = 144
             background = "#ff8000"
+            scale = 2
             """)
+        XCTAssertEqual(config.output.scale, 2)
+        XCTAssertNil(try ConfigFixture.config("[output]\nrefresh = 60").output.scale, "unset: the compositor decides")
         XCTAssertEqual(config.output.size, OutputSettings.Size(width: 1280, height: 720))
         XCTAssertEqual(config.output.refresh, 144)
         XCTAssertEqual(config.output.background, OutputSettings.Colour(red: 1, green: 128.0 / 255, blue: 0))

@@ -316,8 +316,8 @@ segue_transition_manager_v1_show_toplevel(struct segue_transition_manager_v1 *se
  * @ingroup iface_segue_transition_manager_v1
  *
  * Has the activation that uses this xdg_activation_v1 token play
- * zoom-from-rect out of this rectangle, in output coordinates (pixels,
- * top-left origin): e.g. a launcher that asked for the token passes the
+ * zoom-from-rect out of this rectangle, in output coordinates (surface
+ * units, top-left origin): e.g. a launcher that asked for the token passes the
  * icon the user clicked, and the program it starts activates its window
  * with the token. The rectangle goes with the token: it is forgotten
  * when the token is used or expires, and a second set_activation_rect
@@ -547,7 +547,8 @@ segue_transition_v1_set_effect(struct segue_transition_v1 *segue_transition_v1, 
  * @ingroup iface_segue_transition_v1
  *
  * The rectangle, in output coordinates with the origin at the output's
- * top-left corner, that the transition starts from: typically the icon
+ * top-left corner and in surface units (output pixels divided by the
+ * wl_output scale), that the transition starts from: typically the icon
  * or thumbnail the user clicked. Effects with a rect parameter (such
  * as zoom-from-rect) use it; others ignore it.
  *

@@ -212,8 +212,8 @@ struct segue_transition_manager_v1_interface {
 	 *
 	 * Has the activation that uses this xdg_activation_v1 token play
 	 * zoom-from-rect out of this rectangle, in output coordinates
-	 * (pixels, top-left origin): e.g. a launcher that asked for the
-	 * token passes the icon the user clicked, and the program it
+	 * (surface units, top-left origin): e.g. a launcher that asked for
+	 * the token passes the icon the user clicked, and the program it
 	 * starts activates its window with the token. The rectangle goes
 	 * with the token: it is forgotten when the token is used or
 	 * expires, and a second set_activation_rect for the token replaces
@@ -366,17 +366,18 @@ struct segue_transition_v1_interface {
 	 * choose the rectangle the window grows out of
 	 *
 	 * The rectangle, in output coordinates with the origin at the
-	 * output's top-left corner, that the transition starts from:
-	 * typically the icon or thumbnail the user clicked. Effects with a
-	 * rect parameter (such as zoom-from-rect) use it; others ignore
-	 * it.
+	 * output's top-left corner and in surface units (output pixels
+	 * divided by the wl_output scale), that the transition starts
+	 * from: typically the icon or thumbnail the user clicked. Effects
+	 * with a rect parameter (such as zoom-from-rect) use it; others
+	 * ignore it.
 	 *
 	 * A width or height of zero or less, or a rectangle that is not
 	 * entirely inside the output, is the bad_rectangle protocol error.
-	 * @param x left edge, in output pixels
-	 * @param y top edge, in output pixels
-	 * @param width width, in output pixels
-	 * @param height height, in output pixels
+	 * @param x left edge, in surface units
+	 * @param y top edge, in surface units
+	 * @param width width, in surface units
+	 * @param height height, in surface units
 	 */
 	void (*set_source_rect)(struct wl_client *client,
 				struct wl_resource *resource,

@@ -17,6 +17,7 @@ extension Compositor: IPCHandler {
                 "name": .string(output.backend.outputName),
                 "width": .number(Double(output.width)),
                 "height": .number(Double(output.height)),
+                "scale": .number(Double(output.scale)),
                 "refresh_mhz": .number((1000 / output.backend.refreshInterval).rounded()),
                 "frames_drawn": .number(Double(output.framesDrawn)),
                 "frames_presented": .number(Double(output.framesPresented)),
@@ -115,6 +116,8 @@ extension Compositor: IPCHandler {
             "title": .string(window.title),
             "width": .number(Double(window.surface.width)),
             "height": .number(Double(window.surface.height)),
+            // Above 1 on a HiDPI output when the client draws sharp for it.
+            "buffer_scale": .number(Double(window.surface.bufferScale)),
             "shown": .bool(window === stack.shown),
             "urgent": .bool(window.urgent),
         ])

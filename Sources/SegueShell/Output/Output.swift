@@ -49,6 +49,12 @@ final class Output {
 
     var width: Int { backend.width }
     var height: Int { backend.height }
+    /// Output pixels per surface unit: what clients are told to draw at.
+    var scale = 1
+    /// The output in surface units: what windows are configured to fill, and
+    /// where pointer and touch land.
+    var logicalWidth: Int { width / scale }
+    var logicalHeight: Int { height / scale }
     var isAnimating: Bool { driver.isAnimating }
 
     /// What is shown changed, within `region` (output pixels) or everywhere:
@@ -134,7 +140,8 @@ final class Output {
     private func texture(_ source: ScreenSource?) -> Texture {
         switch source {
         case .window(let window)?:
-            window.screen(textures: textures, renderer: renderer, width: width, height: height, background: background) ?? backgroundTexture
+            window.screen(textures: textures, renderer: renderer, width: width, height: height, scale: scale,
+                          background: background) ?? backgroundTexture
         case .texture(let texture)?:
             texture
         case .background?, .desktop?, nil:
@@ -161,7 +168,9 @@ final class Output {
             target.frameDamage = nil
             lastDrawn = (transition, renderer.submit(target, startedAt: start))
         } else if needsDraw, case .desktop? = delegate?.shownScreen() {
-            let layers = delegate?.desktop().flatMap { $0.window.layers(x: $0.x, y: $0.y, textures: textures) } ?? []
+            let layers = delegate?.desktop().flatMap {
+                $0.window.layers(x: $0.x * scale, y: $0.y * scale, scale: scale, textures: textures)
+            } ?? []
             try? renderer.compose(layers, background: background, into: target)
             plainScreen = nil
             target.frameDamage = nil

@@ -32,22 +32,25 @@ final class Window {
     /// The window's content changed; the screen is rebuilt when next needed.
     func contentChanged() { composedIsCurrent = false }
 
-    /// Where on a `width`×`height` screen the commit `surface` just made
-    /// changed it: its damage, where the window's buffer is the screen as it is;
-    /// nil (everywhere) where the screen is composed.
-    func screenDamage(committedBy surface: Surface, width: Int, height: Int) -> PixelRect? {
-        guard surface === self.surface, isSingleSurface, surface.showsBufferAsItIs, surface.width == width, surface.height == height
+    /// Where on a `width`×`height` screen of `scale` pixels per surface unit
+    /// the commit `surface` just made changed it: its damage, where the
+    /// window's buffer is the screen as it is; nil (everywhere) where the
+    /// screen is composed.
+    func screenDamage(committedBy surface: Surface, width: Int, height: Int, scale: Int) -> PixelRect? {
+        guard surface === self.surface, isSingleSurface, surface.showsBufferAsItIs(atScale: scale),
+              surface.width * scale == width, surface.height * scale == height
         else { return nil }
         return PixelRect.bounds(of: surface.committedDamage)
     }
 
-    /// The window as a full-output texture. A buffer of exactly the output's
-    /// size, shown as it is, with no subsurfaces is used as it is; anything
-    /// else is composed, centred, onto the background first.
-    func screen(textures: SurfaceTextures, renderer: Renderer, width: Int, height: Int,
+    /// The window as a full-output texture, `scale` output pixels to a
+    /// surface unit. A buffer of exactly the output's size, shown as it is,
+    /// with no subsurfaces is used as it is; anything else is composed,
+    /// centred, onto the background first.
+    func screen(textures: SurfaceTextures, renderer: Renderer, width: Int, height: Int, scale: Int,
                 background: (Float, Float, Float)) -> Texture? {
         guard isAlive, let texture = textures[surface] else { return lastScreen }
-        if texture.width == width && texture.height == height && surface.showsBufferAsItIs && isSingleSurface {
+        if texture.width == width && texture.height == height && surface.showsBufferAsItIs(atScale: scale) && isSingleSurface {
             composed = nil
             lastScreen = texture
             return texture
@@ -58,8 +61,8 @@ final class Window {
         do {
             let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
                 ?? RenderTarget(width: width, height: height)
-            let x = (width - surface.width) / 2, y = (height - surface.height) / 2
-            try renderer.compose(layers(x: x, y: y, textures: textures), background: background, into: target)
+            let x = (width - surface.width * scale) / 2, y = (height - surface.height * scale) / 2
+            try renderer.compose(layers(x: x, y: y, scale: scale, textures: textures), background: background, into: target)
             composed = target
             composedIsCurrent = true
             lastScreen = target.texture
@@ -74,14 +77,15 @@ final class Window {
         surface.subsurfaces.all.isEmpty && !toplevel.xdgSurface.popups.contains { $0.mapped }
     }
 
-    /// The window's surfaces, bottom to top, at their positions and sizes in
-    /// surface units with its top left at (x, y), each turned, mirrored and
-    /// cropped as its client set it up.
-    func layers(x: Int, y: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
+    /// The window's surfaces, bottom to top, in output pixels with its top
+    /// left at (x, y), `scale` pixels to a surface unit, each turned, mirrored
+    /// and cropped as its client set it up.
+    func layers(x: Int, y: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
         placedSurfaces().compactMap { placed in
             let surface = placed.surface
             return textures[surface].map {
-                SurfaceLayer($0, at: PixelRect(x: x + placed.x, y: y + placed.y, width: surface.width, height: surface.height),
+                SurfaceLayer($0, at: PixelRect(x: x + placed.x * scale, y: y + placed.y * scale,
+                                               width: surface.width * scale, height: surface.height * scale),
                              transform: surface.bufferTransform, crop: surface.crop)
             }
         }

@@ -7,17 +7,19 @@ package struct OutputResource: Equatable {
     let serial: UInt64
 }
 
-/// The wl_output global for one output: a single mode, described to each
-/// client when it binds and again when the output is resized.
+/// The wl_output global for one output: a single mode and a scale, described
+/// to each client when it binds and again when either changes.
 package final class OutputGlobal: ResourceObject {
     package static let version: Int32 = 4
-    /// Clients that derive DPI from the physical size see the usual 96.
+    /// Clients that derive DPI from the physical size see the usual 96 per surface unit.
     static let dotsPerInch = 96.0
 
     package let name: String
     package let description: String
     package private(set) var width: Int32
     package private(set) var height: Int32
+    /// Output pixels per surface unit.
+    package private(set) var scale: Int32
     package let refreshMilliHz: Int32
 
     private var global: Global?
@@ -31,11 +33,13 @@ package final class OutputGlobal: ResourceObject {
         return p
     }()
 
-    package init(display: OpaquePointer, name: String, description: String, width: Int32, height: Int32, refreshMilliHz: Int32) {
+    package init(display: OpaquePointer, name: String, description: String, width: Int32, height: Int32, scale: Int32 = 1,
+                 refreshMilliHz: Int32) {
         self.name = name
         self.description = description
         self.width = width
         self.height = height
+        self.scale = scale
         self.refreshMilliHz = refreshMilliHz
         global = Global(display: display, interface: segue_wl_output_interface(), version: Self.version) { [weak self] client, version, id in
             self?.bind(client: client, version: Int32(version), id: id)
@@ -47,14 +51,16 @@ package final class OutputGlobal: ResourceObject {
         resources.filter { wl_resource_get_client($0.resource) == client }
     }
 
-    /// Tells every bound client the output's new mode.
-    package func resize(width: Int32, height: Int32) {
-        guard (width, height) != (self.width, self.height) else { return }
-        self.width = width
-        self.height = height
+    /// Tells every bound client what changed of the output's mode and scale.
+    package func update(width: Int32, height: Int32, scale: Int32) {
+        let resized = (width, height) != (self.width, self.height), rescaled = scale != self.scale
+        guard resized || rescaled else { return }
+        (self.width, self.height, self.scale) = (width, height, scale)
         for resource in resources.map(\.resource) {
-            sendMode(resource)
-            if wl_resource_get_version(resource) >= WL_OUTPUT_DONE_SINCE_VERSION { wl_output_send_done(resource) }
+            if resized { sendMode(resource) }
+            let version = wl_resource_get_version(resource)
+            if rescaled && version >= WL_OUTPUT_SCALE_SINCE_VERSION { wl_output_send_scale(resource, scale) }
+            if version >= WL_OUTPUT_DONE_SINCE_VERSION { wl_output_send_done(resource) }
         }
     }
 
@@ -67,11 +73,12 @@ package final class OutputGlobal: ResourceObject {
                                              implementation: Self.implementation, object: self) else { return }
         Self.binds += 1
         resources.append(OutputResource(resource: resource, serial: Self.binds))
-        wl_output_send_geometry(resource, 0, 0, Self.millimetres(width), Self.millimetres(height),
+        // At 96 dots per inch of surface units: a scale-2 output is a 192-dpi screen.
+        wl_output_send_geometry(resource, 0, 0, Self.millimetres(width / scale), Self.millimetres(height / scale),
                                 Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue), "Segue", "headless",
                                 Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
         sendMode(resource)
-        if version >= WL_OUTPUT_SCALE_SINCE_VERSION { wl_output_send_scale(resource, 1) }
+        if version >= WL_OUTPUT_SCALE_SINCE_VERSION { wl_output_send_scale(resource, scale) }
         if version >= WL_OUTPUT_NAME_SINCE_VERSION {
             wl_output_send_name(resource, name)
             wl_output_send_description(resource, description)

@@ -149,8 +149,11 @@ package final class Surface: ResourceObject {
         return source / SIMD4(units.x, units.y, units.x, units.y)
     }
 
-    /// Whether its buffer is shown as it is: scale 1, not turned, mirrored, cropped or stretched.
-    package var showsBufferAsItIs: Bool { bufferScale == 1 && bufferTransform == .normal && !cropAndScale.isSet }
+    /// Whether its buffer's pixels are output pixels, one to one, on an output
+    /// of `scale`: drawn at that scale, not turned, mirrored, cropped or stretched.
+    package func showsBufferAsItIs(atScale scale: Int) -> Bool {
+        bufferScale == scale && bufferTransform == .normal && !cropAndScale.isSet
+    }
 
     /// A buffer of `size` in surface units.
     private static func units(_ size: (width: Int, height: Int), scale: Int, transform: BufferTransform) -> SIMD2<Int> {
