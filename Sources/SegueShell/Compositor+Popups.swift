@@ -12,11 +12,15 @@ extension Compositor {
         popupChanged(popup)
     }
 
-    /// The output, in the parent's window-geometry coordinates.
+    /// The output, in the parent's window-geometry coordinates: whole units
+    /// within it where a window centred on an output of odd pixels sits half a unit off.
     package func popupBounds(_ popup: XdgPopup) -> PixelRect? {
         guard let parent = popup.parent, let origin = screenOrigin(of: parent.surface) else { return nil }
-        return PixelRect(x: -Int(origin.x) - (parent.geometry?.x ?? 0), y: -Int(origin.y) - (parent.geometry?.y ?? 0),
-                         width: output.logicalWidth, height: output.logicalHeight)
+        let left = Int((-origin.x).rounded(.up)), top = Int((-origin.y).rounded(.up))
+        let right = Int((Double(output.logicalWidth) - origin.x).rounded(.down))
+        let bottom = Int((Double(output.logicalHeight) - origin.y).rounded(.down))
+        return PixelRect(x: left - (parent.geometry?.x ?? 0), y: top - (parent.geometry?.y ?? 0),
+                         width: right - left, height: bottom - top)
     }
 
     /// Only the window with the keyboard may hand it to a popup.

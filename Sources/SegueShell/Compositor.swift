@@ -62,6 +62,8 @@ public final class Compositor {
     private(set) var activation: XdgActivation?
     private(set) var spawner: Spawner?
     private let backend: Backend
+    /// The backend's preferred scale as of the last output change.
+    private var backendScale: Int
     private var signalSources: [LoopSource] = []
     private var ipc: IPCServer?
 
@@ -83,6 +85,7 @@ public final class Compositor {
         } ?? (0.08, 0.08, 0.1)
         server = try Server(socket: options.socket, listening: !options.embedded)
         backend = try makeBackend(server.eventLoop, width, height, refreshRate)
+        backendScale = backend.preferredScale
         output = try Output(backend: backend, renderer: renderer, textures: textures, background: background)
         output.delegate = self
         output.scale = outputScale
@@ -124,9 +127,15 @@ public final class Compositor {
     /// Output pixels per surface unit: as `--scale` or the config's `[output]`
     /// set it, else as the backend's screen asks (a nested window's parent's),
     /// never so large that the output is under 16 units a side.
-    private var outputScale: Int {
+    var outputScale: Int {
         let asked = options.scale ?? config.output.scale ?? backend.preferredScale
         return min(max(asked, 1), max(min(backend.width, backend.height) / 16, 1))
+    }
+
+    /// The most bytes of texture one client's surfaces may take: as options
+    /// set it, else sixteen screens of the output, and never under 1 GiB.
+    var clientTextureBudget: Int {
+        options.clientTextureBudget ?? max(1 << 30, 16 * output.width * output.height * 4)
     }
 
     /// Milliseconds on the backend's clock, for events the compositor makes up
@@ -260,8 +269,13 @@ extension Compositor: SurfaceObserver {
         // A cursor's or drag icon's content is never drawn, so it costs no texture.
         if surface.isUndrawn {
             textures.forget(surface)
-        } else if surface.committedNewContent && !textures.importContent(of: surface) {
-            log.warning("out of GL memory for a \(surface.width)x\(surface.height) surface: disconnecting its client")
+        } else if surface.committedNewContent, let failure = textures.importContent(of: surface, budget: clientTextureBudget) {
+            switch failure {
+            case .overBudget(let bytes):
+                log.warning("a client's textures would take \(bytes >> 20) MiB, past its \(clientTextureBudget >> 20) MiB: disconnecting it")
+            case .noTexture:
+                log.warning("out of GL memory for a \(surface.width)x\(surface.height) surface: disconnecting its client")
+            }
             surface.postNoMemory()
             return
         }
@@ -363,7 +377,7 @@ extension Compositor: OutputDelegate {
             output.presented(at: time, sequence: sequence)
         case .resized:
             output.resized()
-            outputResized()
+            outputChanged()
         case .closed(let reason):
             log.info("\(reason): stopping")
             server.terminate()
@@ -372,16 +386,23 @@ extension Compositor: OutputDelegate {
         }
     }
 
-    /// The output's size or the scale its screen asks for changed: clients
-    /// hear both, and windows are configured to the new size in surface units.
-    private func outputResized() {
-        if output.scale != outputScale {
-            output.scale = outputScale
+    /// The output's size, or the scale asked for, changed: clients hear both,
+    /// windows are configured to the new size in surface units, and the
+    /// pointer stays where it was on the screen.
+    func outputChanged() {
+        let scale = outputScale
+        // A pixel is a surface unit / scale, and the backend's pixels as many as its screen's scale.
+        let factor = Double(output.scale) / Double(scale) * Double(backend.preferredScale) / Double(backendScale)
+        backendScale = backend.preferredScale
+        if factor != 1 { pointer.position = pointer.position.map { ($0.x * factor, $0.y * factor) } }
+        if output.scale != scale {
+            output.scale = scale
             for window in stack.windows { window.contentChanged() }
             output.damage()
         }
         outputGlobal?.update(width: Int32(output.width), height: Int32(output.height), scale: Int32(output.scale))
         for window in stack.windows { window.toplevel.reconfigure() }
+        pointerLayoutChanged()
     }
 
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) {

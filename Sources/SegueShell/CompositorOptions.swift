@@ -20,6 +20,9 @@ public struct CompositorOptions: Sendable {
     public var refreshRate: Double?
     /// Output pixels per surface unit (1...4); unset, the config's, else the backend's preference.
     public var scale: Int?
+    /// The most bytes of texture one client's surfaces may take before it is
+    /// disconnected as out of memory; unset, sixteen screens' worth, at least 1 GiB.
+    public var clientTextureBudget: Int?
     /// 0...1 per channel.
     public var background: (Float, Float, Float)?
     /// Writes each presented transition frame as PNG here.

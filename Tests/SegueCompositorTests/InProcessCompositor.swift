@@ -24,9 +24,10 @@ final class InProcessCompositor {
     /// `config` is a config file's text, for the compositor to load;
     /// `toleratesBufferBeforeConfigure` as the WLCS integration sets it.
     init(placement: WindowPlacement = .free, width: Int = 320, height: Int = 180, scale: Int? = nil, stepped: Bool = false,
-         config: String? = nil, toleratesBufferBeforeConfigure: Bool = false) throws {
+         config: String? = nil, toleratesBufferBeforeConfigure: Bool = false, clientTextureBudget: Int? = nil) throws {
         var options = CompositorOptions()
         options.scale = scale
+        options.clientTextureBudget = clientTextureBudget
         options.toleratesBufferBeforeConfigure = toleratesBufferBeforeConfigure
         if let config {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-config-\(UUID().uuidString.prefix(8))")
@@ -61,6 +62,11 @@ final class InProcessCompositor {
         let raw = try RawClient(fd: fd) { [unowned self] in compositor.dispatch() }
         clients[ObjectIdentifier(raw)] = client
         return raw
+    }
+
+    /// The compositor's end of `client`'s connection.
+    func serverSide(of client: RawClient) throws -> OpaquePointer {
+        try XCTUnwrap(clients[ObjectIdentifier(client)])
     }
 
     /// A real program as a client, its connection handed over as WAYLAND_SOCKET

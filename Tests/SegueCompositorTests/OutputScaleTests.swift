@@ -136,4 +136,63 @@ final class OutputScaleTests: XCTestCase {
         XCTAssertEqual(screen[639, 79], RGBA(0, 200, 0), "its bottom right, on the output's edge")
         XCTAssertEqual(screen[639, 80], fill)
     }
+
+    func testAPopupOfAWindowHalfAUnitOffCentreStaysWhollyOnTheOutput() throws {
+        let client = try server.connect()
+        let toplevel = try client.makeConfiguredToplevel()
+        // 201 units wide (402 pixels): (640 - 402) / 2 = 119 pixels, 59.5 units from the left.
+        wl_surface_set_buffer_scale(toplevel.surface, 2)
+        try client.show(RGBAImage(width: 402, height: 200, fill: fill), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        let positioner = try XCTUnwrap(client.makePositioner())
+        xdg_positioner_set_size(positioner, 80, 30)
+        xdg_positioner_set_anchor_rect(positioner, 190, 10, 10, 10)
+        xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_RIGHT.rawValue)
+        xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT.rawValue)
+        xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue)
+        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        let xdgSurface = try XCTUnwrap(xdg_wm_base_get_xdg_surface(client.wmBase, surface))
+        let popup = RawPopup(surface: surface, xdgSurface: xdgSurface, popup: xdg_surface_get_popup(xdgSurface, toplevel.xdgSurface, positioner)!)
+        wl_surface_commit(surface)
+        XCTAssertTrue(client.roundtrip())
+        // The output ends 260.5 units right of the window: the popup ends at 260, not 261.
+        XCTAssertEqual(popup.rectangle, PixelRect(x: 180, y: 10, width: 80, height: 30))
+        wl_surface_set_buffer_scale(surface, 2)
+        try client.show(RGBAImage(width: 160, height: 60, fill: RGBA(0, 200, 0)), onPopup: popup)
+        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
+        let screen = try server.screen()
+        XCTAssertEqual(screen[478, 100], fill)
+        XCTAssertEqual(screen[479, 100], RGBA(0, 200, 0), "119 + 2 x 180")
+        XCTAssertEqual(screen[638, 100], RGBA(0, 200, 0), "its last column on the output")
+    }
+
+    func testAReloadedScaleReachesClientsAtOnceAndThePointerKeepsItsPlace() throws {
+        // The first compositor goes, GL context and all, before the second comes.
+        server.stop()
+        server = nil
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height, config: "[output]\nscale = 1\n")
+        let client = try server.connect()
+        let pointer = client.makePointer()
+        let toplevel = try client.makeConfiguredToplevel()
+        XCTAssertEqual(client.outputState.scale, 1)
+        try client.show(RGBAImage(width: width, height: height, fill: fill), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        server.inject(.pointerMotion(time: 1, x: 300, y: 200))
+        XCTAssertTrue(client.dispatch { pointer.focus != nil })
+
+        try server.rewriteConfig("[output]\nscale = 2\n")
+        try server.compositor.perform(.reload)
+        XCTAssertTrue(client.dispatch { client.outputState.scale == 2 })
+        XCTAssertEqual(client.outputState.physicalSize?.width, 85, "the physical size follows the units")
+        XCTAssertTrue(client.dispatch { toplevel.lastSize?.width == 320 })
+        XCTAssertEqual(toplevel.lastSize?.height, 180)
+        // Until the client answers, its 640-unit window is centred on the
+        // 320-unit output, 160 units off the left edge; the pointer is where
+        // it was on the screen, pixel (300, 200), unit (150, 100).
+        XCTAssertEqual(pointer.events.last, .motion(x: 310, y: 190))
+        client.ackConfigure(toplevel, serial: try XCTUnwrap(toplevel.lastConfigureSerial))
+        wl_surface_set_buffer_scale(toplevel.surface, 2)
+        try client.show(RGBAImage(width: width, height: height, fill: fill), on: toplevel.surface)
+        XCTAssertTrue(client.dispatch { pointer.events.last == .motion(x: 150, y: 100) }, "\(pointer.events.suffix(2))")
+    }
 }

@@ -47,7 +47,7 @@ enum Command {
                 settings.effect = value
             case "--rect":
                 let parts = value.split(separator: ",").compactMap { Int32($0) }
-                guard parts.count == 4 else { throw Failure(message: "--rect takes X,Y,W,H in output pixels, not '\(value)'") }
+                guard parts.count == 4 else { throw Failure(message: "--rect takes X,Y,W,H in surface units, not '\(value)'") }
                 settings.rect = (parts[0], parts[1], parts[2], parts[3])
             case "--duration":
                 guard let duration = UInt32(value) else { throw Failure(message: "--duration takes milliseconds, not '\(value)'") }

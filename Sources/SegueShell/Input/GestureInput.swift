@@ -13,7 +13,7 @@ struct GestureInput {
     let startX: Double
     /// Where the hand is now, for a swipe that reports only how far it moved.
     var x: Double
-    /// The gesture it began once it had moved `threshold` pixels, and the
+    /// The gesture it began once it had moved `threshold` units, and the
     /// progress that gesture started from (past 0 when it took another over).
     var gesture: Gesture?
     var startProgress = 0.0
@@ -29,7 +29,7 @@ struct GestureInput {
         x = startX
     }
 
-    /// Pixels a hand moves before it counts as a gesture, not a click or a tap.
+    /// Surface units a hand moves before it counts as a gesture, not a click or a tap.
     static let threshold = 8.0
     /// How close to the output's left edge a touch comes down to swipe back.
     static let edge = 16.0

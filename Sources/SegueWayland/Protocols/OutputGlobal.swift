@@ -57,6 +57,8 @@ package final class OutputGlobal: ResourceObject {
         guard resized || rescaled else { return }
         (self.width, self.height, self.scale) = (width, height, scale)
         for resource in resources.map(\.resource) {
+            // The physical size follows the size in surface units.
+            sendGeometry(resource)
             if resized { sendMode(resource) }
             let version = wl_resource_get_version(resource)
             if rescaled && version >= WL_OUTPUT_SCALE_SINCE_VERSION { wl_output_send_scale(resource, scale) }
@@ -73,10 +75,7 @@ package final class OutputGlobal: ResourceObject {
                                              implementation: Self.implementation, object: self) else { return }
         Self.binds += 1
         resources.append(OutputResource(resource: resource, serial: Self.binds))
-        // At 96 dots per inch of surface units: a scale-2 output is a 192-dpi screen.
-        wl_output_send_geometry(resource, 0, 0, Self.millimetres(width / scale), Self.millimetres(height / scale),
-                                Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue), "Segue", "headless",
-                                Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
+        sendGeometry(resource)
         sendMode(resource)
         if version >= WL_OUTPUT_SCALE_SINCE_VERSION { wl_output_send_scale(resource, scale) }
         if version >= WL_OUTPUT_NAME_SINCE_VERSION {
@@ -84,6 +83,13 @@ package final class OutputGlobal: ResourceObject {
             wl_output_send_description(resource, description)
         }
         if version >= WL_OUTPUT_DONE_SINCE_VERSION { wl_output_send_done(resource) }
+    }
+
+    /// At 96 dots per inch of surface units: a scale-2 output is a 192-dpi screen.
+    private func sendGeometry(_ resource: OpaquePointer) {
+        wl_output_send_geometry(resource, 0, 0, Self.millimetres(width / scale), Self.millimetres(height / scale),
+                                Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue), "Segue", "headless",
+                                Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
     }
 
     private func sendMode(_ resource: OpaquePointer) {

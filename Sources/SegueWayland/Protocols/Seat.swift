@@ -209,7 +209,7 @@ public final class Seat: ResourceObject {
         for swipe in swipeTargets { swipe.begin(serial: serial, time: time, surface: surface, fingers: fingers) }
     }
 
-    /// The swipe moved by (dx, dy), in surface-local pixels.
+    /// The swipe moved by (dx, dy), in surface units.
     public func swipeUpdate(time: UInt32, dx: Double, dy: Double) {
         for swipe in swipeTargets { swipe.update(time: time, dx: dx, dy: dy) }
     }
