@@ -419,6 +419,7 @@ extension Compositor: OutputDelegate {
             }
         }
         for window in stack.windows where !visible.contains(where: { $0 === window }) {
+            window.hidden()
             forEachSurface(of: window.surface) { surface in
                 // Hidden windows get no frame callbacks until shown; their feedback is discarded.
                 for feedback in surface.takeFeedbacks() { feedback.discarded() }

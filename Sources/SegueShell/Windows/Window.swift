@@ -32,6 +32,17 @@ final class Window {
     /// The window's content changed; the screen is rebuilt when next needed.
     func contentChanged() { composedIsCurrent = false }
 
+    /// Off screen and in no transition: a composed screen (an output-sized
+    /// target) goes, to be composed again when next shown, so hidden windows
+    /// hold only their surfaces' textures. A closed window keeps its last
+    /// screen for the transition away from it.
+    func hidden() {
+        guard isAlive, composed != nil else { return }
+        composed = nil
+        composedIsCurrent = false
+        lastScreen = nil
+    }
+
     /// Where on a `width`×`height` screen of `scale` pixels per surface unit
     /// the commit `surface` just made changed it: its damage, where the
     /// window's buffer is the screen as it is; nil (everywhere) where the
