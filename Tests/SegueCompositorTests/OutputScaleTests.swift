@@ -195,4 +195,22 @@ final class OutputScaleTests: XCTestCase {
         try client.show(RGBAImage(width: width, height: height, fill: fill), on: toplevel.surface)
         XCTAssertTrue(client.dispatch { pointer.events.last == .motion(x: 150, y: 100) }, "\(pointer.events.suffix(2))")
     }
+
+    func testAnOutputOfOddPixelsIsCoveredToItsLastPixel() throws {
+        server.stop()
+        server = nil
+        server = try InProcessCompositor(placement: .stacked, width: 641, height: 361, scale: 2)
+        let client = try server.connect()
+        let toplevel = try client.makeConfiguredToplevel()
+        // 320.5 x 180.5 units, rounded up: a window that covers every pixel.
+        XCTAssertEqual(toplevel.lastSize?.width, 321)
+        XCTAssertEqual(toplevel.lastSize?.height, 181)
+        wl_surface_set_buffer_scale(toplevel.surface, 2)
+        try client.show(marked(width: 642, height: 362, fill: fill, marker: marker, side: 20), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        let screen = try server.screen()
+        XCTAssertEqual(screen[0, 0], marker, "its top left on the output's")
+        XCTAssertEqual(screen[640, 360], fill, "no background left at the last pixel")
+    }
 }

@@ -52,9 +52,11 @@ final class Output {
     /// Output pixels per surface unit: what clients are told to draw at.
     var scale = 1
     /// The output in surface units: what windows are configured to fill, and
-    /// where pointer and touch land.
-    var logicalWidth: Int { width / scale }
-    var logicalHeight: Int { height / scale }
+    /// where pointer and touch land. Rounded up, so a window of this size
+    /// covers an output whose pixels are not a multiple of the scale, its
+    /// last pixel cut off rather than a line of background left.
+    var logicalWidth: Int { (width + scale - 1) / scale }
+    var logicalHeight: Int { (height + scale - 1) / scale }
     var isAnimating: Bool { driver.isAnimating }
 
     /// What is shown changed, within `region` (output pixels) or everywhere:
