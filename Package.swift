@@ -33,6 +33,8 @@ let package = Package(
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CWaylandEGL", path: "Sources/CWaylandEGL", pkgConfig: "wayland-egl",
                        providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CWaylandCursor", path: "Sources/CWaylandCursor", pkgConfig: "wayland-cursor",
+                       providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
         // glibc's malloc.h: part of the C library, so nothing to link.
@@ -66,8 +68,8 @@ let package = Package(
         // The nested backend is the only compositor module that speaks the client side of Wayland.
         .target(name: "SegueHeadless", dependencies: ["SegueBackend", "SegueEngine", "SegueLoop", "SegueRender"]),
         .target(name: "SegueNested",
-                dependencies: ["CWaylandClient", "CWaylandProtocols", "SegueBackend", "SegueClientSupport", "SegueEngine", "SegueLoop", "SegueRender",
-                               .product(name: "Logging", package: "swift-log")]),
+                dependencies: ["CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "SegueBackend", "SegueClientSupport", "SegueEngine",
+                               "SegueLoop", "SegueRender", .product(name: "Logging", package: "swift-log")]),
         // The shell: window stack, policy, key bindings, config, outputs, IPC and transitions.
         .target(name: "SegueShell",
                 dependencies: ["CMalloc", "CXKBCommon", "SegueWayland", "SegueBackend", "SegueLoop", "SegueEngine", "SegueRender",

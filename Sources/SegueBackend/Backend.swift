@@ -27,6 +27,8 @@ public protocol Backend: FrameClock {
     var now: Instant { get }
     /// Asks for one `drawFrame` call before the next presentation. Idempotent.
     func scheduleFrame()
+    /// Shows the pointer as `cursor` where the backend has a pointer of its own to show.
+    func show(cursor: Cursor)
     /// Takes the backend's sources out of the event loop, before the loop goes away.
     func stop()
 }
@@ -34,6 +36,7 @@ public protocol Backend: FrameClock {
 extension Backend {
     public var now: Instant { MonotonicClock.now() }
     public var preferredScale: Int { 1 }
+    public func show(cursor: Cursor) {}
 }
 
 /// What a backend reports.

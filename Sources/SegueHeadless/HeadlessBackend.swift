@@ -89,6 +89,12 @@ public final class HeadlessBackend: Backend {
     /// reported like a real backend's.
     public func inject(_ input: InputEvent) { events?(.input(input)) }
 
+    /// What the pointer would look like: no pointer is shown headless, but
+    /// an embedder or a test can see what clients asked for.
+    public private(set) var cursor = Cursor.standard
+
+    public func show(cursor: Cursor) { self.cursor = cursor }
+
     public func scheduleFrame() {
         wanted = true
         guard !stepped, state == .idle else { return }

@@ -23,6 +23,8 @@ public final class ParentConnection {
     private(set) var presentation: OpaquePointer?
     /// Touchpad swipes, where the parent offers them.
     private(set) var pointerGestures: OpaquePointer?
+    /// For the cursor's buffers.
+    private(set) var shm: OpaquePointer?
     private(set) var clock = ParentClock()
     private(set) var outputs: [ParentOutput] = []
     /// An output came or went, or changed its scale.
@@ -149,7 +151,8 @@ public final class ParentConnection {
         if let presentation { wp_presentation_destroy(presentation) }
         // Version 1 has no release request: only the proxy goes.
         if let pointerGestures { zwp_pointer_gestures_v1_destroy(pointerGestures) }
-        (compositor, wmBase, decorationManager, presentation, pointerGestures) = (nil, nil, nil, nil, nil)
+        if let shm { wl_shm_destroy(shm) }
+        (compositor, wmBase, decorationManager, presentation, pointerGestures, shm) = (nil, nil, nil, nil, nil, nil)
         wl_registry_destroy(registry)
         wl_display_disconnect(display)
     }
@@ -175,6 +178,8 @@ public final class ParentConnection {
             outputs.append(output)
         case "zxdg_decoration_manager_v1":
             decorationManager = bind(name, segue_client_zxdg_decoration_manager_v1_interface(), 1)
+        case "wl_shm":
+            shm = bind(name, segue_client_wl_shm_interface(), 1)
         case "zwp_pointer_gestures_v1":
             pointerGestures = bind(name, segue_client_zwp_pointer_gestures_v1_interface(), 1)
         case "wp_presentation":

@@ -14,6 +14,8 @@ final class ParentInput {
     var events: ((InputEvent) -> Void)?
     /// Parent surface coordinates times `scale` are output pixels.
     var scale = 1.0
+    /// What the pointer looks like over the window; nil where the parent offers no wl_shm for it.
+    var cursor: ParentCursor?
 
     private let proxy: OpaquePointer
     private let log: Logger
@@ -134,11 +136,14 @@ final class ParentInput {
     ))
 
     nonisolated(unsafe) private static let pointerListener = fixedListener(wl_pointer_listener(
-        // Entering is a move to where the pointer came in; clients already hold pointer focus.
-        enter: { data, _, _, _, x, y in
-            (listenerObject(data) as ParentInput).pointerMoved(time: MonotonicClock.milliseconds(), x: x, y: y)
+        // Entering is a move to where the pointer came in; clients already hold
+        // pointer focus. The parent asks for a cursor at each enter.
+        enter: { data, pointer, serial, _, x, y in
+            let input = listenerObject(data) as ParentInput
+            input.pointerMoved(time: MonotonicClock.milliseconds(), x: x, y: y)
+            if let pointer { input.cursor?.entered(pointer, serial: serial) }
         },
-        leave: { _, _, _, _ in },
+        leave: { data, _, _, _ in (listenerObject(data) as ParentInput).cursor?.left() },
         motion: { data, _, time, x, y in (listenerObject(data) as ParentInput).pointerMoved(time: time, x: x, y: y) },
         button: { data, _, _, time, button, state in
             (listenerObject(data) as ParentInput).events?(.pointerButton(time: time, button: button,

@@ -62,6 +62,9 @@ public final class WaylandBackend: Backend {
         preferredScale = Int(window.scale)
         lastPresentation = MonotonicClock.now()
         input = connection.bindSeat().map { ParentInput(seat: $0, pointerGestures: connection.pointerGestures, log: log) }
+        if let compositor = connection.compositor, let shm = connection.shm {
+            input?.cursor = ParentCursor(compositor: compositor, shm: shm)
+        }
         do {
             surface = try WindowSurface(context: renderer.context, waylandSurface: window.surface, width: self.width, height: self.height)
             try connection.startDispatching(loop: loop) { [unowned self] reason in events?(.closed(reason: reason)) }
@@ -83,6 +86,7 @@ public final class WaylandBackend: Backend {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         if let feedback { wp_presentation_feedback_destroy(feedback) }
         (frameCallback, feedback) = (nil, nil)
+        input?.cursor?.destroy()
         input?.destroy()
         surface = nil
         window.destroy()
@@ -162,6 +166,12 @@ public final class WaylandBackend: Backend {
 
     private func updateInputMapping() {
         input?.scale = Double(window.scale)
+        input?.cursor?.scale = window.scale
+    }
+
+    public func show(cursor: Cursor) {
+        input?.cursor?.show(cursor)
+        connection.flush()
     }
 
     nonisolated(unsafe) private static let frameListener = fixedListener(wl_callback_listener(

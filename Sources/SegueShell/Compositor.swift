@@ -28,6 +28,9 @@ public final class Compositor {
     var stack = WindowStack<Window>()
     /// Each surface's content as a texture, imported when it commits a buffer.
     let textures = SurfaceTextures()
+    /// Each cursor surface's picture, and the cursor the backend was last told to show.
+    let cursorImages = CursorImages()
+    private var shownCursor = Cursor.standard
     var keyboard = KeyboardRouting()
     var pointer = PointerState()
     /// The switch a hand is driving, while it is.
@@ -98,6 +101,7 @@ public final class Compositor {
         wmBase?.observer = self
         let seat = try Seat(display: display)
         self.seat = seat
+        seat.cursorChanged = { [unowned self] in updateCursor() }
         pointerGestures = PointerGestures(display: display, seat: seat)
         outputGlobal = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
                                     width: Int32(backend.width), height: Int32(backend.height), scale: Int32(output.scale),
@@ -269,7 +273,17 @@ extension Compositor: SurfaceObserver {
         // A cursor's or drag icon's content is never drawn, so it costs no texture.
         if surface.isUndrawn {
             textures.forget(surface)
-        } else if surface.committedNewContent, let failure = textures.importContent(of: surface, budget: clientTextureBudget) {
+            if surface.isCursor {
+                cursorImages.take(surface)
+                if let request = seat?.cursor, request.surface === surface { updateCursor() }
+            }
+            return
+        }
+        // A surface drawn before set_cursor makes it a cursor: its picture is
+        // kept for then (no bigger than its texture, which the budget counts),
+        // and dropped once it takes another role.
+        if surface.role == nil { cursorImages.take(surface) } else { cursorImages.forget(surface) }
+        if surface.committedNewContent, let failure = textures.importContent(of: surface, budget: clientTextureBudget) {
             switch failure {
             case .overBudget(let bytes):
                 log.warning("a client's textures would take \(bytes >> 20) MiB, past its \(clientTextureBudget >> 20) MiB: disconnecting it")
@@ -296,7 +310,21 @@ extension Compositor: SurfaceObserver {
         }
     }
 
-    package func surfaceDestroyed(_ surface: Surface) { textures.forget(surface) }
+    package func surfaceDestroyed(_ surface: Surface) {
+        textures.forget(surface)
+        cursorImages.forget(surface)
+        seat?.cursorSurfaceDestroyed(surface)
+    }
+
+    /// Tells the backend what the pointer looks like now, when that changed.
+    func updateCursor() {
+        // A surface drawn before it became the cursor holds a texture it no longer needs.
+        if let request = seat?.cursor, let surface = request.surface { textures.forget(surface) }
+        let cursor = cursorImages.cursor(for: seat?.cursor)
+        guard cursor != shownCursor else { return }
+        shownCursor = cursor
+        backend.show(cursor: cursor)
+    }
 }
 
 extension Compositor: ToplevelObserver {

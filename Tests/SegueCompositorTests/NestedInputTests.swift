@@ -1,5 +1,8 @@
+import CWaylandClient
 import Foundation
+import SegueBackend
 import SegueCompositor
+import SegueHeadless
 @testable import SegueShell
 @testable import SegueWayland
 import SegueImaging
@@ -213,6 +216,36 @@ final class NestedInputTests: XCTestCase {
         XCTAssertTrue(parent.dispatch { reporter.lines.contains("pointer button 272 pressed") }, "\(reporter.lines)")
         XCTAssertTrue(reporter.lines.contains("pointer enter 10.0 5.0"), "\(reporter.lines)")
         XCTAssertTrue(reporter.lines.contains("pointer motion 20.0 10.0"), "\(reporter.lines)")
+    }
+
+    /// The cursor the parent's own backend would show: what the nested Segue asked the parent for.
+    private var parentCursor: Cursor? { (parent.compositor.output.backend as? HeadlessBackend)?.cursor }
+
+    func testTheCursorAClientInsideAsksForIsTheOneThePointerShowsOnTheParent() throws {
+        // A client in this process, on the nested Segue's socket: its waits block
+        // only on the nested Segue, which needs nothing of the parent to answer.
+        let client = try RawClient(socket: parent.runtime.appendingPathComponent(nestedSocket).path)
+        let pointer = client.makePointer()
+        let toplevel = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: 640, height: 360, fill: RGBA(0, 0, 200)), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        try waitForNestedWindows(1)
+        // Entering the window, the pointer shows the nested Segue's arrow: no client asked yet.
+        parent.compositor.handle(.pointerMotion(time: 1, x: 400, y: 250))
+        XCTAssertTrue(parent.dispatch { client.roundtrip() && pointer.focus != nil }, "the client was entered")
+        XCTAssertTrue(parent.dispatch { if case .image? = parentCursor { true } else { false } }, "the arrow: \(String(describing: parentCursor))")
+
+        let cursor = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        try client.show(marked(width: 16, height: 12, fill: RGBA(0, 0, 200), marker: RGBA(220, 0, 0), side: 4), on: cursor)
+        wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), cursor, 3, 2)
+        XCTAssertTrue(client.roundtrip())
+        let expected = CursorImage(pixels: (0..<12).flatMap { y in (0..<16).flatMap { x in x < 4 && y < 4 ? [0, 0, 220, 255] : [200, 0, 0, 255] as [UInt8] } },
+                                   width: 16, height: 12, scale: 1, hotspotX: 3, hotspotY: 2)
+        XCTAssertTrue(parent.dispatch { parentCursor == .image(expected) }, "the client's picture and hotspot, on the parent")
+
+        wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), nil, 0, 0)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(parent.dispatch { parentCursor == .hidden }, "no cursor: \(String(describing: parentCursor))")
     }
 
     func testSuperAndADragLeftOnTheParentScrubsTheNestedSegueToTheNextWindow() throws {

@@ -14,6 +14,8 @@ final class RawPointer {
     private(set) var events: [Event] = []
     /// The serial of the last button event, for requests that must follow one (a popup grab).
     private(set) var lastButtonSerial: UInt32?
+    /// The serial of the last enter, which wl_pointer.set_cursor answers.
+    private(set) var lastEnterSerial: UInt32?
 
     let proxy: OpaquePointer
 
@@ -24,6 +26,7 @@ final class RawPointer {
 
     fileprivate func record(_ event: Event) { events.append(event) }
     fileprivate func buttonSerial(_ serial: UInt32) { lastButtonSerial = serial }
+    fileprivate func enterSerial(_ serial: UInt32) { lastEnterSerial = serial }
 
     /// The surface the pointer is on now, going by the enters and leaves so far.
     var focus: OpaquePointer? {
@@ -36,7 +39,8 @@ final class RawPointer {
 }
 
 private nonisolated(unsafe) let pointerListener = fixedListener(wl_pointer_listener(
-    enter: { data, _, _, surface, x, y in
+    enter: { data, _, serial, surface, x, y in
+        (listenerObject(data) as RawPointer).enterSerial(serial)
         (listenerObject(data) as RawPointer).record(.enter(surface, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
     },
     leave: { data, _, _, surface in (listenerObject(data) as RawPointer).record(.leave(surface)) },

@@ -4,15 +4,22 @@ import CWaylandServer
 package final class Pointer: ResourceObject {
     package let client: OpaquePointer
     package private(set) var resource: OpaquePointer?
-    private weak var seat: Seat?
+    fileprivate weak var seat: Seat?
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_pointer_interface> = {
         let p = UnsafeMutablePointer<wl_pointer_interface>.allocate(capacity: 1)
         p.initialize(to: wl_pointer_interface(
-            // Segue draws no client cursors; the surface only takes the cursor role.
-            set_cursor: { _, resource, _, surface, _, _ in
-                guard let surface = Resource.object(surface, as: Surface.self) else { return }
-                _ = UndrawnRole.assign(UndrawnRole.cursor, to: surface) { WlPointerResource(resource).postError(.role, $0) }
+            // The seat decides whether the request counts; the backend shows it, where it has a pointer.
+            set_cursor: { _, resource, serial, surfaceResource, hotspotX, hotspotY in
+                guard let resource, let pointer = Resource.object(resource, as: Pointer.self) else { return }
+                var surface: Surface?
+                if let surfaceResource {
+                    guard let cursor = Resource.object(surfaceResource, as: Surface.self),
+                          UndrawnRole.assign(UndrawnRole.cursor, to: cursor, orPost: { WlPointerResource(resource).postError(.role, $0) })
+                    else { return }
+                    surface = cursor
+                }
+                pointer.seat?.setCursor(from: pointer, serial: serial, surface: surface, hotspotX: hotspotX, hotspotY: hotspotY)
             },
             release: Resource.destroy))
         return p

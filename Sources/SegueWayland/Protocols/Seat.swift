@@ -20,6 +20,16 @@ public final class Seat: ResourceObject {
     /// The wl_surface resource the pointer is over, and where on it.
     public private(set) var pointerSurface: OpaquePointer?
     private var pointerLocal = (x: 0.0, y: 0.0)
+    /// The serial of the last enter the client under the pointer was sent:
+    /// only a set_cursor answering it may change the cursor.
+    private var pointerEnterSerial: UInt32?
+    /// What the client under the pointer asked the pointer to look like since
+    /// it entered: nil until it asks, and over no surface.
+    package private(set) var cursor: CursorRequest? {
+        didSet { cursorChanged?() }
+    }
+    /// Told when `cursor` changes.
+    package var cursorChanged: (() -> Void)?
 
     private let display: OpaquePointer
     private var keymap: Keymap
@@ -107,6 +117,20 @@ public final class Seat: ResourceObject {
     private func pointerSurfaceDestroyed() {
         pointerSurfaceDestruction.remove()
         pointerSurface = nil
+        pointerEnterSerial = nil
+        cursor = nil
+    }
+
+    /// wl_pointer.set_cursor from `pointer`: taken when its client is under
+    /// the pointer and it answers the enter it was sent last.
+    func setCursor(from pointer: Pointer, serial: UInt32, surface: Surface?, hotspotX: Int32, hotspotY: Int32) {
+        guard let under = pointerSurface, wl_resource_get_client(under) == pointer.client, serial == pointerEnterSerial else { return }
+        cursor = CursorRequest(surface: surface, hotspotX: Int(hotspotX), hotspotY: Int(hotspotY))
+    }
+
+    /// The cursor's surface went: the client under the pointer has asked for nothing it can still show.
+    package func cursorSurfaceDestroyed(_ surface: Surface) {
+        if let cursor, cursor.surface === surface { self.cursor = nil }
     }
 
     // MARK: Input
@@ -175,9 +199,13 @@ public final class Seat: ResourceObject {
                 for pointer in pointers(of: old) { pointer.leave(serial: serial, surface: old, endsFrame: !entersAnother) }
             }
             pointerSurface = surface
+            // Until the client under it asks, the pointer looks as the compositor likes.
+            pointerEnterSerial = nil
+            if cursor != nil { cursor = nil }
             guard let surface else { return }
             pointerSurfaceDestruction.subscribe(toDestructionOfResource: surface)
             let serial = wl_display_next_serial(display)
+            pointerEnterSerial = serial
             for pointer in pointers(of: surface) { pointer.enter(serial: serial, surface: surface, x: x, y: y) }
             return
         }
@@ -299,7 +327,9 @@ public final class Seat: ResourceObject {
         pointers.append(pointer)
         // Already over one of the client's surfaces: the new pointer enters it before any motion.
         if let surface = pointerSurface, wl_resource_get_client(surface) == client {
-            pointer.enter(serial: wl_display_next_serial(display), surface: surface, x: pointerLocal.x, y: pointerLocal.y)
+            let serial = wl_display_next_serial(display)
+            pointerEnterSerial = serial
+            pointer.enter(serial: serial, surface: surface, x: pointerLocal.x, y: pointerLocal.y)
         }
     }
 

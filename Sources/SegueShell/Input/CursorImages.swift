@@ -1,0 +1,54 @@
+import SegueBackend
+import SegueWayland
+
+/// Each cursor surface's picture, copied as it is committed: a client may
+/// point wl_pointer.set_cursor at a surface whose buffer went back to it long
+/// before. Segue draws no pointer itself; a backend that has one (a nested
+/// window's) shows the picture.
+final class CursorImages {
+    /// A cursor is a few dozen pixels a side; bigger pictures are not kept.
+    static let largestSide = 256
+
+    private struct Picture {
+        let pixels: [UInt8]
+        let width: Int
+        let height: Int
+        let scale: Int
+    }
+
+    private var pictures: [ObjectIdentifier: Picture] = [:]
+
+    /// Takes what a cursor surface just committed: a new buffer's pixels, or nothing for no buffer.
+    func take(_ surface: Surface) {
+        let key = ObjectIdentifier(surface)
+        guard let buffer = surface.committedBuffer else {
+            if !surface.hasBuffer { pictures[key] = nil }
+            return
+        }
+        guard buffer.width <= Self.largestSide, buffer.height <= Self.largestSide else {
+            pictures[key] = nil
+            return
+        }
+        let rowBytes = buffer.width * 4
+        var pixels = [UInt8](repeating: 0, count: rowBytes * buffer.height)
+        buffer.withBytes { bytes in
+            for row in 0..<buffer.height {
+                for i in 0..<rowBytes { pixels[row * rowBytes + i] = bytes[row * buffer.stride + i] }
+            }
+        }
+        // XRGB's fourth byte means nothing: the picture is opaque.
+        if buffer.opaque { for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 } }
+        pictures[key] = Picture(pixels: pixels, width: buffer.width, height: buffer.height, scale: surface.bufferScale)
+    }
+
+    func forget(_ surface: Surface) { pictures[ObjectIdentifier(surface)] = nil }
+
+    /// What the pointer looks like for a client's request: the backend's own
+    /// arrow when there is none, nothing for no surface or one not yet drawn.
+    func cursor(for request: CursorRequest?) -> Cursor {
+        guard let request else { return .standard }
+        guard let surface = request.surface, let picture = pictures[ObjectIdentifier(surface)] else { return .hidden }
+        return .image(CursorImage(pixels: picture.pixels, width: picture.width, height: picture.height, scale: picture.scale,
+                                  hotspotX: request.hotspotX, hotspotY: request.hotspotY))
+    }
+}

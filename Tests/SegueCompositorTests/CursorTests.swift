@@ -1,0 +1,114 @@
+import CWaylandClient
+import SegueBackend
+import SegueImaging
+@testable import SegueShell
+import XCTest
+
+/// wl_pointer.set_cursor: the client under the pointer picks what the pointer
+/// looks like, answering the enter it was sent; the backend is told the
+/// picture and hotspot, the standard arrow where no client asked, and nothing
+/// at all where one asked for no cursor. A client not under the pointer, or
+/// answering an old enter, changes nothing.
+final class CursorTests: XCTestCase {
+    private var server: InProcessCompositor!
+    private let red = RGBA(220, 0, 0), blue = RGBA(0, 0, 200)
+
+    override func setUpWithError() throws {
+        server = try InProcessCompositor(placement: .stacked, width: 640, height: 360)
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// A window of the output's size, with the pointer over it.
+    private func windowUnderThePointer() throws -> (RawClient, RawToplevel, RawPointer) {
+        let client = try server.connect()
+        let pointer = client.makePointer()
+        let toplevel = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: 640, height: 360, fill: blue), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(server.serve { server.windowCount == 1 })
+        server.inject(.pointerMotion(time: 1, x: 100, y: 100))
+        XCTAssertTrue(client.dispatch { pointer.focus != nil })
+        return (client, toplevel, pointer)
+    }
+
+    /// A 16×12 cursor picture, red in its top-left 4×4 corner and blue elsewhere, XRGB.
+    private var picture: RGBAImage { marked(width: 16, height: 12, fill: blue, marker: red, side: 4) }
+
+    func testTheClientUnderThePointerSetsItsPictureAndHotspotAndTheStandardArrowComesBackOverNothing() throws {
+        XCTAssertEqual(server.backend.cursor, .standard)
+        let (client, toplevel, pointer) = try windowUnderThePointer()
+        let cursor = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), cursor, 3, 2)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(server.backend.cursor, .hidden, "a cursor surface with nothing drawn yet shows nothing")
+        try client.show(picture, on: cursor)
+        XCTAssertTrue(client.roundtrip())
+        guard case .image(let image) = server.backend.cursor else { return XCTFail("\(server.backend.cursor)") }
+        XCTAssertEqual([image.width, image.height, image.scale, image.hotspotX, image.hotspotY], [16, 12, 1, 3, 2])
+        // B, G, R, A: the top-left texel red, the last one blue, both opaque.
+        XCTAssertEqual(Array(image.pixels[0..<4]), [0, 0, 220, 255])
+        XCTAssertEqual(Array(image.pixels.suffix(4)), [200, 0, 0, 255])
+
+        // An animated cursor commits a new frame: the backend gets it.
+        try client.show(RGBAImage(width: 16, height: 12, fill: red), on: cursor)
+        XCTAssertTrue(client.roundtrip())
+        guard case .image(let frame) = server.backend.cursor else { return XCTFail("\(server.backend.cursor)") }
+        XCTAssertEqual(Array(frame.pixels.suffix(4)), [0, 0, 220, 255])
+
+        // No surface: no cursor.
+        wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), nil, 0, 0)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(server.backend.cursor, .hidden)
+
+        // Over no window (it goes), the standard arrow.
+        xdg_toplevel_destroy(toplevel.toplevel)
+        xdg_surface_destroy(toplevel.xdgSurface)
+        wl_surface_destroy(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(server.serve { server.windowCount == 0 })
+        XCTAssertEqual(server.backend.cursor, .standard)
+    }
+
+    func testASetCursorAnsweringAnOldEnterOrFromAClientNotUnderThePointerChangesNothing() throws {
+        let (client, _, pointer) = try windowUnderThePointer()
+        let other = try server.connect()
+        let otherPointer = other.makePointer()
+        XCTAssertTrue(other.roundtrip())
+        let cursor = try XCTUnwrap(wl_compositor_create_surface(other.compositor))
+        try other.show(picture, on: cursor)
+        // The other client was never entered: any serial is not its enter's.
+        wl_pointer_set_cursor(otherPointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), cursor, 0, 0)
+        XCTAssertTrue(other.roundtrip())
+        XCTAssertEqual(server.backend.cursor, .standard)
+        let own = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        try client.show(picture, on: own)
+        wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial) &- 1, own, 0, 0)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(server.backend.cursor, .standard, "an old serial")
+    }
+
+    func testAWindowsSurfaceAsACursorIsTheRoleError() throws {
+        let (client, toplevel, pointer) = try windowUnderThePointer()
+        wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), toplevel.surface, 0, 0)
+        XCTAssertFalse(client.roundtrip())
+        XCTAssertEqual(client.protocolError, WaylandProtocolError(interface: "wl_pointer", code: 0))
+        XCTAssertTrue(server.serve { server.windowCount == 0 })
+        XCTAssertEqual(server.backend.cursor, .standard)
+    }
+
+    func testASurfaceDrawnBeforeSetCursorMakesItACursorShowsItsPicture() throws {
+        let (client, _, pointer) = try windowUnderThePointer()
+        let cursor = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        // The buffer is committed (and released) while the surface has no role yet.
+        try client.show(picture, on: cursor)
+        XCTAssertTrue(client.roundtrip())
+        wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), cursor, 1, 1)
+        XCTAssertTrue(client.roundtrip())
+        guard case .image(let image) = server.backend.cursor else { return XCTFail("\(server.backend.cursor)") }
+        XCTAssertEqual([image.width, image.height, image.hotspotX, image.hotspotY], [16, 12, 1, 1])
+        XCTAssertEqual(Array(image.pixels[0..<4]), [0, 0, 220, 255])
+    }
+}
