@@ -36,6 +36,7 @@ final class ParentInput {
     func destroy() {
         if let swipe { zwp_pointer_gesture_swipe_v1_destroy(swipe) }
         if let keyboard { wl_keyboard_destroy(keyboard) }
+        cursor?.left()
         if let pointer { wl_pointer_destroy(pointer) }
         (keyboard, pointer, swipe) = (nil, nil, nil)
         wl_seat_destroy(proxy)
@@ -63,6 +64,7 @@ final class ParentInput {
             if let swipe { zwp_pointer_gesture_swipe_v1_destroy(swipe) }
             swipe = nil
             if swiping { swiped(.swipeEnd(time: MonotonicClock.milliseconds(), cancelled: true)) }
+            cursor?.left()
             wl_pointer_destroy(pointer)
             self.pointer = nil
         }
