@@ -107,26 +107,27 @@ final class OutputScaleTests: XCTestCase {
         XCTAssertEqual(pointer.events.last, .enter(child.surface, x: 5, y: 5))
     }
 
-    func testAPopupIsKeptOnTheOutputInSurfaceUnitsAndDrawnAtItsScale() throws {
+    /// A scale-2 window `windowWidth` pixels wide and 200 high (the output's
+    /// size when 640), and an 80×30-unit popup of it to the right of
+    /// (`anchorX`, 10), sliding along x to stay on the output, drawn at scale 2.
+    private func slidingPopup(windowWidth: Int, windowHeight: Int, anchorX: Int) throws -> (RawClient, RawPopup) {
         let client = try server.connect()
         let toplevel = try client.makeConfiguredToplevel()
         wl_surface_set_buffer_scale(toplevel.surface, 2)
-        try client.show(RGBAImage(width: width, height: height, fill: fill), on: toplevel.surface)
+        try client.show(RGBAImage(width: windowWidth, height: windowHeight, fill: fill), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
-        let positioner = try XCTUnwrap(client.makePositioner())
-        xdg_positioner_set_size(positioner, 80, 30)
-        xdg_positioner_set_anchor_rect(positioner, 290, 10, 10, 10)
-        xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_RIGHT.rawValue)
-        xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT.rawValue)
-        xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue)
-        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
-        let xdgSurface = try XCTUnwrap(xdg_wm_base_get_xdg_surface(client.wmBase, surface))
-        let popup = RawPopup(surface: surface, xdgSurface: xdgSurface, popup: xdg_surface_get_popup(xdgSurface, toplevel.xdgSurface, positioner)!)
-        wl_surface_commit(surface)
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 80, height: 30, anchorRect: PixelRect(x: anchorX, y: 10, width: 10, height: 10),
+                                     anchor: XDG_POSITIONER_ANCHOR_TOP_RIGHT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT,
+                                     adjustment: XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X)
+        wl_surface_set_buffer_scale(popup.surface, 2)
         XCTAssertTrue(client.roundtrip())
+        return (client, popup)
+    }
+
+    func testAPopupIsKeptOnTheOutputInSurfaceUnitsAndDrawnAtItsScale() throws {
+        let (client, popup) = try slidingPopup(windowWidth: width, windowHeight: height, anchorX: 290)
         // At 300 units it would end at 380, past the 320-unit output: slid to end at 320, not at 640.
         XCTAssertEqual(popup.rectangle, PixelRect(x: 240, y: 10, width: 80, height: 30))
-        wl_surface_set_buffer_scale(surface, 2)
         try client.show(marked(width: 160, height: 60, fill: RGBA(0, 200, 0), marker: marker, side: 6), onPopup: popup)
         XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
         let screen = try server.screen()
@@ -138,26 +139,10 @@ final class OutputScaleTests: XCTestCase {
     }
 
     func testAPopupOfAWindowHalfAUnitOffCentreStaysWhollyOnTheOutput() throws {
-        let client = try server.connect()
-        let toplevel = try client.makeConfiguredToplevel()
         // 201 units wide (402 pixels): (640 - 402) / 2 = 119 pixels, 59.5 units from the left.
-        wl_surface_set_buffer_scale(toplevel.surface, 2)
-        try client.show(RGBAImage(width: 402, height: 200, fill: fill), on: toplevel.surface)
-        XCTAssertTrue(client.roundtrip())
-        let positioner = try XCTUnwrap(client.makePositioner())
-        xdg_positioner_set_size(positioner, 80, 30)
-        xdg_positioner_set_anchor_rect(positioner, 190, 10, 10, 10)
-        xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_RIGHT.rawValue)
-        xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT.rawValue)
-        xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue)
-        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
-        let xdgSurface = try XCTUnwrap(xdg_wm_base_get_xdg_surface(client.wmBase, surface))
-        let popup = RawPopup(surface: surface, xdgSurface: xdgSurface, popup: xdg_surface_get_popup(xdgSurface, toplevel.xdgSurface, positioner)!)
-        wl_surface_commit(surface)
-        XCTAssertTrue(client.roundtrip())
+        let (client, popup) = try slidingPopup(windowWidth: 402, windowHeight: 200, anchorX: 190)
         // The output ends 260.5 units right of the window: the popup ends at 260, not 261.
         XCTAssertEqual(popup.rectangle, PixelRect(x: 180, y: 10, width: 80, height: 30))
-        wl_surface_set_buffer_scale(surface, 2)
         try client.show(RGBAImage(width: 160, height: 60, fill: RGBA(0, 200, 0)), onPopup: popup)
         XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
         let screen = try server.screen()

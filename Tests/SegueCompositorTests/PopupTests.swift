@@ -66,16 +66,9 @@ final class PopupTests: XCTestCase {
         server = try InProcessCompositor(width: 320, height: 180)
         let client = try server.connect()
         let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 100, fill: green), x: 200, y: 20)
-        let positioner = try XCTUnwrap(client.makePositioner())
-        xdg_positioner_set_size(positioner, 80, 30)
-        xdg_positioner_set_anchor_rect(positioner, 90, 10, 10, 10)
-        xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_RIGHT.rawValue)
-        xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT.rawValue)
-        xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue)
-        let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
-        let xdgSurface = try XCTUnwrap(xdg_wm_base_get_xdg_surface(client.wmBase, surface))
-        let popup = RawPopup(surface: surface, xdgSurface: xdgSurface, popup: xdg_surface_get_popup(xdgSurface, toplevel.xdgSurface, positioner)!)
-        wl_surface_commit(surface)
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 80, height: 30, anchorRect: PixelRect(x: 90, y: 10, width: 10, height: 10),
+                                     anchor: XDG_POSITIONER_ANCHOR_TOP_RIGHT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT,
+                                     adjustment: XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X)
         XCTAssertTrue(client.roundtrip())
         // At x 100 in the window, 300 on the output, 80 wide, it would end at 380: slid to end at 320.
         XCTAssertEqual(popup.rectangle, PixelRect(x: 40, y: 10, width: 80, height: 30))

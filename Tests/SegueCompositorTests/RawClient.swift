@@ -197,17 +197,21 @@ final class RawClient {
 
     /// A popup of `parent` (an xdg_surface), `width`×`height` against
     /// `anchorRect` with `anchor` and `gravity` (xdg_positioner values), taking
+    /// adjusted by `adjustment` where it would leave its bounds, taking
     /// a grab with `grabSerial` if given, committed bare; configured when
     /// `roundtrip` returns, and left for the test to acknowledge.
     func makePopup(of parent: OpaquePointer, width: Int32, height: Int32, anchorRect: PixelRect,
                    anchor: xdg_positioner_anchor = XDG_POSITIONER_ANCHOR_NONE,
-                   gravity: xdg_positioner_gravity = XDG_POSITIONER_GRAVITY_NONE, grabSerial: UInt32? = nil) -> RawPopup {
+                   gravity: xdg_positioner_gravity = XDG_POSITIONER_GRAVITY_NONE,
+                   adjustment: xdg_positioner_constraint_adjustment = XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_NONE,
+                   grabSerial: UInt32? = nil) -> RawPopup {
         let positioner = xdg_wm_base_create_positioner(wmBase)!
         xdg_positioner_set_size(positioner, width, height)
         xdg_positioner_set_anchor_rect(positioner, Int32(anchorRect.x), Int32(anchorRect.y),
                                        Int32(anchorRect.width), Int32(anchorRect.height))
         xdg_positioner_set_anchor(positioner, anchor.rawValue)
         xdg_positioner_set_gravity(positioner, gravity.rawValue)
+        xdg_positioner_set_constraint_adjustment(positioner, adjustment.rawValue)
         let surface = wl_compositor_create_surface(compositor)!
         let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
         let popup = RawPopup(surface: surface, xdgSurface: xdgSurface,
