@@ -65,10 +65,12 @@ final class ParentWindow {
     }
 
     /// The largest scale of the outputs the window is on: the parent shows it
-    /// sharp there, and scales it down elsewhere.
+    /// sharp there, and scales it down elsewhere. On none (not yet shown, or
+    /// hidden), the largest of all, so it is sharp when it shows: a window the
+    /// parent hides keeps its scale, and Segue's clients theirs.
     private func updateScale() {
-        let outputs = connection.outputs.filter { output in enteredOutputs.contains(output.proxy) }
-        let newScale = outputs.map(\.scale).max() ?? 1
+        let entered = connection.outputs.filter { output in enteredOutputs.contains(output.proxy) }
+        let newScale = (entered.isEmpty ? connection.outputs : entered).map(\.scale).max() ?? 1
         guard newScale != scale else { return }
         scale = newScale
         changed?()

@@ -81,9 +81,12 @@ final class Window {
         rescale()
     }
 
-    /// Draws anew at the largest scale of the outputs the surface is on.
+    /// Draws anew at the largest scale of the outputs the surface is on; on
+    /// none (not yet shown, or hidden), of all outputs, so its first buffer is
+    /// already sharp and a hidden window stays so.
     private func rescale() {
-        let newScale = Int(connection.outputs.filter { entered.contains($0.proxy) }.map(\.scale).max() ?? 1)
+        let on = connection.outputs.filter { entered.contains($0.proxy) }
+        let newScale = Int((on.isEmpty ? connection.outputs : on).map(\.scale).max() ?? 1)
         guard newScale != scale else { return }
         scale = newScale
         buffers.forEach { $0.destroy() }
