@@ -19,6 +19,8 @@ final class ParentCursor {
     /// The theme's arrow comes at the window's scale, loaded when first needed.
     private var theme: OpaquePointer?
     private var themeScale = 0
+    /// Client pictures' buffers, until the parent gives each back.
+    private var buffers: [CursorBuffer] = []
     /// The parent's scale where the window is.
     var scale: Int32 = 1 {
         didSet { if scale != oldValue { apply() } }
@@ -31,6 +33,8 @@ final class ParentCursor {
     }
 
     func destroy() {
+        for buffer in buffers { wl_buffer_destroy(buffer.proxy) }
+        buffers.removeAll()
         if let theme { wl_cursor_theme_destroy(theme) }
         theme = nil
         wl_surface_destroy(surface)
@@ -58,18 +62,29 @@ final class ParentCursor {
         case .standard:
             showThemedArrow()
         case .image(let image):
-            guard let buffer = CursorBuffer(image, shm: shm) else { return }
-            show(buffer.proxy, scale: Int32(image.scale), hotspotX: Int32(image.hotspotX), hotspotY: Int32(image.hotspotY))
+            guard let buffer = CursorBuffer(image, shm: shm, released: { [weak self] in self?.released($0) }) else { return }
+            buffers.append(buffer)
+            show(buffer.proxy, width: image.width, height: image.height, scale: image.scale,
+                 hotspotX: image.hotspotX, hotspotY: image.hotspotY)
         }
     }
 
+    private func released(_ buffer: CursorBuffer) {
+        wl_buffer_destroy(buffer.proxy)
+        buffers.removeAll { $0 === buffer }
+    }
+
     /// The surface takes the cursor role first, then its picture: the order
-    /// every parent understands.
-    private func show(_ buffer: OpaquePointer, scale: Int32, hotspotX: Int32, hotspotY: Int32) {
+    /// every parent understands. A picture whose sides are not whole surface
+    /// units at its scale goes at scale 1, its hotspot scaled to match, as a
+    /// parent may refuse the other.
+    private func show(_ buffer: OpaquePointer, width: Int, height: Int, scale: Int, hotspotX: Int, hotspotY: Int) {
         guard let pointer else { return }
-        wl_pointer_set_cursor(pointer, enterSerial, surface, hotspotX, hotspotY)
+        let whole = scale > 0 && width % scale == 0 && height % scale == 0
+        let (bufferScale, x, y) = whole ? (scale, hotspotX, hotspotY) : (1, hotspotX * scale, hotspotY * scale)
+        wl_pointer_set_cursor(pointer, enterSerial, surface, Int32(x), Int32(y))
         wl_surface_attach(surface, buffer, 0, 0)
-        wl_surface_set_buffer_scale(surface, scale)
+        wl_surface_set_buffer_scale(surface, Int32(bufferScale))
         wl_surface_damage(surface, 0, 0, Int32.max, Int32.max)
         wl_surface_commit(surface)
     }
@@ -84,18 +99,18 @@ final class ParentCursor {
         }
         guard let theme, let arrow = wl_cursor_theme_get_cursor(theme, "left_ptr"), arrow.pointee.image_count > 0,
               let image = arrow.pointee.images[0], let buffer = wl_cursor_image_get_buffer(image) else { return }
-        show(buffer, scale: scale, hotspotX: Int32(image.pointee.hotspot_x) / scale, hotspotY: Int32(image.pointee.hotspot_y) / scale)
+        show(buffer, width: Int(image.pointee.width), height: Int(image.pointee.height), scale: Int(scale),
+             hotspotX: Int(image.pointee.hotspot_x) / Int(scale), hotspotY: Int(image.pointee.hotspot_y) / Int(scale))
     }
 }
 
-/// A client's cursor picture in a wl_shm buffer of the parent's, freed when
-/// the parent releases it.
+/// A client's cursor picture in a wl_shm buffer of the parent's, until the
+/// parent releases it.
 private final class CursorBuffer {
     let proxy: OpaquePointer
-    /// Each buffer keeps itself until the parent gives it back.
-    nonisolated(unsafe) private static var held: [ObjectIdentifier: CursorBuffer] = [:]
+    private let released: (CursorBuffer) -> Void
 
-    init?(_ image: CursorImage, shm: OpaquePointer) {
+    init?(_ image: CursorImage, shm: OpaquePointer, released: @escaping (CursorBuffer) -> Void) {
         let size = image.pixels.count
         guard size > 0 else { return nil }
         let fd = segue_client_memfd_create("segue-cursor")
@@ -110,16 +125,14 @@ private final class CursorBuffer {
         guard let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(image.width), Int32(image.height), Int32(image.width * 4),
                                                      WL_SHM_FORMAT_ARGB8888.rawValue) else { return nil }
         proxy = buffer
-        Self.held[ObjectIdentifier(self)] = self
+        self.released = released
         wl_buffer_add_listener(buffer, Self.listener, listenerData(self))
     }
 
-    private func released() {
-        wl_buffer_destroy(proxy)
-        Self.held[ObjectIdentifier(self)] = nil
-    }
-
     nonisolated(unsafe) private static let listener = fixedListener(wl_buffer_listener(
-        release: { data, _ in (listenerObject(data) as CursorBuffer).released() }
+        release: { data, _ in
+            let buffer = listenerObject(data) as CursorBuffer
+            buffer.released(buffer)
+        }
     ))
 }

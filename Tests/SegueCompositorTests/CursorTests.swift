@@ -111,4 +111,46 @@ final class CursorTests: XCTestCase {
         XCTAssertEqual([image.width, image.height, image.hotspotX, image.hotspotY], [16, 12, 1, 1])
         XCTAssertEqual(Array(image.pixels[0..<4]), [0, 0, 220, 255])
     }
+
+    func testASecondPointerOfTheClientLeavesTheFirstOnesEnterValid() throws {
+        let (client, _, pointer) = try windowUnderThePointer()
+        let serial = try XCTUnwrap(pointer.lastEnterSerial)
+        let second = client.makePointer()
+        XCTAssertTrue(client.dispatch { second.focus != nil }, "the new pointer is entered at once")
+        wl_pointer_set_cursor(pointer.proxy, serial, nil, 0, 0)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(server.backend.cursor, .hidden, "the first pointer answered its own enter")
+    }
+
+    func testANewScaleForTheSamePictureReachesTheBackend() throws {
+        let (client, _, pointer) = try windowUnderThePointer()
+        let cursor = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), cursor, 2, 2)
+        wl_surface_set_buffer_scale(cursor, 2)
+        try client.show(picture, on: cursor)
+        XCTAssertTrue(client.roundtrip())
+        guard case .image(let scaled) = server.backend.cursor else { return XCTFail("\(server.backend.cursor)") }
+        XCTAssertEqual(scaled.scale, 2)
+        wl_surface_set_buffer_scale(cursor, 1)
+        wl_surface_commit(cursor)
+        XCTAssertTrue(client.roundtrip())
+        guard case .image(let unscaled) = server.backend.cursor else { return XCTFail("\(server.backend.cursor)") }
+        XCTAssertEqual(unscaled.scale, 1)
+        XCTAssertEqual(unscaled.pixels, scaled.pixels)
+    }
+
+    func testAClientMakingManyCursorsHoldsOnlyAFewPictures() throws {
+        let (client, _, pointer) = try windowUnderThePointer()
+        for _ in 0..<40 {
+            let cursor = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+            wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), cursor, 0, 0)
+            try client.show(RGBAImage(width: 256, height: 256, fill: red), on: cursor)
+        }
+        XCTAssertTrue(client.roundtrip())
+        let side = try server.serverSide(of: client)
+        XCTAssertEqual(server.compositor.cursorImages.count(heldBy: side), CursorImages.perClient)
+        // The newest is the cursor, and shows.
+        guard case .image(let image) = server.backend.cursor else { return XCTFail("\(server.backend.cursor)") }
+        XCTAssertEqual(image.width, 256)
+    }
 }

@@ -8,8 +8,12 @@ import SegueWayland
 final class CursorImages {
     /// A cursor is a few dozen pixels a side; bigger pictures are not kept.
     static let largestSide = 256
+    /// Pictures kept per client, newest first: a cursor theme needs one or
+    /// two surfaces, and a client making thousands cannot make Segue hold them.
+    static let perClient = 8
 
     private struct Picture {
+        let client: OpaquePointer
         let pixels: [UInt8]
         let width: Int
         let height: Int
@@ -17,18 +21,23 @@ final class CursorImages {
     }
 
     private var pictures: [ObjectIdentifier: Picture] = [:]
+    /// Each client's pictures, oldest first.
+    private var order: [OpaquePointer: [ObjectIdentifier]] = [:]
 
-    /// Takes what a cursor surface just committed: a new buffer's pixels, or nothing for no buffer.
+    /// Takes what a cursor surface just committed: a new buffer's pixels, a
+    /// new scale for the same pixels, or nothing for no buffer.
     func take(_ surface: Surface) {
         let key = ObjectIdentifier(surface)
         guard let buffer = surface.committedBuffer else {
-            if !surface.hasBuffer { pictures[key] = nil }
+            if !surface.hasBuffer {
+                forget(surface)
+            } else if let old = pictures[key], old.scale != surface.bufferScale {
+                pictures[key] = Picture(client: old.client, pixels: old.pixels, width: old.width, height: old.height, scale: surface.bufferScale)
+            }
             return
         }
-        guard buffer.width <= Self.largestSide, buffer.height <= Self.largestSide else {
-            pictures[key] = nil
-            return
-        }
+        forget(surface)
+        guard buffer.width <= Self.largestSide, buffer.height <= Self.largestSide else { return }
         let rowBytes = buffer.width * 4
         var pixels = [UInt8](repeating: 0, count: rowBytes * buffer.height)
         buffer.withBytes { bytes in
@@ -38,10 +47,21 @@ final class CursorImages {
         }
         // XRGB's fourth byte means nothing: the picture is opaque.
         if buffer.opaque { for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 } }
-        pictures[key] = Picture(pixels: pixels, width: buffer.width, height: buffer.height, scale: surface.bufferScale)
+        pictures[key] = Picture(client: surface.client, pixels: pixels, width: buffer.width, height: buffer.height, scale: surface.bufferScale)
+        var kept = order[surface.client, default: []] + [key]
+        while kept.count > Self.perClient { pictures[kept.removeFirst()] = nil }
+        order[surface.client] = kept
     }
 
-    func forget(_ surface: Surface) { pictures[ObjectIdentifier(surface)] = nil }
+    /// Pictures `client`'s surfaces hold.
+    func count(heldBy client: OpaquePointer) -> Int { order[client]?.count ?? 0 }
+
+    func forget(_ surface: Surface) {
+        let key = ObjectIdentifier(surface)
+        guard let picture = pictures.removeValue(forKey: key) else { return }
+        let kept = order[picture.client, default: []].filter { $0 != key }
+        order[picture.client] = kept.isEmpty ? nil : kept
+    }
 
     /// What the pointer looks like for a client's request: the backend's own
     /// arrow when there is none, nothing for no surface or one not yet drawn.

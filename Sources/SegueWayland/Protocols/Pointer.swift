@@ -5,6 +5,8 @@ package final class Pointer: ResourceObject {
     package let client: OpaquePointer
     package private(set) var resource: OpaquePointer?
     fileprivate weak var seat: Seat?
+    /// The serial of the enter this pointer was sent last, which set_cursor answers.
+    private(set) var lastEnterSerial: UInt32?
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_pointer_interface> = {
         let p = UnsafeMutablePointer<wl_pointer_interface>.allocate(capacity: 1)
@@ -40,6 +42,7 @@ package final class Pointer: ResourceObject {
 
     package func enter(serial: UInt32, surface: OpaquePointer, x: Double, y: Double) {
         guard let resource else { return }
+        lastEnterSerial = serial
         wl_pointer_send_enter(resource, serial, surface, wl_fixed_from_double(x), wl_fixed_from_double(y))
         frame()
     }

@@ -20,9 +20,6 @@ public final class Seat: ResourceObject {
     /// The wl_surface resource the pointer is over, and where on it.
     public private(set) var pointerSurface: OpaquePointer?
     private var pointerLocal = (x: 0.0, y: 0.0)
-    /// The serial of the last enter the client under the pointer was sent:
-    /// only a set_cursor answering it may change the cursor.
-    private var pointerEnterSerial: UInt32?
     /// What the client under the pointer asked the pointer to look like since
     /// it entered: nil until it asks, and over no surface.
     package private(set) var cursor: CursorRequest? {
@@ -117,14 +114,13 @@ public final class Seat: ResourceObject {
     private func pointerSurfaceDestroyed() {
         pointerSurfaceDestruction.remove()
         pointerSurface = nil
-        pointerEnterSerial = nil
         cursor = nil
     }
 
     /// wl_pointer.set_cursor from `pointer`: taken when its client is under
-    /// the pointer and it answers the enter it was sent last.
+    /// the pointer and it answers the enter that pointer was sent last.
     func setCursor(from pointer: Pointer, serial: UInt32, surface: Surface?, hotspotX: Int32, hotspotY: Int32) {
-        guard let under = pointerSurface, wl_resource_get_client(under) == pointer.client, serial == pointerEnterSerial else { return }
+        guard let under = pointerSurface, wl_resource_get_client(under) == pointer.client, serial == pointer.lastEnterSerial else { return }
         cursor = CursorRequest(surface: surface, hotspotX: Int(hotspotX), hotspotY: Int(hotspotY))
     }
 
@@ -200,12 +196,10 @@ public final class Seat: ResourceObject {
             }
             pointerSurface = surface
             // Until the client under it asks, the pointer looks as the compositor likes.
-            pointerEnterSerial = nil
             if cursor != nil { cursor = nil }
             guard let surface else { return }
             pointerSurfaceDestruction.subscribe(toDestructionOfResource: surface)
             let serial = wl_display_next_serial(display)
-            pointerEnterSerial = serial
             for pointer in pointers(of: surface) { pointer.enter(serial: serial, surface: surface, x: x, y: y) }
             return
         }
@@ -327,9 +321,7 @@ public final class Seat: ResourceObject {
         pointers.append(pointer)
         // Already over one of the client's surfaces: the new pointer enters it before any motion.
         if let surface = pointerSurface, wl_resource_get_client(surface) == client {
-            let serial = wl_display_next_serial(display)
-            pointerEnterSerial = serial
-            pointer.enter(serial: serial, surface: surface, x: pointerLocal.x, y: pointerLocal.y)
+            pointer.enter(serial: wl_display_next_serial(display), surface: surface, x: pointerLocal.x, y: pointerLocal.y)
         }
     }
 
