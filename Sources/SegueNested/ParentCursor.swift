@@ -89,12 +89,15 @@ final class ParentCursor {
         wl_surface_commit(surface)
     }
 
-    /// The theme's left_ptr at the window's scale (libwayland-cursor's own
-    /// arrow where no theme is installed); its buffer stays the theme's.
+    /// The theme's left_ptr at the window's scale: the theme and size the
+    /// session names in XCURSOR_THEME and XCURSOR_SIZE (else the default
+    /// theme at 24, or libwayland-cursor's own arrow where none is
+    /// installed); its buffer stays the theme's.
     private func showThemedArrow() {
         if theme == nil || themeScale != Int(scale) {
             if let theme { wl_cursor_theme_destroy(theme) }
-            theme = wl_cursor_theme_load(nil, 24 * scale, shm)
+            let size = getenv("XCURSOR_SIZE").flatMap { Int32(String(cString: $0)) }.flatMap { (1...512).contains($0) ? $0 : nil } ?? 24
+            theme = wl_cursor_theme_load(getenv("XCURSOR_THEME"), size * scale, shm)
             themeScale = Int(scale)
         }
         guard let theme, let arrow = wl_cursor_theme_get_cursor(theme, "left_ptr"), arrow.pointee.image_count > 0,
