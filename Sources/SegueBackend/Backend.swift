@@ -58,6 +58,8 @@ public enum InputEvent: Equatable {
     case modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)
     /// The output lost keyboard focus: keys held down are up from now on.
     case keyboardLeft
+    /// Held keys repeat `rate` times a second (0: never) after `delay` ms, as the backend's seat has it.
+    case keyRepeat(rate: Int, delay: Int)
     case pointerMotion(time: UInt32, x: Double, y: Double)
     case pointerButton(time: UInt32, button: UInt32, pressed: Bool)
     /// `axis` is wl_pointer's (0 vertical, 1 horizontal); `value` in output pixels.

@@ -56,7 +56,17 @@ extension ConfigReader {
 
     func readKeys(_ node: TOMLNode) {
         guard let table = table(node, at: ["keys"], must: "a table") else { return }
-        checkKeys(table, at: ["keys"], allowed: ["switch-next", "switch-prev", "close"], in: "[keys]")
+        checkKeys(table, at: ["keys"], allowed: ["switch-next", "switch-prev", "close", "repeat-rate", "repeat-delay"], in: "[keys]")
+        for (key, range, unit) in [("repeat-rate", KeyRepeat.rateRange, " a second"), ("repeat-delay", KeyRepeat.delayRange, " ms")] {
+            guard let node = table[key] else { continue }
+            if case .integer(let value) = node, range.contains(value) {
+                if key == "repeat-rate" { config.keyRepeat.rate = value } else { config.keyRepeat.delay = value }
+            } else {
+                let given = if case .integer(let value) = node { "\(value)" } else { node.kind }
+                report("'\(key)' must be a whole number in \(range.lowerBound)...\(range.upperBound)\(unit), not \(given)",
+                       atValue: ["keys", .key(key)])
+            }
+        }
         var valid = true
         func chord(_ key: String) -> KeyChord? {
             guard let node = table[key] else { return nil }

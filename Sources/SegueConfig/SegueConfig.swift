@@ -12,6 +12,7 @@ public struct SegueConfig: Sendable {
     /// Every transition becomes a short crossfade.
     public var reduceMotion: Bool
     public var keys: KeyBindings
+    public var keyRepeat = KeyRepeat()
     public var gestures = GestureSettings()
     /// The built-ins plus the file's `[effects.NAME]`.
     public var effects: EffectRegistry

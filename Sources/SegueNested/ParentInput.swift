@@ -122,8 +122,10 @@ final class ParentInput {
             (listenerObject(data) as ParentInput).events?(.modifiers(depressed: depressed, latched: latched,
                                                                       locked: locked, group: group))
         },
-        // Segue's seat tells clients its own repeat rate.
-        repeat_info: { _, _, _, _ in }
+        // The session's repeat, for Segue's clients too, unless Segue's config sets one.
+        repeat_info: { data, _, rate, delay in
+            (listenerObject(data) as ParentInput).events?(.keyRepeat(rate: Int(max(rate, 0)), delay: Int(max(delay, 1))))
+        }
     ))
 
     nonisolated(unsafe) private static let swipeListener = fixedListener(zwp_pointer_gesture_swipe_v1_listener(

@@ -37,6 +37,9 @@ extension Compositor {
             seat.keyboardKey(time: time, key: key, pressed: pressed)
         case .modifiers(let depressed, let latched, let locked, let group):
             seat.keyboardModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+        case .keyRepeat(let rate, let delay):
+            backendRepeat = (rate, delay)
+            applyKeyRepeat()
         case .keyboardLeft:
             // Keys held where the focus went are up for clients.
             let time = eventTime
@@ -64,6 +67,12 @@ extension Compositor {
         case .swipeEnd(let time, let cancelled):
             if !handReleased(.swipe, cancelled: cancelled) { seat.swipeEnd(time: time, cancelled: cancelled) }
         }
+    }
+
+    /// How held keys repeat: as the config says, else as the backend's seat does, else Segue's own.
+    func applyKeyRepeat() {
+        let fallback = backendRepeat ?? Seat.defaultRepeat
+        seat?.setKeyRepeat(rate: config.keyRepeat.rate ?? fallback.rate, delay: config.keyRepeat.delay ?? fallback.delay)
     }
 
     /// The config's bindings resolved against xkb. A key name xkb does not know

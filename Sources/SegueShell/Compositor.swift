@@ -32,6 +32,8 @@ public final class Compositor {
     let cursorImages = CursorImages()
     private var shownCursor = Cursor.standard
     var keyboard = KeyboardRouting()
+    /// The key repeat the backend's seat reported (a nested parent's), if any.
+    var backendRepeat: (rate: Int, delay: Int)?
     var pointer = PointerState()
     /// The switch a hand is driving, while it is.
     var gesture: Gesture?
@@ -102,6 +104,7 @@ public final class Compositor {
         let seat = try Seat(display: display)
         self.seat = seat
         seat.cursorChanged = { [unowned self] in updateCursor() }
+        seat.setKeyRepeat(rate: config.keyRepeat.rate ?? Seat.defaultRepeat.rate, delay: config.keyRepeat.delay ?? Seat.defaultRepeat.delay)
         pointerGestures = PointerGestures(display: display, seat: seat)
         outputGlobal = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
                                     width: Int32(backend.width), height: Int32(backend.height), scale: Int32(output.scale),

@@ -248,6 +248,15 @@ final class NestedInputTests: XCTestCase {
         XCTAssertTrue(parent.dispatch { parentCursor == .hidden }, "no cursor: \(String(describing: parentCursor))")
     }
 
+    func testTheParentsKeyRepeatReachesClientsInside() throws {
+        let client = try RawClient(socket: parent.runtime.appendingPathComponent(nestedSocket).path)
+        let keyboard = client.makeKeyboard()
+        XCTAssertTrue(client.roundtrip())
+        // The session's repeat changes on the parent: the nested Segue passes it on.
+        parentSeat.setKeyRepeat(rate: 33, delay: 444)
+        XCTAssertTrue(parent.dispatch { client.roundtrip() && keyboard.keyRepeat == [33, 444] }, "\(keyboard.keyRepeat)")
+    }
+
     func testSuperAndADragLeftOnTheParentScrubsTheNestedSegueToTheNextWindow() throws {
         let reporter = try reporterBehindTwo()
         XCTAssertEqual(try shownTitle(), "TWO")

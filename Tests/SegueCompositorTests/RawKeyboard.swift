@@ -12,6 +12,8 @@ final class RawKeyboard {
     private(set) var keymapFormat: UInt32?
     private(set) var keymapSize: UInt32 = 0
     private(set) var focusChanges: [FocusChange] = []
+    /// The last wl_keyboard.repeat_info: repeats a second and delay in ms.
+    private(set) var keyRepeat: [Int32] = []
 
     init(keyboard: OpaquePointer) {
         wl_keyboard_add_listener(keyboard, keyboardListener, listenerData(self))
@@ -25,6 +27,7 @@ final class RawKeyboard {
     }
 
     fileprivate func focus(_ change: FocusChange) { focusChanges.append(change) }
+    fileprivate func repeats(rate: Int32, delay: Int32) { keyRepeat = [rate, delay] }
 }
 
 private nonisolated(unsafe) let keyboardListener = fixedListener(wl_keyboard_listener(
@@ -33,5 +36,5 @@ private nonisolated(unsafe) let keyboardListener = fixedListener(wl_keyboard_lis
     leave: { data, _, _, surface in (listenerObject(data) as RawKeyboard).focus(.leave(surface)) },
     key: { _, _, _, _, _, _ in },
     modifiers: { _, _, _, _, _, _, _ in },
-    repeat_info: { _, _, _, _ in }
+    repeat_info: { data, _, rate, delay in (listenerObject(data) as RawKeyboard).repeats(rate: rate, delay: delay) }
 ))

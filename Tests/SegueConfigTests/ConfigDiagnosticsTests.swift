@@ -113,6 +113,10 @@ final class ConfigDiagnosticsTests: XCTestCase {
         assertProblems("[output]\nscale = 5\n[accessibility]\nreduce-motion = true", ["2:9: 'scale' must be a whole number in 1...4, not 5"])
         assertProblems("[output]\nscale = 1.5", ["2:9: 'scale' must be a whole number in 1...4, not a float"])
         assertProblems("[output]\nscale = \"2\"", ["2:9: 'scale' must be a whole number in 1...4, not a string"])
+        assertProblems("[keys]\nrepeat-rate = 5000\nrepeat-delay = 0", [
+            "2:15: 'repeat-rate' must be a whole number in 0...1000 a second, not 5000",
+            "3:16: 'repeat-delay' must be a whole number in 1...10000 ms, not 0",
+        ])
     }
 
     func testRuleMistakes() {

@@ -19,6 +19,12 @@ final class ConfigKeysTests: XCTestCase {
         XCTAssertEqual(config.path, ConfigFixture.path)
     }
 
+    func testKeyRepeatRateAndDelay() throws {
+        let config = try ConfigFixture.config("[keys]\nrepeat-rate = 0\nrepeat-delay = 250")
+        XCTAssertEqual(config.keyRepeat, KeyRepeat(rate: 0, delay: 250), "0: keys do not repeat")
+        XCTAssertEqual(try ConfigFixture.config("[keys]\nclose = \"Alt+Q\"").keyRepeat, KeyRepeat(), "unset: the parent's, else Segue's")
+    }
+
     func testOutputSizeRefreshBackgroundAndScale() throws {
         let config = try ConfigFixture.config("""
             [output]

@@ -42,8 +42,9 @@ extension Compositor {
         case .success(let loaded):
             config = loaded
             log.info("config reloaded: \(path)")
-            // [output] scale applies at once; size and refresh only at start.
+            // [output] scale and key repeat apply at once; size and refresh only at start.
             if output.scale != outputScale { outputChanged() }
+            applyKeyRepeat()
         case .failure(let errors):
             for diagnostic in errors.diagnostics { log.error("\(diagnostic)") }
             log.error("config \(path) rejected; the previous config stays in force")

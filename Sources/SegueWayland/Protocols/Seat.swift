@@ -8,9 +8,8 @@ import SegueLoop
 public final class Seat: ResourceObject {
     package static let version: Int32 = 7
     package static let name = "seat0"
-    /// Keys repeat 25 times a second after 600 ms held.
-    static let repeatRate: Int32 = 25
-    static let repeatDelay: Int32 = 600
+    /// Keys repeat 25 times a second after 600 ms held, unless told otherwise.
+    package static let defaultRepeat = (rate: 25, delay: 600)
 
     /// The selections its data devices and primary selection devices share.
     let clipboard = Clipboard(takesOnlyFromFocus: true, clearsOnFocusLoss: false)
@@ -20,6 +19,8 @@ public final class Seat: ResourceObject {
     /// The wl_surface resource the pointer is over, and where on it.
     public private(set) var pointerSurface: OpaquePointer?
     private var pointerLocal = (x: 0.0, y: 0.0)
+    /// How held keys repeat: times a second (0: never) and the delay in milliseconds.
+    package private(set) var keyRepeat = Seat.defaultRepeat
     /// What the client under the pointer asked the pointer to look like since
     /// it entered: nil until it asks, and over no surface.
     package private(set) var cursor: CursorRequest? {
@@ -115,6 +116,13 @@ public final class Seat: ResourceObject {
         pointerSurfaceDestruction.remove()
         pointerSurface = nil
         cursor = nil
+    }
+
+    /// Held keys repeat `rate` times a second after `delay` ms from now on: every keyboard hears it.
+    package func setKeyRepeat(rate: Int, delay: Int) {
+        guard (rate, delay) != keyRepeat else { return }
+        keyRepeat = (rate, delay)
+        for keyboard in keyboards { keyboard.sendRepeatInfo(rate: Int32(rate), delay: Int32(delay)) }
     }
 
     /// wl_pointer.set_cursor from `pointer`: taken when its client is under
@@ -310,7 +318,7 @@ public final class Seat: ResourceObject {
         guard let keyboard = Keyboard(client: client, version: version, id: id, seat: self) else { return }
         keyboards.append(keyboard)
         keyboard.sendKeymap(keymap)
-        keyboard.sendRepeatInfo(rate: Self.repeatRate, delay: Self.repeatDelay)
+        keyboard.sendRepeatInfo(rate: Int32(keyRepeat.rate), delay: Int32(keyRepeat.delay))
         if let surface = focusedSurface, wl_resource_get_client(surface) == client {
             keyboard.enter(serial: wl_display_next_serial(display), surface: surface, modifiers: modifiers)
         }
