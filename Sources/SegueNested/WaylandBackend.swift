@@ -70,6 +70,7 @@ public final class WaylandBackend: Backend {
             try connection.startDispatching(loop: loop) { [unowned self] reason in events?(.closed(reason: reason)) }
         } catch {
             surface = nil
+            input?.cursor?.destroy()
             input?.destroy()
             window.destroy()
             throw error

@@ -162,6 +162,8 @@ public final class Compositor {
     /// frees it: after `run` returns, or for a host that ran the loop itself
     /// with `dispatch`. The compositor serves nothing afterwards.
     public func shutDown() {
+        // Surfaces going with their clients move no cursor.
+        seat?.cursorChanged = nil
         output.recorder?.flush()
         gestureIdleTimer?.remove()
         gestureIdleTimer = nil

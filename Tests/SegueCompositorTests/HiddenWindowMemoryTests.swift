@@ -33,4 +33,28 @@ final class HiddenWindowMemoryTests: XCTestCase {
         XCTAssertEqual(screen[100, 50], RGBA(20, 20, 26), "the background around it")
         XCTAssertTrue(server.serve { RenderTarget.live == base + 1 }, "again only the shown window's: \(RenderTarget.live - base)")
     }
+
+    func testAHiddenWindowHoldsNoTextureItsClientReplaced() throws {
+        let server = try InProcessCompositor(placement: .stacked, width: 640, height: 360,
+                                             config: "[transitions.open]\neffect = \"none\"\n")
+        defer { server.stop() }
+        let client = try server.connect()
+        var toplevels: [RawToplevel] = []
+        for _ in 0..<3 {
+            // Output-sized: each window's own texture is its screen, with nothing composed.
+            let toplevel = try client.makeConfiguredToplevel()
+            try client.show(RGBAImage(width: 640, height: 360, fill: RGBA(200, 0, 0)), on: toplevel.surface)
+            XCTAssertTrue(client.roundtrip())
+            XCTAssertTrue(server.serve { server.windowCount == toplevels.count + 1 && !server.compositor.output.isAnimating })
+            _ = try server.screen()
+            toplevels.append(toplevel)
+        }
+        let before = Texture.live
+        // The two hidden windows draw smaller: their old textures go, not just from the budget's count.
+        for toplevel in toplevels.prefix(2) {
+            try client.show(RGBAImage(width: 320, height: 180, fill: RGBA(0, 200, 0)), on: toplevel.surface)
+        }
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(server.serve { Texture.live == before }, "\(Texture.live - before) textures held past their replacement")
+    }
 }

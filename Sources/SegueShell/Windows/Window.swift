@@ -33,11 +33,13 @@ final class Window {
     func contentChanged() { composedIsCurrent = false }
 
     /// Off screen and in no transition: a composed screen (an output-sized
-    /// target) goes, to be composed again when next shown, so hidden windows
-    /// hold only their surfaces' textures. A closed window keeps its last
-    /// screen for the transition away from it.
+    /// target) goes, to be composed again when next shown, and so does a
+    /// hold on a surface texture a new buffer since replaced, so hidden
+    /// windows hold only their surfaces' current textures (which the
+    /// client's budget counts). A closed window keeps its last screen for
+    /// the transition away from it.
     func hidden() {
-        guard isAlive, composed != nil else { return }
+        guard isAlive, composed != nil || lastScreen != nil else { return }
         composed = nil
         composedIsCurrent = false
         lastScreen = nil
