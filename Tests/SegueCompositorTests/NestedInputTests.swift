@@ -248,6 +248,32 @@ final class NestedInputTests: XCTestCase {
         XCTAssertTrue(parent.dispatch { parentCursor == .hidden }, "no cursor: \(String(describing: parentCursor))")
     }
 
+    func testFootsOwnCursorReplacesTheArrowOnTheParent() throws {
+        let foot = Process()
+        foot.executableURL = URL(fileURLWithPath: try XCTUnwrap(CompositorUnderTest.which("foot"), "foot is not installed"))
+        foot.arguments = ["sh", "-c", "sleep 30"]
+        foot.environment = CompositorUnderTest.environment(runtime: parent.runtime, display: nestedSocket)
+        foot.standardOutput = FileHandle.nullDevice
+        foot.standardError = FileHandle.nullDevice
+        try foot.run()
+        clients.append(foot)
+        try waitForNestedWindows(1)
+        // Over a point of the window where no client has asked yet: the nested Segue's arrow...
+        parent.compositor.handle(.pointerMotion(time: 1, x: 400, y: 250))
+        var arrow: CursorImage?, text: CursorImage?
+        XCTAssertTrue(parent.dispatch {
+            if case .image(let image)? = parentCursor, arrow == nil { arrow = image }
+            // ...then the one foot draws for its text, once it has answered the enter.
+            if case .image(let image)? = parentCursor, let arrow, image != arrow { text = image }
+            parent.compositor.handle(.pointerMotion(time: 2, x: 401, y: 250))
+            return text != nil
+        }, "foot's cursor reached the parent: \(String(describing: parentCursor))")
+        // An I-beam's hotspot is in its middle, an arrow's at its tip.
+        let (tip, beam) = (try XCTUnwrap(arrow), try XCTUnwrap(text))
+        XCTAssertLessThan(tip.hotspotX, tip.width / 3, "\(tip.hotspotX) of \(tip.width)")
+        XCTAssertGreaterThan(beam.hotspotY, beam.height / 3, "\(beam.hotspotY) of \(beam.height)")
+    }
+
     func testTheParentsKeyRepeatReachesClientsInside() throws {
         let client = try RawClient(socket: parent.runtime.appendingPathComponent(nestedSocket).path)
         let keyboard = client.makeKeyboard()
