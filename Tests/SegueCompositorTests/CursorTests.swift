@@ -153,4 +153,26 @@ final class CursorTests: XCTestCase {
         guard case .image(let image) = server.backend.cursor else { return XCTFail("\(server.backend.cursor)") }
         XCTAssertEqual(image.width, 256)
     }
+
+    func testFromAWindowOntoItsOwnSubsurfaceTheCursorStaysUntilTheClientAnswersTheNewEnter() throws {
+        let (client, toplevel, pointer) = try windowUnderThePointer()
+        let child = client.makeSubsurface(of: toplevel.surface, x: 300, y: 100)
+        try client.show(RGBAImage(width: 100, height: 100, fill: red), on: child.surface)
+        wl_surface_commit(toplevel.surface)
+        let cursor = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), cursor, 3, 2)
+        try client.show(picture, on: cursor)
+        XCTAssertTrue(client.roundtrip())
+        guard case .image = server.backend.cursor else { return XCTFail("\(server.backend.cursor)") }
+        let before = server.backend.cursor
+        // Onto the subsurface: the same client, so no flash of the standard arrow.
+        server.inject(.pointerMotion(time: 2, x: 320, y: 120))
+        XCTAssertTrue(client.dispatch { pointer.focus == child.surface })
+        XCTAssertEqual(server.backend.cursor, before)
+        // The window unmaps, and the pointer is over no surface: the standard arrow.
+        wl_surface_attach(toplevel.surface, nil, 0, 0)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(server.serve { server.backend.cursor == .standard }, "\(server.backend.cursor)")
+    }
 }

@@ -195,6 +195,7 @@ public final class Seat: ResourceObject {
     public func pointerMoved(over surface: OpaquePointer?, x: Double, y: Double, time: UInt32) {
         defer { pointerLocal = (x, y) }
         guard surface == pointerSurface else {
+            let sameClient = surface.flatMap { new in pointerSurface.map { wl_resource_get_client($0) == wl_resource_get_client(new) } } ?? false
             if let old = pointerSurface {
                 pointerSurfaceDestruction.remove()
                 let serial = wl_display_next_serial(display)
@@ -203,8 +204,10 @@ public final class Seat: ResourceObject {
                 for pointer in pointers(of: old) { pointer.leave(serial: serial, surface: old, endsFrame: !entersAnother) }
             }
             pointerSurface = surface
-            // Until the client under it asks, the pointer looks as the compositor likes.
-            if cursor != nil { cursor = nil }
+            // Until another client under it asks, the pointer looks as the
+            // compositor likes; within one client (onto its popup, say) it
+            // keeps the client's cursor until the client answers the new enter.
+            if !sameClient, cursor != nil { cursor = nil }
             guard let surface else { return }
             pointerSurfaceDestruction.subscribe(toDestructionOfResource: surface)
             let serial = wl_display_next_serial(display)
