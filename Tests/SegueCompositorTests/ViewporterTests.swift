@@ -53,6 +53,17 @@ final class ViewporterTests: XCTestCase {
         XCTAssertEqual(pointer.events.last, .enter(toplevel.surface, x: 10.5, y: 5))
     }
 
+    func testAPointFarOnASurfaceWiderThanWlFixedCanSayIsHeldToItsRangeNotWrapped() throws {
+        let (client, toplevel, viewport) = try windowWithViewport()
+        let pointer = client.makePointer()
+        // 20 million units wide, centred: the output's right edge is 10 million units in, past 2^23.
+        wp_viewport_set_destination(viewport, 20_000_000, 360)
+        _ = try show(RGBAImage(width: 4, height: 4, fill: blue), client, toplevel)
+        server.inject(.pointerMotion(time: 1, x: 630, y: 100))
+        XCTAssertTrue(client.dispatch { pointer.focus != nil })
+        XCTAssertEqual(pointer.events.last, .enter(toplevel.surface, x: 8_388_607.996_093_75, y: 100))
+    }
+
     func testDestroyingTheViewportShowsTheWholeBufferFromTheNextCommit() throws {
         let (client, toplevel, viewport) = try windowWithViewport()
         wp_viewport_set_destination(viewport, 200, 120)

@@ -43,7 +43,7 @@ package final class Pointer: ResourceObject {
     package func enter(serial: UInt32, surface: OpaquePointer, x: Double, y: Double) {
         guard let resource else { return }
         lastEnterSerial = serial
-        wl_pointer_send_enter(resource, serial, surface, wl_fixed_from_double(x), wl_fixed_from_double(y))
+        wl_pointer_send_enter(resource, serial, surface, fixed(x), fixed(y))
         frame()
     }
 
@@ -55,7 +55,7 @@ package final class Pointer: ResourceObject {
 
     package func motion(time: UInt32, x: Double, y: Double) {
         guard let resource else { return }
-        wl_pointer_send_motion(resource, time, wl_fixed_from_double(x), wl_fixed_from_double(y))
+        wl_pointer_send_motion(resource, time, fixed(x), fixed(y))
         frame()
     }
 
@@ -68,7 +68,7 @@ package final class Pointer: ResourceObject {
 
     package func axis(time: UInt32, axis: UInt32, value: Double) {
         guard let resource else { return }
-        wl_pointer_send_axis(resource, time, axis, wl_fixed_from_double(value))
+        wl_pointer_send_axis(resource, time, axis, fixed(value))
         frame()
     }
 

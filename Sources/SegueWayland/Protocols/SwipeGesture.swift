@@ -33,7 +33,7 @@ package final class SwipeGesture: ResourceObject {
 
     func update(time: UInt32, dx: Double, dy: Double) {
         guard let resource else { return }
-        zwp_pointer_gesture_swipe_v1_send_update(resource, time, wl_fixed_from_double(dx), wl_fixed_from_double(dy))
+        zwp_pointer_gesture_swipe_v1_send_update(resource, time, fixed(dx), fixed(dy))
     }
 
     func end(serial: UInt32, time: UInt32, cancelled: Bool) {

@@ -29,13 +29,13 @@ package final class Touch: ResourceObject {
 
     func down(serial: UInt32, time: UInt32, surface: OpaquePointer, id: Int32, x: Double, y: Double) {
         guard let resource else { return }
-        wl_touch_send_down(resource, serial, time, surface, id, wl_fixed_from_double(x), wl_fixed_from_double(y))
+        wl_touch_send_down(resource, serial, time, surface, id, fixed(x), fixed(y))
         wl_touch_send_frame(resource)
     }
 
     func motion(time: UInt32, id: Int32, x: Double, y: Double) {
         guard let resource else { return }
-        wl_touch_send_motion(resource, time, id, wl_fixed_from_double(x), wl_fixed_from_double(y))
+        wl_touch_send_motion(resource, time, id, fixed(x), fixed(y))
         wl_touch_send_frame(resource)
     }
 
