@@ -22,14 +22,7 @@ extension ConfigReader {
             config.output.refresh = number(node, at: ["output", "refresh"], in: OutputSettings.refreshRange, unit: " Hz")
         }
         if let node = table["scale"] {
-            let range = OutputSettings.scaleRange
-            if case .integer(let scale) = node, range.contains(scale) {
-                config.output.scale = scale
-            } else {
-                let given = if case .integer(let scale) = node { "\(scale)" } else { node.kind }
-                report("'scale' must be a whole number in \(range.lowerBound)...\(range.upperBound), not \(given)",
-                       atValue: ["output", "scale"])
-            }
+            config.output.scale = wholeNumber(node, at: ["output", "scale"], in: OutputSettings.scaleRange)
         }
         if let node = table["background"],
            let text = string(node, at: ["output", "background"], must: "a string like \"#14141a\"") {
@@ -57,15 +50,10 @@ extension ConfigReader {
     func readKeys(_ node: TOMLNode) {
         guard let table = table(node, at: ["keys"], must: "a table") else { return }
         checkKeys(table, at: ["keys"], allowed: ["switch-next", "switch-prev", "close", "repeat-rate", "repeat-delay"], in: "[keys]")
-        for (key, range, unit) in [("repeat-rate", KeyRepeat.rateRange, " a second"), ("repeat-delay", KeyRepeat.delayRange, " ms")] {
-            guard let node = table[key] else { continue }
-            if case .integer(let value) = node, range.contains(value) {
-                if key == "repeat-rate" { config.keyRepeat.rate = value } else { config.keyRepeat.delay = value }
-            } else {
-                let given = if case .integer(let value) = node { "\(value)" } else { node.kind }
-                report("'\(key)' must be a whole number in \(range.lowerBound)...\(range.upperBound)\(unit), not \(given)",
-                       atValue: ["keys", .key(key)])
-            }
+        let repeats: [(String, WritableKeyPath<KeyRepeat, Int?>, ClosedRange<Int>, String)] =
+            [("repeat-rate", \.rate, KeyRepeat.rateRange, " a second"), ("repeat-delay", \.delay, KeyRepeat.delayRange, " ms")]
+        for (key, field, range, unit) in repeats {
+            if let node = table[key] { config.keyRepeat[keyPath: field] = wholeNumber(node, at: ["keys", .key(key)], in: range, unit: unit) }
         }
         var valid = true
         func chord(_ key: String) -> KeyChord? {

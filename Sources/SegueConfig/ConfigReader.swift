@@ -112,6 +112,15 @@ final class ConfigReader {
         return x
     }
 
+    /// An integer within `range`; anything else is reported and is nil.
+    func wholeNumber(_ node: TOMLNode, at path: TOMLPath, in range: ClosedRange<Int>, unit: String = "") -> Int? {
+        if case .integer(let value) = node, range.contains(value) { return value }
+        let given = if case .integer(let value) = node { "\(value)" } else { node.kind }
+        report("'\(Self.name(path))' must be a whole number in \(range.lowerBound)...\(range.upperBound)\(unit), not \(given)",
+               atValue: path)
+        return nil
+    }
+
     /// 60.0 → "60", 0.05 → "0.05".
     static func formatted(_ x: Double) -> String {
         x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)

@@ -104,7 +104,7 @@ public final class Compositor {
         let seat = try Seat(display: display)
         self.seat = seat
         seat.cursorChanged = { [unowned self] in updateCursor() }
-        seat.setKeyRepeat(rate: config.keyRepeat.rate ?? Seat.defaultRepeat.rate, delay: config.keyRepeat.delay ?? Seat.defaultRepeat.delay)
+        applyKeyRepeat()
         pointerGestures = PointerGestures(display: display, seat: seat)
         outputGlobal = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
                                     width: Int32(backend.width), height: Int32(backend.height), scale: Int32(output.scale),

@@ -198,4 +198,26 @@ final class OutputScaleTests: XCTestCase {
         XCTAssertEqual(screen[0, 0], marker, "its top left on the output's")
         XCTAssertEqual(screen[640, 360], fill, "no background left at the last pixel")
     }
+
+    func testFreelyPlacedWindowsAreDrawnAtTheirUnitsTimesTheScale() throws {
+        server.stop()
+        server = nil
+        server = try InProcessCompositor(placement: .free, width: width, height: height, scale: 2)
+        let client = try server.connect()
+        // A scale-2 window of 100x50 units, its marked corner top left, placed at (30, 40) units.
+        let toplevel = try client.makeConfiguredToplevel()
+        wl_surface_set_buffer_scale(toplevel.surface, 2)
+        try client.show(marked(width: 200, height: 100, fill: fill, marker: marker, side: 10), on: toplevel.surface)
+        try server.place(toplevel, of: client, x: 30, y: 40)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(server.serve { server.windowCount == 1 })
+        let screen = try server.screen()
+        XCTAssertEqual(screen[59, 80], background)
+        XCTAssertEqual(screen[60, 80], marker, "its top left at (60, 80) pixels")
+        XCTAssertEqual(screen[69, 89], marker)
+        XCTAssertEqual(screen[70, 90], fill)
+        XCTAssertEqual(screen[259, 179], fill, "its bottom right")
+        XCTAssertEqual(screen[260, 179], background)
+        XCTAssertEqual(screen[259, 180], background)
+    }
 }

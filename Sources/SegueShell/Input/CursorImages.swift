@@ -39,11 +39,10 @@ final class CursorImages {
         forget(surface)
         guard buffer.width <= Self.largestSide, buffer.height <= Self.largestSide else { return }
         let rowBytes = buffer.width * 4
-        var pixels = [UInt8](repeating: 0, count: rowBytes * buffer.height)
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(rowBytes * buffer.height)
         buffer.withBytes { bytes in
-            for row in 0..<buffer.height {
-                for i in 0..<rowBytes { pixels[row * rowBytes + i] = bytes[row * buffer.stride + i] }
-            }
+            for row in 0..<buffer.height { pixels += bytes[(row * buffer.stride)..<(row * buffer.stride + rowBytes)] }
         }
         // XRGB's fourth byte means nothing: the picture is opaque.
         if buffer.opaque { for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 } }
