@@ -144,13 +144,9 @@ public final class Renderer {
     /// over it, bottom first, each as its client set it up (stretched over its
     /// rectangle, turned or mirrored back, cropped): how a window smaller than
     /// the output, or one with subsurfaces, becomes a full-output screen.
-    public func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget) throws {
-        try compose(layers, background: background, into: target, clip: nil)
-    }
-
-    /// `compose`, only inside `clip` when one is given.
-    private func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget,
-                         clip: PixelRect?) throws {
+    /// With a `clip`, only inside it: the rest of the target stays as it was.
+    public func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget,
+                        clip: PixelRect? = nil) throws {
         let meshes = try meshes.get()
         target.bind()
         if let clip {

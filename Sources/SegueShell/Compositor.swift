@@ -302,14 +302,13 @@ extension Compositor: SurfaceObserver {
         // New pixels, subsurfaces moved or restacked, or the window moved.
         let moved = surface === window.surface && updateOrigin(of: window)
         let changed = surface.committedNewContent || surface.committedSubsurfaceChange || moved
-        if changed { window.contentChanged() }
+        let damage = changed ? window.contentChanged(committedBy: surface, width: output.width, height: output.height,
+                                                     scale: output.scale, textures: textures) : nil
         guard output.visibleWindows().contains(where: { $0 === window }) else { return }
         // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
         if changed {
             pointerLayoutChanged()
-            output.damage(options.placement == .free ? nil
-                          : window.screenDamage(committedBy: surface, width: output.width, height: output.height,
-                                                scale: output.scale))
+            output.damage(options.placement == .free ? nil : damage)
         } else if !surface.frameCallbacks.isEmpty {
             output.requestFrame()
         }
@@ -319,6 +318,13 @@ extension Compositor: SurfaceObserver {
         textures.forget(surface)
         cursorImages.forget(surface)
         seat?.cursorSurfaceDestroyed(surface)
+    }
+
+    package func subsurfaceRemoved(from parent: Surface) {
+        guard let window = window(of: parent) else { return }
+        window.contentChanged()
+        if output.visibleWindows().contains(where: { $0 === window }) { output.damage() }
+        pointerLayoutChanged()
     }
 
     /// Tells the backend what the pointer looks like now, when that changed.

@@ -22,8 +22,10 @@ final class Output {
     private var needsDraw = true
     /// Where the shown screen changed since the last frame; nil for everywhere.
     private var pendingDamage: PixelRect?
-    /// The screen the target shows as a plain frame, up to date outside `pendingDamage`.
+    /// The screen the target shows as a plain frame, up to date outside
+    /// `pendingDamage`, and the version of its window's screen it showed.
     private weak var plainScreen: Texture?
+    private var plainVersion: Int?
     /// The transition frame drawn last, and its fence, until it is presented.
     private var lastDrawn: (transition: Transition<ScreenSource>, fence: FrameFence)?
     /// Told when the newest transition's first frame was presented.
@@ -179,11 +181,14 @@ final class Output {
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else if needsDraw {
-            let screen = texture(delegate?.shownScreen())
-            // Only what changed, when the target already shows this screen.
-            let region = screen === plainScreen ? pendingDamage : nil
+            let shown = delegate?.shownScreen()
+            let screen = texture(shown)
+            let version: Int? = if case .window(let window)? = shown { window.screenVersion } else { nil }
+            // Only what changed, when the target already shows this screen as it was.
+            let region = screen === plainScreen && version == plainVersion ? pendingDamage : nil
             try? renderer.present(screen, into: target, background: background, region: region)
             plainScreen = screen
+            plainVersion = version
             target.frameDamage = region
             renderer.submit(target, startedAt: start)
             lastDrawn = nil

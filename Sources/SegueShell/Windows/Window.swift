@@ -14,7 +14,13 @@ final class Window {
     /// Where free placement put its surface's top left, as of its last commit or placement.
     var origin: (x: Int, y: Int)?
     private var composed: RenderTarget?
-    private var composedIsCurrent = false
+    /// The layers `composed` was drawn from, where each lay.
+    private var composedLayout: [Placement] = []
+    /// What of `composed` no longer shows the window as it is.
+    private var stale = Staleness.everywhere
+    /// Counts the times its screen was drawn anew whole: a frame that showed
+    /// it before must then be drawn whole too, not only where commits said.
+    private(set) var screenVersion = 0
     /// The last screen this window showed; kept after the client goes, so a
     /// transition it takes part in can still finish.
     private(set) var lastScreen: Texture?
@@ -29,8 +35,38 @@ final class Window {
     var surface: Surface { toplevel.surface }
     var isAlive: Bool { toplevel.isAlive && toplevel.mapped }
 
-    /// The window's content changed; the screen is rebuilt when next needed.
-    func contentChanged() { composedIsCurrent = false }
+    /// The window's content changed, anywhere: its screen is drawn whole when next needed.
+    func contentChanged() { stale = .everywhere }
+
+    /// `surface`, one of the window's, committed a change: where on a
+    /// `width`×`height` screen of `scale` pixels per surface unit it changed
+    /// the window's screen, nil for everywhere. Only new pixels where every
+    /// surface stays put are a part: anything moved, resized, restacked,
+    /// mapped or unmapped changes it all.
+    func contentChanged(committedBy surface: Surface, width: Int, height: Int, scale: Int,
+                        textures: SurfaceTextures) -> PixelRect? {
+        if isScreenAsItIs(textures[self.surface], width: width, height: height, scale: scale) {
+            // The buffer is the screen: what it says changed, changed.
+            return surface === self.surface ? PixelRect.bounds(of: surface.committedDamage) : nil
+        }
+        let layers = centredLayers(width: width, height: height, scale: scale, textures: textures)
+        guard let composed, composed.width == width, composed.height == height,
+              layers.map(Placement.init) == composedLayout, surface.committedNewContent,
+              let placed = layers.first(where: { $0.texture === textures[surface] })?.rect
+        else {
+            stale = .everywhere
+            return nil
+        }
+        // Pixels land one to one only unscaled and unturned; otherwise all of the surface may have moved under them.
+        let damage = surface.showsBufferAsItIs(atScale: scale)
+            ? PixelRect.bounds(of: surface.committedDamage).map { PixelRect(x: placed.x + $0.x, y: placed.y + $0.y, width: $0.width, height: $0.height) }
+            : placed
+        guard let region = (damage ?? placed).clipped(to: placed)?.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height)) else {
+            return PixelRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        stale.add(region)
+        return region
+    }
 
     /// Off screen and in no transition: a composed screen (an output-sized
     /// target) goes, to be composed again when next shown, and so does a
@@ -41,19 +77,8 @@ final class Window {
     func hidden() {
         guard isAlive, composed != nil || lastScreen != nil else { return }
         composed = nil
-        composedIsCurrent = false
+        stale = .everywhere
         lastScreen = nil
-    }
-
-    /// Where on a `width`×`height` screen of `scale` pixels per surface unit
-    /// the commit `surface` just made changed it: its damage, where the
-    /// window's buffer is the screen as it is; nil (everywhere) where the
-    /// screen is composed.
-    func screenDamage(committedBy surface: Surface, width: Int, height: Int, scale: Int) -> PixelRect? {
-        guard surface === self.surface, isSingleSurface, surface.showsBufferAsItIs(atScale: scale),
-              surface.width * scale == width, surface.height * scale == height
-        else { return nil }
-        return PixelRect.bounds(of: surface.committedDamage)
     }
 
     /// The window as a full-output texture, `scale` output pixels to a
@@ -63,26 +88,48 @@ final class Window {
     func screen(textures: SurfaceTextures, renderer: Renderer, width: Int, height: Int, scale: Int,
                 background: (Float, Float, Float)) -> Texture? {
         guard isAlive, let texture = textures[surface] else { return lastScreen }
-        if texture.width == width && texture.height == height && surface.showsBufferAsItIs(atScale: scale) && isSingleSurface {
+        if isScreenAsItIs(texture, width: width, height: height, scale: scale) {
+            if lastScreen !== texture { screenVersion += 1 }
             composed = nil
             lastScreen = texture
             return texture
         }
-        if composedIsCurrent, let composed, composed.width == width, composed.height == height {
-            return composed.texture
+        let layers = centredLayers(width: width, height: height, scale: scale, textures: textures)
+        let layout = layers.map(Placement.init)
+        // Kept only where it holds these layers, where they were: then only what commits changed is drawn again.
+        var clip: PixelRect?
+        if let composed, composed.width == width, composed.height == height, layout == composedLayout {
+            switch stale {
+            case .current: return composed.texture
+            case .within(let region): clip = region
+            case .everywhere: break
+            }
         }
         do {
             let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
                 ?? RenderTarget(width: width, height: height)
-            let x = (width - surface.width * scale) / 2, y = (height - surface.height * scale) / 2
-            try renderer.compose(layers(x: x, y: y, scale: scale, textures: textures), background: background, into: target)
+            try renderer.compose(layers, background: background, into: target, clip: clip)
+            if clip == nil || lastScreen !== target.texture { screenVersion += 1 }
             composed = target
-            composedIsCurrent = true
+            composedLayout = layout
+            stale = .current
             lastScreen = target.texture
         } catch {
             return lastScreen
         }
         return lastScreen
+    }
+
+    /// Whether `texture`, its surface's, is the screen as it is: exactly the
+    /// screen's size, pixel for pixel, with nothing else to draw.
+    private func isScreenAsItIs(_ texture: Texture?, width: Int, height: Int, scale: Int) -> Bool {
+        guard let texture, texture.width == width, texture.height == height else { return false }
+        return surface.showsBufferAsItIs(atScale: scale) && isSingleSurface
+    }
+
+    /// Its surfaces composed centred on a `width`×`height` screen.
+    private func centredLayers(width: Int, height: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
+        layers(x: (width - surface.width * scale) / 2, y: (height - surface.height * scale) / 2, scale: scale, textures: textures)
     }
 
     /// Whether its surface is all there is to draw: no subsurfaces, no popup shown.
@@ -140,5 +187,39 @@ final class Window {
     /// The popup that has the keyboard: the topmost shown one that took a grab.
     var grabbingPopup: XdgPopup? {
         toplevel.xdgSurface.popupTree.last { $0.mapped && !$0.isDismissed && $0.grabbing }
+    }
+}
+
+/// Where a layer of a composed screen lay and what it showed: a screen
+/// holding the same layers the same way needs drawing again only where
+/// their pixels changed.
+private struct Placement: Equatable {
+    let texture: ObjectIdentifier
+    let opaque: Bool
+    let rect: PixelRect
+    let transform: BufferTransform
+    let crop: SIMD4<Double>
+
+    init(_ layer: SurfaceLayer) {
+        texture = ObjectIdentifier(layer.texture)
+        opaque = layer.texture.isOpaque
+        rect = layer.rect
+        transform = layer.transform
+        crop = layer.crop
+    }
+}
+
+/// What of a composed screen is out of date.
+private enum Staleness {
+    case current
+    case within(PixelRect)
+    case everywhere
+
+    mutating func add(_ region: PixelRect) {
+        switch self {
+        case .current: self = .within(region)
+        case .within(let old): self = .within(PixelRect.bounds(of: [old, region]) ?? region)
+        case .everywhere: break
+        }
     }
 }

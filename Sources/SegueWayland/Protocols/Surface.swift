@@ -364,6 +364,7 @@ package final class Surface: ResourceObject {
     func remove(_ subsurface: Subsurface) {
         subsurfaces.remove(subsurface)
         pendingSubsurfaces?.remove(subsurface)
+        observer?.subsurfaceRemoved(from: self)
     }
 
     /// Restacks `subsurface` from the next commit; false when `sibling` is not

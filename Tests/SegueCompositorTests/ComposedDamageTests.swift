@@ -1,0 +1,150 @@
+import CWaylandClient
+import SegueEngine
+import SegueImaging
+@testable import SegueShell
+import XCTest
+
+/// A window Segue composes (smaller than the output, or with subsurfaces) is
+/// drawn again only where its surfaces' new pixels land; anything that moves,
+/// grows, restacks or goes redraws it whole. Checked through the region each
+/// frame presented and what the screen shows around it.
+final class ComposedDamageTests: XCTestCase {
+    private var server: InProcessCompositor!
+    private let width = 320, height = 180
+    private let old = RGBA(0, 0, 200), new = RGBA(220, 120, 0), marker = RGBA(0, 200, 0)
+    private let child = RGBA(255, 255, 0), background = RGBA(0x14, 0x14, 0x1a)
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    func testNewPixelsOfASmallerWindowRedrawOnlyWhereTheyLandOnTheOutput() throws {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
+        // 100x60 centred: its top left at (110, 60).
+        let (client, toplevel) = try shownWindow(marked(width: 100, height: 60, fill: old, marker: marker))
+        try client.show(RGBAImage(width: 100, height: 60, fill: new), on: toplevel.surface,
+                        damage: PixelRect(x: 40, y: 20, width: 5, height: 5))
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 150, y: 80, width: 5, height: 5))
+        XCTAssertEqual(screen[150, 80], new)
+        XCTAssertEqual(screen[154, 84], new)
+        XCTAssertEqual(screen[155, 85], old)
+        XCTAssertEqual(screen[149, 79], old)
+        XCTAssertEqual(screen[110, 60], marker, "the rest of the window as it was")
+        XCTAssertEqual(screen[109, 59], background)
+    }
+
+    func testASubsurfacesNewPixelsRedrawOnlyThemOverTheirParent() throws {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
+        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
+        let sub = client.makeSubsurface(of: toplevel.surface, x: 100, y: 50)
+        wl_subsurface_set_desync(sub.subsurface)
+        try client.show(marked(width: 40, height: 30, fill: child, marker: marker, side: 4), on: sub.surface)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(try server.screen()[100, 50], marker)
+
+        try client.show(RGBAImage(width: 40, height: 30, fill: new), on: sub.surface,
+                        damage: PixelRect(x: 30, y: 20, width: 10, height: 10))
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 130, y: 70, width: 10, height: 10))
+        XCTAssertEqual(screen[130, 70], new)
+        XCTAssertEqual(screen[139, 79], new)
+        XCTAssertEqual(screen[129, 69], child)
+        XCTAssertEqual(screen[100, 50], marker, "the subsurface's marker, untouched")
+        XCTAssertEqual(screen[0, 0], marker, "the parent's")
+        XCTAssertEqual(screen[140, 80], old)
+    }
+
+    func testAMovedSubsurfaceRedrawsTheWholeScreen() throws {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
+        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
+        let sub = client.makeSubsurface(of: toplevel.surface, x: 100, y: 50)
+        try client.show(marked(width: 40, height: 30, fill: child, marker: marker, side: 4), on: sub.surface)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(try server.screen()[100, 50], marker)
+
+        wl_subsurface_set_position(sub.subsurface, 200, 120)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertNil(server.compositor.output.target.frameDamage, "drawn whole")
+        XCTAssertEqual(screen[100, 50], old, "where it was, its parent again")
+        XCTAssertEqual(screen[200, 120], marker)
+        XCTAssertEqual(screen[239, 149], child)
+    }
+
+    func testAGrownWindowRedrawsTheWholeScreen() throws {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
+        let (client, toplevel) = try shownWindow(marked(width: 100, height: 60, fill: old, marker: marker))
+        // A smaller buffer with damage only inside: its centring moves, so the rest changes too.
+        try client.show(RGBAImage(width: 80, height: 40, fill: new), on: toplevel.surface,
+                        damage: PixelRect(x: 0, y: 0, width: 2, height: 2))
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertNil(server.compositor.output.target.frameDamage)
+        XCTAssertEqual(screen[110, 60], background, "its old top left")
+        XCTAssertEqual(screen[120, 70], new)
+    }
+
+    func testADestroyedSubsurfaceLeavesTheScreenAtOnce() throws {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
+        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
+        let sub = client.makeSubsurface(of: toplevel.surface, x: 100, y: 50)
+        try client.show(RGBAImage(width: 40, height: 30, fill: child), on: sub.surface)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(try server.screen()[120, 60], child)
+
+        // Unmapped at once, as wl_subsurface.destroy says, with no commit of its parent.
+        wl_subsurface_destroy(sub.subsurface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(try server.screen()[120, 60], old)
+    }
+
+    func testAtScale2ABufferDrawnForItRedrawsOnlyItsDamagedPixels() throws {
+        server = try InProcessCompositor(placement: .stacked, width: 640, height: 360, scale: 2)
+        // 100x60 units, 200x120 pixels, centred: its top left at (220, 120).
+        let (client, toplevel) = try shownWindow(marked(width: 200, height: 120, fill: old, marker: marker), scale: 2)
+        try client.show(RGBAImage(width: 200, height: 120, fill: new), on: toplevel.surface,
+                        damage: PixelRect(x: 10, y: 10, width: 6, height: 6))
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 230, y: 130, width: 6, height: 6))
+        XCTAssertEqual(screen[230, 130], new)
+        XCTAssertEqual(screen[235, 135], new)
+        XCTAssertEqual(screen[236, 136], old)
+        XCTAssertEqual(screen[220, 120], marker)
+    }
+
+    func testAtScale2ABufferScaledUpRedrawsItsWholeRectangle() throws {
+        server = try InProcessCompositor(placement: .stacked, width: 640, height: 360, scale: 2)
+        // 100x60 at scale 1, drawn at 200x120 with its top left at (220, 120).
+        let (client, toplevel) = try shownWindow(marked(width: 100, height: 60, fill: old, marker: marker))
+        try client.show(RGBAImage(width: 100, height: 60, fill: new), on: toplevel.surface,
+                        damage: PixelRect(x: 50, y: 30, width: 4, height: 4))
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 220, y: 120, width: 200, height: 120))
+        XCTAssertEqual(screen[322, 182], new)
+        XCTAssertEqual(screen[220, 120], marker)
+        XCTAssertEqual(screen[219, 119], background)
+    }
+
+    // MARK: Helpers
+
+    /// A window showing `image` at buffer `scale`, shown and at rest.
+    private func shownWindow(_ image: RGBAImage, scale: Int32 = 1) throws -> (RawClient, RawToplevel) {
+        let client = try server.connect()
+        let toplevel = try client.makeConfiguredToplevel()
+        wl_surface_set_buffer_scale(toplevel.surface, scale)
+        try client.show(image, on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        _ = try server.screen()
+        return (client, toplevel)
+    }
+}
