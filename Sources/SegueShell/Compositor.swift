@@ -464,11 +464,13 @@ extension Compositor: OutputDelegate {
                 for feedback in surface.takeFeedbacks() { feedback.discarded() }
             }
         }
-        // What was presented is on the output; what was not, is not.
+        // Every window of the stack is on the output, shown or covered, as a
+        // covered window is on a stacking desktop's: a client that draws at
+        // the scale of the outputs its surface is on keeps drawing for this
+        // one while hidden, and is sharp the moment it shows again.
         for window in stack.windows where window.isAlive {
             let outputs = outputGlobal?.resources(for: window.surface.client) ?? []
-            let shown = visible.contains { $0 === window }
-            forEachSurface(of: window.surface) { $0.show(on: shown ? outputs : [], among: outputs) }
+            forEachSurface(of: window.surface) { $0.show(on: outputs, among: outputs) }
         }
     }
 

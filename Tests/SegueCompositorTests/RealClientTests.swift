@@ -70,6 +70,33 @@ final class RealClientTests: XCTestCase {
         }
     }
 
+    func testOnAScale2OutputWestonTerminalKeepsDrawingAtScale2WhileCovered() throws {
+        compositor.stop()
+        compositor = try CompositorUnderTest(arguments: ["--scale", "2"])
+        try compositor.launch("weston-terminal")
+        let terminalID = "org.freedesktop.weston.wayland-terminal"
+        func terminal() throws -> [String: JSONValue]? { try compositor.windows().first { string($0["app_id"]) == terminalID } }
+        let deadline = Date().addingTimeInterval(20)
+        while try terminal()?["buffer_scale"] != .number(2) && Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(try terminal()?["buffer_scale"], .number(2), "weston-terminal draws for the scale-2 output")
+
+        // Settled (no frame asked for), it redraws at once whenever the outputs it is on change.
+        usleep(1_000_000)
+
+        // Covered by another window, it is still on the output: it has no reason to draw at scale 1,
+        // and would show at scale 1 (blurred) when switched back to.
+        try compositor.launch("weston-simple-shm")
+        _ = try compositor.waitForWindows(2)
+        var covered = try XCTUnwrap(try terminal())
+        let watch = Date().addingTimeInterval(1.5)
+        while covered["buffer_scale"] == .number(2) && Date() < watch {
+            usleep(50_000)
+            covered = try XCTUnwrap(try terminal())
+        }
+        XCTAssertEqual(covered["shown"], .bool(false))
+        XCTAssertEqual(covered["buffer_scale"], .number(2), "\(covered)")
+    }
+
     func testSwitchWaitsForItsTransitionAndReportsEveryFrame() throws {
         try compositor.openOneAndTwo()
         let reply = try compositor.send(.switchWindow(target: .prev, effect: "crossfade", wait: true))

@@ -4,7 +4,8 @@ import SegueImaging
 import XCTest
 
 /// wl_surface.enter and leave: a window is on the output from the first frame
-/// that shows it, and leaves it once a frame no longer does. In process, with
+/// after it maps, shown or covered by another (its client keeps drawing for
+/// the output's scale), and leaves it when it unmaps. In process, with
 /// Segue's own stacked placement.
 final class SurfaceOutputTests: XCTestCase {
     private var server: InProcessCompositor!
@@ -17,7 +18,7 @@ final class SurfaceOutputTests: XCTestCase {
         server?.stop()
     }
 
-    func testAShownWindowEntersTheOutputAndLeavesItWhenAnotherIsShown() throws {
+    func testAWindowStaysOnTheOutputWhileAnotherCoversItAndLeavesWhenItUnmaps() throws {
         let client = try server.connect()
         let output = try XCTUnwrap(client.output)
         let first = try client.makeConfiguredToplevel()
@@ -28,11 +29,19 @@ final class SurfaceOutputTests: XCTestCase {
 
         let second = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: 320, height: 180, fill: RGBA(0, 0, 255)), on: second.surface)
-        // The first stays on the output while the open transition shows it, then leaves.
+        XCTAssertTrue(client.dispatch { !second.outputEvents.isEmpty })
+        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
+        _ = try server.screen()
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(first.outputEvents.map(\.entered), [true], "covered, still on the output")
+        XCTAssertEqual(second.outputEvents.map(\.entered), [true])
+
+        // Unmapped by a commit with no buffer: off the output.
+        wl_surface_attach(first.surface, nil, 0, 0)
+        wl_surface_commit(first.surface)
         XCTAssertTrue(client.dispatch { first.outputEvents.count == 2 })
         XCTAssertEqual(first.outputEvents.map(\.entered), [true, false])
         XCTAssertEqual(first.outputEvents.last?.output, output)
-        XCTAssertEqual(second.outputEvents.map(\.entered), [true])
     }
 
     /// A client that releases its wl_output and binds it again hears its shown
