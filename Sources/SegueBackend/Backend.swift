@@ -29,6 +29,9 @@ public protocol Backend: FrameClock {
     func scheduleFrame()
     /// Shows the pointer as `cursor` where the backend has a pointer of its own to show.
     func show(cursor: Cursor)
+    /// Offers what a Segue client selected as the backend seat's `kind` of
+    /// selection, where it has a seat of its own; nil when it went.
+    func offer(_ selection: SelectionOffer?, as kind: SelectionKind)
     /// Takes the backend's sources out of the event loop, before the loop goes away.
     func stop()
 }
@@ -37,6 +40,7 @@ extension Backend {
     public var now: Instant { MonotonicClock.now() }
     public var preferredScale: Int { 1 }
     public func show(cursor: Cursor) {}
+    public func offer(_ selection: SelectionOffer?, as kind: SelectionKind) {}
 }
 
 /// What a backend reports.
@@ -48,6 +52,8 @@ public enum BackendEvent {
     /// The output went away (its window was closed, its parent was lost): Segue should stop.
     case closed(reason: String)
     case input(InputEvent)
+    /// The backend's seat holds a new `kind` of selection, or none: Segue's clients may paste it.
+    case selection(SelectionOffer?, SelectionKind)
 }
 
 /// Input from the backend's seat, in output pixels, with evdev key and button codes.

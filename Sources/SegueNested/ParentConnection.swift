@@ -25,6 +25,9 @@ public final class ParentConnection {
     private(set) var pointerGestures: OpaquePointer?
     /// For the cursor's buffers.
     private(set) var shm: OpaquePointer?
+    /// The clipboard and the primary selection, shared with Segue's clients, where the parent offers them.
+    private(set) var dataDeviceManager: OpaquePointer?
+    private(set) var primarySelectionManager: OpaquePointer?
     private(set) var clock = ParentClock()
     private(set) var outputs: [ParentOutput] = []
     /// An output came or went, or changed its scale.
@@ -152,7 +155,11 @@ public final class ParentConnection {
         // Version 1 has no release request: only the proxy goes.
         if let pointerGestures { zwp_pointer_gestures_v1_destroy(pointerGestures) }
         if let shm { wl_shm_destroy(shm) }
+        // wl_data_device_manager has no destructor request: only its proxy goes.
+        if let dataDeviceManager { wl_data_device_manager_destroy(dataDeviceManager) }
+        if let primarySelectionManager { zwp_primary_selection_device_manager_v1_destroy(primarySelectionManager) }
         (compositor, wmBase, decorationManager, presentation, pointerGestures, shm) = (nil, nil, nil, nil, nil, nil)
+        (dataDeviceManager, primarySelectionManager) = (nil, nil)
         wl_registry_destroy(registry)
         wl_display_disconnect(display)
     }
@@ -180,6 +187,11 @@ public final class ParentConnection {
             decorationManager = bind(name, segue_client_zxdg_decoration_manager_v1_interface(), 1)
         case "wl_shm":
             shm = bind(name, segue_client_wl_shm_interface(), 1)
+        // Version 2 brings wl_data_device.release; 3 adds only drag-and-drop actions.
+        case "wl_data_device_manager":
+            dataDeviceManager = bind(name, segue_client_wl_data_device_manager_interface(), min(version, 3))
+        case "zwp_primary_selection_device_manager_v1":
+            primarySelectionManager = bind(name, segue_client_zwp_primary_selection_device_manager_v1_interface(), 1)
         case "zwp_pointer_gestures_v1":
             pointerGestures = bind(name, segue_client_zwp_pointer_gestures_v1_interface(), 1)
         case "wp_presentation":

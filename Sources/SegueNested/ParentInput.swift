@@ -16,8 +16,12 @@ final class ParentInput {
     var scale = 1.0
     /// What the pointer looks like over the window; nil where the parent offers no wl_shm for it.
     var cursor: ParentCursor?
+    /// The serial of the latest keyboard enter, key or button the parent sent:
+    /// what a selection set on the parent answers.
+    private(set) var lastSerial: UInt32?
 
-    private let proxy: OpaquePointer
+    /// The parent's wl_seat.
+    let proxy: OpaquePointer
     private let log: Logger
     private var keyboard: OpaquePointer?
     private var pointer: OpaquePointer?
@@ -112,11 +116,12 @@ final class ParentInput {
             (listenerObject(data) as ParentInput).keymap(format: format, fd: fd, size: size)
         },
         // Keys already down as the window gains focus were pressed elsewhere: clients hear of none.
-        enter: { _, _, _, _, _ in },
+        enter: { data, _, serial, _, _ in (listenerObject(data) as ParentInput).lastSerial = serial },
         leave: { data, _, _, _ in (listenerObject(data) as ParentInput).events?(.keyboardLeft) },
-        key: { data, _, _, time, key, state in
-            (listenerObject(data) as ParentInput).events?(.key(time: time, key: key,
-                                                                 pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue))
+        key: { data, _, serial, time, key, state in
+            let input = listenerObject(data) as ParentInput
+            input.lastSerial = serial
+            input.events?(.key(time: time, key: key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue))
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
             (listenerObject(data) as ParentInput).events?(.modifiers(depressed: depressed, latched: latched,
@@ -149,9 +154,10 @@ final class ParentInput {
         },
         leave: { data, _, _, _ in (listenerObject(data) as ParentInput).cursor?.left() },
         motion: { data, _, time, x, y in (listenerObject(data) as ParentInput).pointerMoved(time: time, x: x, y: y) },
-        button: { data, _, _, time, button, state in
-            (listenerObject(data) as ParentInput).events?(.pointerButton(time: time, button: button,
-                                                                          pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
+        button: { data, _, serial, time, button, state in
+            let input = listenerObject(data) as ParentInput
+            input.lastSerial = serial
+            input.events?(.pointerButton(time: time, button: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
         },
         axis: { data, _, time, axis, value in
             let input = listenerObject(data) as ParentInput

@@ -33,6 +33,8 @@ public final class WaylandBackend: Backend {
     private let connection: ParentConnection
     private let window: ParentWindow
     private let input: ParentInput?
+    /// The parent's clipboard and primary selection, bridged to Segue's.
+    private var selections: [ParentSelection] = []
     private let loop: EventLoop
     private var surface: WindowSurface?
     private var appliedScale: Int32 = 1
@@ -65,15 +67,28 @@ public final class WaylandBackend: Backend {
         if let compositor = connection.compositor, let shm = connection.shm {
             input?.cursor = ParentCursor(compositor: compositor, shm: shm)
         }
+        if let input {
+            let managers: [(SelectionKind, OpaquePointer?)] = [(.clipboard, connection.dataDeviceManager),
+                                                              (.primary, connection.primarySelectionManager)]
+            selections = managers.compactMap { kind, manager in
+                manager.flatMap {
+                    ParentSelection(kind: kind, manager: $0, seat: input.proxy, connection: connection) { [weak input] in input?.lastSerial }
+                }
+            }
+        }
         do {
             surface = try WindowSurface(context: renderer.context, waylandSurface: window.surface, width: self.width, height: self.height)
             try connection.startDispatching(loop: loop) { [unowned self] reason in events?(.closed(reason: reason)) }
         } catch {
             surface = nil
+            for selection in selections { selection.destroy() }
             input?.cursor?.destroy()
             input?.destroy()
             window.destroy()
             throw error
+        }
+        for selection in selections {
+            selection.changed = { [unowned self, kind = selection.kind] in events?(.selection($0, kind)) }
         }
         window.changed = { [unowned self] in windowChanged() }
         window.closed = { [unowned self] in events?(.closed(reason: "the parent compositor closed Segue's window")) }
@@ -87,6 +102,8 @@ public final class WaylandBackend: Backend {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         if let feedback { wp_presentation_feedback_destroy(feedback) }
         (frameCallback, feedback) = (nil, nil)
+        for selection in selections { selection.destroy() }
+        selections.removeAll()
         input?.cursor?.destroy()
         input?.destroy()
         surface = nil
@@ -172,6 +189,11 @@ public final class WaylandBackend: Backend {
 
     public func show(cursor: Cursor) {
         input?.cursor?.show(cursor)
+        connection.flush()
+    }
+
+    public func offer(_ selection: SelectionOffer?, as kind: SelectionKind) {
+        selections.first { $0.kind == kind }?.offer(selection)
         connection.flush()
     }
 

@@ -66,7 +66,7 @@ public final class Compositor {
     private(set) var transitionManager: SegueTransitionManager?
     private(set) var activation: XdgActivation?
     private(set) var spawner: Spawner?
-    private let backend: Backend
+    let backend: Backend
     /// The backend's preferred scale as of the last output change.
     private var backendScale: Int
     private var signalSources: [LoopSource] = []
@@ -104,6 +104,7 @@ public final class Compositor {
         let seat = try Seat(display: display)
         self.seat = seat
         seat.cursorChanged = { [unowned self] in updateCursor() }
+        shareSelections(of: seat)
         applyKeyRepeat()
         pointerGestures = PointerGestures(display: display, seat: seat)
         outputGlobal = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
@@ -422,6 +423,8 @@ extension Compositor: OutputDelegate {
             server.terminate()
         case .input(let input):
             handle(input)
+        case .selection(let offer, let kind):
+            backendSelected(offer, as: kind)
         }
     }
 

@@ -56,6 +56,15 @@ final class InProcessParent {
         return try condition()
     }
 
+    /// One turn of the parent's loop, waiting for nothing.
+    func serveOnce() { compositor.dispatch(milliseconds: 0) }
+
+    /// A client of the parent, served from this thread while it waits.
+    func connect() throws -> RawClient {
+        let (fd, _) = try XCTUnwrap(compositor.connectClient())
+        return try RawClient(fd: fd) { [unowned self] in serveOnce() }
+    }
+
     /// Sends `request` to the Segue whose control socket is at `path`, dispatching
     /// the parent meanwhile: the nested Segue may need it to answer.
     func ask(_ path: String, _ request: IPCRequest) throws -> IPCReply {

@@ -42,11 +42,13 @@ final class RawClient {
 
     /// Connects to the socket at `path`; libwayland takes an absolute path as the
     /// display name, so the test process's XDG_RUNTIME_DIR is left alone.
-    convenience init(socket path: String) throws {
+    /// `serve`, if given, runs while the client waits: for a compositor its
+    /// answers wait on, served from the test's thread.
+    convenience init(socket path: String, serve: (() -> Void)? = nil) throws {
         guard let display = wl_display_connect(path) else {
             throw Failure(description: "cannot connect to \(path): \(String(cString: strerror(errno)))")
         }
-        try self.init(display: display, serve: nil)
+        try self.init(display: display, serve: serve)
     }
 
     /// Connects over `fd`, one end of a socket pair to a compositor that this

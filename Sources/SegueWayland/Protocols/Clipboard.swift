@@ -3,8 +3,14 @@ import CWaylandServer
 /// A seat's selection of one kind (the clipboard, or the primary selection):
 /// the source a client last set, offered to the devices of whichever client
 /// has keyboard focus.
-final class Clipboard {
+package final class Clipboard {
+    /// A client's selection, as the world outside Segue may take it: its mime
+    /// types, and how to have it write one into an fd (the caller closes it).
+    package typealias ClientSelection = (mimeTypes: [String], write: (_ mimeType: String, _ fd: Int32) -> Void)
+
     private(set) var selection: SelectionSource?
+    /// Hears each selection a client sets, or clears (nil); not a foreign one.
+    package var clientSelected: ((ClientSelection?) -> Void)?
     private var devices: [SelectionDevice] = []
     private var focusedClient: OpaquePointer?
     /// Whether only the client with keyboard focus may set it.
@@ -40,15 +46,40 @@ final class Clipboard {
             source?.cancel()
             return
         }
-        selection?.cancel()
-        selection = source
-        source?.clipboard = self
-        sendSelectionToFocusedClient()
+        select(source)
+        clientSelected?(source.map { source in
+            (Array(source.mimeTypes), { [weak source] mimeType, fd in
+                // Only while it is the selection: a replaced one was cancelled.
+                guard let source, source.isTheSelection else { return }
+                source.send(mimeType: mimeType, fd: fd)
+            })
+        })
+    }
+
+    /// What the user selected outside Segue: any client with the keyboard may
+    /// paste it, whoever set the selection before. `read` has the holder
+    /// write a mime type into an fd (the caller closes it).
+    package func selectForeign(mimeTypes: [String], read: @escaping (_ mimeType: String, _ fd: Int32) -> Void) {
+        select(ForeignSource(mimeTypes: mimeTypes, read: read))
+    }
+
+    /// The selection outside Segue went: so does it here, unless a client has set a newer one.
+    package func clearForeign() {
+        guard selection is ForeignSource else { return }
+        select(nil)
     }
 
     func sourceDestroyed(_ source: SelectionSource) {
         guard source === selection else { return }
         selection = nil
+        sendSelectionToFocusedClient()
+        clientSelected?(nil)
+    }
+
+    private func select(_ source: SelectionSource?) {
+        selection?.cancel()
+        selection = source
+        source?.clipboard = self
         sendSelectionToFocusedClient()
     }
 

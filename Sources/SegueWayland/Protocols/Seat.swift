@@ -12,8 +12,8 @@ public final class Seat: ResourceObject {
     package static let defaultRepeat = (rate: 25, delay: 600)
 
     /// The selections its data devices and primary selection devices share.
-    let clipboard = Clipboard(takesOnlyFromFocus: true, clearsOnFocusLoss: false)
-    let primarySelection = Clipboard(takesOnlyFromFocus: false, clearsOnFocusLoss: true)
+    package let clipboard = Clipboard(takesOnlyFromFocus: true, clearsOnFocusLoss: false)
+    package let primarySelection = Clipboard(takesOnlyFromFocus: false, clearsOnFocusLoss: true)
     /// The wl_surface resource with keyboard focus.
     public private(set) var focusedSurface: OpaquePointer?
     /// The wl_surface resource the pointer is over, and where on it.
