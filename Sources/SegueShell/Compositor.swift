@@ -281,6 +281,7 @@ extension Compositor: SurfaceObserver {
             textures.forget(surface)
             if surface.isCursor {
                 cursorImages.take(surface)
+                seat?.cursorSurfaceCommitted(surface)
                 if let request = seat?.cursor, request.surface === surface { updateCursor() }
             }
             return

@@ -72,6 +72,47 @@ final class CursorTests: XCTestCase {
         XCTAssertEqual(server.backend.cursor, .standard)
     }
 
+    func testContentOffsetOnTheCursorsSurfaceMovesItsHotspotTheOtherWay() throws {
+        let (client, _, pointer) = try windowUnderThePointer()
+        let cursor = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
+        wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), cursor, 8, 6)
+        try client.show(picture, on: cursor)
+        XCTAssertTrue(client.roundtrip())
+        func hotspot() -> [Int]? {
+            guard case .image(let image) = server.backend.cursor else { return nil }
+            return [image.hotspotX, image.hotspotY]
+        }
+        XCTAssertEqual(hotspot(), [8, 6])
+        // The new picture's top left 3 units left of and 2 above the old one's: the hotspot is further in.
+        wl_surface_offset(cursor, -3, -2)
+        try client.show(picture, on: cursor)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(hotspot(), [11, 8])
+        wl_surface_offset(cursor, 2, 1)
+        wl_surface_commit(cursor)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(hotspot(), [9, 7])
+        // A commit with no offset leaves it where it is.
+        try client.show(picture, on: cursor)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(hotspot(), [9, 7])
+    }
+
+    func testBeforeVersion5AttachsOffsetMovesTheHotspot() throws {
+        let (client, _, pointer) = try windowUnderThePointer()
+        let cursor = try XCTUnwrap(wl_compositor_create_surface(try XCTUnwrap(client.compositor(version: 4))))
+        wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), cursor, 8, 6)
+        try client.show(picture, on: cursor)
+        XCTAssertTrue(client.roundtrip())
+        let pool = try XCTUnwrap(client.makePool(size: 16 * 12 * 4))
+        XCTAssertTrue(pool.write(picture))
+        wl_surface_attach(cursor, pool.makeBuffer(width: 16, height: 12, stride: 64, format: WL_SHM_FORMAT_XRGB8888.rawValue), 5, -1)
+        wl_surface_commit(cursor)
+        XCTAssertTrue(client.roundtrip(), "no error before version 5")
+        guard case .image(let image) = server.backend.cursor else { return XCTFail("\(server.backend.cursor)") }
+        XCTAssertEqual([image.hotspotX, image.hotspotY], [3, 7])
+    }
+
     func testASetCursorAnsweringAnOldEnterOrFromAClientNotUnderThePointerChangesNothing() throws {
         let (client, _, pointer) = try windowUnderThePointer()
         let other = try server.connect()

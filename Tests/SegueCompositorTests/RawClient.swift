@@ -24,6 +24,7 @@ final class RawClient {
     private(set) var activation: OpaquePointer?
     private(set) var output: OpaquePointer?
     private var outputName: UInt32?
+    private var compositorName: UInt32?
     /// What the compositor said of its wl_output, as of its last done event.
     let outputState = RawOutputState()
     private(set) var pointerGestures: OpaquePointer?
@@ -80,6 +81,7 @@ final class RawClient {
         switch interface {
         // Version 4 brings wl_surface.damage_buffer, 5 makes attach's offset an error.
         case "wl_compositor" where version >= 4:
+            compositorName = name
             compositor = bind(name, segue_client_wl_compositor_interface(), version: min(version, 5))
         case "wl_shm":
             shm = bind(name, segue_client_wl_shm_interface(), version: 1)
@@ -114,6 +116,11 @@ final class RawClient {
     }
 
     // MARK: Requests
+
+    /// The compositor bound again at `version`: for what older clients do.
+    func compositor(version: UInt32) -> OpaquePointer? {
+        compositorName.flatMap { bind($0, segue_client_wl_compositor_interface(), version: version) }
+    }
 
     /// Releases the wl_output and binds it again: a new resource, which
     /// libwayland may well place where the old one was.

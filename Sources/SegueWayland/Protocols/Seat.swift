@@ -132,6 +132,13 @@ public final class Seat: ResourceObject {
         cursor = CursorRequest(surface: surface, hotspotX: Int(hotspotX), hotspotY: Int(hotspotY))
     }
 
+    /// The cursor's surface committed content moved by `offset`: its hotspot moves the other way.
+    package func cursorSurfaceCommitted(_ surface: Surface) {
+        guard let cursor, cursor.surface === surface, surface.committedOffset != (0, 0) else { return }
+        self.cursor = CursorRequest(surface: surface, hotspotX: cursor.hotspotX - surface.committedOffset.x,
+                                    hotspotY: cursor.hotspotY - surface.committedOffset.y)
+    }
+
     /// The cursor's surface went: the client under the pointer has asked for nothing it can still show.
     package func cursorSurfaceDestroyed(_ surface: Surface) {
         if let cursor, cursor.surface === surface { self.cursor = nil }

@@ -38,6 +38,10 @@ package final class Surface: ResourceObject {
     private var pendingSubsurfaces: SubsurfaceStack?
     /// Whether the last commit moved or restacked a subsurface.
     package private(set) var committedSubsurfaceChange = false
+    /// Where the last commit put its new content's top left, in surface units
+    /// from the old one's (wl_surface.offset, or attach's x and y before
+    /// version 5): for a cursor, how far its hotspot moved the other way.
+    package private(set) var committedOffset = (x: 0, y: 0)
 
     package private(set) var frameCallbacks: [FrameCallback] = []
     /// Whether the last commit may have changed how it looks: a new buffer or
@@ -77,6 +81,7 @@ package final class Surface: ResourceObject {
         var opaqueRegion: RegionShape?
         /// Set when the client set one: .some(nil) for everywhere.
         var inputRegion: RegionShape??
+        var offset = (x: 0, y: 0)
 
         /// A later commit's state on top of this one.
         mutating func absorb(_ newer: PendingState) {
@@ -95,7 +100,11 @@ package final class Surface: ResourceObject {
             feedbacks += newer.feedbacks
             if let region = newer.opaqueRegion { opaqueRegion = region }
             if let region = newer.inputRegion { inputRegion = region }
+            // Cached moves add up; held to a sane range, as a hostile client might not.
+            offset = (Self.clamped(offset.x + newer.offset.x), Self.clamped(offset.y + newer.offset.y))
         }
+
+        static func clamped(_ value: Int) -> Int { min(max(value, -Surface.maxBufferSide), Surface.maxBufferSide) }
 
         /// Rectangles past this many become the one around them all: a client
         /// damaging pixel by pixel without committing costs a rectangle.
@@ -296,6 +305,7 @@ package final class Surface: ResourceObject {
     private func apply(_ state: PendingState) {
         committedNewContent = false
         committedBuffer = nil
+        committedOffset = state.offset
         let scale = state.scale ?? bufferScale
         if case .attached(let buffer) = state.buffer {
             committedNewContent = true
@@ -420,6 +430,8 @@ package final class Surface: ResourceObject {
                     WlSurfaceResource(resource).postError(.invalidOffset, "attach with a non-zero offset; use wl_surface.offset")
                     return
                 }
+                // Before version 5, attach carried the offset; from it, wl_surface.offset does.
+                if wl_resource_get_version(resource) < 5 { surface.setPendingOffset(x, y) }
                 if buffer != nil, let check = surface.commitCheck, !check.surfaceMayAttach(surface) { return }
                 surface.bufferWatcher.remove()
                 if let buffer { surface.bufferWatcher.subscribe(toDestructionOfResource: buffer) }
@@ -460,10 +472,14 @@ package final class Surface: ResourceObject {
             damage_buffer: { _, resource, x, y, width, height in
                 Resource.object(resource, as: Surface.self)?.addDamage(x, y, width, height, inBuffer: true)
             },
-            offset: { _, _, _, _ in }
+            offset: { _, resource, x, y in Resource.object(resource, as: Surface.self)?.setPendingOffset(x, y) }
         ))
         return table
     }()
+
+    private func setPendingOffset(_ x: Int32, _ y: Int32) {
+        pending.offset = (PendingState.clamped(Int(x)), PendingState.clamped(Int(y)))
+    }
 
     /// Clipped to the buffer when applied.
     private func addDamage(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, inBuffer: Bool) {
