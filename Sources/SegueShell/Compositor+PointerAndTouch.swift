@@ -113,8 +113,9 @@ extension Compositor {
     private func updatePointerFocus(time: UInt32) {
         guard let seat, let position = pointer.position else { return }
         // Held buttons keep the pointer where they went down, wherever it goes,
-        // on no surface if that is where (or the surface went since).
-        if !pointer.pressed.isEmpty {
+        // on no surface if that is where (or the surface went since); unless
+        // they hold a drag, which goes wherever the pointer is.
+        if !pointer.pressed.isEmpty, !seat.isDragging {
             guard let resource = seat.pointerSurface, let surface = Resource.object(resource, as: Surface.self),
                   let origin = screenOrigin(of: surface) else { return }
             seat.pointerMoved(over: resource, x: position.x - origin.x, y: position.y - origin.y, time: time)

@@ -276,14 +276,13 @@ public final class Compositor {
 
 extension Compositor: SurfaceObserver {
     package func surfaceCommitted(_ surface: Surface) {
-        // A cursor's or drag icon's content is never drawn, so it costs no texture.
+        // A cursor's or drag icon's content is never drawn, so it costs no
+        // texture: it is the pointer's picture, which a backend may show.
         if surface.isUndrawn {
             textures.forget(surface)
-            if surface.isCursor {
-                cursorImages.take(surface)
-                seat?.cursorSurfaceCommitted(surface)
-                if let request = seat?.cursor, request.surface === surface { updateCursor() }
-            }
+            cursorImages.take(surface)
+            seat?.cursorSurfaceCommitted(surface)
+            if let request = seat?.cursor, request.surface === surface { updateCursor() }
             return
         }
         // A surface drawn before set_cursor makes it a cursor: its picture is
@@ -304,13 +303,19 @@ extension Compositor: SurfaceObserver {
         // New pixels, subsurfaces moved or restacked, or the window moved.
         let moved = surface === window.surface && updateOrigin(of: window)
         let changed = surface.committedNewContent || surface.committedSubsurfaceChange || moved
-        let damage = changed ? window.contentChanged(committedBy: surface, width: output.width, height: output.height,
-                                                     scale: output.scale, textures: textures) : nil
-        guard output.visibleWindows().contains(where: { $0 === window }) else { return }
+        guard output.visibleWindows().contains(where: { $0 === window }) else {
+            // Off screen it holds no screen to keep up to date: it is composed anew when shown.
+            if changed { window.contentChanged() }
+            return
+        }
+        let damage = changed && options.placement == .stacked
+            ? window.contentChanged(committedBy: surface, width: output.width, height: output.height, scale: output.scale, textures: textures)
+            : nil
+        if changed && damage == nil { window.contentChanged() }
         // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
         if changed {
             pointerLayoutChanged()
-            output.damage(options.placement == .free ? nil : damage)
+            output.damage(damage)
         } else if !surface.frameCallbacks.isEmpty {
             output.requestFrame()
         }

@@ -33,6 +33,9 @@ package final class Clipboard {
         if device.client == focusedClient { device.sendSelection(selection) }
     }
 
+    /// The devices of `client`.
+    func devices(of client: OpaquePointer) -> [SelectionDevice] { devices.filter { $0.client == client } }
+
     func deviceDestroyed(_ device: SelectionDevice) {
         devices.removeAll { $0 === device }
     }

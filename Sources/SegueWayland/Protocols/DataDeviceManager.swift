@@ -1,7 +1,7 @@
 import CWaylandServer
 
 /// The wl_data_device_manager global: data sources, and data devices on a
-/// seat. Enough for copy and paste between clients; drags never start.
+/// seat, for copy and paste and for drag and drop.
 package final class DataDeviceManager {
     package static let version: Int32 = 3
 
@@ -17,7 +17,7 @@ package final class DataDeviceManager {
             get_data_device: { client, resource, id, seat in
                 guard let client, let resource, let seat = Resource.object(seat, as: Seat.self) else { return }
                 guard let device = DataDevice(client: client, version: wl_resource_get_version(resource), id: id,
-                                              clipboard: seat.clipboard) else { return }
+                                              seat: seat) else { return }
                 seat.clipboard.add(device)
             }))
         return p

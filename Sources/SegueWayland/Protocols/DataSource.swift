@@ -8,8 +8,12 @@ final class DataSource: ResourceObject, SelectionSource {
     private(set) var mimeTypes = MimeTypes()
     /// set_actions was made: the source is for drag-and-drop only.
     private(set) var isForDragAndDrop = false
+    /// The drag-and-drop actions it allows: copy, move, ask; copy alone where it never said.
+    private(set) var dragActions = WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue
     /// The clipboard it was made the selection of; it is then no drag source.
     weak var clipboard: Clipboard?
+    /// The drag it is the data of, from start_drag until the drop is finished or fails.
+    weak var drag: Drag?
 
     static let allActions = WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue
         | WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE.rawValue | WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK.rawValue
@@ -38,7 +42,10 @@ final class DataSource: ResourceObject, SelectionSource {
     func resourceDestroyed(_ resource: OpaquePointer) {
         self.resource = nil
         clipboard?.sourceDestroyed(self)
+        drag?.sourceDestroyed()
     }
+
+    var version: Int32 { resource.map { wl_resource_get_version($0) } ?? 0 }
 
     var isAlive: Bool { resource != nil }
 
@@ -52,6 +59,30 @@ final class DataSource: ResourceObject, SelectionSource {
         wl_data_source_send_cancelled(resource)
     }
 
+    // MARK: Drag and drop
+
+    /// A drop target accepted `mimeType`, or nothing (nil).
+    func sendTarget(_ mimeType: String?) {
+        guard let resource else { return }
+        wl_data_source_send_target(resource, mimeType)
+    }
+
+    /// The action a drop would take now, as the compositor settled it.
+    func sendAction(_ action: UInt32) {
+        guard let resource, version >= WL_DATA_SOURCE_ACTION_SINCE_VERSION else { return }
+        wl_data_source_send_action(resource, action)
+    }
+
+    func sendDropPerformed() {
+        guard let resource, version >= WL_DATA_SOURCE_DND_DROP_PERFORMED_SINCE_VERSION else { return }
+        wl_data_source_send_dnd_drop_performed(resource)
+    }
+
+    func sendFinished() {
+        guard let resource, version >= WL_DATA_SOURCE_DND_FINISHED_SINCE_VERSION else { return }
+        wl_data_source_send_dnd_finished(resource)
+    }
+
     private func setActions(_ actions: UInt32) {
         if actions & ~Self.allActions != 0 {
             WlDataSourceResource(resource).postError(.invalidActionMask, "action mask \(actions) has bits outside copy, move and ask")
@@ -61,6 +92,7 @@ final class DataSource: ResourceObject, SelectionSource {
             WlDataSourceResource(resource).postError(.invalidSource, "a selection source cannot take drag-and-drop actions")
         } else {
             isForDragAndDrop = true
+            dragActions = actions
         }
     }
 }

@@ -22,12 +22,19 @@ public final class Seat: ResourceObject {
     /// How held keys repeat: times a second (0: never) and the delay in milliseconds.
     package private(set) var keyRepeat = Seat.defaultRepeat
     /// What the client under the pointer asked the pointer to look like since
-    /// it entered: nil until it asks, and over no surface.
+    /// it entered: nil until it asks, and over no surface. During a drag, its
+    /// icon, its top left at the pointer (nil: none).
     package private(set) var cursor: CursorRequest? {
         didSet { cursorChanged?() }
     }
     /// Told when `cursor` changes.
     package var cursorChanged: (() -> Void)?
+    /// The drag in progress, which has the pointer until its last button is released.
+    package var isDragging: Bool { drag != nil }
+    private var drag: Drag?
+    /// Pointer buttons held down, and the press a drag may start from while they are.
+    private var heldButtons = Set<UInt32>()
+    private var lastPress: (serial: UInt32, client: OpaquePointer)?
 
     private let display: OpaquePointer
     private var keymap: Keymap
@@ -132,7 +139,7 @@ public final class Seat: ResourceObject {
         cursor = CursorRequest(surface: surface, hotspotX: Int(hotspotX), hotspotY: Int(hotspotY))
     }
 
-    /// The cursor's surface committed content moved by `offset`: its hotspot moves the other way.
+    /// The cursor's surface (or the drag's icon) committed content moved by `offset`: its hotspot moves the other way.
     package func cursorSurfaceCommitted(_ surface: Surface) {
         guard let cursor, cursor.surface === surface, surface.committedOffset != (0, 0) else { return }
         self.cursor = CursorRequest(surface: surface, hotspotX: cursor.hotspotX - surface.committedOffset.x,
@@ -200,6 +207,7 @@ public final class Seat: ResourceObject {
     /// surface: a leave and an enter when the surface changed, else a motion
     /// when the point did.
     public func pointerMoved(over surface: OpaquePointer?, x: Double, y: Double, time: UInt32) {
+        if let drag { return drag.moved(over: surface, x: x, y: y, time: time) }
         defer { pointerLocal = (x, y) }
         guard surface == pointerSurface else {
             let sameClient = surface.flatMap { new in pointerSurface.map { wl_resource_get_client($0) == wl_resource_get_client(new) } } ?? false
@@ -227,16 +235,55 @@ public final class Seat: ResourceObject {
 
     /// A button (evdev code, e.g. BTN_LEFT) went down or up over the pointer's surface.
     public func pointerButton(time: UInt32, button: UInt32, pressed: Bool) {
+        if pressed { heldButtons.insert(button) } else { heldButtons.remove(button) }
+        if heldButtons.isEmpty { lastPress = nil }
+        if let drag {
+            // The drag has the pointer: its last release drops it, and no client hears the buttons.
+            if heldButtons.isEmpty {
+                self.drag = nil
+                cursor = nil
+                drag.release()
+            }
+            return
+        }
         guard let surface = pointerSurface else { return }
         let targets = pointers(of: surface)
         guard !targets.isEmpty else { return }
         let serial = wl_display_next_serial(display)
+        if pressed { lastPress = (serial, wl_resource_get_client(surface)) }
         for pointer in targets { pointer.button(serial: serial, time: time, button: button, pressed: pressed) }
+    }
+
+    /// wl_data_device.start_drag from `client`: taken while a button it was
+    /// sent the press of (`serial`) is held with the pointer over its surfaces;
+    /// otherwise the source is cancelled, so the client stops waiting for the drag.
+    func startDrag(source: DataSource?, origin: Surface, icon: Surface?, serial: UInt32, client: OpaquePointer) {
+        guard drag == nil, let press = lastPress, press.serial == serial, press.client == client,
+              wl_resource_get_client(origin.resource) == client, let focus = pointerSurface,
+              wl_resource_get_client(focus) == client, source?.clipboard == nil else {
+            source?.cancel()
+            return
+        }
+        let drag = Drag(source: source, client: client, display: display) { [unowned self] client in
+            clipboard.devices(of: client).compactMap { $0 as? DataDevice }
+        }
+        drag.ended = { [unowned self] in
+            self.drag = nil
+            cursor = nil
+        }
+        // The pointer is the drag's: its surface sees it leave, and it looks like the icon.
+        pointerSurfaceDestruction.remove()
+        pointerSurface = nil
+        cursor = icon.map { CursorRequest(surface: $0, hotspotX: 0, hotspotY: 0) }
+        let leaveSerial = wl_display_next_serial(display)
+        for pointer in pointers(of: focus) { pointer.leave(serial: leaveSerial, surface: focus) }
+        self.drag = drag
+        drag.moved(over: focus, x: pointerLocal.x, y: pointerLocal.y, time: MonotonicClock.milliseconds())
     }
 
     /// A scroll along `axis` (wl_pointer.axis) by `value` surface-local units.
     public func pointerAxis(time: UInt32, axis: UInt32, value: Double) {
-        guard let surface = pointerSurface else { return }
+        guard drag == nil, let surface = pointerSurface else { return }
         for pointer in pointers(of: surface) { pointer.axis(time: time, axis: axis, value: value) }
     }
 

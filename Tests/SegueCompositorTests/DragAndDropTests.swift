@@ -1,0 +1,210 @@
+import CWaylandClient
+import Glibc
+import SegueImaging
+@testable import SegueShell
+import XCTest
+
+/// wl_data_device.start_drag: a drag started from a held press has the
+/// pointer until its release; each surface it crosses hears it enter, move
+/// and leave with an offer; a release over a target that accepted a type with
+/// an action drops it there, and the data flows from source to target; anything
+/// else cancels it. In process, windows placed freely side by side.
+final class DragAndDropTests: XCTestCase {
+    private var server: InProcessCompositor!
+    private let copy = WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue, move = WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE.rawValue
+    private let buttonLeft: UInt32 = 0x110
+
+    override func setUpWithError() throws {
+        server = try InProcessCompositor(width: 320, height: 180)
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// A client whose 100×100 window is at (x, 0), with a pointer and a data device.
+    private func window(x: Int) throws -> (client: RawClient, toplevel: RawToplevel, pointer: RawPointer, device: RawDataDevice) {
+        let client = try server.connect()
+        let pointer = client.makePointer()
+        let device = client.makeDataDevice()
+        let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 100, fill: RGBA(0, 0, 160)), x: x, y: 0)
+        XCTAssertTrue(client.roundtrip())
+        return (client, toplevel, pointer, device)
+    }
+
+    /// Presses the left button at (x, y) over `pointer`'s client: the press's serial.
+    private func press(at x: Double, _ y: Double, _ client: RawClient, _ pointer: RawPointer) throws -> UInt32 {
+        server.inject(.pointerMotion(time: 1, x: x, y: y))
+        server.inject(.pointerButton(time: 2, button: buttonLeft, pressed: true))
+        XCTAssertTrue(client.dispatch { pointer.events.last == .button(buttonLeft, pressed: true) })
+        return try XCTUnwrap(pointer.lastButtonSerial)
+    }
+
+    /// A source offering text, allowing copy and move, that writes `data`.
+    private func dragSource(_ client: RawClient, data: String = "dragged") -> RawDataSource {
+        let source = client.makeDataSource(offering: ["text/plain", "text/uri-list"], data: data)
+        wl_data_source_set_actions(source.source, copy | move)
+        return source
+    }
+
+    func testADragFromOneWindowDropsOnAnotherThatTakesItAndItsDataFlows() throws {
+        let from = try window(x: 0), to = try window(x: 200)
+        let serial = try press(at: 50, 50, from.client, from.pointer)
+        let source = dragSource(from.client)
+        wl_data_device_start_drag(from.device.device, source.source, from.toplevel.surface, nil, serial)
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertEqual(from.pointer.events.last, .leave(from.toplevel.surface), "the drag has the pointer")
+        XCTAssertEqual(from.device.dragEvents, [.enter(from.toplevel.surface, x: 50, y: 50, mimeTypes: ["text/plain", "text/uri-list"])])
+        XCTAssertEqual(from.device.dragOfferEvents?.sourceActions, copy | move)
+
+        // Over the other window: the first hears it leave, the second enter and move.
+        server.inject(.pointerMotion(time: 3, x: 250, y: 40))
+        server.inject(.pointerMotion(time: 4, x: 260, y: 45))
+        XCTAssertTrue(to.client.dispatch { to.device.dragEvents.count == 2 })
+        XCTAssertEqual(to.device.dragEvents, [.enter(to.toplevel.surface, x: 50, y: 40, mimeTypes: ["text/plain", "text/uri-list"]),
+                                              .motion(x: 60, y: 45)])
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertEqual(from.device.dragEvents.last, .leave)
+        XCTAssertTrue(to.pointer.events.isEmpty, "its pointer hears nothing of a drag")
+
+        // It takes text, and would rather move it.
+        let offer = try XCTUnwrap(to.device.dragOffer)
+        wl_data_offer_accept(offer, to.device.dragSerial, "text/plain")
+        wl_data_offer_set_actions(offer, copy | move, move)
+        XCTAssertTrue(to.client.roundtrip())
+        XCTAssertTrue(from.client.dispatch { source.dragEvents.contains(.action(move)) })
+        XCTAssertEqual(source.dragEvents.last(where: { if case .target = $0 { true } else { false } }), .target("text/plain"))
+        XCTAssertEqual(to.device.dragOfferEvents?.actions.last, move)
+
+        server.inject(.pointerButton(time: 5, button: buttonLeft, pressed: false))
+        XCTAssertTrue(to.client.dispatch { to.device.dragEvents.contains(.drop) })
+        XCTAssertEqual(to.device.dragEvents.suffix(2), [.drop, .leave])
+        XCTAssertTrue(to.pointer.events.contains(.enter(to.toplevel.surface, x: 60, y: 45)), "the pointer is the window's again")
+        XCTAssertTrue(from.client.dispatch { source.dragEvents.contains(.dropPerformed) })
+        XCTAssertFalse(source.cancelled)
+
+        let fd = try XCTUnwrap(to.device.receiveDrag("text/plain"))
+        XCTAssertTrue(to.client.roundtrip())
+        XCTAssertTrue(from.client.roundtrip(), "the source is asked for the data")
+        XCTAssertEqual(read(fd), "dragged")
+        wl_data_offer_finish(offer)
+        XCTAssertTrue(to.client.roundtrip())
+        XCTAssertTrue(from.client.dispatch { source.dragEvents.last == .finished })
+    }
+
+    func testAReleaseWhereNoTargetTookTheDragCancelsIt() throws {
+        let from = try window(x: 0)
+        let serial = try press(at: 50, 50, from.client, from.pointer)
+        let source = dragSource(from.client)
+        wl_data_device_start_drag(from.device.device, source.source, from.toplevel.surface, nil, serial)
+        XCTAssertTrue(from.client.roundtrip())
+        // Accepted, but no action both allow: a drop would do nothing.
+        let offer = try XCTUnwrap(from.device.dragOffer)
+        wl_data_offer_accept(offer, from.device.dragSerial, "text/plain")
+        wl_data_offer_set_actions(offer, WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK.rawValue, 0)
+        server.inject(.pointerButton(time: 5, button: buttonLeft, pressed: false))
+        XCTAssertTrue(from.client.dispatch { source.cancelled })
+        XCTAssertEqual(from.device.dragEvents.last, .leave)
+        XCTAssertFalse(from.device.dragEvents.contains(.drop))
+        XCTAssertFalse(source.dragEvents.contains(.dropPerformed))
+    }
+
+    func testADragNotStartedFromAHeldPressOfItsClientIsCancelledAtOnce() throws {
+        let from = try window(x: 0), other = try window(x: 200)
+        let serial = try press(at: 50, 50, from.client, from.pointer)
+        // Another client answering this press, and the same client with a stale serial.
+        let stolen = dragSource(other.client)
+        wl_data_device_start_drag(other.device.device, stolen.source, other.toplevel.surface, nil, serial)
+        let stale = dragSource(from.client)
+        wl_data_device_start_drag(from.device.device, stale.source, from.toplevel.surface, nil, serial &- 1)
+        XCTAssertTrue(other.client.dispatch { stolen.cancelled })
+        XCTAssertTrue(from.client.dispatch { stale.cancelled })
+        XCTAssertTrue(from.device.dragEvents.isEmpty)
+        XCTAssertTrue(other.device.dragEvents.isEmpty)
+        // Released, the press can start nothing either.
+        server.inject(.pointerButton(time: 3, button: buttonLeft, pressed: false))
+        XCTAssertTrue(from.client.dispatch { from.pointer.events.last == .button(buttonLeft, pressed: false) }, "the pointer stayed the window's")
+        let late = dragSource(from.client)
+        wl_data_device_start_drag(from.device.device, late.source, from.toplevel.surface, nil, serial)
+        XCTAssertTrue(from.client.dispatch { late.cancelled })
+    }
+
+    func testADragWithNoSourceStaysWithinItsClient() throws {
+        let from = try window(x: 0), other = try window(x: 200)
+        let serial = try press(at: 50, 50, from.client, from.pointer)
+        wl_data_device_start_drag(from.device.device, nil, from.toplevel.surface, nil, serial)
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertEqual(from.device.dragEvents, [.enter(from.toplevel.surface, x: 50, y: 50, mimeTypes: nil)])
+        server.inject(.pointerMotion(time: 3, x: 250, y: 40))
+        server.inject(.pointerButton(time: 4, button: buttonLeft, pressed: false))
+        XCTAssertTrue(from.client.dispatch { from.device.dragEvents.last == .leave })
+        XCTAssertTrue(other.client.roundtrip())
+        XCTAssertTrue(other.device.dragEvents.isEmpty, "another client never hears of it")
+        XCTAssertFalse(from.device.dragEvents.contains(.drop), "released over another client's window")
+    }
+
+    func testASourceDestroyedMidDragEndsItAndTheTargetHearsItLeave() throws {
+        let from = try window(x: 0), to = try window(x: 200)
+        let serial = try press(at: 50, 50, from.client, from.pointer)
+        let source = dragSource(from.client)
+        wl_data_device_start_drag(from.device.device, source.source, from.toplevel.surface, nil, serial)
+        XCTAssertTrue(from.client.roundtrip())
+        server.inject(.pointerMotion(time: 3, x: 250, y: 40))
+        XCTAssertTrue(to.client.dispatch { !to.device.dragEvents.isEmpty })
+        wl_data_source_destroy(source.source)
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertTrue(to.client.dispatch { to.device.dragEvents.last == .leave })
+        // Not a drag any more: the release goes to no one, and the pointer comes back to the window under it.
+        server.inject(.pointerButton(time: 4, button: buttonLeft, pressed: false))
+        XCTAssertTrue(to.client.dispatch { to.pointer.events == [.enter(to.toplevel.surface, x: 50, y: 40)] }, "\(to.pointer.events)")
+        XCTAssertFalse(to.device.dragEvents.contains(.drop))
+    }
+
+    func testTheDragsIconIsThePointersPictureUntilTheRelease() throws {
+        let from = try window(x: 0)
+        let serial = try press(at: 50, 50, from.client, from.pointer)
+        let icon = try XCTUnwrap(wl_compositor_create_surface(from.client.compositor))
+        wl_data_device_start_drag(from.device.device, dragSource(from.client).source, from.toplevel.surface, icon, serial)
+        let red = RGBA(220, 0, 0), blue = RGBA(0, 0, 200)
+        try from.client.show(marked(width: 16, height: 12, fill: blue, marker: red, side: 4), on: icon)
+        XCTAssertTrue(from.client.roundtrip())
+        guard case .image(let image) = server.backend.cursor else { return XCTFail("\(server.backend.cursor)") }
+        // Its top left at the pointer; B, G, R, A: the top-left texel red, the last one blue.
+        XCTAssertEqual([image.width, image.height, image.hotspotX, image.hotspotY], [16, 12, 0, 0])
+        XCTAssertEqual(Array(image.pixels[0..<4]), [0, 0, 220, 255])
+        XCTAssertEqual(Array(image.pixels.suffix(4)), [200, 0, 0, 255])
+        // Moved up and left of the pointer, as a client centres an icon on it.
+        wl_surface_offset(icon, -8, -6)
+        wl_surface_commit(icon)
+        XCTAssertTrue(from.client.roundtrip())
+        guard case .image(let moved) = server.backend.cursor else { return XCTFail("\(server.backend.cursor)") }
+        XCTAssertEqual([moved.hotspotX, moved.hotspotY], [8, 6])
+
+        server.inject(.pointerButton(time: 5, button: buttonLeft, pressed: false))
+        XCTAssertEqual(server.backend.cursor, .standard, "the icon goes with the drag")
+    }
+
+    func testFinishingADragOfferBeforeItsDropIsAProtocolError() throws {
+        let from = try window(x: 0)
+        let serial = try press(at: 50, 50, from.client, from.pointer)
+        let source = dragSource(from.client)
+        wl_data_device_start_drag(from.device.device, source.source, from.toplevel.surface, nil, serial)
+        XCTAssertTrue(from.client.roundtrip())
+        wl_data_offer_finish(try XCTUnwrap(from.device.dragOffer))
+        XCTAssertFalse(from.client.roundtrip())
+        XCTAssertEqual(from.client.protocolError, WaylandProtocolError(interface: "wl_data_offer", code: WL_DATA_OFFER_ERROR_INVALID_FINISH.rawValue))
+    }
+
+    private func read(_ fd: Int32) -> String {
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256)
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while poll(&ready, 1, 5000) == 1 {
+            let count = Glibc.read(fd, &chunk, chunk.count)
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
