@@ -20,10 +20,17 @@ final class ParentSelection {
     private let serial: () -> UInt32?
     /// Offers the parent introduced, with the mime types each announced so far.
     private var offers: [OpaquePointer: [String]] = [:]
-    /// The offer of the parent's selection now.
+    /// Offers that carry `marker`: Segue's own selection, come back.
+    private var echoes: Set<OpaquePointer> = []
+    /// The offer of the parent's selection now, and of a drag over Segue's window.
     private var selection: OpaquePointer?
+    private var dragOffer: OpaquePointer?
     /// What Segue's client selected, offered on the parent while the parent holds it.
     private var source: (proxy: OpaquePointer, offer: SelectionOffer)?
+    /// A mime type only Segue's own sources offer: the parent tells its focused
+    /// client of every selection, its own too, and may refuse one without a word,
+    /// so only this tells Segue's own selection from another's.
+    private let marker = "application/x-segue-selection-\(getpid())"
 
     /// Bounds what a parent may make Segue keep per offer, as Segue's own clients are bounded.
     private static let maximumMimeTypes = 64, maximumMimeTypeBytes = 255
@@ -50,7 +57,8 @@ final class ParentSelection {
         withdraw()
         for offer in offers.keys { destroy(offer: offer) }
         offers.removeAll()
-        selection = nil
+        echoes.removeAll()
+        (selection, dragOffer) = (nil, nil)
         switch kind {
         // Release came with version 2; before it the proxy only goes.
         case .clipboard where wl_proxy_get_version(device) >= 2: wl_data_device_release(device)
@@ -60,8 +68,12 @@ final class ParentSelection {
     }
 
     /// Offers what a Segue client selected on the parent, or withdraws it (nil).
+    /// The old source goes only once the new one is set, so the parent never
+    /// holds nothing in between.
     func offer(_ selection: SelectionOffer?) {
-        withdraw()
+        let old = source
+        defer { if let old { destroy(source: old.proxy) } }
+        source = nil
         guard let selection, let serial = serial() else { return }
         let proxy: OpaquePointer?
         switch kind {
@@ -69,13 +81,13 @@ final class ParentSelection {
             proxy = wl_data_device_manager_create_data_source(manager)
             guard let proxy else { return }
             wl_data_source_add_listener(proxy, Self.dataSourceListener, listenerData(self))
-            for mimeType in selection.mimeTypes { wl_data_source_offer(proxy, mimeType) }
+            for mimeType in selection.mimeTypes + [marker] { wl_data_source_offer(proxy, mimeType) }
             wl_data_device_set_selection(device, proxy, serial)
         case .primary:
             proxy = zwp_primary_selection_device_manager_v1_create_source(manager)
             guard let proxy else { return }
             zwp_primary_selection_source_v1_add_listener(proxy, Self.primarySourceListener, listenerData(self))
-            for mimeType in selection.mimeTypes { zwp_primary_selection_source_v1_offer(proxy, mimeType) }
+            for mimeType in selection.mimeTypes + [marker] { zwp_primary_selection_source_v1_offer(proxy, mimeType) }
             zwp_primary_selection_device_v1_set_selection(device, proxy, serial)
         }
         source = proxy.map { ($0, selection) }
@@ -84,6 +96,8 @@ final class ParentSelection {
     // MARK: The parent's selection
 
     private func introduced(_ offer: OpaquePointer) {
+        // One introduced before and never made the selection or a drag's is of no use: it goes, so a parent cannot pile them up.
+        for stale in offers.keys where stale != selection && stale != dragOffer { forget(stale) }
         offers[offer] = []
         switch kind {
         case .clipboard: wl_data_offer_add_listener(offer, Self.dataOfferListener, listenerData(self))
@@ -92,6 +106,10 @@ final class ParentSelection {
     }
 
     private func announced(_ mimeType: String, by offer: OpaquePointer) {
+        guard mimeType != marker else {
+            echoes.insert(offer)
+            return
+        }
         guard var types = offers[offer], types.count < Self.maximumMimeTypes,
               mimeType.utf8.count <= Self.maximumMimeTypeBytes, !types.contains(mimeType) else { return }
         types.append(mimeType)
@@ -99,13 +117,10 @@ final class ParentSelection {
     }
 
     private func selected(_ offer: OpaquePointer?) {
-        if let old = selection, old != offer {
-            destroy(offer: old)
-            offers[old] = nil
-        }
+        if let old = selection, old != offer { forget(old) }
         selection = offer
-        // Segue's own offer coming back (the parent tells its focused client of every selection): Segue has it already.
-        guard source == nil else { return }
+        // Segue's own selection come back: Segue has it already.
+        if let offer, echoes.contains(offer) { return }
         guard let offer else {
             changed?(nil)
             return
@@ -127,8 +142,14 @@ final class ParentSelection {
 
     /// A drag over Segue's window: Segue takes no drops, and its offer goes when the drag leaves.
     private func dragLeft() {
-        for offer in offers.keys where offer != selection { destroy(offer: offer) }
-        offers = offers.filter { $0.key == selection }
+        if let dragOffer, dragOffer != selection { forget(dragOffer) }
+        dragOffer = nil
+    }
+
+    private func forget(_ offer: OpaquePointer) {
+        destroy(offer: offer)
+        offers[offer] = nil
+        echoes.remove(offer)
     }
 
     private func destroy(offer: OpaquePointer) {
@@ -148,18 +169,22 @@ final class ParentSelection {
     /// The parent took another selection (or Segue withdrew its own): the source goes.
     private func withdraw() {
         guard let (proxy, _) = source else { return }
+        source = nil
+        destroy(source: proxy)
+    }
+
+    private func destroy(source proxy: OpaquePointer) {
         switch kind {
         case .clipboard: wl_data_source_destroy(proxy)
         case .primary: zwp_primary_selection_source_v1_destroy(proxy)
         }
-        source = nil
     }
 
     // MARK: Listeners
 
     nonisolated(unsafe) private static let dataDeviceListener = fixedListener(wl_data_device_listener(
         data_offer: { data, _, offer in if let offer { (listenerObject(data) as ParentSelection).introduced(offer) } },
-        enter: { _, _, _, _, _, _, _ in },
+        enter: { data, _, _, _, _, _, offer in (listenerObject(data) as ParentSelection).dragOffer = offer },
         leave: { data, _ in (listenerObject(data) as ParentSelection).dragLeft() },
         motion: { _, _, _, _, _ in },
         drop: { data, _ in (listenerObject(data) as ParentSelection).dragLeft() },
