@@ -134,6 +134,74 @@ final class ComposedDamageTests: XCTestCase {
         XCTAssertEqual(screen[219, 119], background)
     }
 
+    func testASynchronizedSubsurfacesPixelsLandWithItsParentsCommit() throws {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
+        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
+        let sub = client.makeSubsurface(of: toplevel.surface, x: 100, y: 50)
+        try client.show(RGBAImage(width: 40, height: 30, fill: child), on: sub.surface)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = try server.screen()
+        // Cached until the parent commits; both then change at once.
+        try client.show(RGBAImage(width: 40, height: 30, fill: new), on: sub.surface, damage: PixelRect(x: 0, y: 0, width: 5, height: 5))
+        try client.show(RGBAImage(width: width, height: height, fill: new), on: toplevel.surface,
+                        damage: PixelRect(x: 300, y: 160, width: 10, height: 10))
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 100, y: 50, width: 210, height: 120), "around both")
+        XCTAssertEqual(screen[100, 50], new)
+        XCTAssertEqual(screen[305, 165], new)
+        XCTAssertEqual(screen[110, 60], child)
+        XCTAssertEqual(screen[0, 0], marker)
+    }
+
+    func testAPopupsNewPixelsRedrawOnlyThemAndItsGoingRedrawsWhereItWas() throws {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
+        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 30, anchorRect: PixelRect(x: 100, y: 50, width: 1, height: 1),
+                                     anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
+        try client.show(RGBAImage(width: 40, height: 30, fill: child), onPopup: popup)
+        XCTAssertEqual(try server.screen()[101, 51], child)
+
+        try client.show(RGBAImage(width: 40, height: 30, fill: new), on: popup.surface, damage: PixelRect(x: 0, y: 0, width: 5, height: 5))
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 100, y: 50, width: 5, height: 5))
+        XCTAssertEqual(screen[101, 51], new)
+        XCTAssertEqual(screen[120, 70], child)
+        XCTAssertEqual(screen[0, 0], marker)
+
+        // Gone, with the window damaged elsewhere in the same frame: where it was shows the window again.
+        xdg_popup_destroy(popup.popup)
+        try client.show(RGBAImage(width: width, height: height, fill: new), on: toplevel.surface,
+                        damage: PixelRect(x: 300, y: 160, width: 10, height: 10))
+        XCTAssertTrue(client.roundtrip())
+        let after = try server.screen()
+        XCTAssertEqual(after[120, 70], old)
+        XCTAssertEqual(after[305, 165], new)
+    }
+
+    func testACoveredWindowsCommitShowsWhenItIsShownAgain() throws {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height,
+                                         config: "[transitions.open]\neffect = \"none\"\n[transitions.switch]\neffect = \"none\"\n")
+        let (client, toplevel) = try shownWindow(marked(width: 100, height: 60, fill: old, marker: marker))
+        let other = try server.connect()
+        let covering = try other.makeConfiguredToplevel()
+        try other.show(RGBAImage(width: 100, height: 60, fill: child), on: covering.surface)
+        XCTAssertTrue(other.roundtrip())
+        XCTAssertTrue(server.serve { server.windowCount == 2 && !server.compositor.output.isAnimating })
+        XCTAssertEqual(try server.screen()[150, 80], child)
+
+        try client.show(RGBAImage(width: 100, height: 60, fill: new), on: toplevel.surface, damage: PixelRect(x: 40, y: 20, width: 5, height: 5))
+        XCTAssertTrue(client.roundtrip())
+        try server.compositor.perform(.show(.window(id: 1)))
+        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
+        let screen = try server.screen()
+        XCTAssertEqual(screen[150, 80], new)
+        XCTAssertEqual(screen[110, 60], marker)
+        XCTAssertEqual(screen[200, 100], old)
+    }
+
     // MARK: Helpers
 
     /// A window showing `image` at buffer `scale`, shown and at rest.
