@@ -302,7 +302,10 @@ extension Compositor: SurfaceObserver {
         guard let window = window(of: surface), window.toplevel.mapped else { return }
         // New pixels, subsurfaces moved or restacked, or the window moved.
         let moved = surface === window.surface && updateOrigin(of: window)
-        let changed = surface.committedNewContent || surface.committedSubsurfaceChange || moved
+        // A new window geometry moves the popups placed against it.
+        let xdgSurface = (surface.role as? XdgToplevel)?.xdgSurface ?? (surface.role as? XdgPopup)?.xdgSurface
+        let regeometried = xdgSurface?.committedGeometryChange == true && !window.toplevel.xdgSurface.popups.isEmpty
+        let changed = surface.committedNewContent || surface.committedSubsurfaceChange || moved || regeometried
         guard output.visibleWindows().contains(where: { $0 === window }) else {
             // Off screen it holds no screen to keep up to date: it is composed anew when shown.
             if changed { window.contentChanged() }

@@ -181,6 +181,22 @@ final class ComposedDamageTests: XCTestCase {
         XCTAssertEqual(after[305, 165], new)
     }
 
+    func testANewWindowGeometryAloneMovesThePopupsOnScreen() throws {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
+        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 30, anchorRect: PixelRect(x: 100, y: 50, width: 1, height: 1),
+                                     anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
+        try client.show(RGBAImage(width: 40, height: 30, fill: child), onPopup: popup)
+        XCTAssertEqual(try server.screen()[100, 50], child)
+        // The popup is placed against the window geometry, which now starts 20 units in: the popup moves with it.
+        client.setWindowGeometry(toplevel, x: 20, y: 10, width: Int32(width) - 20, height: Int32(height) - 10)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        let screen = try server.screen()
+        XCTAssertEqual(screen[100, 50], old, "where it was")
+        XCTAssertEqual(screen[120, 60], child)
+    }
+
     func testACoveredWindowsCommitShowsWhenItIsShownAgain() throws {
         server = try InProcessCompositor(placement: .stacked, width: width, height: height,
                                          config: "[transitions.open]\neffect = \"none\"\n[transitions.switch]\neffect = \"none\"\n")

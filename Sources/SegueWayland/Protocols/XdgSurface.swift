@@ -104,8 +104,12 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
         return true
     }
 
+    /// Whether the last commit changed the window geometry, which its popups are placed against.
+    package private(set) var committedGeometryChange = false
+
     /// The commit being applied takes the window geometry last set.
     func applyGeometry() {
+        committedGeometryChange = pendingGeometry.map { $0 != geometry } ?? false
         if let pendingGeometry { geometry = pendingGeometry }
         pendingGeometry = nil
     }
