@@ -161,8 +161,8 @@ final class ParentSelection {
 
     // MARK: Segue's selection on the parent
 
-    private func send(_ mimeType: String, into fd: Int32) {
-        source?.offer.write(mimeType, fd)
+    private func send(_ mimeType: UnsafePointer<CChar>?, into fd: Int32) {
+        if let mimeType { source?.offer.write(String(cString: mimeType), fd) }
         close(fd)
     }
 
@@ -202,14 +202,7 @@ final class ParentSelection {
 
     nonisolated(unsafe) private static let dataSourceListener = fixedListener(wl_data_source_listener(
         target: { _, _, _ in },
-        send: { data, _, mimeType, fd in
-            let selection = listenerObject(data) as ParentSelection
-            guard let mimeType else {
-                close(fd)
-                return
-            }
-            selection.send(String(cString: mimeType), into: fd)
-        },
+        send: { data, _, mimeType, fd in (listenerObject(data) as ParentSelection).send(mimeType, into: fd) },
         cancelled: { data, _ in (listenerObject(data) as ParentSelection).withdraw() },
         dnd_drop_performed: { _, _ in },
         dnd_finished: { _, _ in },
@@ -229,14 +222,7 @@ final class ParentSelection {
     ))
 
     nonisolated(unsafe) private static let primarySourceListener = fixedListener(zwp_primary_selection_source_v1_listener(
-        send: { data, _, mimeType, fd in
-            let selection = listenerObject(data) as ParentSelection
-            guard let mimeType else {
-                close(fd)
-                return
-            }
-            selection.send(String(cString: mimeType), into: fd)
-        },
+        send: { data, _, mimeType, fd in (listenerObject(data) as ParentSelection).send(mimeType, into: fd) },
         cancelled: { data, _ in (listenerObject(data) as ParentSelection).withdraw() }
     ))
 }

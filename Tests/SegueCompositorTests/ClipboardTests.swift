@@ -117,17 +117,4 @@ final class ClipboardTests: XCTestCase {
         XCTAssertTrue(client.dispatch { keyboard.focusChanges.last == .enter(toplevel.surface) }, "the new window has the keyboard")
         return (client, device)
     }
-
-    /// What the other end wrote into `fd` until every writer closed it (or 5 s passed).
-    private func read(_ fd: Int32) -> String {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 256)
-        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while poll(&ready, 1, 5000) == 1 {
-            let count = Glibc.read(fd, &chunk, chunk.count)
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }

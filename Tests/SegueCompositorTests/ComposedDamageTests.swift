@@ -36,13 +36,7 @@ final class ComposedDamageTests: XCTestCase {
     }
 
     func testASubsurfacesNewPixelsRedrawOnlyThemOverTheirParent() throws {
-        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
-        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
-        let sub = client.makeSubsurface(of: toplevel.surface, x: 100, y: 50)
-        wl_subsurface_set_desync(sub.subsurface)
-        try client.show(marked(width: 40, height: 30, fill: child, marker: marker, side: 4), on: sub.surface)
-        wl_surface_commit(toplevel.surface)
-        XCTAssertTrue(client.roundtrip())
+        let (client, _, sub) = try windowWithSubsurface(marked(width: 40, height: 30, fill: child, marker: marker, side: 4), desynchronized: true)
         XCTAssertEqual(try server.screen()[100, 50], marker)
 
         try client.show(RGBAImage(width: 40, height: 30, fill: new), on: sub.surface,
@@ -59,12 +53,7 @@ final class ComposedDamageTests: XCTestCase {
     }
 
     func testAMovedSubsurfaceRedrawsTheWholeScreen() throws {
-        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
-        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
-        let sub = client.makeSubsurface(of: toplevel.surface, x: 100, y: 50)
-        try client.show(marked(width: 40, height: 30, fill: child, marker: marker, side: 4), on: sub.surface)
-        wl_surface_commit(toplevel.surface)
-        XCTAssertTrue(client.roundtrip())
+        let (client, toplevel, sub) = try windowWithSubsurface(marked(width: 40, height: 30, fill: child, marker: marker, side: 4))
         XCTAssertEqual(try server.screen()[100, 50], marker)
 
         wl_subsurface_set_position(sub.subsurface, 200, 120)
@@ -91,12 +80,7 @@ final class ComposedDamageTests: XCTestCase {
     }
 
     func testADestroyedSubsurfaceLeavesTheScreenAtOnce() throws {
-        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
-        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
-        let sub = client.makeSubsurface(of: toplevel.surface, x: 100, y: 50)
-        try client.show(RGBAImage(width: 40, height: 30, fill: child), on: sub.surface)
-        wl_surface_commit(toplevel.surface)
-        XCTAssertTrue(client.roundtrip())
+        let (client, _, sub) = try windowWithSubsurface(RGBAImage(width: 40, height: 30, fill: child))
         XCTAssertEqual(try server.screen()[120, 60], child)
 
         // Unmapped at once, as wl_subsurface.destroy says, with no commit of its parent.
@@ -135,12 +119,7 @@ final class ComposedDamageTests: XCTestCase {
     }
 
     func testASynchronizedSubsurfacesPixelsLandWithItsParentsCommit() throws {
-        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
-        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
-        let sub = client.makeSubsurface(of: toplevel.surface, x: 100, y: 50)
-        try client.show(RGBAImage(width: 40, height: 30, fill: child), on: sub.surface)
-        wl_surface_commit(toplevel.surface)
-        XCTAssertTrue(client.roundtrip())
+        let (client, toplevel, sub) = try windowWithSubsurface(RGBAImage(width: 40, height: 30, fill: child))
         _ = try server.screen()
         // Cached until the parent commits; both then change at once.
         try client.show(RGBAImage(width: 40, height: 30, fill: new), on: sub.surface, damage: PixelRect(x: 0, y: 0, width: 5, height: 5))
@@ -156,11 +135,7 @@ final class ComposedDamageTests: XCTestCase {
     }
 
     func testAPopupsNewPixelsRedrawOnlyThemAndItsGoingRedrawsWhereItWas() throws {
-        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
-        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
-        let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 30, anchorRect: PixelRect(x: 100, y: 50, width: 1, height: 1),
-                                     anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
-        try client.show(RGBAImage(width: 40, height: 30, fill: child), onPopup: popup)
+        let (client, toplevel, popup) = try windowWithPopup()
         XCTAssertEqual(try server.screen()[101, 51], child)
 
         try client.show(RGBAImage(width: 40, height: 30, fill: new), on: popup.surface, damage: PixelRect(x: 0, y: 0, width: 5, height: 5))
@@ -182,11 +157,7 @@ final class ComposedDamageTests: XCTestCase {
     }
 
     func testANewWindowGeometryAloneMovesThePopupsOnScreen() throws {
-        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
-        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
-        let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 30, anchorRect: PixelRect(x: 100, y: 50, width: 1, height: 1),
-                                     anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
-        try client.show(RGBAImage(width: 40, height: 30, fill: child), onPopup: popup)
+        let (client, toplevel, _) = try windowWithPopup()
         XCTAssertEqual(try server.screen()[100, 50], child)
         // The popup is placed against the window geometry, which now starts 20 units in: the popup moves with it.
         client.setWindowGeometry(toplevel, x: 20, y: 10, width: Int32(width) - 20, height: Int32(height) - 10)
@@ -219,6 +190,29 @@ final class ComposedDamageTests: XCTestCase {
     }
 
     // MARK: Helpers
+
+    /// An output-sized window, marked, with a subsurface at (100, 50) showing `picture`.
+    private func windowWithSubsurface(_ picture: RGBAImage, desynchronized: Bool = false)
+        throws -> (RawClient, RawToplevel, (surface: OpaquePointer, subsurface: OpaquePointer)) {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
+        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
+        let sub = client.makeSubsurface(of: toplevel.surface, x: 100, y: 50)
+        if desynchronized { wl_subsurface_set_desync(sub.subsurface) }
+        try client.show(picture, on: sub.surface)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        return (client, toplevel, sub)
+    }
+
+    /// An output-sized window, marked, with a 40×30 popup at (100, 50) showing `child`.
+    private func windowWithPopup() throws -> (RawClient, RawToplevel, RawPopup) {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height)
+        let (client, toplevel) = try shownWindow(marked(width: width, height: height, fill: old, marker: marker))
+        let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 30, anchorRect: PixelRect(x: 100, y: 50, width: 1, height: 1),
+                                     anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
+        try client.show(RGBAImage(width: 40, height: 30, fill: child), onPopup: popup)
+        return (client, toplevel, popup)
+    }
 
     /// A window showing `image` at buffer `scale`, shown and at rest.
     private func shownWindow(_ image: RGBAImage, scale: Int32 = 1) throws -> (RawClient, RawToplevel) {

@@ -47,12 +47,18 @@ final class DragAndDropTests: XCTestCase {
         return source
     }
 
+    /// A drag of a `dragSource` from `window`, pressed at (50, 50), started.
+    private func startDrag(_ window: (client: RawClient, toplevel: RawToplevel, pointer: RawPointer, device: RawDataDevice)) throws -> RawDataSource {
+        let serial = try press(at: 50, 50, window.client, window.pointer)
+        let source = dragSource(window.client)
+        wl_data_device_start_drag(window.device.device, source.source, window.toplevel.surface, nil, serial)
+        XCTAssertTrue(window.client.roundtrip())
+        return source
+    }
+
     func testADragFromOneWindowDropsOnAnotherThatTakesItAndItsDataFlows() throws {
         let from = try window(x: 0), to = try window(x: 200)
-        let serial = try press(at: 50, 50, from.client, from.pointer)
-        let source = dragSource(from.client)
-        wl_data_device_start_drag(from.device.device, source.source, from.toplevel.surface, nil, serial)
-        XCTAssertTrue(from.client.roundtrip())
+        let source = try startDrag(from)
         XCTAssertEqual(from.pointer.events.last, .leave(from.toplevel.surface), "the drag has the pointer")
         XCTAssertEqual(from.device.dragEvents, [.enter(from.toplevel.surface, x: 50, y: 50, mimeTypes: ["text/plain", "text/uri-list"])])
         XCTAssertEqual(from.device.dragOfferEvents?.sourceActions, copy | move)
@@ -86,6 +92,7 @@ final class DragAndDropTests: XCTestCase {
         let fd = try XCTUnwrap(to.device.receiveDrag("text/plain"))
         XCTAssertTrue(to.client.roundtrip())
         XCTAssertTrue(from.client.roundtrip(), "the source is asked for the data")
+        defer { close(fd) }
         XCTAssertEqual(read(fd), "dragged")
         wl_data_offer_finish(offer)
         XCTAssertTrue(to.client.roundtrip())
@@ -94,10 +101,7 @@ final class DragAndDropTests: XCTestCase {
 
     func testAReleaseWhereNoTargetTookTheDragCancelsIt() throws {
         let from = try window(x: 0)
-        let serial = try press(at: 50, 50, from.client, from.pointer)
-        let source = dragSource(from.client)
-        wl_data_device_start_drag(from.device.device, source.source, from.toplevel.surface, nil, serial)
-        XCTAssertTrue(from.client.roundtrip())
+        let source = try startDrag(from)
         // Accepted, but no action both allow: a drop would do nothing.
         let offer = try XCTUnwrap(from.device.dragOffer)
         wl_data_offer_accept(offer, from.device.dragSerial, "text/plain")
@@ -145,10 +149,7 @@ final class DragAndDropTests: XCTestCase {
 
     func testASourceDestroyedMidDragEndsItAndTheTargetHearsItLeave() throws {
         let from = try window(x: 0), to = try window(x: 200)
-        let serial = try press(at: 50, 50, from.client, from.pointer)
-        let source = dragSource(from.client)
-        wl_data_device_start_drag(from.device.device, source.source, from.toplevel.surface, nil, serial)
-        XCTAssertTrue(from.client.roundtrip())
+        let source = try startDrag(from)
         server.inject(.pointerMotion(time: 3, x: 250, y: 40))
         XCTAssertTrue(to.client.dispatch { !to.device.dragEvents.isEmpty })
         wl_data_source_destroy(source.source)
@@ -186,25 +187,9 @@ final class DragAndDropTests: XCTestCase {
 
     func testFinishingADragOfferBeforeItsDropIsAProtocolError() throws {
         let from = try window(x: 0)
-        let serial = try press(at: 50, 50, from.client, from.pointer)
-        let source = dragSource(from.client)
-        wl_data_device_start_drag(from.device.device, source.source, from.toplevel.surface, nil, serial)
-        XCTAssertTrue(from.client.roundtrip())
+        _ = try startDrag(from)
         wl_data_offer_finish(try XCTUnwrap(from.device.dragOffer))
         XCTAssertFalse(from.client.roundtrip())
         XCTAssertEqual(from.client.protocolError, WaylandProtocolError(interface: "wl_data_offer", code: WL_DATA_OFFER_ERROR_INVALID_FINISH.rawValue))
-    }
-
-    private func read(_ fd: Int32) -> String {
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 256)
-        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while poll(&ready, 1, 5000) == 1 {
-            let count = Glibc.read(fd, &chunk, chunk.count)
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -370,13 +370,7 @@ final class NestedInputTests: XCTestCase {
         XCTAssertTrue(outside.roundtrip())
 
         // The parent's window goes: the nested Segue has the keyboard again, and hears of the selection.
-        wl_surface_attach(toplevel.surface, nil, 0, 0)
-        wl_surface_commit(toplevel.surface)
-        XCTAssertTrue(outside.roundtrip())
-        XCTAssertTrue(parent.dispatch {
-            _ = inside.roundtrip()
-            return insideDevice.selections.last == ["text/plain"]
-        }, "\(insideDevice.selections)")
+        XCTAssertTrue(uncover(toplevel, of: outside, until: inside) { insideDevice.selections.last == ["text/plain"] }, "\(insideDevice.selections)")
         let fd = try XCTUnwrap(insideDevice.receive("text/plain"))
         XCTAssertEqual(read(fd, serving: [inside, outside]), "copied outside")
     }
@@ -398,13 +392,7 @@ final class NestedInputTests: XCTestCase {
         let toplevel = try showParentWindow(of: outside)
         let fromOutside = outside.makeDataSource(offering: ["text/plain"], data: "outside")
         wl_data_device_set_selection(outsideDevice.device, fromOutside.source, 0)
-        wl_surface_attach(toplevel.surface, nil, 0, 0)
-        wl_surface_commit(toplevel.surface)
-        XCTAssertTrue(outside.roundtrip())
-        XCTAssertTrue(parent.dispatch {
-            _ = inside.roundtrip()
-            return insideDevice.selections.last == ["text/plain"]
-        }, "\(insideDevice.selections)")
+        XCTAssertTrue(uncover(toplevel, of: outside, until: inside) { insideDevice.selections.last == ["text/plain"] }, "\(insideDevice.selections)")
         wl_data_source_destroy(fromOutside.source)
         XCTAssertTrue(outside.roundtrip())
         XCTAssertTrue(parent.dispatch {
@@ -428,13 +416,7 @@ final class NestedInputTests: XCTestCase {
 
         let newest = outside.makeDataSource(offering: ["text/plain"], data: "newest, outside")
         wl_data_device_set_selection(outsideDevice.device, newest.source, 0)
-        wl_surface_attach(toplevel.surface, nil, 0, 0)
-        wl_surface_commit(toplevel.surface)
-        XCTAssertTrue(outside.roundtrip())
-        XCTAssertTrue(parent.dispatch {
-            _ = inside.roundtrip()
-            return refused.cancelled
-        }, "what the parent holds replaces it inside")
+        XCTAssertTrue(uncover(toplevel, of: outside, until: inside) { refused.cancelled }, "what the parent holds replaces it inside")
         XCTAssertEqual(read(try XCTUnwrap(insideDevice.receive("text/plain")), serving: [inside, outside]), "newest, outside")
     }
 
@@ -455,13 +437,7 @@ final class NestedInputTests: XCTestCase {
         let reselected = outside.makePrimarySource(offering: ["text/plain", "UTF8_STRING"], data: "selected outside")
         zwp_primary_selection_device_v1_set_selection(outsideDevice.device, reselected.source, 0)
         XCTAssertTrue(outside.roundtrip())
-        wl_surface_attach(toplevel.surface, nil, 0, 0)
-        wl_surface_commit(toplevel.surface)
-        XCTAssertTrue(outside.roundtrip())
-        XCTAssertTrue(parent.dispatch {
-            _ = inside.roundtrip()
-            return insideDevice.selections.last == ["text/plain", "UTF8_STRING"]
-        }, "\(insideDevice.selections)")
+        XCTAssertTrue(uncover(toplevel, of: outside, until: inside) { insideDevice.selections.last == ["text/plain", "UTF8_STRING"] }, "\(insideDevice.selections)")
         XCTAssertTrue(selected.cancelled, "replaced by what was selected outside")
         XCTAssertEqual(read(try XCTUnwrap(insideDevice.receive("text/plain")), serving: [inside, outside]), "selected outside")
     }
@@ -476,6 +452,18 @@ final class NestedInputTests: XCTestCase {
         XCTAssertTrue(client.roundtrip())
         try waitForNestedWindows(1)
         return (client, device)
+    }
+
+    /// Unmaps the parent's window `toplevel` of `outside`: the nested Segue has
+    /// the keyboard again. Whether `heard` then holds for `inside`, within the time.
+    private func uncover(_ toplevel: RawToplevel, of outside: RawClient, until inside: RawClient, heard: () -> Bool) -> Bool {
+        wl_surface_attach(toplevel.surface, nil, 0, 0)
+        wl_surface_commit(toplevel.surface)
+        XCTAssertTrue(outside.roundtrip())
+        return parent.dispatch {
+            _ = inside.roundtrip()
+            return heard()
+        }
     }
 
     /// A window of `client`'s on the parent, shown over the nested Segue's and given the keyboard.
