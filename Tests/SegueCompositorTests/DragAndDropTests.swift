@@ -133,6 +133,21 @@ final class DragAndDropTests: XCTestCase {
         XCTAssertTrue(from.client.dispatch { late.cancelled })
     }
 
+    func testASourceAlreadyTheSelectionOrBeingDraggedIsNotDraggedAgainNorCancelled() throws {
+        let from = try window(x: 0)
+        let selection = from.client.makeDataSource(offering: ["text/plain"])
+        wl_data_device_set_selection(from.device.device, selection.source, 0)
+        let dragged = try startDrag(from)
+        // Neither may start another drag, and neither is cancelled for asking.
+        wl_data_device_start_drag(from.device.device, selection.source, from.toplevel.surface, nil, try XCTUnwrap(from.pointer.lastButtonSerial))
+        wl_data_device_start_drag(from.device.device, dragged.source, from.toplevel.surface, nil, try XCTUnwrap(from.pointer.lastButtonSerial))
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertFalse(selection.cancelled)
+        XCTAssertFalse(dragged.cancelled)
+        XCTAssertEqual(from.device.dragEvents.filter { if case .enter = $0 { true } else { false } }.count, 1, "one drag")
+        XCTAssertTrue(server.compositor.seat?.isDragging == true)
+    }
+
     func testADragWithNoSourceStaysWithinItsClient() throws {
         let from = try window(x: 0), other = try window(x: 200)
         let serial = try press(at: 50, 50, from.client, from.pointer)

@@ -258,9 +258,11 @@ public final class Seat: ResourceObject {
     /// sent the press of (`serial`) is held with the pointer over its surfaces;
     /// otherwise the source is cancelled, so the client stops waiting for the drag.
     func startDrag(source: DataSource?, origin: Surface, icon: Surface?, serial: UInt32, client: OpaquePointer) {
+        // A source already the selection or a drag's stays what it is.
+        guard source.map({ $0.clipboard == nil && $0.drag == nil }) ?? true else { return }
         guard drag == nil, let press = lastPress, press.serial == serial, press.client == client,
               wl_resource_get_client(origin.resource) == client, let focus = pointerSurface,
-              wl_resource_get_client(focus) == client, source?.clipboard == nil else {
+              wl_resource_get_client(focus) == client else {
             source?.cancel()
             return
         }
