@@ -282,7 +282,11 @@ extension Compositor: SurfaceObserver {
             textures.forget(surface)
             cursorImages.take(surface)
             seat?.cursorSurfaceCommitted(surface)
-            if let request = seat?.cursor, request.surface === surface { updateCursor() }
+            if let request = seat?.cursor, request.surface === surface {
+                updateCursor()
+                // The pointer's picture hears of frames too, as an animated one waits to.
+                if !surface.frameCallbacks.isEmpty { output.requestFrame() }
+            }
             return
         }
         // A surface drawn before set_cursor makes it a cursor: its picture is
@@ -458,6 +462,7 @@ extension Compositor: OutputDelegate {
 
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) {
         let milliseconds = UInt32(truncatingIfNeeded: time.nanoseconds / 1_000_000)
+        seat?.cursor?.surface?.sendFrameDone(milliseconds: milliseconds)
         for window in visible where window.isAlive {
             forEachSurface(of: window.surface) { surface in
                 surface.sendFrameDone(milliseconds: milliseconds)

@@ -148,6 +148,116 @@ final class DragAndDropTests: XCTestCase {
         XCTAssertTrue(server.compositor.seat?.isDragging == true)
     }
 
+    func testAnOfferLeftBehindNoLongerSteersTheSource() throws {
+        let from = try window(x: 0), to = try window(x: 200)
+        let source = try startDrag(from)
+        // Over the first window: it would move the data.
+        let left = try XCTUnwrap(from.device.dragOffer)
+        wl_data_offer_accept(left, from.device.dragSerial, "text/plain")
+        wl_data_offer_set_actions(left, copy | move, move)
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertEqual(source.dragEvents.last, .action(move))
+        // Over the second: nothing takes it yet, and no action.
+        server.inject(.pointerMotion(time: 3, x: 250, y: 40))
+        XCTAssertTrue(to.client.dispatch { !to.device.dragEvents.isEmpty })
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertEqual(source.dragEvents.suffix(2), [.target(nil), .action(0)])
+        // The first window's late answers change nothing.
+        wl_data_offer_accept(left, from.device.dragSerial, "text/plain")
+        wl_data_offer_set_actions(left, copy, copy)
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertEqual(source.dragEvents.suffix(2), [.target(nil), .action(0)])
+        // The second copies it: a drop copies.
+        let taken = try XCTUnwrap(to.device.dragOffer)
+        wl_data_offer_accept(taken, to.device.dragSerial, "text/plain")
+        wl_data_offer_set_actions(taken, copy, copy)
+        XCTAssertTrue(to.client.roundtrip())
+        server.inject(.pointerButton(time: 4, button: buttonLeft, pressed: false))
+        XCTAssertTrue(to.client.dispatch { to.device.dragEvents.contains(.drop) })
+        wl_data_offer_set_actions(left, move, move)
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertEqual(source.dragEvents.suffix(2), [.action(copy), .dropPerformed], "no target(NULL) after the drop, and no move")
+    }
+
+    func testAnOfferDestroyedBeforeTheReleaseTakesNoDropAndTheDragIsCancelled() throws {
+        let from = try window(x: 0)
+        let source = try startDrag(from)
+        let offer = try XCTUnwrap(from.device.dragOffer)
+        wl_data_offer_accept(offer, from.device.dragSerial, "text/plain")
+        wl_data_offer_set_actions(offer, copy, copy)
+        wl_data_offer_destroy(offer)
+        XCTAssertTrue(from.client.roundtrip())
+        server.inject(.pointerButton(time: 4, button: buttonLeft, pressed: false))
+        XCTAssertTrue(from.client.dispatch { source.cancelled }, "the source stops waiting")
+        XCTAssertFalse(from.device.dragEvents.contains(.drop))
+        XCTAssertFalse(source.dragEvents.contains(.dropPerformed))
+    }
+
+    func testATargetSurfaceDestroyedMidDragHearsTheDragLeaveFirst() throws {
+        let from = try window(x: 0), to = try window(x: 200)
+        let child = to.client.makeSubsurface(of: to.toplevel.surface, x: 0, y: 0)
+        wl_subsurface_set_desync(child.subsurface)
+        try to.client.show(RGBAImage(width: 50, height: 50, fill: RGBA(0, 160, 0)), on: child.surface)
+        wl_surface_commit(to.toplevel.surface)
+        XCTAssertTrue(to.client.roundtrip())
+        let source = try startDrag(from)
+        server.inject(.pointerMotion(time: 3, x: 210, y: 10))
+        XCTAssertTrue(to.client.dispatch { to.device.dragEvents.count == 1 })
+        XCTAssertEqual(to.device.dragEvents, [.enter(child.surface, x: 10, y: 10, mimeTypes: ["text/plain", "text/uri-list"])])
+        wl_data_offer_accept(try XCTUnwrap(to.device.dragOffer), to.device.dragSerial, "text/plain")
+        wl_surface_destroy(child.surface)
+        XCTAssertTrue(to.client.roundtrip())
+        // It leaves, and enters the window under it there.
+        XCTAssertEqual(to.device.dragEvents.dropFirst(), [.leave, .enter(to.toplevel.surface, x: 10, y: 10, mimeTypes: ["text/plain", "text/uri-list"])])
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertEqual(source.dragEvents.last(where: { if case .target = $0 { true } else { false } }), .target(nil), "nothing takes it yet")
+    }
+
+    func testAWindowRedrawingUnderAStillDragSendsNoMotion() throws {
+        let from = try window(x: 0)
+        _ = try startDrag(from)
+        for round in 0..<3 {
+            try from.client.show(RGBAImage(width: 100, height: 100, fill: RGBA(0, 0, UInt8(100 + round))), on: from.toplevel.surface)
+            XCTAssertTrue(from.client.roundtrip())
+            _ = try server.screen()
+        }
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertEqual(from.device.dragEvents.count, 1, "the enter alone: \(from.device.dragEvents)")
+    }
+
+    func testAnAskingTargetChoosesTheActionAfterTheDropAndFinishesThen() throws {
+        let from = try window(x: 0)
+        let serial = try press(at: 50, 50, from.client, from.pointer)
+        let source = from.client.makeDataSource(offering: ["text/plain"], data: "asked")
+        let ask = WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK.rawValue
+        wl_data_source_set_actions(source.source, copy | move | ask)
+        wl_data_device_start_drag(from.device.device, source.source, from.toplevel.surface, nil, serial)
+        XCTAssertTrue(from.client.roundtrip())
+        let offer = try XCTUnwrap(from.device.dragOffer)
+        wl_data_offer_accept(offer, from.device.dragSerial, "text/plain")
+        wl_data_offer_set_actions(offer, copy | move | ask, ask)
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertEqual(source.dragEvents.last, .action(ask))
+        server.inject(.pointerButton(time: 4, button: buttonLeft, pressed: false))
+        XCTAssertTrue(from.client.dispatch { source.dragEvents.contains(.dropPerformed) })
+        // The user picked move, say, from a menu the target showed.
+        wl_data_offer_set_actions(offer, move, move)
+        wl_data_offer_finish(offer)
+        XCTAssertTrue(from.client.roundtrip())
+        XCTAssertEqual(source.dragEvents.suffix(3), [.dropPerformed, .action(move), .finished])
+        XCTAssertEqual(from.device.dragOfferEvents?.actions.last, ask, "the offer hears no action after the drop")
+    }
+
+    func testTheDragIconsFrameCallbacksAreAnswered() throws {
+        let from = try window(x: 0)
+        let serial = try press(at: 50, 50, from.client, from.pointer)
+        let icon = try XCTUnwrap(wl_compositor_create_surface(from.client.compositor))
+        wl_data_device_start_drag(from.device.device, dragSource(from.client).source, from.toplevel.surface, icon, serial)
+        let done = from.client.frameCallback(on: icon)
+        try from.client.show(RGBAImage(width: 8, height: 8, fill: RGBA(200, 0, 0)), on: icon)
+        XCTAssertTrue(from.client.dispatch { done.value }, "an animated icon gets its next frame")
+    }
+
     func testADragWithNoSourceStaysWithinItsClient() throws {
         let from = try window(x: 0), other = try window(x: 200)
         let serial = try press(at: 50, 50, from.client, from.pointer)

@@ -369,6 +369,14 @@ final class RawClient {
         return true
     }
 
+    /// A frame callback on `surface`, for its next commit: whether it was done.
+    func frameCallback(on surface: OpaquePointer) -> SyncDone {
+        let done = SyncDone()
+        wl_callback_add_listener(wl_surface_frame(surface), syncListener, listenerData(done))
+        listenedTo.append(done)
+        return done
+    }
+
     /// Round-trips until `condition` holds; false if it does not within `timeout`.
     func dispatch(until condition: () -> Bool, timeout: Duration = .seconds(10)) -> Bool {
         let deadline = ContinuousClock.now + timeout
@@ -410,12 +418,14 @@ final class RawClient {
 }
 
 /// Set by the wl_callback.done that ends a roundtrip.
-private final class SyncDone {
-    var value = false
+/// Whether a wl_callback was done.
+final class SyncDone {
+    private(set) var value = false
+    fileprivate func done() { value = true }
 }
 
 private nonisolated(unsafe) let syncListener = fixedListener(wl_callback_listener(
-    done: { data, _, _ in (listenerObject(data) as SyncDone).value = true }
+    done: { data, _, _ in (listenerObject(data) as SyncDone).done() }
 ))
 
 private nonisolated(unsafe) let registryListener = fixedListener(wl_registry_listener(

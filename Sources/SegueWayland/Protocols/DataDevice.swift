@@ -25,7 +25,7 @@ final class DataDevice: ResourceObject, SelectionDevice {
             set_selection: { _, resource, source, _ in
                 guard let device = Resource.object(resource, as: DataDevice.self) else { return }
                 let source = source.flatMap { Resource.object($0, as: DataSource.self) }
-                if let source, source.isForDragAndDrop {
+                if let source, source.isForDragAndDrop || source.drag != nil {
                     WlDataSourceResource(source.resource).postError(.invalidSource, "a drag-and-drop source cannot be the selection")
                     return
                 }

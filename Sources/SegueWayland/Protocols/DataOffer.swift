@@ -103,8 +103,12 @@ final class DataOffer: ResourceObject {
 
     /// Settles the action a drop would take: the target's preferred one where
     /// the source allows it, else the first both allow (copy, move, ask); tells both when it changed.
+    /// Only while the pointer is over the target, or after a drop that asked:
+    /// an offer left behind says nothing to the source (a late answer would
+    /// turn a copy elsewhere into a move, and the source would delete the data).
     func settleAction() {
-        guard let dragSource else { return }
+        let asking = dropped && action == WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK.rawValue
+        guard let dragSource, isCurrent && !dropped || asking else { return }
         // Before version 3 there are no actions: a drop copies.
         let offered = version >= WL_DATA_OFFER_ACTION_SINCE_VERSION ? targetActions : WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue
         let available = offered & dragSource.dragActions
@@ -112,11 +116,13 @@ final class DataOffer: ResourceObject {
         guard chosen != action else { return }
         action = chosen
         dragSource.sendAction(chosen)
-        if let resource, version >= WL_DATA_OFFER_ACTION_SINCE_VERSION { wl_data_offer_send_action(resource, chosen) }
+        // After the drop the target picked the action itself.
+        if let resource, !dropped, version >= WL_DATA_OFFER_ACTION_SINCE_VERSION { wl_data_offer_send_action(resource, chosen) }
     }
 
-    /// Whether a release now would drop the drag here: the target accepted a type and an action was settled.
-    var takesDrop: Bool { acceptedMimeType != nil && action != 0 }
+    /// Whether a release now would drop the drag here: the offer is still
+    /// there, and the target accepted a type and an action was settled.
+    var takesDrop: Bool { resource != nil && acceptedMimeType != nil && action != 0 }
 
     func markDropped() { dropped = true }
 
@@ -124,8 +130,8 @@ final class DataOffer: ResourceObject {
         guard isDrag else {
             return WlDataOfferResource(resource).postError(.invalidFinish, "finish is for drag-and-drop offers, not the selection")
         }
-        guard dropped, !finished, takesDrop else {
-            return WlDataOfferResource(resource).postError(.invalidFinish, "finish before a drop it accepted with an action")
+        guard dropped, !finished, takesDrop, action != WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK.rawValue else {
+            return WlDataOfferResource(resource).postError(.invalidFinish, "finish before a drop it accepted with an action (ask: before it chose one)")
         }
         finished = true
         dragSource?.sendFinished()

@@ -14,6 +14,8 @@ final class DataSource: ResourceObject, SelectionSource {
     weak var clipboard: Clipboard?
     /// The drag it is the data of, from start_drag until the drop is finished or fails.
     weak var drag: Drag?
+    /// The action it was last told a drop would take.
+    private var action: UInt32 = 0
 
     static let allActions = WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue
         | WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE.rawValue | WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK.rawValue
@@ -67,10 +69,19 @@ final class DataSource: ResourceObject, SelectionSource {
         wl_data_source_send_target(resource, mimeType)
     }
 
-    /// The action a drop would take now, as the compositor settled it.
+    /// The action a drop would take now, as the compositor settled it; told when it changes.
     func sendAction(_ action: UInt32) {
+        guard action != self.action else { return }
+        self.action = action
         guard let resource, version >= WL_DATA_SOURCE_ACTION_SINCE_VERSION else { return }
         wl_data_source_send_action(resource, action)
+    }
+
+    /// The drag failed (nothing took the drop, or it could not start). Before
+    /// version 3 a source hears cancelled only when it is replaced.
+    func cancelDrag() {
+        guard version >= WL_DATA_SOURCE_DND_DROP_PERFORMED_SINCE_VERSION else { return }
+        cancel()
     }
 
     func sendDropPerformed() {
@@ -86,6 +97,8 @@ final class DataSource: ResourceObject, SelectionSource {
     private func setActions(_ actions: UInt32) {
         if actions & ~Self.allActions != 0 {
             WlDataSourceResource(resource).postError(.invalidActionMask, "action mask \(actions) has bits outside copy, move and ask")
+        } else if drag != nil {
+            WlDataSourceResource(resource).postError(.invalidActionMask, "set_actions after wl_data_device.start_drag")
         } else if isForDragAndDrop {
             WlDataSourceResource(resource).postError(.invalidActionMask, "set_actions may be made once only")
         } else if clipboard != nil {

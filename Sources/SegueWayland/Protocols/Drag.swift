@@ -15,6 +15,8 @@ final class Drag {
     private let devices: (OpaquePointer) -> [DataDevice]
     /// The surface under the pointer that hears the drag, with the offer each of its client's devices got.
     private var target: (surface: OpaquePointer, offers: [(device: DataDevice, offer: DataOffer?)])?
+    /// Where on the target the pointer was last said to be: a frame that moved nothing sends no motion.
+    private var point = (x: 0.0, y: 0.0)
     private lazy var targetDestruction = Listener { [weak self] _ in self?.targetDestroyed() }
     /// Told when the drag ends before the release: its source went.
     var ended: (() -> Void)?
@@ -32,6 +34,8 @@ final class Drag {
     /// The pointer is over `surface` at (x, y), local to it, or over no surface.
     func moved(over surface: OpaquePointer?, x: Double, y: Double, time: UInt32) {
         if let target, surface == target.surface {
+            guard (x, y) != point else { return }
+            point = (x, y)
             for (device, _) in target.offers { device.sendDragMotion(time: time, x: x, y: y) }
             return
         }
@@ -41,6 +45,7 @@ final class Drag {
         let devices = devices(wl_resource_get_client(surface))
         guard !devices.isEmpty else { return }
         let serial = wl_display_next_serial(display)
+        point = (x, y)
         target = (surface, devices.map { ($0, $0.enterDrag(serial: serial, surface: surface, x: x, y: y, source: source)) })
         targetDestruction.subscribe(toDestructionOfResource: surface)
     }
@@ -55,12 +60,12 @@ final class Drag {
         }
         guard let (device, offer) = target?.offers.first(where: { $0.offer?.takesDrop == true }), let offer else {
             leaveTarget()
-            return source.cancel()
+            return source.cancelDrag()
         }
         offer.markDropped()
         device.sendDrop()
         source.sendDropPerformed()
-        leaveTarget()
+        leaveTarget(tellingSource: false)
     }
 
     /// The source went mid-drag: so does the drag.
@@ -69,7 +74,9 @@ final class Drag {
         ended?()
     }
 
-    private func leaveTarget() {
+    /// The target hears the drag leave. Unless it was dropped there, the
+    /// source hears that nothing takes it now, with no action.
+    private func leaveTarget(tellingSource: Bool = true) {
         guard let target else { return }
         targetDestruction.remove()
         self.target = nil
@@ -77,14 +84,11 @@ final class Drag {
             offer?.isCurrent = false
             device.sendDragLeave()
         }
-        // Over nothing, or over a new target that has said nothing yet: no type is taken.
+        guard tellingSource else { return }
         source?.sendTarget(nil)
+        source?.sendAction(0)
     }
 
-    /// The client has seen its surface go; its offers take nothing more.
-    private func targetDestroyed() {
-        targetDestruction.remove()
-        for case let (_, offer?) in target?.offers ?? [] { offer.isCurrent = false }
-        target = nil
-    }
+    /// Its surface went: the drag leaves it, as it would any surface.
+    private func targetDestroyed() { leaveTarget() }
 }

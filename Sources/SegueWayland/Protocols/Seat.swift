@@ -263,7 +263,7 @@ public final class Seat: ResourceObject {
         guard drag == nil, let press = lastPress, press.serial == serial, press.client == client,
               wl_resource_get_client(origin.resource) == client, let focus = pointerSurface,
               wl_resource_get_client(focus) == client else {
-            source?.cancel()
+            source?.cancelDrag()
             return
         }
         let drag = Drag(source: source, client: client, display: display) { [unowned self] client in
