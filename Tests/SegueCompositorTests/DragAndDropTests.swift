@@ -310,6 +310,23 @@ final class DragAndDropTests: XCTestCase {
         XCTAssertEqual(server.backend.cursor, .standard, "the icon goes with the drag")
     }
 
+    func testADraggedSourceTakesNoActionsAndCannotBeTheSelection() throws {
+        let first = try window(x: 0)
+        let late = try startDrag(first)
+        wl_data_source_set_actions(late.source, copy)
+        XCTAssertFalse(first.client.roundtrip())
+        XCTAssertEqual(first.client.protocolError, WaylandProtocolError(interface: "wl_data_source", code: WL_DATA_SOURCE_ERROR_INVALID_ACTION_MASK.rawValue))
+
+        server.inject(.pointerButton(time: 9, button: buttonLeft, pressed: false))
+        let second = try window(x: 200)
+        let serial = try press(at: 250, 50, second.client, second.pointer)
+        let dragged = second.client.makeDataSource(offering: ["text/plain"])
+        wl_data_device_start_drag(second.device.device, dragged.source, second.toplevel.surface, nil, serial)
+        wl_data_device_set_selection(second.device.device, dragged.source, 0)
+        XCTAssertFalse(second.client.roundtrip())
+        XCTAssertEqual(second.client.protocolError, WaylandProtocolError(interface: "wl_data_source", code: WL_DATA_SOURCE_ERROR_INVALID_SOURCE.rawValue))
+    }
+
     func testFinishingADragOfferBeforeItsDropIsAProtocolError() throws {
         let from = try window(x: 0)
         _ = try startDrag(from)
