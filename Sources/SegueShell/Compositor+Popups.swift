@@ -38,9 +38,7 @@ extension Compositor {
 
     private func popupChanged(_ popup: XdgPopup) {
         guard let window = window(of: popup.xdgSurface.surface) else { return }
-        window.contentChanged()
         if window === stack.shown { focusShownWindow() }
-        if output.visibleWindows().contains(where: { $0 === window }) { output.damage() }
-        pointerLayoutChanged()
+        surfacesChanged(of: window)
     }
 }

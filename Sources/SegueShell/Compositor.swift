@@ -310,15 +310,18 @@ extension Compositor: SurfaceObserver {
         let xdgSurface = (surface.role as? XdgToplevel)?.xdgSurface ?? (surface.role as? XdgPopup)?.xdgSurface
         let regeometried = xdgSurface?.committedGeometryChange == true && !window.toplevel.xdgSurface.popups.isEmpty
         let changed = surface.committedNewContent || surface.committedSubsurfaceChange || moved || regeometried
-        guard output.visibleWindows().contains(where: { $0 === window }) else {
-            // Off screen it holds no screen to keep up to date: it is composed anew when shown.
-            if changed { window.contentChanged() }
-            return
+        let visible = output.visibleWindows().contains { $0 === window }
+        // Where its screen changed: worked out only for a stacked window on
+        // screen; one off screen is composed anew when shown, and free
+        // placement redraws the whole output.
+        var damage: PixelRect?
+        if changed && visible && options.placement == .stacked {
+            damage = window.contentChanged(committedBy: surface, width: output.width, height: output.height, scale: output.scale,
+                                           textures: textures)
+        } else if changed {
+            window.contentChanged()
         }
-        let damage = changed && options.placement == .stacked
-            ? window.contentChanged(committedBy: surface, width: output.width, height: output.height, scale: output.scale, textures: textures)
-            : nil
-        if changed && damage == nil { window.contentChanged() }
+        guard visible else { return }
         // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
         if changed {
             pointerLayoutChanged()
@@ -335,7 +338,11 @@ extension Compositor: SurfaceObserver {
     }
 
     package func subsurfaceRemoved(from parent: Surface) {
-        guard let window = window(of: parent) else { return }
+        if let window = window(of: parent) { surfacesChanged(of: window) }
+    }
+
+    /// A surface of `window` came or went outside a commit of its own: it is drawn anew, and the pointer may be over another.
+    func surfacesChanged(of window: Window) {
         window.contentChanged()
         if output.visibleWindows().contains(where: { $0 === window }) { output.damage() }
         pointerLayoutChanged()

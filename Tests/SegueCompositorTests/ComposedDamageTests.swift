@@ -22,10 +22,7 @@ final class ComposedDamageTests: XCTestCase {
         server = try InProcessCompositor(placement: .stacked, width: width, height: height)
         // 100x60 centred: its top left at (110, 60).
         let (client, toplevel) = try shownWindow(marked(width: 100, height: 60, fill: old, marker: marker))
-        try client.show(RGBAImage(width: 100, height: 60, fill: new), on: toplevel.surface,
-                        damage: PixelRect(x: 40, y: 20, width: 5, height: 5))
-        XCTAssertTrue(client.roundtrip())
-        let screen = try server.screen()
+        let screen = try redraw(toplevel.surface, of: client, 100, 60, damage: PixelRect(x: 40, y: 20, width: 5, height: 5))
         XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 150, y: 80, width: 5, height: 5))
         XCTAssertEqual(screen[150, 80], new)
         XCTAssertEqual(screen[154, 84], new)
@@ -39,10 +36,7 @@ final class ComposedDamageTests: XCTestCase {
         let (client, _, sub) = try windowWithSubsurface(marked(width: 40, height: 30, fill: child, marker: marker, side: 4), desynchronized: true)
         XCTAssertEqual(try server.screen()[100, 50], marker)
 
-        try client.show(RGBAImage(width: 40, height: 30, fill: new), on: sub.surface,
-                        damage: PixelRect(x: 30, y: 20, width: 10, height: 10))
-        XCTAssertTrue(client.roundtrip())
-        let screen = try server.screen()
+        let screen = try redraw(sub.surface, of: client, 40, 30, damage: PixelRect(x: 30, y: 20, width: 10, height: 10))
         XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 130, y: 70, width: 10, height: 10))
         XCTAssertEqual(screen[130, 70], new)
         XCTAssertEqual(screen[139, 79], new)
@@ -70,10 +64,7 @@ final class ComposedDamageTests: XCTestCase {
         server = try InProcessCompositor(placement: .stacked, width: width, height: height)
         let (client, toplevel) = try shownWindow(marked(width: 100, height: 60, fill: old, marker: marker))
         // A smaller buffer with damage only inside: its centring moves, so the rest changes too.
-        try client.show(RGBAImage(width: 80, height: 40, fill: new), on: toplevel.surface,
-                        damage: PixelRect(x: 0, y: 0, width: 2, height: 2))
-        XCTAssertTrue(client.roundtrip())
-        let screen = try server.screen()
+        let screen = try redraw(toplevel.surface, of: client, 80, 40, damage: PixelRect(x: 0, y: 0, width: 2, height: 2))
         XCTAssertNil(server.compositor.output.target.frameDamage)
         XCTAssertEqual(screen[110, 60], background, "its old top left")
         XCTAssertEqual(screen[120, 70], new)
@@ -93,10 +84,7 @@ final class ComposedDamageTests: XCTestCase {
         server = try InProcessCompositor(placement: .stacked, width: 640, height: 360, scale: 2)
         // 100x60 units, 200x120 pixels, centred: its top left at (220, 120).
         let (client, toplevel) = try shownWindow(marked(width: 200, height: 120, fill: old, marker: marker), scale: 2)
-        try client.show(RGBAImage(width: 200, height: 120, fill: new), on: toplevel.surface,
-                        damage: PixelRect(x: 10, y: 10, width: 6, height: 6))
-        XCTAssertTrue(client.roundtrip())
-        let screen = try server.screen()
+        let screen = try redraw(toplevel.surface, of: client, 200, 120, damage: PixelRect(x: 10, y: 10, width: 6, height: 6))
         XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 230, y: 130, width: 6, height: 6))
         XCTAssertEqual(screen[230, 130], new)
         XCTAssertEqual(screen[235, 135], new)
@@ -108,10 +96,7 @@ final class ComposedDamageTests: XCTestCase {
         server = try InProcessCompositor(placement: .stacked, width: 640, height: 360, scale: 2)
         // 100x60 at scale 1, drawn at 200x120 with its top left at (220, 120).
         let (client, toplevel) = try shownWindow(marked(width: 100, height: 60, fill: old, marker: marker))
-        try client.show(RGBAImage(width: 100, height: 60, fill: new), on: toplevel.surface,
-                        damage: PixelRect(x: 50, y: 30, width: 4, height: 4))
-        XCTAssertTrue(client.roundtrip())
-        let screen = try server.screen()
+        let screen = try redraw(toplevel.surface, of: client, 100, 60, damage: PixelRect(x: 50, y: 30, width: 4, height: 4))
         XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 220, y: 120, width: 200, height: 120))
         XCTAssertEqual(screen[322, 182], new)
         XCTAssertEqual(screen[220, 120], marker)
@@ -123,10 +108,7 @@ final class ComposedDamageTests: XCTestCase {
         _ = try server.screen()
         // Cached until the parent commits; both then change at once.
         try client.show(RGBAImage(width: 40, height: 30, fill: new), on: sub.surface, damage: PixelRect(x: 0, y: 0, width: 5, height: 5))
-        try client.show(RGBAImage(width: width, height: height, fill: new), on: toplevel.surface,
-                        damage: PixelRect(x: 300, y: 160, width: 10, height: 10))
-        XCTAssertTrue(client.roundtrip())
-        let screen = try server.screen()
+        let screen = try redraw(toplevel.surface, of: client, width, height, damage: PixelRect(x: 300, y: 160, width: 10, height: 10))
         XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 100, y: 50, width: 210, height: 120), "around both")
         XCTAssertEqual(screen[100, 50], new)
         XCTAssertEqual(screen[305, 165], new)
@@ -138,9 +120,7 @@ final class ComposedDamageTests: XCTestCase {
         let (client, toplevel, popup) = try windowWithPopup()
         XCTAssertEqual(try server.screen()[101, 51], child)
 
-        try client.show(RGBAImage(width: 40, height: 30, fill: new), on: popup.surface, damage: PixelRect(x: 0, y: 0, width: 5, height: 5))
-        XCTAssertTrue(client.roundtrip())
-        let screen = try server.screen()
+        let screen = try redraw(popup.surface, of: client, 40, 30, damage: PixelRect(x: 0, y: 0, width: 5, height: 5))
         XCTAssertEqual(server.compositor.output.target.frameDamage, PixelRect(x: 100, y: 50, width: 5, height: 5))
         XCTAssertEqual(screen[101, 51], new)
         XCTAssertEqual(screen[120, 70], child)
@@ -148,10 +128,7 @@ final class ComposedDamageTests: XCTestCase {
 
         // Gone, with the window damaged elsewhere in the same frame: where it was shows the window again.
         xdg_popup_destroy(popup.popup)
-        try client.show(RGBAImage(width: width, height: height, fill: new), on: toplevel.surface,
-                        damage: PixelRect(x: 300, y: 160, width: 10, height: 10))
-        XCTAssertTrue(client.roundtrip())
-        let after = try server.screen()
+        let after = try redraw(toplevel.surface, of: client, width, height, damage: PixelRect(x: 300, y: 160, width: 10, height: 10))
         XCTAssertEqual(after[120, 70], old)
         XCTAssertEqual(after[305, 165], new)
     }
@@ -190,6 +167,14 @@ final class ComposedDamageTests: XCTestCase {
     }
 
     // MARK: Helpers
+
+    /// `surface` of `client` commits a `width`×`height` picture all `new`,
+    /// damaged only in `damage`: the screen once a frame shows it.
+    private func redraw(_ surface: OpaquePointer, of client: RawClient, _ width: Int, _ height: Int, damage: PixelRect) throws -> RGBAImage {
+        try client.show(RGBAImage(width: width, height: height, fill: new), on: surface, damage: damage)
+        XCTAssertTrue(client.roundtrip())
+        return try server.screen()
+    }
 
     /// An output-sized window, marked, with a subsurface at (100, 50) showing `picture`.
     private func windowWithSubsurface(_ picture: RGBAImage, desynchronized: Bool = false)

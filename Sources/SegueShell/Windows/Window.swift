@@ -18,8 +18,8 @@ final class Window {
     private var composedLayout: [Placement] = []
     /// What of `composed` no longer shows the window as it is.
     private var stale = Staleness.everywhere
-    /// Counts the times its screen was drawn anew whole: a frame that showed
-    /// it before must then be drawn whole too, not only where commits said.
+    /// Counts the times its composed screen was drawn anew whole: a frame that
+    /// showed it before must then be drawn whole too, not only where commits said.
     private(set) var screenVersion = 0
     /// The last screen this window showed; kept after the client goes, so a
     /// transition it takes part in can still finish.
@@ -62,6 +62,7 @@ final class Window {
             ? PixelRect.bounds(of: surface.committedDamage).map { PixelRect(x: placed.x + $0.x, y: placed.y + $0.y, width: $0.width, height: $0.height) }
             : placed
         guard let region = (damage ?? placed).clipped(to: placed)?.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height)) else {
+            // Off the screen: an empty rectangle, which changes nothing shown.
             return PixelRect(x: 0, y: 0, width: 0, height: 0)
         }
         stale.add(region)
@@ -89,7 +90,6 @@ final class Window {
                 background: (Float, Float, Float)) -> Texture? {
         guard isAlive, let texture = textures[surface] else { return lastScreen }
         if isScreenAsItIs(texture, width: width, height: height, scale: scale) {
-            if lastScreen !== texture { screenVersion += 1 }
             composed = nil
             lastScreen = texture
             return texture
@@ -109,7 +109,7 @@ final class Window {
             let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
                 ?? RenderTarget(width: width, height: height)
             try renderer.compose(layers, background: background, into: target, clip: clip)
-            if clip == nil || lastScreen !== target.texture { screenVersion += 1 }
+            if clip == nil { screenVersion += 1 }
             composed = target
             composedLayout = layout
             stale = .current
