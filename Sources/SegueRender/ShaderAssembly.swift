@@ -27,19 +27,16 @@ struct ShaderAssembly {
     }
 
     /// Rewrites a driver's info log so each message names the source file and
-    /// its own line: Mesa writes `0:12(5): error: …`, others `ERROR: 0:12: …`.
+    /// its own line (and column, where the driver gives one); a line in a form
+    /// no driver is known to write is passed on as it is, under `fallbackPath`.
     func mapLog(_ log: String, fallbackPath: String) -> [String] {
         log.split(separator: "\n").compactMap { raw in
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            guard !line.isEmpty else { return nil }
-            guard let match = line.firstMatch(of: /^(?:ERROR: |WARNING: )?\d+:(\d+)(?:\((\d+)\))?:\s*(.*)$/),
-                  let number = Int(match.1) else {
-                return "\(fallbackPath): \(line)"
-            }
-            let column = match.2.map { ":\($0)" } ?? ""
-            guard let origin = origin(ofLine: number) else { return "\(fallbackPath): \(match.3)" }
-            let path = origin.path ?? "<segue glue>"
-            return "\(path):\(origin.line)\(column): \(match.3)"
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { return nil }
+            guard let parsed = DriverLogLine(text) else { return "\(fallbackPath): \(text)" }
+            guard let origin = origin(ofLine: parsed.line) else { return "\(fallbackPath): \(parsed.message)" }
+            let column = parsed.column.map { ":\($0)" } ?? ""
+            return "\(origin.path ?? "<segue glue>"):\(origin.line)\(column): \(parsed.message)"
         }
     }
 }

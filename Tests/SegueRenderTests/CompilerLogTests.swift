@@ -1,0 +1,56 @@
+@testable import SegueRender
+import XCTest
+
+/// Compiler info logs as each driver writes them, recorded from the drivers or
+/// their documentation, mapped back to the line a person wrote: an effect's
+/// file starts at line 3 of the assembled source here, after two lines of glue.
+final class CompilerLogTests: XCTestCase {
+    private var assembly: ShaderAssembly {
+        var assembly = ShaderAssembly()
+        assembly.append("#version 300 es\nprecision highp float;")
+        assembly.append("uniform float amount;\n\nvec4 transition(vec2 uv) {\n  return foo;\n}", path: "bad.glsl")
+        assembly.append("void main() { }")
+        return assembly
+    }
+
+    func testMesaMessagesKeepTheirColumn() {
+        let log = "0:6(10): error: `foo' undeclared\n0:6(3): error: operands to return must match\n"
+        XCTAssertEqual(assembly.mapLog(log, fallbackPath: "bad.glsl"),
+                       ["bad.glsl:4:10: error: `foo' undeclared", "bad.glsl:4:3: error: operands to return must match"])
+    }
+
+    func testNvidiaMessagesPointAtTheLineInTheFile() {
+        let log = "0(6) : error C1503: undefined variable \"foo\"\n0(3) : warning C7050: \"amount\" might be used before being initialized\n"
+        XCTAssertEqual(assembly.mapLog(log, fallbackPath: "bad.glsl"),
+                       ["bad.glsl:4: error C1503: undefined variable \"foo\"",
+                        "bad.glsl:1: warning C7050: \"amount\" might be used before being initialized"])
+    }
+
+    func testAngleAndAdrenoMessagesKeepTheirSeverity() {
+        let log = "ERROR: 0:6: 'foo' : undeclared identifier\nWARNING: 0:3: 'amount' : unused\nERROR: 2 compilation errors.  No code generated.\n"
+        XCTAssertEqual(assembly.mapLog(log, fallbackPath: "bad.glsl"),
+                       ["bad.glsl:4: error: 'foo' : undeclared identifier", "bad.glsl:1: warning: 'amount' : unused",
+                        "bad.glsl: ERROR: 2 compilation errors.  No code generated."])
+    }
+
+    func testMaliMessagesWithoutSeverityPrefix() {
+        XCTAssertEqual(assembly.mapLog("0:6: L0002: Undeclared variable 'foo'", fallbackPath: "bad.glsl"),
+                       ["bad.glsl:4: L0002: Undeclared variable 'foo'"])
+    }
+
+    func testAMessageInGlueIsNamedAsGlue() {
+        XCTAssertEqual(assembly.mapLog("0:8(1): error: something of Segue's", fallbackPath: "bad.glsl"),
+                       ["<segue glue>:1:1: error: something of Segue's"])
+    }
+
+    func testAnUnknownFormatIsPassedOnUnchangedUnderTheFile() {
+        let log = "Shader compilation failed at line six\n(23) strange: text"
+        XCTAssertEqual(assembly.mapLog(log, fallbackPath: "bad.glsl"),
+                       ["bad.glsl: Shader compilation failed at line six", "bad.glsl: (23) strange: text"])
+    }
+
+    func testALinePastTheSourceKeepsTheMessageWithoutAPlace() {
+        XCTAssertEqual(assembly.mapLog("0(99) : error C0000: syntax error, unexpected end of file", fallbackPath: "bad.glsl"),
+                       ["bad.glsl: error C0000: syntax error, unexpected end of file"])
+    }
+}
