@@ -142,7 +142,7 @@ struct LayerPainter {
         target.bind()
         glEnable(GLenum(GL_SCISSOR_TEST))
         glScissor(GLint(clipped.x), GLint(clipped.y), GLsizei(clipped.width), GLsizei(clipped.height))
-        glClearColor(colour.0, colour.1, colour.2, 1)
+        ClearColour.set(colour)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glDisable(GLenum(GL_SCISSOR_TEST))
         target.texture.contentChanged()

@@ -154,7 +154,7 @@ public final class Renderer {
             glScissor(GLint(clip.x), GLint(clip.y), GLsizei(clip.width), GLsizei(clip.height))
         }
         defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
-        glClearColor(background.0, background.1, background.2, 1)
+        ClearColour.set(background)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         for layer in layers {
             let (texture, rect) = (layer.texture, layer.rect)
