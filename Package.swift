@@ -100,16 +100,18 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Where tests find the repository's files, in a checkout or a packaged suite.
+        .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport"),
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
-        .testTarget(name: "SegueConfigTests", dependencies: ["SegueConfig", "SegueEngine", "SegueImaging"]),
+        .testTarget(name: "SegueConfigTests", dependencies: ["SegueConfig", "SegueEngine", "SegueImaging", "SegueTestSupport"]),
         .testTarget(name: "SegueImagingTests", dependencies: ["SegueImaging"]),
         .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueShell", "SegueWayland", "SegueLoop", "CWaylandServer", "segue"]),
         .testTarget(name: "SegueCompositorTests",
                     dependencies: ["SegueCompositor", "SegueShell", "SegueWayland", "SegueBackend", "SegueHeadless", "SegueRender", "SegueLoop", "SegueIPC", "SegueImaging", "SegueClientSupport", "CWaylandClient", "CWaylandServer",
                                    "CWaylandProtocols", "CXKBCommon", "SegueConfig", "segue", "segue-sample-client",
                                    "segue-launcher", "segue-key-reporter", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging", "SegueTestSupport"]),
         .testTarget(name: "SegueRenderTests",
-                    dependencies: ["SegueRender", "SegueEngine", "SegueImaging"]),
+                    dependencies: ["SegueRender", "SegueEngine", "SegueImaging", "SegueTestSupport"]),
     ]
 )

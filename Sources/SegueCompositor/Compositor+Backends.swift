@@ -16,11 +16,30 @@ extension Compositor {
         case .wayland:
             // Nested, Segue renders on the parent's EGL display: textures live where the window is shown.
             let parent = try ParentConnection()
-            let renderer = Renderer(context: try GLContext(wayland: parent.display, owner: parent))
+            let renderer = Renderer(context: try parentContext(parent))
             // The size is only the window's first one, and smaller by default.
             try self.init(options: options, log: log, renderer: renderer, defaultSize: (1280, 720)) { loop, width, height, _ in
                 try WaylandBackend(connection: parent, loop: loop, renderer: renderer, width: width, height: height, log: log)
             }
         }
+    }
+}
+
+/// Segue's EGL on the parent's display. NVIDIA's client EGL needs the parent to
+/// offer linux-dmabuf version 4 with a device, or wl_drm; a parent that offers
+/// neither (a headless Segue) cannot host a nested one there.
+private func parentContext(_ parent: ParentConnection) throws -> GLContext {
+    do {
+        return try GLContext(wayland: parent.display, owner: parent)
+    } catch {
+        throw NestedEGLUnavailable(reason: "\(error)")
+    }
+}
+
+/// Why a nested Segue cannot draw on its parent, and what to do instead.
+public struct NestedEGLUnavailable: Error, CustomStringConvertible {
+    public let reason: String
+    public var description: String {
+        "Segue's EGL cannot draw on the parent compositor's display: \(reason). Run it headless instead (--backend headless)."
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SegueTestSupport
 import XCTest
 
 /// `segue check-config`: the effective selection for a good file, compiler-style
@@ -21,8 +22,7 @@ final class CheckConfigCommandTests: XCTestCase {
     }
 
     func testTheExampleConfigPrintsWhatEachEventAndRulePlays() throws {
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("examples/config.toml").path
+        let example = SourceTree.url("examples/config.toml").path
         let result = try SegueCommand.run(["check-config", example])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)

@@ -45,6 +45,7 @@ final class CompositorUnderTest {
             let chunk = stdout.fileHandleForReading.availableData
             if chunk.isEmpty {
                 let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                try skipIfNestedEGLCannotReachTheParent(log)
                 try skipIfEGLIsMissing(log)
                 throw CompositorTestError("segue run exited before it was ready: \(log)")
             }
@@ -71,12 +72,14 @@ final class CompositorUnderTest {
 
     var isRunning: Bool { process.isRunning }
 
-    /// Starts a client program connected to this compositor.
+    /// Starts a client program connected to this compositor: an absolute
+    /// path, one of Segue's own programs, or an installed one.
     @discardableResult
     func launch(_ executable: String, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> Process {
         let client = Process()
+        let built = Self.buildFolder.appendingPathComponent(executable).path
         client.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable
-                                   : Self.which(executable) ?? Self.buildFolder.appendingPathComponent(executable).path)
+                                   : FileManager.default.isExecutableFile(atPath: built) ? built : try installedProgram(executable))
         client.arguments = arguments
         client.environment = Self.environment(runtime: runtime, display: socket).merging(extra) { $1 }
         client.standardOutput = FileHandle.nullDevice

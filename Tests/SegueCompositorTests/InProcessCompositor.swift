@@ -76,7 +76,7 @@ final class InProcessCompositor {
         let (fd, _) = try XCTUnwrap(compositor.connectClient())
         defer { close(fd) }
         let child = Process()
-        child.executableURL = URL(fileURLWithPath: try XCTUnwrap(CompositorUnderTest.which(program), "\(program) is not installed"))
+        child.executableURL = URL(fileURLWithPath: try installedProgram(program))
         child.arguments = arguments
         child.environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": runtime.path,

@@ -174,11 +174,12 @@ final class NestedBackendScaleTests: XCTestCase {
 
 /// `segue run --backend wayland` with a parent it cannot use: one line, and a non-zero exit.
 final class NestedBackendRefusalTests: XCTestCase {
-    private func run(display: String, runtime: URL, serving server: Server? = nil) throws -> (status: Int32, stderr: String) {
+    private func run(display: String, runtime: URL, serving server: Server? = nil,
+                     environment extra: [String: String] = [:]) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = CompositorUnderTest.buildFolder.appendingPathComponent("segue")
         process.arguments = ["run", "--backend", "wayland", "--socket", "segue-refused"]
-        process.environment = CompositorUnderTest.environment(runtime: runtime, display: display)
+        process.environment = CompositorUnderTest.environment(runtime: runtime, display: display).merging(extra) { $1 }
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice
@@ -213,6 +214,19 @@ final class NestedBackendRefusalTests: XCTestCase {
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("cannot connect to the parent compositor at WAYLAND_DISPLAY=nobody-here"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: runtime.appendingPathComponent("segue-refused").path))
+    }
+
+    /// As NVIDIA's client EGL is on a parent offering neither linux-dmabuf 4
+    /// nor wl_drm: here, no EGL vendor at all for the nested Segue.
+    func testAParentWhoseDisplayItsEGLCannotUseIsOneLineSayingHowToRunHeadless() throws {
+        let weston = try WestonUnderTest()
+        defer { weston.stop() }
+        let result = try run(display: weston.socket, runtime: weston.runtime,
+                             environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": "/nonexistent/egl-vendor.json"])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("Segue's EGL cannot draw on the parent compositor's display"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("--backend headless"), result.stderr)
     }
 
     func testAParentWithoutXdgWmBaseIsOneLineAndAFailure() throws {

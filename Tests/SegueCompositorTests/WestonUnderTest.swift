@@ -12,7 +12,7 @@ final class WestonUnderTest {
 
     /// An output of `width`×`height` pixels at `scale`.
     init(width: Int = 800, height: Int = 600, scale: Int = 1) throws {
-        guard let weston = CompositorUnderTest.which("weston") else { throw XCTSkip("weston is not installed") }
+        let weston = try installedProgram("weston")
         runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-weston-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // The GL renderer first, as a desktop has; pixman where llvmpipe cannot run it.
@@ -44,7 +44,7 @@ final class WestonUnderTest {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let shooter = Process()
-        shooter.executableURL = URL(fileURLWithPath: try XCTUnwrap(CompositorUnderTest.which("weston-screenshooter")))
+        shooter.executableURL = URL(fileURLWithPath: try installedProgram("weston-screenshooter"))
         shooter.currentDirectoryURL = folder
         shooter.environment = CompositorUnderTest.environment(runtime: runtime, display: socket)
         shooter.standardOutput = FileHandle.nullDevice

@@ -1,13 +1,13 @@
 import Foundation
 import SegueConfig
 import SegueEngine
+import SegueTestSupport
 import XCTest
 
 /// The repository's built-in effects, read from Shaders/effects without GL,
 /// and helpers that parse config text the way the compositor does.
 enum ConfigFixture {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = SourceTree.root
 
     static let builtins: EffectRegistry = {
         var registry = EffectRegistry()

@@ -2,6 +2,7 @@ import Foundation
 import SegueEngine
 import SegueImaging
 import SegueRender
+import SegueTestSupport
 import XCTest
 
 /// Shaders in the gl-transitions format, as people write them for WebGL 1,
@@ -158,8 +159,7 @@ final class UserShaderTests: XCTestCase {
 /// The example shaders shipped in `examples/` load and play from `from` to `to`.
 final class ExampleShaderTests: XCTestCase {
     func testEveryExampleShaderStartsOnFromAndEndsOnTo() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../examples/shaders").standardized
+        let folder = SourceTree.url("examples/shaders")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".glsl") }
         XCTAssertFalse(files.isEmpty)
         for file in files {
