@@ -108,6 +108,9 @@ final class RealClientTests: XCTestCase {
         // Nearly one frame per refresh; a busy 2-core machine may miss one (exact pacing: TransitionTests).
         XCTAssertLessThanOrEqual(frames, duration / 1000 * 60 + 1, "\(reply.payload)")
         XCTAssertGreaterThanOrEqual(frames, duration / 1000 * 60 * 0.75, "\(reply.payload)")
+        // Every refresh of the transition either showed a frame or is counted as missed.
+        let missed = try XCTUnwrap(number(reply.payload["missed_refreshes"]), "\(reply.payload)")
+        XCTAssertEqual(frames + missed, duration / 1000 * 60, accuracy: 1, "\(reply.payload)")
         let windows = try compositor.windows()
         XCTAssertEqual(windows.first { $0["shown"] == .bool(true) }?["title"], .string("ONE"))
         // After the switch the screen shows ONE, upright.

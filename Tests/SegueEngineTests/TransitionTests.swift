@@ -78,6 +78,52 @@ final class TransitionTests: XCTestCase {
         // Frames 1 and 3 slip by a whole refresh; the rest are on time.
         _ = play(transition, on: clock) { $0 == 1 || $0 == 3 ? 1.0 / 60 : 0.001 }
         XCTAssertEqual(completion?.statistics.lateFrames, 2)
+        XCTAssertEqual(completion?.statistics.missedRefreshes, 2, "each late frame left its refresh empty")
+    }
+
+    func testFramesOnTimeMissNoRefresh() throws {
+        let clock = ManualClock(refreshRate: 60)
+        var completion: TransitionCompletion?
+        let transition = Transition(id: 1, from: "a", to: "b", settings: try settings(duration: 0.1)) { completion = $0 }
+        transition.start(at: clock.lastPresentation)
+        _ = play(transition, on: clock)
+        XCTAssertEqual(completion?.statistics.missedRefreshes, 0)
+    }
+
+    /// A compositor that draws every third refresh presents each frame on
+    /// time for its prediction, so none is late; the refreshes between are missed.
+    func testRefreshesPassedWithoutAFrameAreCountedThoughNoFrameIsLate() throws {
+        let interval = 1.0 / 60
+        var completion: TransitionCompletion?
+        let transition = Transition(id: 1, from: "a", to: "b", settings: try settings(duration: 0.2)) { completion = $0 }
+        transition.start(at: .zero)
+        var refresh = 1
+        while !transition.isDone && refresh < 100 {
+            let time = Instant.zero + Double(refresh) * interval
+            _ = transition.frame(at: time)
+            transition.presented(at: time, refreshInterval: interval)
+            refresh += 3
+        }
+        let statistics = try XCTUnwrap(completion?.statistics)
+        XCTAssertEqual(statistics.frames, 5, "refreshes 1, 4, 7, 10 and 13: 13/60 s passes 0.2 s")
+        XCTAssertEqual(statistics.lateFrames, 0)
+        XCTAssertEqual(statistics.missedRefreshes, 8, "two between each pair of frames")
+    }
+
+    /// The first frame shown three refreshes after the transition could have
+    /// started leaves those three empty.
+    func testAFirstFrameDrawnLateLeavesTheRefreshesBeforeItMissed() throws {
+        let interval = 1.0 / 60
+        var completion: TransitionCompletion?
+        let transition = Transition(id: 1, from: "a", to: "b", settings: try settings(duration: 0.1)) { completion = $0 }
+        transition.start(at: .zero)
+        for refresh in [4, 5, 6] {
+            let time = Instant.zero + Double(refresh) * interval
+            _ = transition.frame(at: time)
+            transition.presented(at: time, refreshInterval: interval)
+        }
+        XCTAssertEqual(completion?.statistics.frames, 3)
+        XCTAssertEqual(completion?.statistics.missedRefreshes, 3, "refreshes 1, 2 and 3")
     }
 
     func testCancelCompletesOnceAsCancelled() throws {

@@ -145,6 +145,7 @@ extension Compositor: IPCHandler {
             "direction": .string(completion.direction.rawValue),
             "frames": .number(Double(stats.frames)),
             "late_frames": .number(Double(stats.lateFrames)),
+            "missed_refreshes": .number(Double(stats.missedRefreshes)),
             "duration_ms": .number((completion.duration * 1000).rounded()),
             "presented_ms": .number((stats.presentedSpan * 1000 * 10).rounded() / 10),
             "median_frame_ms": stats.medianRenderTime.map { .number(($0 * 1000 * 100).rounded() / 100) } ?? .null,
