@@ -1,3 +1,4 @@
+import Logging
 import SegueBackend
 import SegueConfig
 import SegueIPC
@@ -66,6 +67,17 @@ extension Compositor {
             if !handMoved(.swipe, x: dx / scale) { seat.swipeUpdate(time: time, dx: dx / scale, dy: dy / scale) }
         case .swipeEnd(let time, let cancelled):
             if !handReleased(.swipe, cancelled: cancelled) { seat.swipeEnd(time: time, cancelled: cancelled) }
+        }
+    }
+
+    /// The keymap the system's files and XKB_DEFAULT_* make; without the
+    /// files, none: the keyboard is off until a parent compositor sends its own.
+    static func systemKeymap(log: Logger) -> Keymap? {
+        do {
+            return try Keymap()
+        } catch {
+            log.warning("keyboard input is off: \(error)")
+            return nil
         }
     }
 

@@ -101,7 +101,7 @@ public final class Compositor {
         subcompositor = Subcompositor(display: display)
         wmBase = XdgWmBase(display: display, toleratesBufferBeforeConfigure: options.toleratesBufferBeforeConfigure)
         wmBase?.observer = self
-        let seat = try Seat(display: display)
+        let seat = try Seat(display: display, keymap: Self.systemKeymap(log: log))
         self.seat = seat
         seat.cursorChanged = { [unowned self] in updateCursor() }
         shareSelections(of: seat)

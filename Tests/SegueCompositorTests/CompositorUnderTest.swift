@@ -21,8 +21,8 @@ final class CompositorUnderTest {
     static let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
 
     /// Starts `segue run`, headless, or with `parent` nested inside that compositor
-    /// (sharing its runtime folder).
-    init(size: String = "640x360", arguments: [String] = [], parent: Parent? = nil) throws {
+    /// (sharing its runtime folder), with `environment` added to the test's own.
+    init(size: String = "640x360", arguments: [String] = [], parent: Parent? = nil, environment extra: [String: String] = [:]) throws {
         if let parent {
             runtime = parent.runtime
         } else {
@@ -34,7 +34,7 @@ final class CompositorUnderTest {
         process = Process()
         process.executableURL = Self.buildFolder.appendingPathComponent("segue")
         process.arguments = ["run", "--socket", socket, "--size", size] + (parent == nil ? [] : ["--backend", "wayland"]) + arguments
-        process.environment = Self.environment(runtime: runtime, display: parent?.socket)
+        process.environment = Self.environment(runtime: runtime, display: parent?.socket).merging(extra) { $1 }
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
@@ -71,6 +71,12 @@ final class CompositorUnderTest {
     }
 
     var isRunning: Bool { process.isRunning }
+
+    /// What the compositor wrote to stderr, once it has stopped.
+    var log: String {
+        guard !process.isRunning else { return "" }
+        return String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
 
     /// Starts a client program connected to this compositor: an absolute
     /// path, one of Segue's own programs, or an installed one.

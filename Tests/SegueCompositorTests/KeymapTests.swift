@@ -2,6 +2,7 @@ import CWaylandServer
 import CXKBCommon
 import Glibc
 import SegueCompositor
+import SegueImaging
 @testable import SegueShell
 @testable import SegueWayland
 import XCTest
@@ -52,5 +53,51 @@ final class KeymapTests: XCTestCase {
         let bytes = start.assumingMemoryBound(to: CChar.self)
         XCTAssertEqual(bytes[size - 1], 0, "the size counts the terminating NUL")
         return String(cString: bytes)
+    }
+}
+
+/// Without keymap files (a GPU server without xkb-data) Segue starts with its
+/// keyboard off, saying so in one line; a keymap sent in text, as a parent
+/// compositor sends its own, needs no files and turns the keyboard on.
+final class KeymapFilesMissingTests: XCTestCase {
+    private let noFiles = ["XKB_CONFIG_ROOT": "/nonexistent/xkb"]
+
+    private func withoutKeymapFiles<T>(_ body: () throws -> T) rethrows -> T {
+        let saved = ProcessInfo.processInfo.environment["XKB_CONFIG_ROOT"]
+        setenv("XKB_CONFIG_ROOT", noFiles["XKB_CONFIG_ROOT"]!, 1)
+        defer { if let saved { setenv("XKB_CONFIG_ROOT", saved, 1) } else { unsetenv("XKB_CONFIG_ROOT") } }
+        return try body()
+    }
+
+    func testSegueRunStartsWithOneLineNamingThePackage() throws {
+        let segue = try CompositorUnderTest(environment: noFiles)
+        try segue.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try segue.waitForWindows(1)
+        SampleClientPicture.assertShown(RGBA(0x25, 0x63, 0xeb), in: try segue.screenshot())
+        segue.stop()
+        let lines = segue.log.split(separator: "\n").filter { !$0.contains(" info ") }
+        XCTAssertEqual(lines.count, 1, segue.log)
+        XCTAssertTrue(lines.first?.contains("keyboard input is off: no xkb keymap files in /nonexistent/xkb") == true, segue.log)
+        XCTAssertTrue(lines.first?.contains("xkb-data") == true, segue.log)
+    }
+
+    func testTheSeatOffersNoKeyboardUntilAKeymapComesInText() throws {
+        let text = try contents(of: Keymap())
+        let server = try withoutKeymapFiles { try InProcessCompositor(placement: .stacked) }
+        defer { server.stop() }
+        let client = try server.connect()
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(client.seatCapabilities, WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_TOUCH.rawValue)
+        try withoutKeymapFiles {
+            try text.withCString { try XCTUnwrap(server.compositor.seat).use(Keymap(text: $0)) }
+        }
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(client.seatCapabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue, WL_SEAT_CAPABILITY_KEYBOARD.rawValue)
+    }
+
+    private func contents(of keymap: Keymap) throws -> String {
+        let mapping = try XCTUnwrap(mmap(nil, Int(keymap.size), PROT_READ, MAP_PRIVATE, keymap.fd, 0))
+        defer { munmap(mapping, Int(keymap.size)) }
+        return String(cString: mapping.assumingMemoryBound(to: CChar.self))
     }
 }

@@ -20,6 +20,8 @@ final class RawClient {
     private(set) var shm: OpaquePointer?
     private(set) var wmBase: OpaquePointer?
     private(set) var seat: OpaquePointer?
+    /// wl_seat's capabilities, as last announced.
+    fileprivate(set) var seatCapabilities: UInt32 = 0
     private(set) var subcompositor: OpaquePointer?
     private(set) var activation: OpaquePointer?
     private(set) var output: OpaquePointer?
@@ -91,6 +93,7 @@ final class RawClient {
             subcompositor = bind(name, segue_client_wl_subcompositor_interface(), version: 1)
         case "wl_seat":
             seat = bind(name, segue_client_wl_seat_interface(), version: min(version, 7))
+            if let seat { wl_seat_add_listener(seat, seatListener, listenerData(self)) }
         case "wl_output":
             // Version 3 has wl_output.release.
             outputName = name
@@ -433,6 +436,11 @@ private nonisolated(unsafe) let registryListener = fixedListener(wl_registry_lis
         (listenerObject(data) as RawClient).announced(name: name, interface: String(cString: interface!), version: version)
     },
     global_remove: { _, _, _ in }
+))
+
+private nonisolated(unsafe) let seatListener = fixedListener(wl_seat_listener(
+    capabilities: { data, _, capabilities in (listenerObject(data) as RawClient).seatCapabilities = capabilities },
+    name: { _, _, _ in }
 ))
 
 /// A RawClient's wl_output as described: each description applies at its done event.

@@ -13,22 +13,43 @@ package final class Keymap {
     /// Compiles the default keymap: no names means the XKB_DEFAULT_* variables,
     /// else libxkbcommon's built-in evdev rules with the "us" layout.
     package convenience init() throws {
-        try self.init(failure: "cannot compile the xkb keymap (check XKB_DEFAULT_LAYOUT and friends)") { context in
+        try self.init(context: Self.contextWithFiles(),
+                      noContext: "no xkb keymap files in \(Self.filesFolder) (Debian: apt-get install xkb-data)",
+                      failure: "cannot compile the xkb keymap (check XKB_DEFAULT_LAYOUT and friends)") { context in
             xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS)
         }
     }
 
+    /// A context reading the system's keymap files, or nil when there are none;
+    /// xkbcommon's own complaint is left out, as the caller says it in one line.
+    private static func contextWithFiles() -> OpaquePointer? {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES) else { return nil }
+        let level = xkb_context_get_log_level(context)
+        xkb_context_set_log_level(context, XKB_LOG_LEVEL_CRITICAL)
+        guard xkb_context_include_path_append_default(context) == 1 else {
+            xkb_context_unref(context)
+            return nil
+        }
+        xkb_context_set_log_level(context, level)
+        return context
+    }
+
+    /// Where xkbcommon looks for keymap files.
+    private static var filesFolder: String {
+        getenv("XKB_CONFIG_ROOT").map { String(cString: $0) } ?? "/usr/share/X11/xkb"
+    }
+
     /// Compiles a keymap in xkb's text format, e.g. the one a parent compositor sent.
+    /// A keymap in text holds all it needs: no files are read for it.
     package convenience init(text: UnsafePointer<CChar>) throws {
-        try self.init(failure: "cannot compile the parent compositor's keymap") { context in
+        try self.init(context: xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES), noContext: "cannot create an xkb context",
+                      failure: "cannot compile the parent compositor's keymap") { context in
             xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
         }
     }
 
-    private init(failure: String, compile: (OpaquePointer) -> OpaquePointer?) throws {
-        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
-            throw ServerError("cannot create an xkb context")
-        }
+    private init(context: OpaquePointer?, noContext: String, failure: String, compile: (OpaquePointer) -> OpaquePointer?) throws {
+        guard let context else { throw ServerError(noContext) }
         defer { xkb_context_unref(context) }
         guard let keymap = compile(context) else { throw ServerError(failure) }
         guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {

@@ -37,8 +37,9 @@ public final class Seat: ResourceObject {
     private var lastPress: (serial: UInt32, client: OpaquePointer)?
 
     private let display: OpaquePointer
-    private var keymap: Keymap
-    private var xkbState: OpaquePointer
+    /// Without one (no keymap files, and no parent's yet) the seat has no keyboard.
+    private var keymap: Keymap?
+    private var xkbState: OpaquePointer?
     private var global: Global?
     private var resources: [OpaquePointer] = []
     private var keyboards: [Keyboard] = []
@@ -71,12 +72,14 @@ public final class Seat: ResourceObject {
         return p
     }()
 
-    /// Publishes the seat; throws if the keymap cannot be built.
-    public init(display: OpaquePointer) throws {
+    /// Publishes the seat, with a keyboard when there is a `keymap`.
+    package init(display: OpaquePointer, keymap: Keymap?) throws {
         self.display = display
-        keymap = try Keymap()
-        guard let state = xkb_state_new(keymap.xkbKeymap) else { throw ServerError("cannot create the xkb state") }
-        xkbState = state
+        if let keymap {
+            guard let state = xkb_state_new(keymap.xkbKeymap) else { throw ServerError("cannot create the xkb state") }
+            self.keymap = keymap
+            xkbState = state
+        }
         global = Global(display: display, interface: segue_wl_seat_interface(), version: Self.version) { [weak self] client, version, id in
             self?.bind(client: client, version: Int32(version), id: id)
         }
@@ -86,7 +89,7 @@ public final class Seat: ResourceObject {
         focusDestruction.remove()
         pointerSurfaceDestruction.remove()
         for point in touchPoints.values { point.destruction.remove() }
-        xkb_state_unref(xkbState)
+        if let xkbState { xkb_state_unref(xkbState) }
     }
 
     // MARK: Focus
@@ -155,17 +158,21 @@ public final class Seat: ResourceObject {
 
     /// Replaces the keymap, e.g. with the parent compositor's, and sends it to every keyboard.
     /// Modifiers start released; the keyboard's next modifier state sets them.
+    /// The first keymap of a seat that had none gives it its keyboard.
     package func use(_ keymap: Keymap) throws {
         guard let state = xkb_state_new(keymap.xkbKeymap) else { throw ServerError("cannot create the xkb state") }
-        xkb_state_unref(xkbState)
+        if let xkbState { xkb_state_unref(xkbState) }
+        let gainsKeyboard = self.keymap == nil
         xkbState = state
         self.keymap = keymap
         for keyboard in keyboards { keyboard.sendKeymap(keymap) }
+        if gainsKeyboard { for resource in resources { wl_seat_send_capabilities(resource, capabilities) } }
     }
 
     /// A key (evdev code) went down or up.
     public func keyboardKey(time: UInt32, key: UInt32, pressed: Bool) {
         // xkb keycodes are evdev codes offset by 8.
+        guard let xkbState else { return }
         let changed = xkb_state_update_key(xkbState, key + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP).rawValue
         let focused = focusedKeyboards
         guard !focused.isEmpty else { return }
@@ -177,6 +184,7 @@ public final class Seat: ResourceObject {
     /// The modifier state changed as a whole, as wl_keyboard.modifiers reports it
     /// from a parent compositor.
     public func keyboardModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        guard let xkbState else { return }
         let changed = xkb_state_update_mask(xkbState, depressed, latched, locked, 0, 0, group).rawValue
         send(modifiersChangedIn: changed, to: focusedKeyboards)
     }
@@ -184,6 +192,7 @@ public final class Seat: ResourceObject {
     /// The modifiers held now, as key bindings name them.
     package var heldModifiers: KeyModifiers {
         var held: KeyModifiers = []
+        guard let xkbState else { return held }
         for (name, modifier) in KeyModifiers.xkbNames
         where xkb_state_mod_name_is_active(xkbState, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
             held.insert(modifier)
@@ -194,6 +203,7 @@ public final class Seat: ResourceObject {
     /// How a key reads for key bindings: its keysym with no modifier applied, so
     /// Shift+Tab is still Tab, and the modifiers held with it.
     package func bindingKey(for key: UInt32) -> (keysym: UInt32, modifiers: KeyModifiers) {
+        guard let keymap, let xkbState else { return (0, []) }
         let keycode = key + 8
         let layout = xkb_state_key_get_layout(xkbState, keycode)
         var symbols: UnsafePointer<xkb_keysym_t>?
@@ -368,15 +378,18 @@ public final class Seat: ResourceObject {
         guard let resource = Resource.create(client: client, interface: segue_wl_seat_interface(), version: version, id: id,
                                              implementation: Self.implementation, object: self) else { return }
         resources.append(resource)
-        wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_KEYBOARD.rawValue
-                                  | WL_SEAT_CAPABILITY_TOUCH.rawValue)
+        wl_seat_send_capabilities(resource, capabilities)
         if version >= WL_SEAT_NAME_SINCE_VERSION { wl_seat_send_name(resource, Self.name) }
+    }
+
+    private var capabilities: UInt32 {
+        WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_TOUCH.rawValue | (keymap == nil ? 0 : WL_SEAT_CAPABILITY_KEYBOARD.rawValue)
     }
 
     private func addKeyboard(client: OpaquePointer, version: Int32, id: UInt32) {
         guard let keyboard = Keyboard(client: client, version: version, id: id, seat: self) else { return }
         keyboards.append(keyboard)
-        keyboard.sendKeymap(keymap)
+        if let keymap { keyboard.sendKeymap(keymap) }
         keyboard.sendRepeatInfo(rate: Int32(keyRepeat.rate), delay: Int32(keyRepeat.delay))
         if let surface = focusedSurface, wl_resource_get_client(surface) == client {
             keyboard.enter(serial: wl_display_next_serial(display), surface: surface, modifiers: modifiers)
@@ -426,7 +439,8 @@ public final class Seat: ResourceObject {
     }
 
     private var modifiers: KeyboardModifiers {
-        KeyboardModifiers(depressed: xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_DEPRESSED),
+        guard let xkbState else { return KeyboardModifiers(depressed: 0, latched: 0, locked: 0, group: 0) }
+        return KeyboardModifiers(depressed: xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_DEPRESSED),
                           latched: xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_LATCHED),
                           locked: xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_LOCKED),
                           group: xkb_state_serialize_layout(xkbState, XKB_STATE_LAYOUT_EFFECTIVE))
