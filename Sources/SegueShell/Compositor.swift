@@ -281,6 +281,7 @@ extension Compositor: SurfaceObserver {
         if surface.isUndrawn {
             textures.forget(surface)
             cursorImages.take(surface)
+            surface.dropUntakenPixels()
             seat?.cursorSurfaceCommitted(surface)
             if let request = seat?.cursor, request.surface === surface {
                 updateCursor()
@@ -293,7 +294,7 @@ extension Compositor: SurfaceObserver {
         // kept for then (no bigger than its texture, which the budget counts),
         // and dropped once it takes another role.
         if surface.role == nil { cursorImages.take(surface) } else { cursorImages.forget(surface) }
-        if surface.committedNewContent, let failure = textures.importContent(of: surface, budget: clientTextureBudget) {
+        if surface.committedNewContent, let failure = textures.contentCommitted(by: surface, budget: clientTextureBudget) {
             switch failure {
             case .overBudget(let bytes):
                 log.warning("a client's textures would take \(bytes >> 20) MiB, past its \(clientTextureBudget >> 20) MiB: disconnecting it")
@@ -331,6 +332,11 @@ extension Compositor: SurfaceObserver {
         }
     }
 
+    /// The client destroyed a buffer whose pixels were not taken yet: they are taken while they are still there.
+    package func untakenBufferDestroyed(_ surface: Surface) {
+        textures.takePixels(of: surface)
+    }
+
     package func surfaceDestroyed(_ surface: Surface) {
         textures.forget(surface)
         cursorImages.forget(surface)
@@ -351,7 +357,10 @@ extension Compositor: SurfaceObserver {
     /// Tells the backend what the pointer looks like now, when that changed.
     func updateCursor() {
         // A surface drawn before it became the cursor holds a texture it no longer needs.
-        if let request = seat?.cursor, let surface = request.surface { textures.forget(surface) }
+        if let request = seat?.cursor, let surface = request.surface {
+            textures.forget(surface)
+            surface.dropUntakenPixels()
+        }
         let cursor = cursorImages.cursor(for: seat?.cursor)
         guard cursor != shownCursor else { return }
         shownCursor = cursor

@@ -143,7 +143,7 @@ final class CursorTests: XCTestCase {
     func testASurfaceDrawnBeforeSetCursorMakesItACursorShowsItsPicture() throws {
         let (client, _, pointer) = try windowUnderThePointer()
         let cursor = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
-        // The buffer is committed (and released) while the surface has no role yet.
+        // The buffer is committed (its picture kept) while the surface has no role yet.
         try client.show(picture, on: cursor)
         XCTAssertTrue(client.roundtrip())
         wl_pointer_set_cursor(pointer.proxy, try XCTUnwrap(pointer.lastEnterSerial), cursor, 1, 1)

@@ -170,6 +170,22 @@ final class RawClient {
         wl_surface_commit(surface)
     }
 
+    /// Shows `image` as `show` does, in a buffer of its own whose release the test can watch.
+    func showTracked(_ image: RGBAImage, on surface: OpaquePointer, damage: PixelRect? = nil) throws -> TrackedBuffer {
+        let width = Int32(image.width), height = Int32(image.height)
+        guard let pool = makePool(size: width * height * 4),
+              let buffer = pool.makeBuffer(width: width, height: height, stride: width * 4, format: WL_SHM_FORMAT_XRGB8888.rawValue),
+              pool.write(image) else { throw Failure(description: "cannot make a \(width)x\(height) buffer") }
+        pools.append(pool)
+        let tracked = TrackedBuffer(buffer)
+        listenedTo.append(tracked)
+        wl_surface_attach(surface, buffer, 0, 0)
+        let damaged = damage ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        wl_surface_damage_buffer(surface, Int32(damaged.x), Int32(damaged.y), Int32(damaged.width), Int32(damaged.height))
+        wl_surface_commit(surface)
+        return tracked
+    }
+
     /// Says the whole of `surface` (width × height) is opaque, from its next commit.
     func setOpaque(_ surface: OpaquePointer, width: Int32, height: Int32) {
         let region = wl_compositor_create_region(compositor)

@@ -144,13 +144,15 @@ final class Output {
     private func texture(_ source: ScreenSource?) -> Texture {
         switch source {
         case .window(let window)?:
-            window.screen(textures: textures, renderer: renderer, width: width, height: height, scale: scale,
-                          background: background) ?? backgroundTexture
+            // Its surfaces' pixels are taken as they are drawn, and only then.
+            textures.takePixels(of: window)
+            return window.screen(textures: textures, renderer: renderer, width: width, height: height, scale: scale,
+                                 background: background) ?? backgroundTexture
         case .texture(let texture)?:
-            texture
+            return texture
         case .background?, .desktop?, nil:
             // The desktop is drawn straight into the target: free placement plays no transitions.
-            backgroundTexture
+            return backgroundTexture
         }
     }
 
@@ -173,7 +175,8 @@ final class Output {
             lastDrawn = (transition, renderer.submit(target, startedAt: start))
         } else if needsDraw, case .desktop? = delegate?.shownScreen() {
             let layers = delegate?.desktop().flatMap {
-                $0.window.layers(x: $0.x * scale, y: $0.y * scale, scale: scale, textures: textures)
+                textures.takePixels(of: $0.window)
+                return $0.window.layers(x: $0.x * scale, y: $0.y * scale, scale: scale, textures: textures)
             } ?? []
             try? renderer.compose(layers, background: background, into: target)
             plainScreen = nil

@@ -2,11 +2,13 @@ import SegueEngine
 import SegueRender
 import SegueWayland
 
-/// Each surface's content as a GL texture. The protocol side keeps a surface's
-/// buffer state; this is where the renderer takes the pixels: on each commit
-/// of a wl_shm buffer, its damage (all of it when the size changed) is copied
-/// with the buffer's stride, straight from the client's memory. Content the
-/// client says is opaque is taken as XRGB, so it is copied, never blended.
+/// Each surface's content as a GL texture. A commit only makes sure there is
+/// a texture of its buffer's size (within the client's budget); the pixels are
+/// taken when the surface is drawn: the damage since they were last taken,
+/// from the newest buffer, copied with its stride straight from the client's
+/// memory, once however many commits came between. A surface nobody draws
+/// costs no copy. Content the client says is opaque is taken as XRGB, so it is
+/// copied, never blended.
 ///
 /// Each client's textures together may take at most a budget of bytes: GL
 /// memory is the compositor's own (on llvmpipe, its heap), and a client could
@@ -24,6 +26,9 @@ final class SurfaceTextures {
     /// Surfaces whose texture holds some bytes of an XRGB buffer, whose
     /// unused byte must never count as alpha.
     private var holdingUnusedBytes: Set<ObjectIdentifier> = []
+    /// Textures made since their surface's pixels were last taken: every
+    /// pixel of the next buffer goes in, whatever its damage says.
+    private var wholeUploadDue: Set<ObjectIdentifier> = []
     /// Each texture's client and size, and what each client's take in all.
     private var owners: [ObjectIdentifier: Owner] = [:]
     private var bytesByClient: [OpaquePointer: Int] = [:]
@@ -38,10 +43,10 @@ final class SurfaceTextures {
     /// Bytes the textures of `client`'s surfaces take.
     func bytes(heldBy client: OpaquePointer) -> Int { bytesByClient[client] ?? 0 }
 
-    /// Takes the content the surface just committed, unless a new texture for
-    /// it would take its client's textures past `budget` bytes or GL makes
-    /// none: then the surface holds no texture, and the failure comes back.
-    func importContent(of surface: Surface, budget: Int) -> ImportFailure? {
+    /// Readies a texture for the content the surface just committed, unless
+    /// a new one would take its client's textures past `budget` bytes or GL
+    /// makes none: then the surface holds no texture, and the failure comes back.
+    func contentCommitted(by surface: Surface, budget: Int) -> ImportFailure? {
         let key = ObjectIdentifier(surface)
         guard let buffer = surface.committedBuffer else {
             // The client attached no buffer: the surface shows nothing.
@@ -53,34 +58,46 @@ final class SurfaceTextures {
             }
             return nil
         }
-        let format: PixelFormat = buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888
-        var region: PixelRect?
-        // A texture whose alpha starts to count is uploaded whole: alpha outside the damage is stale.
-        if let texture = textures[key], texture.width == buffer.width, texture.height == buffer.height,
-           texture.format == format {
-            guard let damage = PixelRect.bounds(of: surface.committedDamage) else { return nil }
-            region = damage
-        } else {
-            // The old texture goes either way: replaced, or the surface shows nothing.
-            forget(surface)
-            let byteCount = buffer.width * buffer.height * 4, total = bytes(heldBy: surface.client) + byteCount
-            guard total <= budget else { return .overBudget(bytes: total) }
-            guard let texture = try? Texture(width: buffer.width, height: buffer.height) else { return .noTexture }
-            textures[key] = texture
-            owners[key] = Owner(client: surface.client, byteCount: byteCount)
-            bytesByClient[surface.client, default: 0] += byteCount
-        }
-        if buffer.opaque { holdingUnusedBytes.insert(key) }
-        buffer.withBytes { bytes in
-            textures[key]?.upload(bytes, stride: buffer.stride, format: format, region: region)
-        }
+        if let texture = textures[key], texture.width == buffer.width, texture.height == buffer.height { return nil }
+        // The old texture goes either way: replaced, or the surface shows nothing.
+        forget(surface)
+        let byteCount = buffer.width * buffer.height * 4, total = bytes(heldBy: surface.client) + byteCount
+        guard total <= budget else { return .overBudget(bytes: total) }
+        guard let texture = try? Texture(width: buffer.width, height: buffer.height) else { return .noTexture }
+        textures[key] = texture
+        wholeUploadDue.insert(key)
+        owners[key] = Owner(client: surface.client, byteCount: byteCount)
+        bytesByClient[surface.client, default: 0] += byteCount
         return nil
+    }
+
+    /// Takes the pixels of every surface `window` shows, for drawing it now.
+    func takePixels(of window: Window) {
+        for placed in window.placedSurfaces() { takePixels(of: placed.surface) }
+    }
+
+    /// Copies what changed of the surface's newest buffer since its pixels
+    /// were last taken into its texture, and gives the buffer back.
+    func takePixels(of surface: Surface) {
+        let key = ObjectIdentifier(surface)
+        guard let texture = textures[key] else { return }
+        surface.takePixels { buffer, damage in
+            guard buffer.width == texture.width, buffer.height == texture.height else { return }
+            let format: PixelFormat = buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888
+            // A texture whose alpha starts to count is taken whole: alpha outside the damage is stale.
+            let whole = wholeUploadDue.remove(key) != nil || texture.format != format
+            guard let region = whole ? PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+                    : PixelRect.bounds(of: damage) else { return }
+            if buffer.opaque { holdingUnusedBytes.insert(key) }
+            buffer.withBytes { texture.upload($0, stride: buffer.stride, format: format, region: region) }
+        }
     }
 
     func forget(_ surface: Surface) {
         let key = ObjectIdentifier(surface)
         textures[key] = nil
         holdingUnusedBytes.remove(key)
+        wholeUploadDue.remove(key)
         guard let owner = owners.removeValue(forKey: key) else { return }
         let left = bytesByClient[owner.client, default: 0] - owner.byteCount
         bytesByClient[owner.client] = left > 0 ? left : nil

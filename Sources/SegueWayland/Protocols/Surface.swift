@@ -2,9 +2,10 @@ import CWaylandServer
 import SegueEngine
 
 /// A wl_surface: double-buffered state applied on commit. A commit that
-/// attaches a wl_shm buffer offers it, with the damage since the last one, to
-/// the observer (which copies what it needs), then releases it: the surface
-/// keeps the buffer's size, never its pixels, and touches no GL. A
+/// attaches a wl_shm buffer holds it, with the damage since its pixels were
+/// last taken, until whoever draws the surface takes them (then it is
+/// released) or a newer buffer replaces it: a surface nobody draws costs no
+/// copy. The surface never copies pixels itself and touches no GL. A
 /// synchronized subsurface's commits are cached and applied with its parent's.
 package final class Surface: ResourceObject {
     package let resource: OpaquePointer
@@ -32,6 +33,19 @@ package final class Surface: ResourceObject {
     /// only while the observer hears of that commit.
     package private(set) var committedBuffer: ShmBuffer?
     package private(set) var committedDamage: [PixelRect] = []
+    /// The newest buffer whose pixels were not taken yet, and where the
+    /// content changed since they last were (in its pixels); held unreleased.
+    private var untaken: (buffer: ShmBuffer, damage: [PixelRect])?
+    /// A client may destroy a buffer it committed: its pixels are taken while
+    /// they are still there, and it hears no release.
+    private lazy var untakenWatcher: Listener = Listener { [unowned self] _ in
+        untakenWatcher.remove()
+        untakenIsGoing = true
+        observer?.untakenBufferDestroyed(self)
+        untakenIsGoing = false
+        untaken = nil
+    }
+    private var untakenIsGoing = false
     /// Its subsurfaces as the last commit stacked them.
     package private(set) var subsurfaces = SubsurfaceStack()
     /// The order place_above and place_below asked for, applied at the next commit.
@@ -242,6 +256,7 @@ package final class Surface: ResourceObject {
     }
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
+        dropUntakenPixels()
         viewport?.surfaceDestroyed()
         bufferWatcher.remove()
         cachedBufferWatcher.remove()
@@ -355,12 +370,47 @@ package final class Surface: ResourceObject {
         frameCallbacks += state.callbacks
         for old in feedbacks { old.discarded() }
         feedbacks = state.feedbacks
+        if case .attached = state.buffer { holdUntaken(committedBuffer, damage: committedDamage) }
         role?.surfaceCommitted(self)
         observer?.surfaceCommitted(self)
-        // The observer has copied what it needed: the client may reuse the buffer.
-        if let committedBuffer { wl_buffer_send_release(committedBuffer.resource) }
         committedBuffer = nil
         committedDamage.removeAll()
+    }
+
+    /// `buffer` replaces the one held, if another, which goes back to its
+    /// client; the damage adds up until the pixels are taken.
+    private func holdUntaken(_ buffer: ShmBuffer?, damage: [PixelRect]) {
+        var damage = damage
+        if let old = untaken {
+            if old.buffer.resource != buffer?.resource { releaseUntaken() }
+            // One rectangle around it all: a surface nobody draws may commit for hours.
+            damage = PixelRect.bounds(of: old.damage + damage).map { [$0] } ?? []
+        }
+        guard let buffer else { return }
+        if untaken == nil { untakenWatcher.subscribe(toDestructionOfResource: buffer.resource) }
+        untaken = (buffer, damage)
+    }
+
+    /// Whether a buffer's pixels wait to be taken.
+    package var hasUntakenPixels: Bool { untaken != nil }
+
+    /// Hands the newest buffer and where its content changed since the
+    /// pixels were last taken to `body`, then gives the buffer back to its
+    /// client; nothing when there is nothing new.
+    package func takePixels(_ body: (ShmBuffer, [PixelRect]) -> Void) {
+        guard let untaken else { return }
+        body(untaken.buffer, untaken.damage)
+        releaseUntaken()
+    }
+
+    /// Gives a held buffer back untaken: its pixels are not wanted (a cursor's, copied as it was committed).
+    package func dropUntakenPixels() { releaseUntaken() }
+
+    private func releaseUntaken() {
+        guard let untaken else { return }
+        untakenWatcher.remove()
+        self.untaken = nil
+        if !untakenIsGoing { wl_buffer_send_release(untaken.buffer.resource) }
     }
 
     // MARK: Subsurfaces
