@@ -7,9 +7,9 @@ public struct FrameStatistics: Sendable, Equatable {
     /// Frames presented more than half a refresh after their predicted time.
     public internal(set) var lateFrames = 0
     /// Refreshes that passed with no new frame of the transition, from the
-    /// first refresh after it started to its last frame: a frame late by
-    /// two refreshes leaves two, a compositor that drew every other refresh
-    /// leaves one between each pair.
+    /// refresh its first frame was drawn for to its last frame: a frame late
+    /// by two refreshes leaves two, a compositor that drew every other
+    /// refresh leaves one between each pair.
     public internal(set) var missedRefreshes = 0
     /// Seconds each frame took to render, as the renderer reported them.
     public internal(set) var renderTimes: [Double] = []

@@ -91,9 +91,8 @@ public final class Transition<Content> {
         guard state == .running, !inFlight.isEmpty else { return }
         let frame = inFlight.removeFirst()
         statistics.frames += 1
-        // Refreshes since the last frame, or since the first refresh the transition could have shown.
-        let since = statistics.lastPresentation ?? startTime.map { min(frame.predicted, $0 + refreshInterval) } ?? frame.predicted
-        let refreshes = Int((time.seconds(since: since) / refreshInterval).rounded())
+        // Refreshes between this frame and the last, or, for the first, those it came after its own.
+        let refreshes = Int((time.seconds(since: statistics.lastPresentation ?? frame.predicted) / refreshInterval).rounded())
         statistics.missedRefreshes += max(0, statistics.lastPresentation == nil ? refreshes : refreshes - 1)
         if statistics.firstPresentation == nil { statistics.firstPresentation = time }
         statistics.lastPresentation = time

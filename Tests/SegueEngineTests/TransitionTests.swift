@@ -110,19 +110,18 @@ final class TransitionTests: XCTestCase {
         XCTAssertEqual(statistics.missedRefreshes, 8, "two between each pair of frames")
     }
 
-    /// The first frame shown three refreshes after the transition could have
-    /// started leaves those three empty.
-    func testAFirstFrameDrawnLateLeavesTheRefreshesBeforeItMissed() throws {
+    /// A first frame drawn for the first refresh but shown three later leaves those three empty.
+    func testAFirstFrameShownLateLeavesTheRefreshesBeforeItMissed() throws {
         let interval = 1.0 / 60
         var completion: TransitionCompletion?
         let transition = Transition(id: 1, from: "a", to: "b", settings: try settings(duration: 0.1)) { completion = $0 }
         transition.start(at: .zero)
-        for refresh in [4, 5, 6] {
-            let time = Instant.zero + Double(refresh) * interval
-            _ = transition.frame(at: time)
-            transition.presented(at: time, refreshInterval: interval)
+        for (predicted, shown) in [(1, 4), (5, 5), (6, 6)] {
+            _ = transition.frame(at: .zero + Double(predicted) * interval)
+            transition.presented(at: .zero + Double(shown) * interval, refreshInterval: interval)
         }
         XCTAssertEqual(completion?.statistics.frames, 3)
+        XCTAssertEqual(completion?.statistics.lateFrames, 1)
         XCTAssertEqual(completion?.statistics.missedRefreshes, 3, "refreshes 1, 2 and 3")
     }
 
