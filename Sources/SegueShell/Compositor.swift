@@ -28,6 +28,7 @@ public final class Compositor {
     var stack = WindowStack<Window>()
     /// Each surface's content as a texture, imported when it commits a buffer.
     let textures = SurfaceTextures()
+    private lazy var pixelsDue = PixelsDue(loop: server.eventLoop, textures: textures)
     /// Each cursor surface's picture, and the cursor the backend was last told to show.
     let cursorImages = CursorImages()
     private var shownCursor = Cursor.standard
@@ -323,6 +324,7 @@ extension Compositor: SurfaceObserver {
             window.contentChanged()
         }
         guard visible else { return }
+        if surface.hasUntakenPixels { pixelsDue.add(window) }
         // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
         if changed {
             pointerLayoutChanged()

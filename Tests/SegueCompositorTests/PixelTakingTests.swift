@@ -5,10 +5,12 @@ import SegueImaging
 @testable import SegueShell
 import XCTest
 
-/// A commit only holds its buffer: the pixels are copied at the frame that
-/// draws the surface, once however many commits came since, and the buffer
-/// goes back to its client then, or as soon as a newer one replaces it. A
-/// surface nobody draws copies nothing and holds only its newest buffer.
+/// A commit only holds its buffer. A window on screen has its pixels taken as
+/// soon as the loop is idle, before the frame that shows it is due, once for
+/// all the commits that one turn brought, from the newest buffer; a window off
+/// screen takes nothing until it is drawn, and holds only its newest buffer.
+/// A buffer goes back to its client once its pixels are taken, or as soon as
+/// a newer one replaces it.
 final class PixelTakingTests: XCTestCase {
     private var server: InProcessCompositor!
     private let red = RGBA(220, 0, 0), green = RGBA(0, 180, 0), blue = RGBA(0, 0, 200), yellow = RGBA(230, 200, 0)
@@ -38,20 +40,18 @@ final class PixelTakingTests: XCTestCase {
 
     private var screen: RGBAImage { server.compositor.output.target.readPixels(opaque: true) }
 
-    func testABufferGoesBackAfterTheFrameThatDrawsItNotAtItsCommit() throws {
+    func testAShownWindowsPixelsAreTakenBeforeItsFrameIsDue() throws {
         let client = try server.connect()
         let toplevel = try window(client, blue)
         let buffer = try client.showTracked(marked(width: 64, height: 36, fill: green, marker: red), on: toplevel.surface)
-        XCTAssertTrue(client.roundtrip())
-        XCTAssertFalse(buffer.released, "held until a frame draws it")
+        XCTAssertTrue(client.dispatch { buffer.released }, "taken and given back with no frame drawn")
+        XCTAssertEqual(screen[40, 20], blue, "not drawn yet")
         XCTAssertTrue(server.backend.step())
-        XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(buffer.released)
         XCTAssertEqual(screen[2, 2], red)
         XCTAssertEqual(screen[40, 20], green)
     }
 
-    func testCommitsBetweenFramesAreCopiedOnceFromTheNewest() throws {
+    func testCommitsOfOneTurnAreCopiedOnceFromTheNewest() throws {
         let client = try server.connect()
         let toplevel = try window(client, blue)
         let first = try client.showTracked(RGBAImage(width: 64, height: 36, fill: red), on: toplevel.surface)
@@ -59,15 +59,10 @@ final class PixelTakingTests: XCTestCase {
         // Only its top left quarter damaged: what the first changed is still taken, from the newest.
         let third = try client.showTracked(marked(width: 64, height: 36, fill: yellow, marker: blue, side: 4), on: toplevel.surface,
                                            damage: PixelRect(x: 0, y: 0, width: 32, height: 18))
-        XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(first.released, "replaced before any frame: given back untaken")
-        XCTAssertTrue(second.released)
-        XCTAssertFalse(third.released)
+        XCTAssertTrue(client.dispatch { first.released && second.released && third.released })
         XCTAssertTrue(server.backend.step())
-        XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(third.released)
         XCTAssertEqual(screen[1, 1], blue)
-        XCTAssertEqual(screen[50, 30], yellow, "the first commit's damage, from the newest buffer")
+        XCTAssertEqual(screen[50, 30], yellow, "the first commit's damage, from the newest buffer: copied one by one, it would be green")
     }
 
     func testAHiddenWindowCopiesNothingUntilShownAndHoldsOnlyItsNewestBuffer() throws {
@@ -91,15 +86,19 @@ final class PixelTakingTests: XCTestCase {
         XCTAssertEqual(screen[40, 20], yellow)
     }
 
-    func testABufferDestroyedBeforeItsPixelsWereTakenStillShows() throws {
+    func testAHiddenWindowsBufferDestroyedBeforeItsPixelsWereTakenStillShows() throws {
         let client = try server.connect()
-        let toplevel = try window(client, blue)
-        let buffer = try client.showTracked(marked(width: 64, height: 36, fill: green, marker: red), on: toplevel.surface)
+        let hidden = try window(client, blue)
+        _ = try window(client, green)
+        let buffer = try client.showTracked(marked(width: 64, height: 36, fill: yellow, marker: red), on: hidden.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertFalse(buffer.released)
         wl_buffer_destroy(buffer.proxy)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(server.backend.step())
+        try server.compositor.perform(.show(.prev))
+        _ = server.stepUntilIdle(sampling: 0, 0)
         XCTAssertEqual(screen[2, 2], red)
-        XCTAssertEqual(screen[40, 20], green)
+        XCTAssertEqual(screen[40, 20], yellow)
     }
 }
 
