@@ -18,6 +18,8 @@ public struct Benchmark {
         public let ratioToBlit: Double
         /// Reference rows measure the machine and Segue's plumbing; the others are effects.
         public let isReference: Bool
+        /// The form an effect's row drew it in: an effect with two has a row for each.
+        public let form: Renderer.EffectForm?
     }
 
     public let width: Int
@@ -30,7 +32,8 @@ public struct Benchmark {
         self.frames = max(frames, 3)
     }
 
-    /// The reference rows first, then every effect at mid-progress, where the effects do the most work.
+    /// The reference rows first, then every effect at mid-progress, where the
+    /// effects do the most work: in both forms where it has two.
     public func run(effects: [EffectDescriptor], renderer: Renderer) throws -> [Row] {
         let first = TestScreens.first(width: width, height: height)
         let second = TestScreens.second(width: width, height: height)
@@ -54,24 +57,27 @@ public struct Benchmark {
         let full = LayerRect(x: 0, y: 0, width: Double(width), height: Double(height))
         let turned = [Layer(.color(red: 0, green: 0, blue: 0), frame: full),
                       Layer(.from, frame: full, rotation: LayerRotation(angle: .pi / 4, pivotX: full.width / 2, pivotY: full.height / 2))]
-        var rows: [(String, (Double) throws -> Void, Bool)] = [
-            ("reference-copy", referenceCopy, true),
-            ("blit", blit, true),
-            ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, true),
-            ("readback", { _ in _ = target.readPixels() }, true),
-            ("composite", { _ in try renderer.present(window, into: target, background: (0, 0, 0)) }, true),
-            ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, true),
+        var rows: [(String, (Double) throws -> Void, Renderer.EffectForm?)] = [
+            ("reference-copy", referenceCopy, nil),
+            ("blit", blit, nil),
+            ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, nil),
+            ("readback", { _ in _ = target.readPixels() }, nil),
+            ("composite", { _ in try renderer.present(window, into: target, background: (0, 0, 0)) }, nil),
+            ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil),
         ]
         for effect in effects {
             let settings = EffectSettings(effect)
             try renderer.prepare(effect)
-            rows.append((effect.name, { try renderer.draw(settings, from: from, to: to, progress: $0, into: target) }, false))
+            for form in renderer.hasTwoForms(effect) ? [Renderer.EffectForm.layers, .shader] : [.shader] {
+                rows.append((effect.name, { try renderer.draw(settings, from: from, to: to, progress: $0, form: form, into: target) }, form))
+            }
         }
-        return try rows.map { name, frame, isReference in
+        return try rows.map { name, frame, form in
             // A yardstick is 1 against itself; a second run of it beside it would measure only noise.
             let (time, toCopy, toBlit) = try measure(frame, against: name == "reference-copy" ? nil : referenceCopy,
                                                      name == "blit" ? nil : blit, renderer)
-            return Row(name: name, medianMilliseconds: time * 1000, ratioToCopy: toCopy, ratioToBlit: toBlit, isReference: isReference)
+            return Row(name: name, medianMilliseconds: time * 1000, ratioToCopy: toCopy, ratioToBlit: toBlit,
+                       isReference: form == nil, form: form)
         }
     }
 

@@ -16,6 +16,8 @@ public final class Renderer {
     private let images = ImageParameters()
     /// Built-in layered effects already drawn once (see `warmUp`).
     private var warmedUp: Set<String> = []
+    /// What each form of an effect with two cost on a target of a size (see `formChoice`).
+    var formChoices: [String: FormChoice] = [:]
     /// Where frame fences are waited for, off the event loop.
     let fenceWaiter = DispatchQueue(label: "segue.frame-fences")
     private lazy var meshes = Result { try MeshProgram() }
@@ -70,7 +72,7 @@ public final class Renderer {
     /// a transition needs it.
     public func prepare(_ effect: EffectDescriptor) throws {
         _ = try program(for: effect)
-        if effect.origin == .builtin, LayeredEffects.builtin(named: effect.name) != nil, !warmedUp.contains(effect.name) {
+        if hasTwoForms(effect), !warmedUp.contains(effect.name) {
             try warmUp(effect)
             warmedUp.insert(effect.name)
         }
@@ -107,13 +109,18 @@ public final class Renderer {
         }
     }
 
+    /// Whether `effect` can be drawn both as layers and as its shader.
+    public func hasTwoForms(_ effect: EffectDescriptor) -> Bool {
+        effect.origin == .builtin && LayeredEffects.builtin(named: effect.name) != nil
+    }
+
     /// Draws `settings.effect` at `progress` (0 shows `from`, 1 shows `to`).
     /// Reverse plays the effect backwards with the screens swapped. A built-in
     /// effect with a layered form is drawn as layers unless `form` says otherwise.
     public func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
                      direction: TransitionDirection = .forward, form: EffectForm = .layers, into target: RenderTarget) throws {
         let (first, second, p) = direction == .forward ? (from, to, progress) : (to, from, 1 - progress)
-        if form == .layers, settings.effect.origin == .builtin, let layered = LayeredEffects.builtin(named: settings.effect.name) {
+        if form == .layers, hasTwoForms(settings.effect), let layered = LayeredEffects.builtin(named: settings.effect.name) {
             try paint(layered.layers(progress: p, width: target.width, height: target.height, values: settings.values),
                       from: first, to: second, into: target)
             return

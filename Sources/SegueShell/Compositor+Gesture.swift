@@ -75,7 +75,7 @@ extension Compositor {
         let resolution: Resolution
         do {
             resolution = try resolve(.switch, from: previous, to: window, effect: nil)
-            if let settings = resolution.settings { try renderer.prepare(settings.effect) }
+            if let settings = resolution.settings { try output.prepare(settings.effect) }
         } catch {
             throw ActionError(description: "\(error)")
         }

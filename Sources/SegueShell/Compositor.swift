@@ -231,7 +231,7 @@ public final class Compositor {
             return
         }
         adjust?(&settings)
-        try renderer.prepare(settings.effect)
+        try output.prepare(settings.effect)
         output.play(from: previous.map(ScreenSource.window) ?? .background, to: window.map(ScreenSource.window) ?? .background,
                     settings: settings, direction: resolution.direction, onStart: onStart) { [weak self] completion in
             guard let self else { return }

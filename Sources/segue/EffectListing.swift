@@ -1,11 +1,13 @@
 import Foundation
 import SegueEngine
+import SegueRender
 
 /// The machine-readable form of `segue effects --json`.
 enum EffectListing {
-    static func json(_ effects: [EffectDescriptor]) throws -> String {
+    /// With `forms`, each timed effect also says the form drawn and what each cost.
+    static func json(_ effects: [EffectDescriptor], forms: [String: FormChoice] = [:]) throws -> String {
         let list: [[String: Any]] = effects.map { effect in
-            [
+            var entry: [String: Any] = [
                 "name": effect.name,
                 "summary": effect.summary,
                 "duration_ms": Int((effect.duration * 1000).rounded()),
@@ -23,6 +25,12 @@ enum EffectListing {
                     return entry
                 },
             ]
+            if let choice = forms[effect.name] {
+                entry["form"] = "\(choice.form)"
+                entry["layers_ms"] = choice.layersMilliseconds
+                entry["shader_ms"] = choice.shaderMilliseconds
+            }
+            return entry
         }
         let data = try JSONSerialization.data(withJSONObject: list, options: [.prettyPrinted, .sortedKeys])
         return String(decoding: data, as: UTF8.self)

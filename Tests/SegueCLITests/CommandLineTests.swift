@@ -35,6 +35,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(width["type"] as? String, "float")
     }
 
+    func testEffectsWithASizeSayWhichFormEachIsDrawnInHereAndWhatEachCost() throws {
+        let result = try SegueCommand.run(["effects", "--json", "--size", "64x36"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let list = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(list.count, 6)
+        for effect in list {
+            let layers = try XCTUnwrap(effect["layers_ms"] as? Double, "\(effect)"), shader = try XCTUnwrap(effect["shader_ms"] as? Double)
+            XCTAssertEqual(effect["form"] as? String, shader < layers ? "shader" : "layers", "the faster: \(effect)")
+        }
+        let text = try SegueCommand.run(["effects", "--size", "64x36"])
+        XCTAssertEqual(text.stdout.split(separator: "\n").filter { $0.contains("at 64x36 here (layers ") }.count, 6, text.stdout)
+    }
+
     func testPreviewWritesFramesAndAContactSheet() throws {
         let out = folder.appendingPathComponent("melt").path
         let result = try SegueCommand.run(["preview", "doom-melt", "--out", out, "--frames", "4", "--size", "64x36"])
@@ -130,7 +143,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("notes.txt"), encoding: .utf8), "keep")
     }
 
-    func testBenchPrintsReferenceRowsAndARowPerEffectWithRatiosToTheCopyAndTheBlit() throws {
+    func testBenchPrintsReferenceRowsAndARowPerEffectFormWithRatiosToTheCopyAndTheBlitAndTheFormDrawnHere() throws {
         let result = try SegueCommand.run(["bench", "--size", "64x64", "--frames", "3", "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -139,8 +152,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(references.first?["ratio_to_copy"] as? Double, 1)
         XCTAssertEqual(references[1]["ratio_to_blit"] as? Double, 1)
         let effects = try XCTUnwrap(object["effects"] as? [[String: Any]])
-        XCTAssertEqual(effects.compactMap { $0["effect"] as? String },
-                       ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"])
+        // Each built-in in both its forms, one of the two marked as what the compositor would draw here.
+        let names = ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"]
+        XCTAssertEqual(effects.compactMap { $0["effect"] as? String }, names.flatMap { [$0, $0] })
+        XCTAssertEqual(effects.compactMap { $0["form"] as? String }, names.flatMap { _ in ["layers", "shader"] })
+        for name in names {
+            let pair = effects.filter { $0["effect"] as? String == name }
+            XCTAssertEqual(pair.filter { $0["drawn"] as? Bool == true }.count, 1, "\(pair)")
+            let drawn = try XCTUnwrap(pair.first { $0["drawn"] as? Bool == true }?["median_ms"] as? Double)
+            XCTAssertEqual(drawn, pair.compactMap { $0["median_ms"] as? Double }.min(), "the faster is drawn: \(pair)")
+        }
         for row in references + effects {
             XCTAssertGreaterThan(try XCTUnwrap(row["median_ms"] as? Double), 0, "\(row)")
             XCTAssertGreaterThan(try XCTUnwrap(row["ratio_to_copy"] as? Double), 0, "\(row)")

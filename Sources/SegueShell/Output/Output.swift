@@ -87,6 +87,14 @@ final class Output {
         damage()
     }
 
+    /// Compiles `effect` and, where it has two forms, times both at the
+    /// output's size the first time: before its transition starts its clock,
+    /// so no frame of it waits for that.
+    func prepare(_ effect: EffectDescriptor) throws {
+        try renderer.prepare(effect)
+        _ = try renderer.formChoice(for: effect, width: width, height: height)
+    }
+
     /// A client waits for a frame callback: run the clock for one frame.
     func requestFrame() { backend.scheduleFrame() }
 
@@ -164,8 +172,9 @@ final class Output {
         let start = DispatchTime.now().uptimeNanoseconds
         if let (transition, frame) = driver.frame(at: predicted) {
             do {
+                let form = renderer.form(for: transition.settings.effect, width: width, height: height)
                 try renderer.draw(transition.settings, from: texture(transition.from), to: texture(transition.to),
-                                  progress: frame.progress, direction: transition.direction, into: target)
+                                  progress: frame.progress, direction: transition.direction, form: form, into: target)
             } catch {
                 // A shader that fails here was checked when it was chosen; show the destination.
                 try? renderer.compose([SurfaceLayer(texture(transition.to), at: fullRect)], background: background, into: target)
