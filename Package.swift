@@ -37,6 +37,8 @@ let package = Package(
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
+                       providers: [.apt(["libdrm-dev"])]),
         // glibc's malloc.h: part of the C library, so nothing to link.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // wayland-scanner's interface tables, made by scripts/generate-protocols.
@@ -72,7 +74,7 @@ let package = Package(
                                "SegueLoop", "SegueRender", .product(name: "Logging", package: "swift-log")]),
         // The shell: window stack, policy, key bindings, config, outputs, IPC and transitions.
         .target(name: "SegueShell",
-                dependencies: ["CMalloc", "CXKBCommon", "SegueWayland", "SegueBackend", "SegueLoop", "SegueEngine", "SegueRender",
+                dependencies: ["CDRM", "CMalloc", "CXKBCommon", "SegueWayland", "SegueBackend", "SegueLoop", "SegueEngine", "SegueRender",
                                "SegueImaging", "SegueIPC", "SegueConfig", .product(name: "Logging", package: "swift-log")]),
         // The compositor as `segue run` starts it: the shell on the backend the options name.
         .target(name: "SegueCompositor",

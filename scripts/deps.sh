@@ -9,6 +9,7 @@ packages=(
     pkg-config
     libegl-dev libgles-dev libpng-dev             # headers the C shim modules import
     libwayland-dev libxkbcommon-dev xkb-data      # libwayland-server/-client, keymaps
+    libdrm-dev                                    # DRM format and modifier names
     libegl-mesa0 libgl1-mesa-dri                  # Mesa's EGL and llvmpipe, for rendering without a GPU
     wlcs                                          # the conformance suite's headers and runner (libSegueWLCS)
     xz-utils                                      # scripts/package's tarballs

@@ -16,6 +16,8 @@ public final class Renderer {
     private let images = ImageParameters()
     /// Built-in layered effects already drawn once (see `warmUp`).
     private var warmedUp: Set<String> = []
+    /// What this renderer's EGL imports as dmabufs, asked once.
+    public private(set) lazy var dmabufSupport = context.dmabufSupport
     /// What each form of an effect with two cost on a target of a size (see `formChoice`).
     var formChoices: [String: FormChoice] = [:]
     /// Where frame fences are waited for, off the event loop.

@@ -27,6 +27,10 @@ extension Compositor: IPCHandler {
                 // GL objects alive in the whole compositor: flat over a long run.
                 "gl_textures": .number(Double(Texture.live)),
                 "gl_render_targets": .number(Double(RenderTarget.live)),
+                // The GL drawing it, its device's render node, and the dmabufs its EGL imports (none: no linux-dmabuf).
+                "renderer": .string(renderer.context.renderer),
+                "drm_node": renderer.dmabufSupport.renderNode.map(JSONValue.string) ?? .null,
+                "dmabuf_formats": DrmNames.json(renderer.dmabufSupport),
             ])]]))
         case .transitions:
             reply(.success(["transitions": .array(history.map { entry in
