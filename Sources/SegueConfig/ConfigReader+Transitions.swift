@@ -3,7 +3,9 @@ import SegueEngine
 extension ConfigReader {
     /// `[transitions.switch|open|close]`: each keeps its defaults for the keys it
     /// leaves out; close starts from open's choice, so a file that says nothing
-    /// about close pops with open's effect in reverse.
+    /// about close pops with open's effect in reverse, and a close section that
+    /// names no effect changes open's key by key. One that names its own
+    /// effect starts from that effect's own duration, curve and parameters.
     func readTransitions(_ node: TOMLNode?) {
         var sections: [String: TOMLNode] = [:]
         if let node, let table = table(node, at: ["transitions"], must: "a table: write [transitions.switch] and so on") {
@@ -24,7 +26,7 @@ extension ConfigReader {
             guard let table = table(section, at: path, must: expected) else { continue }
             let partial = readChoice(table, at: path, ChoiceTable(context: context, ownKeys: [], allowsEffect: true,
                                                                   inheritedEffects: effectNames(base.effect)))
-            config.transitions[event] = base.applying(partial)
+            config.transitions[event] = (partial.effect.map { TransitionChoice(effect: $0) } ?? base).applying(partial)
             config.eventOrigins[event] = context
         }
     }

@@ -42,6 +42,36 @@ final class RuleResolutionTests: XCTestCase {
         XCTAssertEqual(resolve(own, .close).reason, "[transitions.close]")
     }
 
+    func testACloseSectionNamingItsOwnEffectStartsFromThatEffectsDefaultsNotOpens() throws {
+        let config = try ConfigFixture.config("""
+            [transitions.open]
+            effect = "crossfade"
+            duration = "200ms"
+            easing = "linear"
+            [transitions.close]
+            effect = "doom-melt"
+            """)
+        let closed = try XCTUnwrap(resolve(config, .close).settings)
+        XCTAssertEqual(closed.effect.name, "doom-melt")
+        XCTAssertEqual(closed.duration, ConfigFixture.builtins["doom-melt"]?.duration)
+        XCTAssertEqual(closed.curve, ConfigFixture.builtins["doom-melt"]?.curve)
+    }
+
+    func testACloseSectionWithoutAnEffectChangesOpensChoiceKeyByKey() throws {
+        let config = try ConfigFixture.config("""
+            [transitions.open]
+            effect = "crossfade"
+            duration = "200ms"
+            easing = "linear"
+            [transitions.close]
+            duration = "400ms"
+            """)
+        let closed = try XCTUnwrap(resolve(config, .close).settings)
+        XCTAssertEqual(closed.effect.name, "crossfade")
+        XCTAssertEqual(closed.duration, 0.4)
+        XCTAssertEqual(closed.curve, .linear)
+    }
+
     func testTheMostSpecificMatchingRuleWinsWhereverItIs() throws {
         let config = try ConfigFixture.config("""
             [[rules]]
