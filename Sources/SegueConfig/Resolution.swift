@@ -9,6 +9,8 @@ public struct Resolution: Sendable {
     public var rule: Rule?
     /// For logs and IPC, e.g. `rule 2 (config.toml:14)`, `[transitions.switch]`, `reduce-motion`.
     public var reason: String
+    /// Reduce-motion's crossfade: what asked for the transition may not lengthen or change it.
+    public var motionReduced = false
 
     public init(settings: EffectSettings?, direction: TransitionDirection, rule: Rule?, reason: String) {
         self.settings = settings

@@ -15,14 +15,21 @@ extension SegueConfig {
         case .none: nil
         }
         let played = name.flatMap { self.settings(effect: $0, choice: choice) }
-        guard reduceMotion, played != nil else {
-            return Resolution(settings: played, direction: event.direction, rule: rule, reason: reason)
-        }
-        // An instant change has no motion to reduce, so only played effects become the crossfade.
+        return reducingMotion(Resolution(settings: played, direction: event.direction, rule: rule, reason: reason))
+    }
+
+    /// `resolution` as reduce-motion plays it, whatever asked for it (the
+    /// config, a key, `segue msg switch --effect`, segue-transition-v1, a
+    /// hand): any effect becomes a short crossfade; an instant change has no
+    /// motion to reduce and stays instant.
+    public func reducingMotion(_ resolution: Resolution) -> Resolution {
+        guard reduceMotion, resolution.settings != nil else { return resolution }
         var crossfade = effects[Self.reducedMotionEffect].map { EffectSettings($0) }
         crossfade?.duration = Self.reducedMotionDuration
         crossfade?.curve = .easeInOut
-        return Resolution(settings: crossfade, direction: event.direction, rule: nil, reason: "reduce-motion")
+        var reduced = Resolution(settings: crossfade, direction: resolution.direction, rule: nil, reason: "reduce-motion")
+        reduced.motionReduced = true
+        return reduced
     }
 
     /// The matching rule with the most match keys; of equals, the later one.

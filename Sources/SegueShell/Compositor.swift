@@ -230,7 +230,7 @@ public final class Compositor {
             onComplete?(completion, resolution.reason)
             return
         }
-        adjust?(&settings)
+        if !resolution.motionReduced { adjust?(&settings) }
         try output.prepare(settings.effect)
         output.play(from: previous.map(ScreenSource.window) ?? .background, to: window.map(ScreenSource.window) ?? .background,
                     settings: settings, direction: resolution.direction, onStart: onStart) { [weak self] completion in
@@ -253,7 +253,7 @@ public final class Compositor {
         if let effect {
             let descriptor = try config.effects.effect(named: effect)
             let settings = config.settings(effect: effect) ?? EffectSettings(descriptor)
-            return Resolution(settings: settings, direction: event.direction, rule: nil, reason: "requested effect")
+            return config.reducingMotion(Resolution(settings: settings, direction: event.direction, rule: nil, reason: "requested effect"))
         }
         return config.resolve(event: event, from: from.map(info), to: to.map(info), random: &random)
     }
