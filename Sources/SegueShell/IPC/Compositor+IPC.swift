@@ -11,7 +11,8 @@ extension Compositor: IPCHandler {
     public func handle(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
         switch request {
         case .windows:
-            reply(.success(["windows": .array(stack.windows.map(json)), "animating": .bool(output.isAnimating)]))
+            // Front to back: the shown window, then the others by when they were last shown.
+            reply(.success(["windows": .array(stack.shownOrder.reversed().map(json)), "animating": .bool(output.isAnimating)]))
         case .outputs:
             reply(.success(["outputs": [.object([
                 "name": .string(output.backend.outputName),
