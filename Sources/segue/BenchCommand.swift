@@ -8,7 +8,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Median milliseconds per frame for every effect and for reference rows (the old full-screen copy, a blit, an upload, a read-back, plain compositing, a turned screen), with ratios measured in one run.")
 
-    @Option(help: "Frame size.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame size.", valueName: "WIDTHxHEIGHT"))
     var size = Size(width: 1920, height: 1080)
 
     @Option(help: "Frames measured per effect (3...1000); medians of fewer move with a busy machine.")

@@ -17,7 +17,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Folder for contact sheets, recorded frames and the summary.")
     var out = "segue-demo"
 
-    @Option(help: "Output size.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output size.", valueName: "WIDTHxHEIGHT"))
     var size = Size(width: 960, height: 540)
 
     func run() throws {

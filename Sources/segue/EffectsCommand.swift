@@ -10,7 +10,7 @@ struct EffectsCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @Option(help: "Also time each effect's two forms (layers, shader) at this output size on this machine's renderer and say which the compositor draws.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also time each effect's two forms (layers, shader) at this output size on this machine's renderer and say which the compositor draws.", valueName: "WIDTHxHEIGHT"))
     var size: Size?
 
     func run() throws {

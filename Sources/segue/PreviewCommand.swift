@@ -16,7 +16,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "PNG shown as the next screen (default: a second built-in test screen).")
     var to: String?
 
-    @Option(help: "Frame size; defaults to the PNGs' size, else 960x540.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame size; defaults to the PNGs' size, else 960x540.", valueName: "WIDTHxHEIGHT"))
     var size: Size?
 
     @Option(help: "How many frames to render, first and last included (2...240).")

@@ -14,7 +14,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "headless, or wayland: a window on $WAYLAND_DISPLAY (the default when it is set).")
     var backend: String?
 
-    @Option(help: "Output size (default: the config's [output] size, else 1920x1080); with wayland, the window's first size (else 1280x720).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output size (default: the config's [output] size, else 1920x1080); with wayland, the window's first size (else 1280x720).", valueName: "WIDTHxHEIGHT"))
     var size: Size?
 
     @Option(help: "Refresh rate in Hz, 1...360 (default: the config's, else 60).")

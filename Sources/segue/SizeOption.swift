@@ -4,25 +4,35 @@ import ArgumentParser
 struct Size: ExpressibleByArgument, CustomStringConvertible {
     let width: Int
     let height: Int
+    /// What was typed, where it was not `WxH` with whole numbers.
+    private let unreadable: String?
 
     init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
+        self.init(width: width, height: height, unreadable: nil)
     }
 
-    /// Reads any `WxH`; `validated()` checks the range, so that a size out of
-    /// range is reported as one line rather than with the usage text.
+    private init(width: Int, height: Int, unreadable: String?) {
+        self.width = width
+        self.height = height
+        self.unreadable = unreadable
+    }
+
+    /// Takes anything; `validated()` checks the form and the range, so a bad
+    /// size is one line naming the form rather than the parser's "invalid".
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
-        self.init(width: w, height: h)
+        if parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) {
+            self.init(width: w, height: h)
+        } else {
+            self.init(width: 0, height: 0, unreadable: argument)
+        }
     }
 
     static let range = 16...8192
 
     func validated() throws -> Size {
-        guard Self.range.contains(width), Self.range.contains(height) else {
-            throw CommandError("size \(self) is outside \(Self.range.lowerBound)...\(Self.range.upperBound) pixels per side")
+        guard unreadable == nil, Self.range.contains(width), Self.range.contains(height) else {
+            throw CommandError("size \(unreadable ?? description) is not WIDTHxHEIGHT with \(Self.range.lowerBound)...\(Self.range.upperBound) pixels a side, e.g. 1920x1080")
         }
         return self
     }
