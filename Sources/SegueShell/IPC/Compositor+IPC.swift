@@ -50,6 +50,10 @@ extension Compositor: IPCHandler {
                 reply(.failure(error.description))
             }
         case .screenshot(let path):
+            // PNG is all it writes: a name that says otherwise would hold a PNG all the same.
+            guard path.lowercased().hasSuffix(".png") else {
+                return reply(.failure("screenshots are PNG files: name it .png, not \((path as NSString).lastPathComponent)"))
+            }
             do {
                 let image = output.target.readPixels(opaque: true)
                 try PNG.write(image, to: path)
