@@ -89,13 +89,15 @@ public final class Compositor {
         let background = options.background ?? config.output.background.map {
             (Float($0.red), Float($0.green), Float($0.blue))
         } ?? (0.08, 0.08, 0.1)
+        // Made before the socket: a folder it cannot write fails the start with nothing left behind.
+        let recorder = try options.recordDirectory.map(TransitionRecorder.init(directory:))
         server = try Server(socket: options.socket, listening: !options.embedded)
         backend = try makeBackend(server.eventLoop, width, height, refreshRate)
         backendScale = backend.preferredScale
         output = try Output(backend: backend, renderer: renderer, textures: textures, background: background)
         output.delegate = self
         output.scale = outputScale
-        if let directory = options.recordDirectory { output.recorder = try TransitionRecorder(directory: directory) }
+        output.recorder = recorder
 
         let display = server.display
         compositorGlobal = CompositorGlobal(display: display) { [unowned self] surface in surface.observer = self }

@@ -22,11 +22,23 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let size = try size.validated()
-        let folder = URL(fileURLWithPath: out).standardizedFileURL
-        let frames = folder.appendingPathComponent("frames")
-        try? FileManager.default.removeItem(at: frames)
-        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
         try DemoEnvironment.ensureRuntimeDirectory()
+        // Written aside and put in place whole; an earlier demo's folder is replaced, nothing else.
+        let output = try OutputDirectory(path: URL(fileURLWithPath: out).standardizedFileURL.path)
+        do {
+            let table = try play(size: size, into: URL(fileURLWithPath: output.staging))
+            try output.commit()
+            print(table)
+            print("\ncontact sheets in \(out)/, every recorded frame in \(out)/frames/")
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+
+    /// Plays the demo, writing its frames, contact sheets and summary into `folder`; the summary table.
+    private func play(size: Size, into folder: URL) throws -> String {
+        let frames = folder.appendingPathComponent("frames")
 
         var options = CompositorOptions()
         options.width = size.width
@@ -56,8 +68,6 @@ struct DemoCommand: ParsableCommand {
         compositor.run()
         script.stopClients()
         guard let result = script.result else { throw CommandError(script.failure ?? "the demo did not finish") }
-        let report = try DemoReport(transitions: result, gestureID: script.gestureID, frames: frames, out: folder)
-        print(report.table)
-        print("\ncontact sheets in \(out)/, every recorded frame in \(out)/frames/")
+        return try DemoReport(transitions: result, gestureID: script.gestureID, frames: frames, out: folder).table
     }
 }

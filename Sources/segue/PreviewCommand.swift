@@ -35,7 +35,7 @@ struct PreviewCommand: ParsableCommand {
         let (first, second) = try screens()
         let renderer = try Renderer()
         let preview = Preview(settings: settings, direction: reverse ? .reverse : .forward, frameCount: frames)
-        let output = try OutputDirectory(path: out, marker: "contact-sheet.png")
+        let output = try OutputDirectory(path: out, removedOnInterrupt: true)
         do {
             let rendered = try preview.render(from: first, to: second, with: renderer)
             for (i, frame) in rendered.enumerated() {

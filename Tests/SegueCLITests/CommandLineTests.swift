@@ -53,7 +53,7 @@ final class CommandLineTests: XCTestCase {
         let result = try SegueCommand.run(["preview", "doom-melt", "--out", out, "--frames", "4", "--size", "64x36"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        XCTAssertEqual(files, ["contact-sheet.png", "frame-000.png", "frame-001.png", "frame-002.png", "frame-003.png"])
+        XCTAssertEqual(files, [".segue-output", "contact-sheet.png", "frame-000.png", "frame-001.png", "frame-002.png", "frame-003.png"])
         XCTAssertEqual(try PNG.read(path: out + "/frame-000.png"), TestScreens.first(width: 64, height: 36))
         XCTAssertEqual(try PNG.read(path: out + "/frame-003.png"), TestScreens.second(width: 64, height: 36))
         let sheet = try PNG.read(path: out + "/contact-sheet.png")
@@ -141,8 +141,55 @@ final class CommandLineTests: XCTestCase {
         try "keep".write(to: out.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         let result = try SegueCommand.run(["preview", "slide", "--out", out.path, "--frames", "2", "--size", "32x32"])
         XCTAssertNotEqual(result.status, 0)
-        XCTAssertTrue(result.stderr.contains("refusing to overwrite"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("holds files Segue did not write (notes.txt); refusing to replace it"), result.stderr)
         XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("notes.txt"), encoding: .utf8), "keep")
+    }
+
+    /// An earlier preview's folder is replaced, unless a file of someone
+    /// else's came into it since: then nothing of it is deleted.
+    func testPreviewReplacesOnlyAFolderHoldingNothingButAnEarlierRunsFiles() throws {
+        let out = folder.appendingPathComponent("melt")
+        let first = try SegueCommand.run(["preview", "slide", "--out", out.path, "--frames", "4", "--size", "32x32"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let again = try SegueCommand.run(["preview", "slide", "--out", out.path, "--frames", "2", "--size", "32x32"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        XCTAssertEqual(Set(names), [".segue-output", "contact-sheet.png", "frame-000.png", "frame-001.png"], "the earlier run's frames went")
+
+        try "keep".write(to: out.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let refused = try SegueCommand.run(["preview", "slide", "--out", out.path, "--frames", "2", "--size", "32x32"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("(notes.txt)"), refused.stderr)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: out.path)), Set(names + ["notes.txt"]))
+    }
+
+    func testCtrlCDuringAPreviewLeavesNothingBehind() throws {
+        let out = folder.appendingPathComponent("slow")
+        let process = Process()
+        process.executableURL = SegueCommand.executable
+        process.arguments = ["preview", "doom-melt", "--out", out.path, "--frames", "240", "--size", "1920x1080"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < deadline,
+              try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy({ !$0.hasPrefix(".slow.partial-") }) {
+            usleep(10_000)
+        }
+        XCTAssertTrue(process.isRunning, "still writing when interrupted")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 128 + SIGINT)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    func testAnOutputFolderThatCannotBeMadeIsOneLineNamingItAndWhy() throws {
+        for arguments in [["demo", "--out", "/proc/segue-demo"], ["preview", "slide", "--out", "/proc/segue-preview"]] {
+            let result = try SegueCommand.run(arguments)
+            XCTAssertNotEqual(result.status, 0)
+            XCTAssertEqual(result.stderrLines, ["Error: cannot write \(arguments[arguments.count - 1]): No such file or directory"],
+                           "\(arguments): \(result.stderr)")
+        }
     }
 
     func testBenchPrintsReferenceRowsAndARowPerEffectFormWithRatiosToTheCopyAndTheBlitAndTheFormDrawnHere() throws {

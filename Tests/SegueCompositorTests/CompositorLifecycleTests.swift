@@ -76,6 +76,25 @@ final class CompositorLifecycleTests: XCTestCase {
         SampleClientPicture.assertShown(RGBA(0x25, 0x63, 0xeb), in: last, "the last recorded frame")
     }
 
+    func testARecordFolderThatCannotBeMadeFailsTheStartInOneLineLeavingNoSocket() throws {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-record-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let process = Process()
+        process.executableURL = CompositorUnderTest.buildFolder.appendingPathComponent("segue")
+        process.arguments = ["run", "--backend", "headless", "--record", "/proc/segue-record"]
+        process.environment = CompositorUnderTest.environment(runtime: runtime, display: nil)
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        XCTAssertEqual(message, "Error: cannot make the folder /proc/segue-record: No such file or directory\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: runtime.path), [], "no socket or lock left")
+    }
+
     func testWithoutXdgRuntimeDirItRefusesToStartWithOneLine() throws {
         let process = Process()
         process.executableURL = CompositorUnderTest.buildFolder.appendingPathComponent("segue")

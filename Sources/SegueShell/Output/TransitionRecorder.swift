@@ -15,7 +15,11 @@ final class TransitionRecorder {
     private let spares = SpareBuffers()
 
     init(directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FileProblem(path: directory, doing: "cannot make the folder", error)
+        }
         self.directory = directory
     }
 
