@@ -44,7 +44,9 @@ public final class ParentConnection {
             throw Failure(description: "XDG_RUNTIME_DIR is not set; the parent compositor's socket \(name) lives there")
         }
         guard let display = wl_display_connect(nil) else {
-            throw Failure(description: "cannot connect to the parent compositor at WAYLAND_DISPLAY=\(name): \(String(cString: strerror(errno)))")
+            // Often a WAYLAND_DISPLAY left over from a session that is gone: say what was tried, and the way out.
+            throw Failure(description: "cannot connect to the parent compositor at WAYLAND_DISPLAY=\(name) to run nested in it "
+                          + "(\(String(cString: strerror(errno)))); to run headless instead, pass --backend headless or unset WAYLAND_DISPLAY")
         }
         self.display = display
         registry = wl_display_get_registry(display)

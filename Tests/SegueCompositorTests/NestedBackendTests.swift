@@ -212,7 +212,9 @@ final class NestedBackendRefusalTests: XCTestCase {
         let result = try run(display: "nobody-here", runtime: runtime)
         XCTAssertNotEqual(result.status, 0)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("cannot connect to the parent compositor at WAYLAND_DISPLAY=nobody-here"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot connect to the parent compositor at WAYLAND_DISPLAY=nobody-here to run nested in it"),
+                      result.stderr)
+        XCTAssertTrue(result.stderr.contains("to run headless instead, pass --backend headless or unset WAYLAND_DISPLAY"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: runtime.appendingPathComponent("segue-refused").path))
     }
 
