@@ -52,26 +52,31 @@ extension ConfigReader {
         }
     }
 
-    /// `checkShader` gives `file:line:col: message` lines, which stay at the
-    /// shader's own position; anything else is placed at the `shader` value.
+    /// `checkShader` gives `file:line:col: message` lines (`file:line: message`
+    /// where the driver gives no column), which stay at the shader's own
+    /// position; anything else is placed at the `shader` value.
     private func reportShaderMessage(_ message: String, at shaderPath: TOMLPath, effect: String) {
         if let located = Self.located(message) {
-            report(located.text, at: located.position, in: located.file)
+            report(located.text, line: located.line, column: located.column, in: located.file)
         } else {
             let named = message.contains("'\(effect)'") ? message : "effect '\(effect)': \(message)"
             report(named, atValue: shaderPath)
         }
     }
 
-    /// Splits `file:line:col: text` at the first `:N:N: ` so that a path may hold colons.
-    static func located(_ message: String) -> (file: String, position: SourcePosition, text: String)? {
+    /// Splits `file:line:col: text` or `file:line: text` at the first `:N:N: `
+    /// or `:N: `, so that a path may hold colons.
+    static func located(_ message: String) -> (file: String, line: Int, column: Int?, text: String)? {
         let parts = message.split(separator: ":", omittingEmptySubsequences: false)
-        for i in parts.indices.dropFirst() where i + 2 < parts.count {
-            guard let line = Int(parts[i]), let column = Int(parts[i + 1]), line > 0, column > 0,
-                  parts[i + 2].hasPrefix(" ") else { continue }
+        for i in parts.indices.dropFirst() where i + 1 < parts.count {
+            guard let line = Int(parts[i]), line > 0 else { continue }
             let file = parts[..<i].joined(separator: ":")
-            let text = parts[(i + 2)...].joined(separator: ":").dropFirst()
-            return (file, SourcePosition(line: line, column: column), String(text))
+            if i + 2 < parts.count, let column = Int(parts[i + 1]), column > 0, parts[i + 2].hasPrefix(" ") {
+                return (file, line, column, String(parts[(i + 2)...].joined(separator: ":").dropFirst()))
+            }
+            if parts[i + 1].hasPrefix(" ") {
+                return (file, line, nil, String(parts[(i + 1)...].joined(separator: ":").dropFirst()))
+            }
         }
         return nil
     }

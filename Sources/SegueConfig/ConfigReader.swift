@@ -40,8 +40,8 @@ final class ConfigReader {
     /// The config's own problems by position, then those inside shader files.
     static func inFileOrder(_ diagnostics: [ConfigDiagnostic], configPath: String) -> [ConfigDiagnostic] {
         diagnostics.enumerated().sorted { a, b in
-            let ka = (a.element.path == configPath ? 0 : 1, a.element.path, a.element.line, a.element.column, a.offset)
-            let kb = (b.element.path == configPath ? 0 : 1, b.element.path, b.element.line, b.element.column, b.offset)
+            let ka = (a.element.path == configPath ? 0 : 1, a.element.path, a.element.line, a.element.column ?? 0, a.offset)
+            let kb = (b.element.path == configPath ? 0 : 1, b.element.path, b.element.line, b.element.column ?? 0, b.offset)
             return ka < kb
         }.map(\.element)
     }
@@ -49,8 +49,11 @@ final class ConfigReader {
     // MARK: Reporting
 
     func report(_ message: String, at position: SourcePosition, in file: String? = nil) {
-        diagnostics.append(ConfigDiagnostic(path: file ?? path, line: position.line, column: position.column,
-                                            message: message))
+        report(message, line: position.line, column: position.column, in: file)
+    }
+
+    func report(_ message: String, line: Int, column: Int?, in file: String? = nil) {
+        diagnostics.append(ConfigDiagnostic(path: file ?? path, line: line, column: column, message: message))
     }
 
     func report(_ message: String, atKey key: TOMLPath) {

@@ -4,18 +4,18 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
     /// 1-based, in the original text.
     public let line: Int
-    /// 1-based, counted in Unicode scalars.
-    public let column: Int
+    /// 1-based, counted in Unicode scalars; nil where the source gives none (a GL driver that names only lines).
+    public let column: Int?
     public let message: String
 
-    public init(path: String, line: Int, column: Int, message: String) {
+    public init(path: String, line: Int, column: Int?, message: String) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
     }
 
-    public var description: String { "\(path):\(line):\(column): \(message)" }
+    public var description: String { "\(path):\(line):" + (column.map { "\($0):" } ?? "") + " \(message)" }
 }
 
 /// A problem in an effect shader file.

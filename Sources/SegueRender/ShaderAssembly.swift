@@ -29,14 +29,31 @@ struct ShaderAssembly {
     /// Rewrites a driver's info log so each message names the source file and
     /// its own line (and column, where the driver gives one); a line in a form
     /// no driver is known to write is passed on as it is, under `fallbackPath`.
+    /// A message in Segue's glue after the file (`fallbackPath`) is the file's
+    /// doing, a block left open most often: it points at the file's last line.
+    /// The same message twice (some drivers repeat one) is given once.
     func mapLog(_ log: String, fallbackPath: String) -> [String] {
-        log.split(separator: "\n").compactMap { raw in
+        var seen = Set<String>()
+        return log.split(separator: "\n").compactMap { raw in
             let text = raw.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { return nil }
-            guard let parsed = DriverLogLine(text) else { return "\(fallbackPath): \(text)" }
-            guard let origin = origin(ofLine: parsed.line) else { return "\(fallbackPath): \(parsed.message)" }
-            let column = parsed.column.map { ":\($0)" } ?? ""
-            return "\(origin.path ?? "<segue glue>"):\(origin.line)\(column): \(parsed.message)"
+            let mapped = map(text, fallbackPath: fallbackPath)
+            return seen.insert(mapped).inserted ? mapped : nil
         }
+    }
+
+    private func map(_ text: String, fallbackPath: String) -> String {
+        guard let parsed = DriverLogLine(text) else { return "\(fallbackPath): \(text)" }
+        guard let origin = origin(ofLine: parsed.line) else { return "\(fallbackPath): \(parsed.message)" }
+        if origin.path == nil, let end = lastLine(of: fallbackPath, before: parsed.line) {
+            return "\(fallbackPath):\(end): \(parsed.message) (found after the end of the file: is a closing brace missing?)"
+        }
+        let column = parsed.column.map { ":\($0)" } ?? ""
+        return "\(origin.path ?? "<segue glue>"):\(origin.line)\(column): \(parsed.message)"
+    }
+
+    /// The last line of `path`'s text that comes before line `line` of the assembly.
+    private func lastLine(of path: String, before line: Int) -> Int? {
+        pieces.last { $0.path == path && $0.firstLine < line }.map { $0.lineInFile + $0.lineCount - 1 }
     }
 }

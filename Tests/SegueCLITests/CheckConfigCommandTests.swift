@@ -69,6 +69,22 @@ final class CheckConfigCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("foo"), result.stderr)
     }
 
+    /// A block left open shows in the driver's log past the end of the file,
+    /// in Segue's own glue: it is reported once, at the file's last line.
+    func testAShaderMissingItsClosingBraceIsReportedOnceAtItsLastLine() throws {
+        let shader = try write("uniform float a; // = 1.0\nvec4 transition(vec2 uv) {\n  return getToColor(uv) * a;\n", to: "open.glsl")
+        let path = try write("[effects.open]\nshader = \"open.glsl\"\n", to: "config.toml")
+        let result = try SegueCommand.run(["check-config", path])
+        if result.stderr.hasPrefix("note: user shaders were parsed but not compiled") {
+            throw XCTSkip("EGL/GLES 3 unavailable on this machine: \(result.stderr)")
+        }
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("\(shader):3: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("is a closing brace missing?"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("<segue glue>"), result.stderr)
+    }
+
     /// A shader the GPU never finishes would hang whoever draws it: it is drawn
     /// in a child process with a time limit, and reported at its own file. A
     /// heavy shader from the collection passes.

@@ -48,7 +48,7 @@ enum ConfigFixture {
         case .success: return []
         case .failure(let errors):
             return errors.diagnostics.map { d in
-                (d.path == path ? "" : d.path + ":") + "\(d.line):\(d.column): \(d.message)"
+                (d.path == path ? "" : d.path + ":") + "\(d.line):" + (d.column.map { "\($0):" } ?? "") + " \(d.message)"
             }
         }
     }

@@ -13,7 +13,7 @@ final class ConfigFuzzTests: XCTestCase {
             XCTAssertFalse(errors.diagnostics.isEmpty)
             for d in errors.diagnostics {
                 XCTAssertGreaterThanOrEqual(d.line, 1)
-                XCTAssertGreaterThanOrEqual(d.column, 1)
+                XCTAssertGreaterThanOrEqual(d.column ?? 1, 1)
             }
         }
     }

@@ -33,7 +33,7 @@ final class UserEffectTests: XCTestCase {
 
     private func problems(_ text: String, checkShader: (EffectDescriptor) -> [String] = { _ in [] }) throws -> [String] {
         guard case .failure(let errors) = try load(text, checkShader: checkShader) else { return [] }
-        return errors.diagnostics.map { ($0.path == configPath ? "" : $0.path + ":") + "\($0.line):\($0.column): \($0.message)" }
+        return errors.diagnostics.map { ($0.path == configPath ? "" : $0.path + ":") + "\($0.line):" + ($0.column.map { "\($0):" } ?? "") + " \($0.message)" }
     }
 
     func testAUserShaderIsRegisteredWithItsDefaultsAndPlayedByARule() throws {
@@ -61,6 +61,19 @@ final class UserEffectTests: XCTestCase {
         XCTAssertEqual(played.settings?.duration, 0.6)
         XCTAssertEqual(played.settings?.curve, .easeOut)
         XCTAssertEqual(config.settings(effect: "wipe")?.value("edge"), .float(0.3))
+    }
+
+    /// A compiler message with a line and no column (NVIDIA's) stays in the
+    /// shader file at its line, with no column made up; one with neither is
+    /// placed at the config's `shader` value.
+    func testACompilerMessageWithoutAColumnStaysAtItsLineInTheShader() throws {
+        let shader = folder.appendingPathComponent("shaders/wipe.glsl").path
+        XCTAssertEqual(try problems("[effects.wipe]\nshader = \"shaders/wipe.glsl\"", checkShader: { _ in
+            ["\(shader):4: error C1503: undefined variable \"foo\"", "the driver said something else"]
+        }), [
+            "2:10: effect 'wipe': the driver said something else",
+            "\(shader):4: error C1503: undefined variable \"foo\"",
+        ])
     }
 
     func testAMissingShaderIsReportedAtItsValueWithTheShadersOwnError() throws {

@@ -38,9 +38,20 @@ final class CompilerLogTests: XCTestCase {
                        ["bad.glsl:4: L0002: Undeclared variable 'foo'"])
     }
 
-    func testAMessageInGlueIsNamedAsGlue() {
-        XCTAssertEqual(assembly.mapLog("0:8(1): error: something of Segue's", fallbackPath: "bad.glsl"),
-                       ["<segue glue>:1:1: error: something of Segue's"])
+    func testAMessageInGlueBeforeTheFileIsNamedAsGlue() {
+        XCTAssertEqual(assembly.mapLog("0:2(1): error: something of Segue's", fallbackPath: "bad.glsl"),
+                       ["<segue glue>:2:1: error: something of Segue's"])
+    }
+
+    /// A block the file leaves open is found in the glue after it: that is the file's last line's doing.
+    func testAMessageInGlueAfterTheFilePointsAtTheFilesLastLine() {
+        XCTAssertEqual(assembly.mapLog("0:8(25): error: syntax error, unexpected '{', expecting ';'", fallbackPath: "bad.glsl"),
+                       ["bad.glsl:5: error: syntax error, unexpected '{', expecting ';' (found after the end of the file: is a closing brace missing?)"])
+    }
+
+    func testARepeatedMessageIsGivenOnce() {
+        XCTAssertEqual(assembly.mapLog("0:6(10): error: `foo' undeclared\n0:6(10): error: `foo' undeclared\n", fallbackPath: "bad.glsl"),
+                       ["bad.glsl:4:10: error: `foo' undeclared"])
     }
 
     func testAnUnknownFormatIsPassedOnUnchangedUnderTheFile() {
