@@ -61,7 +61,7 @@ private struct Fields {
     func target() throws(IPCError) -> SwitchTarget {
         switch values["target"] {
         case nil:
-            throw IPCError("\(command) needs a \"target\": \"next\", \"prev\" or a window id")
+            throw IPCError("\(command) needs a \"target\": \"next\", \"prev\", \"previous\" or a window id")
         case .string(let text)?:
             return try SwitchTarget(parsing: text)
         case .number(let number)?:

@@ -55,6 +55,11 @@ extension Compositor {
                 throw ActionError(description: "no other window to switch to")
             }
             return window
+        case .previous:
+            guard let window = stack.shownOrder.dropLast().last else {
+                throw ActionError(description: "no window was shown before this one")
+            }
+            return window
         case .window(let id):
             guard let window = stack.windows.first(where: { $0.id == id }) else {
                 throw ActionError(description: "no window with id \(id)")

@@ -92,7 +92,7 @@ extension Compositor {
     private func bindings() -> [(binding: KeyBinding, action: Action)] {
         if let resolved = keyboard.resolved, resolved.keys == config.keys { return resolved.bindings }
         let chords: [(KeyChord, Action)] = [(config.keys.switchNext, .show(.next)), (config.keys.switchPrev, .show(.prev)),
-                                            (config.keys.close, .close())]
+                                            (config.keys.close, .close())] + (config.keys.switchPrevious.map { [($0, .show(.previous))] } ?? [])
         let bindings = chords.compactMap { chord, action -> (binding: KeyBinding, action: Action)? in
             do {
                 return (try KeyBinding(chord), action)

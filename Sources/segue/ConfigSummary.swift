@@ -17,7 +17,8 @@ enum ConfigSummary {
                      + "refresh \(output.refresh.map { "\(EffectListing.number($0)) Hz" } ?? "default"), "
                      + "background \(output.background.map(hex) ?? "default")")
         lines.append("reduce-motion: \(config.reduceMotion ? "on: every transition is a 150 ms crossfade" : "off")")
-        lines.append("keys: switch-next \(config.keys.switchNext), switch-prev \(config.keys.switchPrev), close \(config.keys.close)")
+        lines.append("keys: switch-next \(config.keys.switchNext), switch-prev \(config.keys.switchPrev), "
+                     + "switch-previous \(config.keys.switchPrevious.map { "\($0)" } ?? "unbound"), close \(config.keys.close)")
         for effect in config.effects.all where effect.origin == .userShader {
             lines.append("effect \(effect.name): \(effect.source.path)")
         }

@@ -193,7 +193,7 @@ final class NestedInputTests: XCTestCase {
             .write(to: config, atomically: true, encoding: .utf8)
         let reloaded = try parent.dispatch {
             let reply = try parent.ask(nestedControl, .config)
-            return reply.payload["keys"] == .object(["switch_next": "Ctrl+n", "switch_prev": "Ctrl+p", "close": "Alt+F4"])
+            return reply.payload["keys"] == .object(["switch_next": "Ctrl+n", "switch_prev": "Ctrl+p", "switch_previous": .null, "close": "Alt+F4"])
         }
         XCTAssertTrue(reloaded, "the nested Segue reloaded its config")
 

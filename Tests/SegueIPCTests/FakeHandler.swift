@@ -48,6 +48,7 @@ private extension SwitchTarget {
         switch self {
         case .next: "next"
         case .prev: "prev"
+        case .previous: "previous"
         case .window(let id): .number(Double(id))
         }
     }

@@ -51,9 +51,9 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"windows","all":true}"#, #"unknown field "all" for windows; windows takes no fields"#),
             (#"{"command":"switch","target":"next","efect":"slide"}"#, #"unknown field "efect" for switch; did you mean "effect"?"#),
             (#"{"command":"switch","target":"next","duration":1}"#, #"unknown field "duration" for switch; switch takes "target", "effect", "wait""#),
-            (#"{"command":"switch"}"#, #"switch needs a "target": "next", "prev" or a window id"#),
-            (#"{"command":"switch","target":"first"}"#, #"switch target must be "next", "prev" or a window id, got "first""#),
-            (#"{"command":"switch","target":"-1"}"#, #"switch target must be "next", "prev" or a window id, got "-1""#),
+            (#"{"command":"switch"}"#, #"switch needs a "target": "next", "prev", "previous" or a window id"#),
+            (#"{"command":"switch","target":"first"}"#, #"switch target must be "next", "prev", "previous" or a window id, got "first""#),
+            (#"{"command":"switch","target":"-1"}"#, #"switch target must be "next", "prev", "previous" or a window id, got "-1""#),
             (#"{"command":"switch","target":-1}"#, #"switch "target" must be a whole number of at least 0, got -1"#),
             (#"{"command":"switch","target":1.5}"#, #"switch "target" must be a whole number of at least 0, got 1.5"#),
             (#"{"command":"switch","target":[1]}"#, #"switch "target" must be a string or a number, got an array"#),
@@ -71,7 +71,7 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"spawn","argv":[""]}"#, #"spawn "argv" must start with a program"#),
             (#"{"command":"gesture"}"#, #"gesture needs a "step": "begin", "update", "end" or "cancel""#),
             (#"{"command":"gesture","step":"drag"}"#, #"gesture needs a "step": "begin", "update", "end" or "cancel""#),
-            (#"{"command":"gesture","step":"begin"}"#, #"gesture needs a "target": "next", "prev" or a window id"#),
+            (#"{"command":"gesture","step":"begin"}"#, #"gesture needs a "target": "next", "prev", "previous" or a window id"#),
             (#"{"command":"gesture","step":"update"}"#, #"gesture update needs a "progress""#),
             (#"{"command":"gesture","step":"update","progress":"half"}"#, #"gesture "progress" must be a finite number, got a string"#),
             (#"{"command":"gesture","step":"update","progress":0.5,"target":"next"}"#, #"gesture update takes no "target""#),
@@ -97,6 +97,7 @@ final class IPCRequestTests: XCTestCase {
     func testParsesSwitchTargetsAsTyped() throws {
         XCTAssertEqual(try SwitchTarget(parsing: "next"), .next)
         XCTAssertEqual(try SwitchTarget(parsing: "prev"), .prev)
+        XCTAssertEqual(try SwitchTarget(parsing: "previous"), .previous)
         XCTAssertEqual(try SwitchTarget(parsing: "0"), .window(id: 0))
         for text in ["", "Next", "1e3", "+1", "٣", "99999999999999999999999"] {
             XCTAssertThrowsError(try SwitchTarget(parsing: text), text)

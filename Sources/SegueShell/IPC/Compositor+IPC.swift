@@ -182,6 +182,7 @@ extension Compositor: IPCHandler {
             }),
             "reduce_motion": .bool(config.reduceMotion),
             "keys": .object(["switch_next": .string(config.keys.switchNext.text), "switch_prev": .string(config.keys.switchPrev.text),
+                                   "switch_previous": config.keys.switchPrevious.map { .string($0.text) } ?? .null,
                              "close": .string(config.keys.close.text)]),
             "effects": .array(config.effects.names.map(JSONValue.string)),
             "trusted": .array(config.trusted.map { .string($0) }),
