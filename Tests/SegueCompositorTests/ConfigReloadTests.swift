@@ -122,9 +122,9 @@ final class ConfigReloadTests: XCTestCase {
         while Date() < deadline {
             let reply = try compositor.send(.config)
             if case .object(let transitions)? = reply.payload["transitions"], case .object(let sw)? = transitions["switch"],
-               case .string(let text)? = sw["plays"] {
+               case .string(let text)? = sw["effect"] {
                 plays = text
-                if plays.contains("slide") { break }
+                if plays == "slide" { break }
             }
             usleep(50_000)
         }

@@ -167,18 +167,17 @@ extension Compositor: IPCHandler {
     /// The config in force, as `segue msg config` prints it.
     static func json(_ config: SegueConfig) -> [String: JSONValue] {
         let events = TransitionEvent.allCases.map { event -> (String, JSONValue) in
-            let choice = config.transitions[event]
-            return (event.rawValue, .object([
-                "plays": .string(choice.map { "\($0)" } ?? "nothing"),
-                "direction": .string(event.direction.rawValue),
-                "from": .string(config.eventOrigins[event] ?? ""),
-            ]))
+            var fields = config.transitions[event].map(ConfigJSON.choice) ?? ["effect": "none"]
+            fields["direction"] = .string(event.direction.rawValue)
+            fields["from"] = .string(config.eventOrigins[event] ?? "")
+            return (event.rawValue, .object(fields))
         }
         return [
             "path": config.path.map(JSONValue.string) ?? .null,
             "transitions": .object(Dictionary(uniqueKeysWithValues: events)),
             "rules": .array(config.rules.map { rule in
-                .object(["rule": .string(config.describe(rule)), "when": .string("\(rule.match)"), "sets": .string("\(rule.choice)")])
+                .object(["rule": .string(config.describe(rule)), "when": ConfigJSON.match(rule.match),
+                         "sets": .object(ConfigJSON.choice(rule.choice))])
             }),
             "reduce_motion": .bool(config.reduceMotion),
             "keys": .object(["switch_next": .string(config.keys.switchNext.text), "switch_prev": .string(config.keys.switchPrev.text),

@@ -1,0 +1,48 @@
+import SegueConfig
+import SegueEngine
+import SegueIPC
+
+/// A config's choices as `segue msg config` gives them to scripts: each key a
+/// JSON value of its own kind (durations in milliseconds, parameters as
+/// numbers, booleans and arrays), only the keys that were set.
+enum ConfigJSON {
+    /// An event's choice, or the keys a rule sets.
+    static func choice(_ choice: TransitionChoice) -> [String: JSONValue] {
+        self.choice(PartialChoice(effect: choice.effect, duration: choice.duration, curve: choice.curve, parameters: choice.parameters))
+    }
+
+    static func choice(_ partial: PartialChoice) -> [String: JSONValue] {
+        var fields = partial.effect.map(effect) ?? [:]
+        if let duration = partial.duration { fields["duration_ms"] = .number((duration * 1000).rounded()) }
+        if let curve = partial.curve { fields["curve"] = .string("\(curve)") }
+        if !partial.parameters.isEmpty { fields["parameters"] = .object(partial.parameters.mapValues(value)) }
+        return fields
+    }
+
+    /// What a rule matches: its keys as the config names them.
+    static func match(_ match: RuleMatch) -> JSONValue {
+        var fields: [String: JSONValue] = [:]
+        if let glob = match.fromAppID { fields["from-app-id"] = .string(glob.description) }
+        if let glob = match.fromTitle { fields["from-title"] = .string(glob.description) }
+        if let glob = match.toAppID { fields["to-app-id"] = .string(glob.description) }
+        if let glob = match.toTitle { fields["to-title"] = .string(glob.description) }
+        if let event = match.event { fields["event"] = .string(event.rawValue) }
+        return .object(fields)
+    }
+
+    private static func effect(_ effect: TransitionChoice.Effect) -> [String: JSONValue] {
+        switch effect {
+        case .named(let name): ["effect": .string(name)]
+        case .random(let choices): ["effect": "random", "choices": .array(choices.map(JSONValue.string))]
+        case .none: ["effect": "none"]
+        }
+    }
+
+    private static func value(_ value: ParameterValue) -> JSONValue {
+        switch value.type {
+        case .image: value.path.map(JSONValue.string) ?? .null
+        case .bool: .bool(value.boolValue)
+        default: value.components.count == 1 ? .number(value.components[0]) : .array(value.components.map(JSONValue.number))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import SegueIPC
+@testable import SegueShell
+import XCTest
+
+/// `segue msg config` gives scripts the config in force as JSON values of
+/// their own kinds, not Swift's debug text: an effect by name, a duration in
+/// milliseconds, the curve, parameters as numbers and arrays; a rule's match
+/// keys and the keys it sets.
+final class ConfigJSONTests: XCTestCase {
+    func testTheConfigInForceIsStructured() throws {
+        let server = try InProcessCompositor(placement: .stacked, config: """
+            [transitions.switch]
+            effect = "doom-melt"
+            duration = "600ms"
+            easing = "linear"
+            column-width = 4
+
+            [[rules]]
+            to-app-id = "foot"
+            event = "open"
+            effect = "random"
+            choices = ["slide", "crossfade"]
+            """)
+        defer { server.stop() }
+        var reply: IPCReply?
+        server.compositor.handle(.config) { reply = $0 }
+        let payload = try XCTUnwrap(reply).payload
+        guard case .object(let transitions)? = payload["transitions"], case .object(let switched)? = transitions["switch"] else {
+            return XCTFail("\(payload)")
+        }
+        XCTAssertEqual(switched["effect"], "doom-melt")
+        XCTAssertEqual(switched["duration_ms"], .number(600))
+        XCTAssertEqual(switched["curve"], "linear")
+        XCTAssertEqual(switched["parameters"], .object(["column-width": .number(4)]))
+        XCTAssertEqual(switched["direction"], "forward")
+        XCTAssertEqual(switched["from"], "[transitions.switch]")
+        guard case .array(let rules)? = payload["rules"], case .object(let rule)? = rules.first else { return XCTFail("\(payload)") }
+        XCTAssertEqual(rule["when"], .object(["to-app-id": "foot", "event": "open"]))
+        XCTAssertEqual(rule["sets"], .object(["effect": "random", "choices": .array(["slide", "crossfade"])]))
+    }
+}
