@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "SegueEngine"),
         // The config file: TOML into effect choices per event and rule, with located diagnostics.
         .target(name: "SegueConfig",
-                dependencies: ["SegueEngine", "SegueImaging", .product(name: "TOMLKit", package: "TOMLKit")]),
+                dependencies: ["CXKBCommon", "SegueEngine", "SegueImaging", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The control socket's messages and a blocking client: no GL, no Wayland.
         .target(name: "SegueIPC", dependencies: ["SegueEngine"]),
         // CPU-side images: PNG, test screens, contact sheets.

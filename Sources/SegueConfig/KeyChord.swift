@@ -1,3 +1,5 @@
+import SegueEngine
+
 /// A key binding such as `Alt+Shift+Tab`: modifiers, then one key named as
 /// xkbcommon names keysyms (`Tab`, `Return`, `F5`, `a`, `grave`).
 public struct KeyChord: Sendable, Equatable, CustomStringConvertible {
@@ -9,6 +11,8 @@ public struct KeyChord: Sendable, Equatable, CustomStringConvertible {
     public let text: String
     public let modifiers: Set<Modifier>
     public let key: String
+    /// The xkb keysym the key names.
+    public let keysym: UInt32
 
     static let modifierNames: [String: Modifier] = [
         "ctrl": .ctrl, "control": .ctrl, "alt": .alt, "shift": .shift, "super": .super, "logo": .super,
@@ -37,9 +41,15 @@ public struct KeyChord: Sendable, Equatable, CustomStringConvertible {
             throw ConfigValueError(
                 "'\(key)' in \"\(text)\" is not a key name; use one character or a name like Tab, Return, F5, Page_Up")
         }
+        // Looked up now, as a key press would: a typo is found at load, not at the first press.
+        guard let keysym = KeyNames.keysym(key) else {
+            let suggestion = nearest(to: key, in: KeyNames.all).map { "; did you mean \"\(text.dropLast(key.count))\($0)\"?" }
+            throw ConfigValueError("xkb knows no key named '\(key)' in \"\(text)\"" + (suggestion ?? ""))
+        }
         self.text = text
         self.modifiers = modifiers
         self.key = key
+        self.keysym = keysym
     }
 
     private static func isKeysymNameCharacter(_ c: Unicode.Scalar) -> Bool {

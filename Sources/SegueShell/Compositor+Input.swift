@@ -87,20 +87,12 @@ extension Compositor {
         seat?.setKeyRepeat(rate: config.keyRepeat.rate ?? fallback.rate, delay: config.keyRepeat.delay ?? fallback.delay)
     }
 
-    /// The config's bindings resolved against xkb. A key name xkb does not know
-    /// is logged, once, and its binding does nothing.
+    /// The config's bindings, each chord's key as xkb names it (checked when the config was read).
     private func bindings() -> [(binding: KeyBinding, action: Action)] {
         if let resolved = keyboard.resolved, resolved.keys == config.keys { return resolved.bindings }
         let chords: [(KeyChord, Action)] = [(config.keys.switchNext, .show(.next)), (config.keys.switchPrev, .show(.prev)),
                                             (config.keys.close, .close())] + (config.keys.switchPrevious.map { [($0, .show(.previous))] } ?? [])
-        let bindings = chords.compactMap { chord, action -> (binding: KeyBinding, action: Action)? in
-            do {
-                return (try KeyBinding(chord), action)
-            } catch {
-                log.warning("\(error)")
-                return nil
-            }
-        }
+        let bindings = chords.map { (binding: KeyBinding($0), action: $1) }
         keyboard.resolved = (config.keys, bindings)
         return bindings
     }

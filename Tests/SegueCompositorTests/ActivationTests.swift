@@ -50,10 +50,14 @@ final class ActivationTests: XCTestCase {
         return try XCTUnwrap(token.value)
     }
 
+    /// The shown window's id, and each window's urgency in opening order (ids 1, 2, …).
     private func shownAndUrgent() throws -> (shown: JSONValue?, urgent: [JSONValue?]) {
         let windows = try compositor.windows()
-        return (windows.first { $0["shown"] == .bool(true) }?["id"], windows.map { $0["urgent"] })
+        let byID = windows.sorted { (number($0["id"]) ?? 0) < (number($1["id"]) ?? 0) }
+        return (windows.first { $0["shown"] == .bool(true) }?["id"], byID.map { $0["urgent"] })
     }
+
+    private func number(_ value: JSONValue?) -> Double? { if case .number(let n)? = value { n } else { nil } }
 
     func testATokenFromTheShownWindowActivatesAnotherWithASwitch() throws {
         let first = try mapWindow(count: 1)

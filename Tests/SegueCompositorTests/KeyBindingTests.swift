@@ -8,7 +8,7 @@ import XCTest
 /// The config's key chords resolved against xkb, as the nested backend's keyboard matches them.
 final class KeyBindingTests: XCTestCase {
     private func binding(_ text: String) throws -> KeyBinding {
-        try KeyBinding(KeyChord(parsing: text))
+        KeyBinding(try KeyChord(parsing: text))
     }
 
     func testAChordResolvesToItsModifiersAndKeysym() throws {
@@ -24,8 +24,8 @@ final class KeyBindingTests: XCTestCase {
     }
 
     func testTheDefaultsAreAltTabAndAltShiftTab() throws {
-        XCTAssertEqual(try KeyBinding(KeyBindings.defaults.switchNext), KeyBinding(modifiers: .alt, keysym: UInt32(XKB_KEY_Tab)))
-        XCTAssertEqual(try KeyBinding(KeyBindings.defaults.switchPrev), KeyBinding(modifiers: [.alt, .shift], keysym: UInt32(XKB_KEY_Tab)))
+        XCTAssertEqual(KeyBinding(KeyBindings.defaults.switchNext), KeyBinding(modifiers: .alt, keysym: UInt32(XKB_KEY_Tab)))
+        XCTAssertEqual(KeyBinding(KeyBindings.defaults.switchPrev), KeyBinding(modifiers: [.alt, .shift], keysym: UInt32(XKB_KEY_Tab)))
     }
 
     func testItMatchesOnlyExactlyItsModifiers() throws {
@@ -36,9 +36,11 @@ final class KeyBindingTests: XCTestCase {
         XCTAssertFalse(altTab.matches(keysym: UInt32(XKB_KEY_a), modifiers: .alt))
     }
 
-    func testAKeyXkbDoesNotKnowIsOneLineNamingIt() throws {
+    func testAKeyXkbDoesNotKnowIsRefusedWhenTheChordIsReadWithTheNearestName() throws {
         XCTAssertThrowsError(try binding("Alt+Tabb")) { error in
-            XCTAssertEqual("\(error)", "key binding \"Alt+Tabb\": xkb knows no key named 'Tabb'")
+            XCTAssertEqual("\(error)", "xkb knows no key named 'Tabb' in \"Alt+Tabb\"; did you mean \"Alt+Tab\"?")
         }
+        XCTAssertThrowsError(try binding("Super+Retrun")) { XCTAssertTrue("\($0)".hasSuffix("did you mean \"Super+Return\"?"), "\($0)") }
+        XCTAssertThrowsError(try binding("Alt+Zzzzzzzzzz")) { XCTAssertEqual("\($0)", "xkb knows no key named 'Zzzzzzzzzz' in \"Alt+Zzzzzzzzzz\"") }
     }
 }

@@ -156,6 +156,11 @@ final class ConfigDiagnosticsTests: XCTestCase {
                        ["2:15: switch-next and switch-prev are both Alt+Tab; give them different keys"])
         assertProblems("[keys]\nclose = \"Alt+Shift+Tab\"",
                        ["2:9: switch-prev and close are both Alt+Shift+Tab; give them different keys"])
+        // Found at load, as the first key press would have found it.
+        assertProblems("[keys]\nswitch-next = \"Alt+Tabb\"",
+                       ["2:15: xkb knows no key named 'Tabb' in \"Alt+Tabb\"; did you mean \"Alt+Tab\"?"])
+        assertProblems("[keys]\nswitch-previous = \"Alt+Tab\"",
+                       ["2:19: switch-next and switch-previous are both Alt+Tab; give them different keys"])
     }
 
     func testGestureMistakes() {

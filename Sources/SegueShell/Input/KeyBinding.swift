@@ -6,10 +6,6 @@ import SegueWayland
 /// its key names and its modifiers. It matches a key whose unshifted keysym is
 /// the binding's, held with exactly its modifiers (Caps Lock and Num Lock aside).
 struct KeyBinding: Equatable {
-    struct UnknownKey: Error, CustomStringConvertible {
-        let description: String
-    }
-
     let modifiers: KeyModifiers
     let keysym: UInt32
 
@@ -19,16 +15,10 @@ struct KeyBinding: Equatable {
     }
 
     /// The chord's key is one character ("q", "ä") or a keysym name ("Tab", "Page_Up"), in any case.
-    init(_ chord: KeyChord) throws(UnknownKey) {
-        let scalars = chord.key.unicodeScalars
-        let named = scalars.count == 1 ? xkb_utf32_to_keysym(scalars.first!.value)
-            : xkb_keysym_from_name(chord.key, XKB_KEYSYM_CASE_INSENSITIVE)
-        guard named != UInt32(XKB_KEY_NoSymbol) else {
-            throw UnknownKey(description: "key binding \"\(chord.text)\": xkb knows no key named '\(chord.key)'")
-        }
+    init(_ chord: KeyChord) {
         let modifiers = chord.modifiers.reduce(into: KeyModifiers()) { $0.insert(KeyModifiers($1)) }
         // Keys are matched by what they give unshifted, which for letters is lower case.
-        self.init(modifiers: modifiers, keysym: xkb_keysym_to_lower(named))
+        self.init(modifiers: modifiers, keysym: xkb_keysym_to_lower(chord.keysym))
     }
 
     func matches(keysym: UInt32, modifiers: KeyModifiers) -> Bool {
