@@ -32,7 +32,8 @@ public enum ConfigLoader {
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let start = error.source.begin
-            return failure(error.description, at: SourcePosition(line: start.line, column: start.column))
+            return failure(TOMLSyntaxMessage.plain(error.description, line: start.line, in: text),
+                           at: SourcePosition(line: start.line, column: start.column))
         } catch {
             return failure("\(error)", at: .start)
         }

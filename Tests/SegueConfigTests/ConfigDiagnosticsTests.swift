@@ -9,10 +9,14 @@ final class ConfigDiagnosticsTests: XCTestCase {
         XCTAssertEqual(ConfigFixture.problems(text), expected, message, file: file, line: line)
     }
 
-    func testInvalidTOMLIsReportedWhereTOMLKitFoundIt() {
+    func testInvalidTOMLIsReportedWhereTOMLKitFoundItInPlainWords() {
         assertProblems("[output]\nsize = \"1x1\nrefresh = 60", [
-            "2:12: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited",
+            "2:12: the string \"1x1 is not closed: end it with \" on the same line",
         ])
+        assertProblems("[transitions.switch]\neffect = slide", [
+            "2:10: slide is not a TOML value: text needs quotes, as in effect = \"slide\"",
+        ])
+        assertProblems("[keys]\nswitch-next = [1,", ["2:18: TOML syntax: array: encountered end-of-file"])
     }
 
     func testDiagnosticsReadLikeCompilerErrors() {
@@ -98,7 +102,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
 
     func testHugeNumbers() {
         assertProblems("[output]\nrefresh = 99999999999999999999",
-                       ["2:31: Error while parsing decimal integer: '99999999999999999999' is not representable in 64 bits"])
+                       ["2:31: TOML syntax: decimal integer: '99999999999999999999' is not representable in 64 bits"])
         assertProblems("[output]\nrefresh = 1e300", ["2:11: 'refresh' must be in 1...360 Hz, not 1e+300"])
         assertProblems("[output]\nrefresh = inf", ["2:11: 'refresh' must be in 1...360 Hz, not inf"])
         assertProblems("[output]\nsize = \"99999999999999999999x1\"",
