@@ -66,7 +66,7 @@ public enum ParameterError: Error, Equatable, CustomStringConvertible {
             let list = known.isEmpty ? "it has none" : "it has " + known.joined(separator: ", ")
             return "effect '\(effect)' has no parameter '\(name)' (\(list))"
         case let .wrongType(name, expected, got):
-            return "parameter '\(name)' takes a \(expected.rawValue), not '\(got)'"
+            return "parameter '\(name)' takes a \(expected.rawValue), not '\(got)'" + expected.forms
         case let .outOfRange(name, value, range):
             return "parameter '\(name)' = \(value) is outside \(range.lowerBound)...\(range.upperBound)"
         case let .malformed(text):

@@ -25,4 +25,15 @@ public enum ParameterType: String, Sendable, CaseIterable, Codable {
     }
 
     public var isInteger: Bool { self == .int || self == .ivec2 }
+
+    /// How a vector may be written, for a message about one written otherwise:
+    /// the same forms on the command line and, as a string, in the config, which also takes an array.
+    var forms: String {
+        switch self {
+        case .vec2, .ivec2: "; write 0.5,0.25 or \(rawValue)(0.5, 0.25), or in the config [0.5, 0.25]"
+        case .vec3: "; write 0.2,0,0 or vec3(0.2, 0, 0) or the colour #330000, or in the config [0.2, 0, 0]"
+        case .vec4: "; write 0.25,0.25,0.5,0.5 or vec4(0.25, 0.25, 0.5, 0.5), or in the config [0.25, 0.25, 0.5, 0.5]"
+        case .float, .int, .bool, .image: ""
+        }
+    }
 }

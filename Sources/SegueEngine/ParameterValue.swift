@@ -27,10 +27,13 @@ public struct ParameterValue: Equatable, Hashable, Sendable {
     public static func bool(_ x: Bool) -> ParameterValue { .init(.bool, [x ? 1 : 0]) }
 
     /// Parses a value written by a person or a GLSL default: `1.5`, `3`, `true`,
-    /// `0.2,0.4`, `vec2(0.2, 0.4)`, `vec3(1.0)` (one value fills every component).
+    /// `0.2,0.4`, `vec2(0.2, 0.4)`, `vec3(1.0)` (one value fills every component),
+    /// and a colour as the output's background is written: `#330000` for a
+    /// vec3, `#330000ff` for a vec4.
     public static func parse(_ text: String, as type: ParameterType) -> ParameterValue? {
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         if type == .image { return ParameterValue(image: body.isEmpty ? nil : String(body)) }
+        if body.hasPrefix("#") { return colour(body.dropFirst(), as: type) }
         if type == .bool {
             switch body {
             case "true", "1": return .bool(true)
@@ -55,6 +58,15 @@ public struct ParameterValue: Equatable, Hashable, Sendable {
         }
         guard numbers.count == type.componentCount else { return nil }
         return ParameterValue(type, numbers)
+    }
+
+    /// `RRGGBB` (vec3) or `RRGGBBAA` (vec4), each byte a fraction of 255.
+    private static func colour(_ hex: Substring, as type: ParameterType) -> ParameterValue? {
+        guard type == .vec3 || type == .vec4, hex.count == type.componentCount * 2, let value = UInt32(hex, radix: 16) else {
+            return nil
+        }
+        let bytes = (0..<type.componentCount).reversed().map { Double(value >> ($0 * 8) & 0xff) / 255 }
+        return ParameterValue(type, bytes)
     }
 
     private static func number(_ text: String, integer: Bool) -> Double? {

@@ -43,7 +43,9 @@ final class ConfigDiagnosticsTests: XCTestCase {
 
     func testWrongTypesNameWhatIsExpected() {
         assertProblems("[transitions.switch]\nduration = 350",
-                       ["2:12: 'duration' must be a string like \"350ms\" or \"1.2s\", not an integer"])
+                       ["2:12: 'duration' needs its unit: write duration = \"350ms\" or \"350s\""])
+        assertProblems("[transitions.switch]\nduration = true",
+                       ["2:12: 'duration' must be a string like \"350ms\" or \"1.2s\", not a boolean"])
         assertProblems("[accessibility]\nreduce-motion = \"yes\"",
                        ["2:17: 'reduce-motion' must be true or false, not a string"])
         assertProblems("[transitions.open]\nspring = 5",
@@ -70,7 +72,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
                        ["3:16: parameter 'column-width' = 1000 is outside 1.0...512.0"])
         assertProblems("[transitions.switch]\neffect = \"doom-melt\"\ncolumn-width = 1e300",
                        ["3:16: parameter 'column-width' = 1e+300 is outside 1.0...512.0"])
-        assertProblems("[transitions.open]\nrect = { x = 1 }", ["2:8: parameter 'rect' takes a vec4, not 'a table'"])
+        assertProblems("[transitions.open]\nrect = { x = 1 }", ["2:8: parameter 'rect' takes a vec4, not 'a table'; write 0.25,0.25,0.5,0.5 or vec4(0.25, 0.25, 0.5, 0.5), or in the config [0.25, 0.25, 0.5, 0.5]"])
     }
 
     func testBadDurations() {
@@ -150,6 +152,20 @@ final class ConfigDiagnosticsTests: XCTestCase {
         assertProblems("[transitions.switch]\nchoices = [\"slide\"]", ["2:1: 'choices' applies only with effect = \"random\""])
         assertProblems("[transitions.switch]\neffect = \"random\"\nchoices = [\"slide\", \"rotate\"]\ncolumn-width = 2", [
             "4:1: unknown key 'column-width' in [transitions.switch]: not a setting, and none of slide, rotate has a parameter of that name",
+        ])
+    }
+
+    /// A colour parameter takes the form the output's background takes, and a
+    /// vector a TOML array; a vector written otherwise says which forms work.
+    func testColoursAndVectorsInEveryForm() throws {
+        for written in ["\"#330000\"", "[0.2, 0, 0]", "\"0.2,0,0\"", "\"vec3(0.2, 0, 0)\""] {
+            let config = try ConfigFixture.config("[transitions.switch]\neffect = \"slide\"\nbackground = \(written)")
+            let value = try XCTUnwrap(config.transitions[.switch]?.parameters["background"], written)
+            XCTAssertEqual(value.components[0], 0.2, accuracy: 0.001, written)
+            XCTAssertEqual(Array(value.components.dropFirst()), [0, 0], written)
+        }
+        assertProblems("[transitions.switch]\neffect = \"slide\"\nbackground = [1, 0]", [
+            "3:14: parameter 'background' takes a vec3, not '1,0'; write 0.2,0,0 or vec3(0.2, 0, 0) or the colour #330000, or in the config [0.2, 0, 0]",
         ])
     }
 
