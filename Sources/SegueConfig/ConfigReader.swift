@@ -21,7 +21,7 @@ final class ConfigReader {
         config.path = path
     }
 
-    static let sections = ["output", "transitions", "rules", "accessibility", "keys", "gestures", "effects", "protocol"]
+    static let sections = ["output", "transitions", "rules", "accessibility", "keys", "gestures", "effects", "protocol", "startup"]
 
     /// Effects come first: the other sections may name them.
     func read(_ root: [String: TOMLNode], checkShader: (EffectDescriptor) -> [String]) -> Result<SegueConfig, ConfigErrors> {
@@ -34,6 +34,7 @@ final class ConfigReader {
         if let keys = root["keys"] { readKeys(keys) }
         if let gestures = root["gestures"] { readGestures(gestures) }
         if let node = root["protocol"] { readProtocol(node) }
+        if let node = root["startup"] { readStartup(node) }
         return diagnostics.isEmpty ? .success(config) : .failure(ConfigErrors(Self.inFileOrder(diagnostics, configPath: path)))
     }
 

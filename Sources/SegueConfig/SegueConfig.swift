@@ -24,6 +24,8 @@ public struct SegueConfig: Sendable {
     public internal(set) var eventOrigins: [TransitionEvent: String]
     /// Executables, besides the clients Segue spawned, that may use segue_transition_manager_v1.
     public var trusted: [String] = []
+    /// `[startup] run`: programs (argv each) started once, when the compositor starts.
+    public var startup: [[String]] = []
 
     /// Reduce-motion's crossfade.
     public static let reducedMotionEffect = "crossfade"

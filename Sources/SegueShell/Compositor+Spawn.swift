@@ -13,4 +13,24 @@ extension Compositor {
             reply(.failure("\(error)"))
         }
     }
+
+    /// `[startup] run`: each program started once, as the compositor starts
+    /// (a reload starts none), with its environment; each logged, and one that
+    /// cannot start or exits with a failure reported, never retried.
+    func startPrograms() {
+        guard let spawner else { return }
+        for argv in config.startup {
+            let command = argv.joined(separator: " ")
+            do {
+                let (client, pid) = try spawner.spawn(argv) { [weak self] pid, status in
+                    guard status != 0 else { return }
+                    self?.log.warning("startup program '\(command)' (pid \(pid)) exited with status \(status)")
+                }
+                transitionManager?.trust(spawned: client)
+                log.info("startup: started '\(command)' as pid \(pid)")
+            } catch {
+                log.warning("startup: \(error)")
+            }
+        }
+    }
 }

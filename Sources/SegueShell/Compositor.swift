@@ -133,6 +133,7 @@ public final class Compositor {
         }
         watchConfig()
         output.damage()
+        startPrograms()
     }
 
     /// Output pixels per surface unit: as `--scale` or the config's `[output]`
@@ -237,7 +238,7 @@ public final class Compositor {
         output.play(from: previous.map(ScreenSource.window) ?? .background, to: window.map(ScreenSource.window) ?? .background,
                     settings: settings, direction: resolution.direction, onStart: onStart) { [weak self] completion in
             guard let self else { return }
-            log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): \(completion.statistics.frames) frames, \(completion.statistics.lateFrames) late, \(completion.statistics.missedRefreshes) refreshes missed")
+            log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(completion.statistics.frames), late \(completion.statistics.lateFrames), missed refreshes \(completion.statistics.missedRefreshes)")
             record(event, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
             popDeferred(after: completion)

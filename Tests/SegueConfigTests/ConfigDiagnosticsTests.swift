@@ -232,3 +232,23 @@ final class ConfigDiagnosticsTests: XCTestCase {
         ])
     }
 }
+
+/// `[startup] run`: each program a string of words or an array of arguments.
+final class StartupConfigTests: XCTestCase {
+    func testProgramsAsWordsOrArguments() throws {
+        let config = try ConfigFixture.config("[startup]\nrun = [\"foot\", \"foot -e top\", [\"sh\", \"-c\", \"echo a b\"]]")
+        XCTAssertEqual(config.startup, [["foot"], ["foot", "-e", "top"], ["sh", "-c", "echo a b"]])
+    }
+
+    func testMistakesAreLocated() {
+        XCTAssertEqual(ConfigFixture.problems("[startup]\nrun = \"foot\""), [
+            "2:7: 'run' must be an array of programs, each a string like \"foot\" or an array like [\"foot\", \"-e\", \"top\"], not a string",
+        ])
+        XCTAssertEqual(ConfigFixture.problems("[startup]\nrun = [\"\", 3, [\"foot\", 1]]\nrnu = 1"), [
+            "2:8: an empty program: name one, e.g. \"foot\"",
+            "2:12: 'run' must be an array of programs, each a string like \"foot\" or an array like [\"foot\", \"-e\", \"top\"]; this entry is an integer",
+            "2:15: a program's arguments must all be strings",
+            "3:1: unknown key 'rnu' in [startup]; did you mean 'run'?",
+        ])
+    }
+}

@@ -5,7 +5,8 @@ import Foundation
 /// knows which wl_client each one is, and reaps them when they exit.
 package final class Spawner {
     private let display: OpaquePointer
-    private var children: Set<pid_t> = []
+    /// Each child running, and what hears its exit status.
+    private var children: [pid_t: ((pid_t, Int32) -> Void)?] = [:]
     private var sigchld: OpaquePointer?
 
     package init(display: OpaquePointer, loop: OpaquePointer) {
@@ -23,7 +24,7 @@ package final class Spawner {
 
     /// Starts `argv` (argv[0] looked up in PATH) with WAYLAND_SOCKET set to its
     /// end of a new connection; the compositor's end is the returned client.
-    package func spawn(_ argv: [String]) throws -> (client: OpaquePointer, pid: pid_t) {
+    package func spawn(_ argv: [String], onExit: ((pid_t, Int32) -> Void)? = nil) throws -> (client: OpaquePointer, pid: pid_t) {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw ServerError("cannot make a socket pair: \(String(cString: strerror(errno)))")
@@ -41,7 +42,7 @@ package final class Spawner {
         environment["WAYLAND_SOCKET"] = String(theirs)
         do {
             let pid = try Self.start(argv, environment: environment)
-            children.insert(pid)
+            children[pid] = onExit
             return (client, pid)
         } catch {
             wl_client_destroy(client)
@@ -76,9 +77,12 @@ package final class Spawner {
 
     /// Collects every spawned child that has exited; SIGCHLDs merge, so all are checked.
     private func reap() {
-        for pid in children {
+        for (pid, onExit) in children {
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { children.remove(pid) }
+            guard waitpid(pid, &status, WNOHANG) == pid else { continue }
+            children[pid] = nil
+            // Killed by a signal: 128 + the signal, as shells say it.
+            onExit?(pid, status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
         }
     }
 }
