@@ -2,13 +2,17 @@ import ArgumentParser
 import Foundation
 import SegueIPC
 
-/// The socket option every `msg` subcommand takes, and the exchange they share.
+/// The options every `msg` subcommand takes, and the exchange they share.
 struct MsgConnection: ParsableArguments {
     @Option(help: ArgumentHelp("The compositor's control socket.",
                                discussion: "Default: $XDG_RUNTIME_DIR/segue-$WAYLAND_DISPLAY.sock"))
     var socket: String?
 
-    /// Prints the reply on stdout; a refusal also goes to stderr and fails the command.
+    @Flag(help: "Print the reply as the line of JSON it came as, for scripts.")
+    var json = false
+
+    /// Prints the reply on stdout, for a person or with --json as it came; a
+    /// refusal is one line on stderr (with --json, the reply on stdout) and fails the command.
     func send(_ request: IPCRequest) throws {
         let reply: IPCReply
         do throws(IPCError) {
@@ -16,8 +20,19 @@ struct MsgConnection: ParsableArguments {
         } catch {
             throw CommandError(error.message)
         }
-        print(reply.encoded())
-        if !reply.ok { throw CommandError(reply.error ?? "the compositor refused the request") }
+        if json {
+            print(reply.encoded())
+            if !reply.ok { throw ExitCode.failure }
+            return
+        }
+        guard reply.ok else {
+            var message = reply.error ?? "the compositor refused the request"
+            if case .array(let problems)? = reply.payload["problems"] {
+                message += problems.compactMap { if case .string(let p) = $0 { "\n" + p } else { nil } }.joined()
+            }
+            throw CommandError(message)
+        }
+        print(MsgReplyText.text(for: request, reply.payload))
     }
 
     private func socketPath() throws(IPCError) -> String {

@@ -9,21 +9,35 @@ final class MsgCommandTests: XCTestCase {
     override func setUpWithError() throws { served = try ServedLoop() }
     override func tearDown() { served = nil }
 
-    func testPrintsTheReplyLineAndSucceeds() throws {
-        let result = try served.serving { try runSegue(["msg", "switch", "2", "--effect", "slide", "--wait", "--socket", $0]) }
+    func testWithJsonItPrintsTheReplyLineAsItCame() throws {
+        let result = try served.serving { try runSegue(["msg", "switch", "2", "--json", "--effect", "slide", "--wait", "--socket", $0]) }
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, #"{"ok":true,"switched":2}"# + "\n")
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(served.handler.received, [.switchWindow(target: .window(id: 2), effect: "slide", wait: true)])
     }
 
-    func testARefusalPrintsTheReplyAndItsErrorAndFails() throws {
+    func testForAPersonItPrintsTextAndAReplyOfUnknownShapeKeyByKey() throws {
+        let result = try served.serving { try runSegue(["msg", "switch", "2", "--socket", $0]) }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "switched: 2\n")
+    }
+
+    func testARefusalIsOneLineOnStderrAndFails() throws {
         let result = try served.serving { try runSegue(["msg", "screenshot", "shot.png", "--socket", $0]) }
         let path = URL(fileURLWithPath: "shot.png").path
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stdout, IPCReply.failure("cannot write \(path)").encoded() + "\n")
+        XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, "Error: cannot write \(path)\n")
         XCTAssertEqual(served.handler.received, [.screenshot(path: path)])
+    }
+
+    func testWithJsonARefusalIsTheReplyOnStdoutAndFails() throws {
+        let result = try served.serving { try runSegue(["msg", "screenshot", "shot.png", "--json", "--socket", $0]) }
+        let path = URL(fileURLWithPath: "shot.png").path
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, IPCReply.failure("cannot write \(path)").encoded() + "\n")
+        XCTAssertEqual(result.stderr, "")
     }
 
     func testNoCompositorIsOneLineOnStderr() throws {

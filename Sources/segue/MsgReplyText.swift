@@ -1,0 +1,149 @@
+import Foundation
+import SegueIPC
+
+/// A reply as `segue msg` shows it to a person (`--json` prints the line as it
+/// came): aligned columns for lists, a sentence for an action. A payload of
+/// another shape (a newer compositor's) is shown key by key.
+enum MsgReplyText {
+    static func text(for request: IPCRequest, _ payload: [String: JSONValue]) -> String {
+        switch request {
+        case .windows: windows(payload)
+        case .outputs: outputs(payload)
+        case .transitions: transitions(payload)
+        case .effects: effects(payload)
+        case .config: config(payload)
+        case .switchWindow, .gesture:
+            if payload["outcome"] != nil { completion(payload) } else { action(payload) }
+        case .close: payload["window"].map { "asked window \(plain($0)) to close" } ?? keyed(payload)
+        case .screenshot: payload["path"].map { "wrote \(plain($0)) (\(plain(payload["width"]))x\(plain(payload["height"])))" } ?? keyed(payload)
+        case .reload: "reloaded \(plain(payload["path"])): \(plain(payload["rules"])) rules"
+        case .spawn: payload["pid"].map { "started as pid \(plain($0))" } ?? keyed(payload)
+        }
+    }
+
+    private static func windows(_ payload: [String: JSONValue]) -> String {
+        guard case .array(let list)? = payload["windows"] else { return keyed(payload) }
+        let rows = list.compactMap { item -> [String]? in
+            guard case .object(let w) = item else { return nil }
+            let marks = (w["shown"] == .bool(true) ? "*" : " ") + (w["urgent"] == .bool(true) ? "!" : " ")
+            return [marks, plain(w["id"]), plain(w["app_id"]), plain(w["title"]),
+                    "\(plain(w["width"]))x\(plain(w["height"]))", plain(w["buffer_scale"])]
+        }
+        let table = aligned([["", "id", "app id", "title", "size", "scale"]] + rows)
+        return rows.isEmpty ? "no windows" : table + "\n(* shown, ! asks for attention; front to back)"
+    }
+
+    private static func outputs(_ payload: [String: JSONValue]) -> String {
+        guard case .array(let list)? = payload["outputs"] else { return keyed(payload) }
+        return list.compactMap { item -> String? in
+            guard case .object(let o) = item else { return nil }
+            let hz = (o["refresh_mhz"].flatMap(number) ?? 0) / 1000
+            var formats = "none"
+            if case .array(let offered)? = o["dmabuf_formats"], !offered.isEmpty { formats = "\(offered.count) formats" }
+            return """
+                \(plain(o["name"])): \(plain(o["width"]))x\(plain(o["height"])) at \(String(format: "%.3f", hz)) Hz, scale \(plain(o["scale"]))
+                  renderer \(plain(o["renderer"])), DRM node \(o["drm_node"] == .null ? "none" : plain(o["drm_node"])), dmabuf import: \(formats)
+                  frames drawn \(plain(o["frames_drawn"])), presented \(plain(o["frames_presented"]))\(o["animating"] == .bool(true) ? ", animating" : "")
+                """
+        }.joined(separator: "\n")
+    }
+
+    private static func transitions(_ payload: [String: JSONValue]) -> String {
+        guard case .array(let list)? = payload["transitions"] else { return keyed(payload) }
+        let rows = list.compactMap { item -> [String]? in
+            guard case .object(let t) = item else { return nil }
+            return [plain(t["id"]), plain(t["event"]), plain(t["effect"]), plain(t["outcome"]), plain(t["frames"]),
+                    plain(t["late_frames"]), plain(t["missed_refreshes"]), plain(t["median_frame_ms"]), plain(t["rule"])]
+        }
+        return rows.isEmpty ? "no transitions yet"
+            : aligned([["id", "event", "effect", "outcome", "frames", "late", "missed", "median ms", "chosen by"]] + rows)
+    }
+
+    private static func effects(_ payload: [String: JSONValue]) -> String {
+        guard case .array(let list)? = payload["effects"] else { return keyed(payload) }
+        let rows = list.compactMap { item -> [String]? in
+            guard case .object(let e) = item else { return nil }
+            return [plain(e["name"]), "\(plain(e["duration_ms"])) ms", plain(e["summary"])]
+        }
+        return aligned(rows)
+    }
+
+    private static func config(_ payload: [String: JSONValue]) -> String {
+        var lines = ["config: \(payload["path"] == .null ? "none (built-in defaults)" : plain(payload["path"]))"]
+        if case .object(let events)? = payload["transitions"] {
+            for name in ["switch", "open", "close"] {
+                guard case .object(let e)? = events[name] else { continue }
+                lines.append("\(name): \(choice(e)), \(plain(e["direction"]))  # \(plain(e["from"]))")
+            }
+        }
+        if case .array(let rules)? = payload["rules"] {
+            for case .object(let r) in rules {
+                let when = object(r["when"]).sorted { $0.key < $1.key }.map { "\($0.key) = \"\(plain($0.value))\"" }
+                    .joined(separator: ", ")
+                let sets = object(r["sets"])
+                lines.append("\(plain(r["rule"])): when \(when) → \(choice(sets))")
+            }
+        }
+        if payload["reduce_motion"] == .bool(true) { lines.append("reduce-motion: every transition is a short crossfade") }
+        if case .object(let keys)? = payload["keys"] {
+            lines.append("keys: " + keys.sorted { $0.key < $1.key }.map { key, chord in
+                "\(key.replacingOccurrences(of: "_", with: "-")) \(chord == .null ? "unbound" : plain(chord))"
+            }.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `doom-melt, 600 ms, linear, column-width 4`: what is set, the rest the effect's own.
+    private static func choice(_ fields: [String: JSONValue]) -> String {
+        var parts = [plain(fields["effect"])]
+        if case .array(let choices)? = fields["choices"] { parts[0] += " of " + choices.map(plain).joined(separator: ", ") }
+        if let ms = fields["duration_ms"] { parts.append("\(plain(ms)) ms") }
+        if let curve = fields["curve"] { parts.append(plain(curve)) }
+        if case .object(let parameters)? = fields["parameters"] {
+            parts += parameters.sorted { $0.key < $1.key }.map { "\($0.key) \(plain($0.value))" }
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func completion(_ payload: [String: JSONValue]) -> String {
+        let median = payload["median_frame_ms"].flatMap(number).map { String(format: ", median frame %.2f ms", $0) } ?? ""
+        return "\(plain(payload["effect"])) \(plain(payload["outcome"])): \(plain(payload["frames"])) frames in "
+            + "\(plain(payload["duration_ms"])) ms, \(plain(payload["late_frames"])) late, "
+            + "refreshes missed: \(plain(payload["missed_refreshes"]))\(median) (\(plain(payload["rule"])))"
+    }
+
+    private static func action(_ payload: [String: JSONValue]) -> String {
+        guard let window = payload["window"] else { return keyed(payload) }
+        return payload["switched"] == .bool(false) ? "window \(plain(window)) is shown already" : "switching to window \(plain(window))"
+    }
+
+    /// Any other payload: `key: value` lines, in order.
+    private static func keyed(_ payload: [String: JSONValue]) -> String {
+        payload.sorted { $0.key < $1.key }.map { "\($0.key): \(plain($0.value))" }.joined(separator: "\n")
+    }
+
+    private static func number(_ value: JSONValue) -> Double? { if case .number(let n) = value { n } else { nil } }
+
+    private static func object(_ value: JSONValue?) -> [String: JSONValue] { if case .object(let o)? = value { o } else { [:] } }
+
+    /// A value as text: numbers without a needless ".0", strings bare, the rest as JSON.
+    private static func plain(_ value: JSONValue?) -> String {
+        switch value {
+        case nil, .null?: "-"
+        case .string(let s)?: s
+        case .bool(let b)?: b ? "yes" : "no"
+        case .number(let n)?: n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(format: "%.2f", n)
+        case .array(let items)?: items.map { plain($0) }.joined(separator: ", ")
+        case .object?: value!.encoded()
+        }
+    }
+
+    /// Rows as columns two spaces apart.
+    private static func aligned(_ rows: [[String]]) -> String {
+        let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            String(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").reversed().drop { $0 == " " }.reversed())
+        }.joined(separator: "\n")
+    }
+}
