@@ -43,6 +43,18 @@ public final class IPCClient {
         return try readReply()
     }
 
+    /// Subscribes to the compositor's events and hands each line to `onEvent`
+    /// until the compositor hangs up (it stops) or `onEvent` says to stop;
+    /// `subscribed` runs once the compositor has answered, before any event.
+    public func events(subscribed: () -> Void = {}, _ onEvent: (String) -> Bool) throws(IPCError) {
+        let reply = try send(.events)
+        guard reply.ok else { throw IPCError(reply.error ?? "the compositor refused to send events") }
+        subscribed()
+        while let line = try readLine() {
+            guard onEvent(line) else { return }
+        }
+    }
+
     /// Writes raw bytes: several requests at once, or ones `IPCRequest` cannot say.
     public func write(_ bytes: [UInt8]) throws(IPCError) {
         var offset = 0
@@ -62,13 +74,21 @@ public final class IPCClient {
 
     /// Waits for the next reply line.
     public func readReply() throws(IPCError) -> IPCReply {
+        guard let line = try readLine() else {
+            throw IPCError("the compositor at \(path) closed the connection without replying")
+        }
+        return try IPCReply.decode(line: line)
+    }
+
+    /// The next line the compositor sent, or nil once it has hung up.
+    private func readLine() throws(IPCError) -> String? {
         // Where the search for a newline resumes, so a long reply is scanned once.
         var scanned = 0
         while true {
             if let newline = input[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: input[..<newline], as: UTF8.self)
                 input.removeSubrange(...newline)
-                return try IPCReply.decode(line: line)
+                return line
             }
             scanned = input.count
             var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -76,7 +96,7 @@ public final class IPCClient {
             if count > 0 {
                 input += chunk[..<count]
             } else if count == 0 {
-                throw IPCError("the compositor at \(path) closed the connection without replying")
+                return nil
             } else if errno != EINTR {
                 throw IPCError("cannot read from \(path): \(errnoText())")
             }

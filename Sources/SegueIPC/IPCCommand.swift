@@ -1,11 +1,11 @@
 /// The commands the protocol knows, with the fields each accepts besides
 /// `command`, so decoding can name what is unknown and suggest what was meant.
 enum IPCCommand: String, CaseIterable {
-    case windows, outputs, `switch`, close, screenshot, effects, transitions, reload, config, spawn, gesture
+    case windows, outputs, `switch`, close, screenshot, effects, transitions, reload, config, spawn, gesture, events
 
     var fields: [String] {
         switch self {
-        case .windows, .outputs, .effects, .transitions, .reload, .config: []
+        case .windows, .outputs, .effects, .transitions, .reload, .config, .events: []
         case .switch: ["target", "effect", "wait"]
         case .close: ["target"]
         case .screenshot: ["path"]

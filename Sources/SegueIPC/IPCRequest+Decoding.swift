@@ -30,6 +30,7 @@ extension IPCRequest {
         case .outputs: return .outputs
         case .reload: return .reload
         case .config: return .config
+        case .events: return .events
         case .switch:
             return .switchWindow(target: try request.target(), effect: try request.effect(),
                                  wait: try request.bool("wait") ?? false)

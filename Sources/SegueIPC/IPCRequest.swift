@@ -25,12 +25,16 @@ public enum IPCRequest: Equatable, Sendable {
     /// One step of a switch driven by hand; the reply to `end` and `cancel`
     /// comes once the transition has come to rest.
     case gesture(GestureStep)
+    /// Subscribes: after its `ok` reply, one JSON line per event (windows
+    /// opened, closed, shown or renamed; transitions started and finished;
+    /// the config reloaded or refused) until the client hangs up.
+    case events
 
     /// The request as one line of JSON, without the terminating newline.
     public func encoded() -> String {
         var fields: [String: JSONValue] = ["command": .string(command.rawValue)]
         switch self {
-        case .windows, .outputs, .effects, .transitions, .reload, .config:
+        case .windows, .outputs, .effects, .transitions, .reload, .config, .events:
             break
         case .switchWindow(let target, let effect, let wait):
             fields["target"] = target.json
@@ -67,6 +71,7 @@ public enum IPCRequest: Equatable, Sendable {
         case .config: .config
         case .spawn: .spawn
         case .gesture: .gesture
+        case .events: .events
         }
     }
 }

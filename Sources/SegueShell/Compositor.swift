@@ -48,6 +48,8 @@ public final class Compositor {
     /// Where free placement had put toplevels that unmapped and may map again.
     private var unmappedPositions: [(toplevel: WeakToplevel, position: (x: Int, y: Int))] = []
     private var nextWindowID = 1
+    /// The window `segue msg events` last heard was shown.
+    private var announcedShown: Int?
     /// The shown window closed while a transition ran: the pop back from it
     /// waits until that transition has finished with the window's last frame.
     private var deferredPop: Window?
@@ -71,7 +73,7 @@ public final class Compositor {
     /// The backend's preferred scale as of the last output change.
     private var backendScale: Int
     private var signalSources: [LoopSource] = []
-    private var ipc: IPCServer?
+    private(set) var ipc: IPCServer?
 
     /// A compositor drawing with `renderer` on the backend `makeBackend` makes;
     /// `defaultSize` applies when neither options nor config set one.
@@ -235,6 +237,10 @@ public final class Compositor {
         }
         if !resolution.motionReduced { adjust?(&settings) }
         try output.prepare(settings.effect)
+        emit("transition_started", ["kind": .string(event.rawValue), "effect": .string(settings.effect.name),
+                                    "direction": .string(resolution.direction.rawValue), "rule": .string(resolution.reason),
+                                    "from": previous.map { .number(Double($0.id)) } ?? .null,
+                                    "to": window.map { .number(Double($0.id)) } ?? .null])
         output.play(from: previous.map(ScreenSource.window) ?? .background, to: window.map(ScreenSource.window) ?? .background,
                     settings: settings, direction: resolution.direction, onStart: onStart) { [weak self] completion in
             guard let self else { return }
@@ -266,9 +272,17 @@ public final class Compositor {
     func record(_ event: TransitionEvent, _ reason: String, _ completion: TransitionCompletion) {
         history.append((event, reason, completion))
         if history.count > 256 { history.removeFirst() }
+        var fields = Self.json(completion)
+        fields["kind"] = .string(event.rawValue)
+        fields["rule"] = .string(reason)
+        emit("transition_finished", fields)
     }
 
     func focusShownWindow() {
+        if stack.shown?.id != announcedShown {
+            announcedShown = stack.shown?.id
+            emit("window_shown", ["window": announcedShown.map { .number(Double($0)) } ?? .null])
+        }
         stack.shown?.urgent = false
         // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
         for window in stack.windows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
@@ -385,6 +399,7 @@ extension Compositor: ToplevelObserver {
         let previous = stack.shown
         stack.push(window)
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
+        emit("window_opened", describe(window))
         transitionManager?.windowChanged(id: window.id, toplevel)
         try? show(window, from: previous, event: .open)
     }
@@ -392,6 +407,7 @@ extension Compositor: ToplevelObserver {
     package func toplevelRenamed(_ toplevel: XdgToplevel) {
         guard let window = windowsByToplevel[ObjectIdentifier(toplevel)] else { return }
         transitionManager?.windowChanged(id: window.id, toplevel)
+        emit("window_changed", describe(window))
     }
 
     package func toplevelUnmapped(_ toplevel: XdgToplevel) {
@@ -401,6 +417,7 @@ extension Compositor: ToplevelObserver {
         let wasShown = stack.shown === window
         stack.remove(window)
         log.info("window \(window.id) unmapped")
+        emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
         transitionManager?.windowClosed(id: window.id)
         // A hand dragging toward a window that went lets go of it: back where it came from.

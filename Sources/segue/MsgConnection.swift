@@ -35,7 +35,7 @@ struct MsgConnection: ParsableArguments {
         print(MsgReplyText.text(for: request, reply.payload))
     }
 
-    private func socketPath() throws(IPCError) -> String {
+    func socketPath() throws(IPCError) -> String {
         if let socket { return socket }
         return try IPCSocket.defaultPath(environment: ProcessInfo.processInfo.environment)
     }

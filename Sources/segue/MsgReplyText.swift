@@ -18,6 +18,7 @@ enum MsgReplyText {
         case .screenshot: payload["path"].map { "wrote \(plain($0)) (\(plain(payload["width"]))x\(plain(payload["height"])))" } ?? keyed(payload)
         case .reload: "reloaded \(plain(payload["path"])): \(plain(payload["rules"])) rules"
         case .spawn: payload["pid"].map { "started as pid \(plain($0))" } ?? keyed(payload)
+        case .events: keyed(payload)
         }
     }
 

@@ -31,6 +31,8 @@ final class FakeHandler: IPCHandler {
             reply(.success(["blob": .string(Self.effectsBlob)]))
         case .transitions, .outputs, .config, .spawn, .close, .gesture:
             reply(.success())
+        case .events:
+            reply(.success(["subscribed": true]))
         }
     }
 

@@ -10,6 +10,9 @@ import SegueWayland
 extension Compositor: IPCHandler {
     public func handle(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
         switch request {
+        case .events:
+            // From the reply on, the connection hears `emit`.
+            reply(.success(["subscribed": true]))
         case .windows:
             // Front to back: the shown window, then the others by when they were last shown.
             reply(.success(["windows": .array(stack.shownOrder.reversed().map(json)), "animating": .bool(output.isAnimating)]))
@@ -142,6 +145,16 @@ extension Compositor: IPCHandler {
                 .object(["name": .string(p.name), "type": .string(p.type.rawValue), "default": .string(p.defaultValue.description)])
             }),
         ])
+    }
+
+    /// Tells every `segue msg events` subscriber that `event` happened.
+    func emit(_ event: String, _ fields: [String: JSONValue] = [:]) {
+        ipc?.broadcast(fields.merging(["event": .string(event)]) { $1 })
+    }
+
+    /// A window as events name it.
+    func describe(_ window: Window) -> [String: JSONValue] {
+        ["window": .number(Double(window.id)), "app_id": .string(window.appID), "title": .string(window.title)]
     }
 
     /// A completion as `switch --wait` prints it.

@@ -27,6 +27,12 @@ final class IPCConnection {
     private var isOpen = true
     /// Stops `serve()` re-entering when the handler replies before `handle` returns.
     private var serving = false
+    /// After `events` was answered: the connection hears every event and asks nothing more.
+    private(set) var isSubscribed = false
+    /// Events left out since the subscriber last kept up, told to it once it has.
+    private var lostEvents = 0
+    /// The most bytes of events held for a subscriber that reads slowly.
+    static let maximumEventBacklog = 256 * 1024
 
     /// Takes ownership of `fd` (a non-blocking connected socket); nil, with
     /// `fd` closed by deinit, when the loop cannot watch it. `onClose` runs once
@@ -72,7 +78,8 @@ final class IPCConnection {
         var chunk = [UInt8](repeating: 0, count: Self.maximumLineLength)
         let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if count > 0 {
-            input += chunk[..<count]
+            // A subscriber asks nothing more: what it sends is not kept.
+            if !isSubscribed { input += chunk[..<count] }
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
             close()
         }
@@ -84,7 +91,7 @@ final class IPCConnection {
         guard !serving else { return }
         serving = true
         defer { serving = false }
-        while isOpen, !closing, awaiting == nil, output.isEmpty, let line = nextLine() {
+        while isOpen, !closing, !isSubscribed, awaiting == nil, output.isEmpty, let line = nextLine() {
             dispatch(line)
         }
         guard isOpen else { return }
@@ -92,7 +99,8 @@ final class IPCConnection {
             close()
             return
         }
-        let reading = !closing && awaiting == nil && output.isEmpty
+        // A subscriber is read only to notice that it hung up.
+        let reading = isSubscribed || (!closing && awaiting == nil && output.isEmpty)
         var events: FileEvents = reading ? .readable : []
         if !output.isEmpty { events.insert(.writable) }
         source?.update(events: events)
@@ -128,13 +136,28 @@ final class IPCConnection {
         requestCount += 1
         let number = requestCount
         awaiting = number
-        handler.handle(request) { [weak self] reply in self?.answer(number, with: reply) }
+        handler.handle(request) { [weak self] reply in self?.answer(number, with: reply, subscribing: request == .events) }
     }
 
-    private func answer(_ number: Int, with reply: IPCReply) {
+    private func answer(_ number: Int, with reply: IPCReply, subscribing: Bool) {
         guard isOpen, awaiting == number else { return }
         awaiting = nil
         send(reply)
+        if subscribing && reply.ok { isSubscribed = true }
+        serve()
+    }
+
+    /// Sends `line` (one event, without its newline) to a subscriber. One that
+    /// reads too slowly loses events past the backlog rather than growing
+    /// Segue's memory, and hears how many once it has caught up.
+    func push(event line: String) {
+        guard isOpen, isSubscribed else { return }
+        guard output.count + line.utf8.count < Self.maximumEventBacklog else {
+            lostEvents += 1
+            return
+        }
+        output += Array((line + "\n").utf8)
+        flush()
         serve()
     }
 
@@ -149,6 +172,10 @@ final class IPCConnection {
             let written = output.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written >= 0 {
                 output.removeFirst(written)
+                if output.isEmpty && lostEvents > 0 {
+                    output += Array(#"{"event":"lost","count":\#(lostEvents)}"#.utf8) + [UInt8(ascii: "\n")]
+                    lostEvents = 0
+                }
             } else if errno == EAGAIN {
                 return
             } else if errno != EINTR {

@@ -45,6 +45,14 @@ final class IPCServer {
     /// How many clients are connected.
     var connectionCount: Int { connections.count }
 
+    /// Sends one event to every subscriber (`segue msg events`).
+    func broadcast(_ event: [String: JSONValue]) {
+        let subscribers = connections.values.filter(\.isSubscribed)
+        guard !subscribers.isEmpty else { return }
+        let line = JSONValue.object(event).encoded()
+        for connection in subscribers { connection.push(event: line) }
+    }
+
     /// Hangs up on every client, stops listening and removes the socket file.
     func close() {
         let open = connections.values
