@@ -5,7 +5,7 @@ extension Compositor {
     func spawn(_ argv: [String], reply: (IPCReply) -> Void) {
         guard let spawner else { return reply(.failure("the compositor is stopping")) }
         do {
-            let (client, pid) = try spawner.spawn(argv)
+            let (client, pid) = try spawner.spawn(argv, environment: spawnedEnvironment)
             transitionManager?.trust(spawned: client)
             log.info("spawned \(argv[0]) as pid \(pid)")
             reply(.success(["pid": .number(Double(pid))]))
@@ -13,6 +13,10 @@ extension Compositor {
             reply(.failure("\(error)"))
         }
     }
+
+    /// What programs Segue starts find in their environment: SEGUE_SOCKET,
+    /// so `segue msg` run by them (or their children) talks to this Segue.
+    private var spawnedEnvironment: [String: String] { ipc == nil ? [:] : ["SEGUE_SOCKET": ipcPath] }
 
     /// `[startup] run`: each program started once, as the compositor starts
     /// (a reload starts none), with its environment; each logged, and one that
@@ -22,7 +26,7 @@ extension Compositor {
         for argv in config.startup {
             let command = argv.joined(separator: " ")
             do {
-                let (client, pid) = try spawner.spawn(argv) { [weak self] pid, status in
+                let (client, pid) = try spawner.spawn(argv, environment: spawnedEnvironment) { [weak self] pid, status in
                     guard status != 0 else { return }
                     self?.log.warning("startup program '\(command)' (pid \(pid)) exited with status \(status)")
                 }

@@ -4,8 +4,8 @@ import SegueIPC
 
 /// The options every `msg` subcommand takes, and the exchange they share.
 struct MsgConnection: ParsableArguments {
-    @Option(help: ArgumentHelp("The compositor's control socket.",
-                               discussion: "Default: $XDG_RUNTIME_DIR/segue-$WAYLAND_DISPLAY.sock"))
+    @Option(help: ArgumentHelp("The Segue to talk to: its Wayland socket's name, as `segue run --socket` takes it (wayland-1), or its control socket's path.",
+                               discussion: "Default: $SEGUE_SOCKET, else the Segue at $WAYLAND_DISPLAY, else the only Segue running."))
     var socket: String?
 
     @Flag(help: "Print the reply as the line of JSON it came as, for scripts.")
@@ -36,7 +36,6 @@ struct MsgConnection: ParsableArguments {
     }
 
     func socketPath() throws(IPCError) -> String {
-        if let socket { return socket }
-        return try IPCSocket.defaultPath(environment: ProcessInfo.processInfo.environment)
+        try IPCSocket.find(socket: socket, environment: ProcessInfo.processInfo.environment)
     }
 }

@@ -20,3 +20,21 @@ final class StartupProgramTests: XCTestCase {
         XCTAssertEqual(server.windowCount, 1)
     }
 }
+
+/// A program Segue starts finds it in SEGUE_SOCKET, so `segue msg` run by it
+/// talks to this Segue whatever WAYLAND_DISPLAY says.
+final class SpawnedEnvironmentTests: XCTestCase {
+    func testStartupProgramsHearSegueSocket() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-env-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let said = folder.appendingPathComponent("said").path
+        let config = folder.appendingPathComponent("config.toml")
+        try "[startup]\nrun = [[\"sh\", \"-c\", \"echo \\\"$SEGUE_SOCKET\\\" > \(said)\"]]\n".write(to: config, atomically: true, encoding: .utf8)
+        let compositor = try CompositorUnderTest(arguments: ["--config", config.path])
+        defer { compositor.stop() }
+        XCTAssertTrue(compositor.waitUntil { (try? String(contentsOfFile: said, encoding: .utf8))?.hasSuffix("\n") == true })
+        XCTAssertEqual(try String(contentsOfFile: said, encoding: .utf8),
+                       compositor.runtime.appendingPathComponent("segue-\(compositor.socket).sock").path + "\n")
+    }
+}

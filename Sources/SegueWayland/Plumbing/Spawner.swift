@@ -24,7 +24,9 @@ package final class Spawner {
 
     /// Starts `argv` (argv[0] looked up in PATH) with WAYLAND_SOCKET set to its
     /// end of a new connection; the compositor's end is the returned client.
-    package func spawn(_ argv: [String], onExit: ((pid_t, Int32) -> Void)? = nil) throws -> (client: OpaquePointer, pid: pid_t) {
+    /// `environment` is added to the compositor's own.
+    package func spawn(_ argv: [String], environment extra: [String: String] = [:],
+                       onExit: ((pid_t, Int32) -> Void)? = nil) throws -> (client: OpaquePointer, pid: pid_t) {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw ServerError("cannot make a socket pair: \(String(cString: strerror(errno)))")
@@ -37,7 +39,7 @@ package final class Spawner {
             throw ServerError("cannot create a Wayland client: \(String(cString: strerror(errno)))")
         }
         _ = fcntl(theirs, F_SETFD, 0)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["WAYLAND_DISPLAY"] = nil
         environment["WAYLAND_SOCKET"] = String(theirs)
         do {
