@@ -80,33 +80,31 @@ final class CompositorLifecycleTests: XCTestCase {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-record-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: runtime) }
-        let process = Process()
-        process.executableURL = CompositorUnderTest.buildFolder.appendingPathComponent("segue")
-        process.arguments = ["run", "--backend", "headless", "--record", "/proc/segue-record"]
-        process.environment = CompositorUnderTest.environment(runtime: runtime, display: nil)
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertNotEqual(process.terminationStatus, 0)
+        let (status, message) = try segueRun(["--backend", "headless", "--record", "/proc/segue-record"],
+                                             environment: CompositorUnderTest.environment(runtime: runtime, display: nil))
+        XCTAssertNotEqual(status, 0)
         XCTAssertEqual(message, "Error: cannot make the folder /proc/segue-record: No such file or directory\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: runtime.path), [], "no socket or lock left")
     }
 
-    func testWithoutXdgRuntimeDirItRefusesToStartWithOneLine() throws {
+    /// `segue run` with `arguments` that makes it stop: its status and what it wrote to stderr.
+    private func segueRun(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = CompositorUnderTest.buildFolder.appendingPathComponent("segue")
-        process.arguments = ["run"]
-        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "XDG_RUNTIME_DIR" }
+        process.arguments = ["run"] + arguments
+        process.environment = environment
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertNotEqual(process.terminationStatus, 0)
+        return (process.terminationStatus, message)
+    }
+
+    func testWithoutXdgRuntimeDirItRefusesToStartWithOneLine() throws {
+        let (status, message) = try segueRun([], environment: ProcessInfo.processInfo.environment.filter { $0.key != "XDG_RUNTIME_DIR" })
+        XCTAssertNotEqual(status, 0)
         XCTAssertEqual(message.split(separator: "\n").count, 1, message)
         XCTAssertTrue(message.contains("XDG_RUNTIME_DIR"), message)
     }

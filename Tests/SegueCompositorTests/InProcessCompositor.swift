@@ -151,6 +151,19 @@ final class InProcessCompositor {
         try text.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
     }
 
+    /// Stepped: a window of `client`'s filling the output for each colour,
+    /// opened one after another, each open transition played out.
+    @discardableResult
+    func openWindows(_ fills: [RGBA], of client: RawClient) throws -> [RawToplevel] {
+        try fills.map { fill in
+            let toplevel = try client.makeConfiguredToplevel()
+            try client.show(RGBAImage(width: compositor.output.width, height: compositor.output.height, fill: fill), on: toplevel.surface)
+            XCTAssertTrue(client.roundtrip())
+            _ = stepUntilIdle(sampling: 0, 0)
+            return toplevel
+        }
+    }
+
     /// Stepped: the frames wanted from now on, one refresh each, until none is
     /// wanted; what the given pixel showed in each.
     func stepUntilIdle(sampling x: Int, _ y: Int, limit: Int = 600) -> [RGBA] {

@@ -15,13 +15,7 @@ final class ReduceMotionTests: XCTestCase {
             [accessibility]
             reduce-motion = true
             """)
-        let client = try server.connect()
-        for fill in [RGBA(0, 0, 200), RGBA(0, 180, 0)] {
-            let toplevel = try client.makeConfiguredToplevel()
-            try client.show(RGBAImage(width: 64, height: 36, fill: fill), on: toplevel.surface)
-            XCTAssertTrue(client.roundtrip())
-            _ = server.stepUntilIdle(sampling: 0, 0)
-        }
+        try server.openWindows([RGBA(0, 0, 200), RGBA(0, 180, 0)], of: server.connect())
     }
 
     override func tearDown() { server?.stop() }

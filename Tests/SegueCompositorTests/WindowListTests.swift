@@ -10,12 +10,7 @@ final class WindowListTests: XCTestCase {
         let server = try InProcessCompositor(placement: .stacked, width: 64, height: 36, stepped: true)
         defer { server.stop() }
         let client = try server.connect()
-        for fill in [RGBA(0, 0, 200), RGBA(0, 180, 0), RGBA(200, 0, 0)] {
-            let toplevel = try client.makeConfiguredToplevel()
-            try client.show(RGBAImage(width: 64, height: 36, fill: fill), on: toplevel.surface)
-            XCTAssertTrue(client.roundtrip())
-            _ = server.stepUntilIdle(sampling: 0, 0)
-        }
+        try server.openWindows([RGBA(0, 0, 200), RGBA(0, 180, 0), RGBA(200, 0, 0)], of: client)
         func listed() throws -> [Double] {
             var reply: IPCReply?
             server.compositor.handle(.windows) { reply = $0 }
@@ -39,12 +34,7 @@ final class SwitchPreviousTests: XCTestCase {
             """)
         defer { server.stop() }
         let client = try server.connect()
-        for fill in [RGBA(0, 0, 200), RGBA(0, 180, 0), RGBA(200, 0, 0)] {
-            let toplevel = try client.makeConfiguredToplevel()
-            try client.show(RGBAImage(width: 64, height: 36, fill: fill), on: toplevel.surface)
-            XCTAssertTrue(client.roundtrip())
-            _ = server.stepUntilIdle(sampling: 0, 0)
-        }
+        try server.openWindows([RGBA(0, 0, 200), RGBA(0, 180, 0), RGBA(200, 0, 0)], of: client)
         try server.compositor.perform(.show(.window(id: 1)))
         _ = server.stepUntilIdle(sampling: 0, 0)
         try server.compositor.perform(.show(.previous))
