@@ -83,7 +83,9 @@ public enum TimingCurve: Equatable, Hashable, Sendable, CustomStringConvertible 
             }
             return "cubic-bezier(\(curve.x1), \(curve.y1), \(curve.x2), \(curve.y2))"
         case .spring(let spring):
-            return "spring(damping: \(spring.dampingRatio), stiffness: \(spring.stiffness), velocity: \(spring.initialVelocity))"
+            // A stiffness worked out from a settle duration is a long fraction: a tenth says it.
+            let stiffness = String(format: "%g", (spring.stiffness * 10).rounded() / 10)
+            return "spring(damping: \(spring.dampingRatio), stiffness: \(stiffness), velocity: \(spring.initialVelocity))"
         }
     }
 }

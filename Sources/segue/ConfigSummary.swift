@@ -13,9 +13,10 @@ enum ConfigSummary {
             lines.append("\(config.describe(rule)): when \(rule.match) → \(rule.choice)")
         }
         let output = config.output
-        lines.append("output: size \(output.size.map { "\($0.width)x\($0.height)" } ?? "default"), "
-                     + "refresh \(output.refresh.map { "\(EffectListing.number($0)) Hz" } ?? "default"), "
-                     + "background \(output.background.map(hex) ?? "default")")
+        // What is in force when the file says nothing: the defaults, by value.
+        lines.append("output: size \(output.size.map { "\($0.width)x\($0.height)" } ?? "1920x1080 headless, a 1280x720 window nested (default)"), "
+                     + "refresh \(output.refresh.map { "\(EffectListing.number($0)) Hz" } ?? "60 Hz headless, the parent's nested (default)"), "
+                     + "background \(output.background.map(hex) ?? "#14141a (default)")")
         lines.append("reduce-motion: \(config.reduceMotion ? "on: every transition is a 150 ms crossfade" : "off")")
         lines.append("keys: switch-next \(config.keys.switchNext), switch-prev \(config.keys.switchPrev), "
                      + "switch-previous \(config.keys.switchPrevious.map { "\($0)" } ?? "unbound"), close \(config.keys.close)")

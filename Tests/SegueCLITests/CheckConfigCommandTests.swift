@@ -21,6 +21,18 @@ final class CheckConfigCommandTests: XCTestCase {
         return path
     }
 
+    /// What is in force is said by value: a spring's worked-out stiffness to a
+    /// tenth, and the output's defaults with what they are.
+    func testTheValuesInForceAreSaidAsValues() throws {
+        let path = try write("[transitions.switch]\nspring = { damping = 0.5, velocity = 0.8, duration = \"500ms\" }\n", to: "config.toml")
+        let result = try SegueCommand.run(["check-config", path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("spring(damping: 0.5, stiffness: 862.8, velocity: 0.8)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("output: size 1920x1080 headless, a 1280x720 window nested (default), "
+                                             + "refresh 60 Hz headless, the parent's nested (default), background #14141a (default)"),
+                      result.stdout)
+    }
+
     func testTheExampleConfigPrintsWhatEachEventAndRulePlays() throws {
         let example = SourceTree.url("examples/config.toml").path
         let result = try SegueCommand.run(["check-config", example])
