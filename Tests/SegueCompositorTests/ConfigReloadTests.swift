@@ -111,6 +111,30 @@ final class ConfigReloadTests: XCTestCase {
         XCTAssertNotEqual(string(next.payload["effect"]), "endless")
     }
 
+    /// The shader file the config names is watched like the config: saving it
+    /// reloads, and the next transition draws what it says now.
+    func testEditingAShaderTheConfigNamesReloadsIt() throws {
+        try """
+            vec4 transition(vec2 uv) {
+              if (progress <= 0.0) return getFromColor(uv);
+              if (progress >= 1.0) return getToColor(uv);
+              return vec4(0.0, 1.0, 1.0, 1.0);
+            }
+            """.write(to: folder.appendingPathComponent("magenta.glsl"), atomically: true, encoding: .utf8)
+        // The reload is seen as the next switch drawing cyan mid-way.
+        let deadline = Date().addingTimeInterval(10)
+        var drawn = RGBA(0, 0, 0)
+        repeat {
+            _ = try compositor.waitForWindows(2)
+            XCTAssertTrue(try compositor.send(.switchWindow(target: .window(id: 1), effect: "magenta", wait: false)).ok)
+            usleep(500_000)
+            drawn = try compositor.screenshot()[100, 100]
+            _ = try compositor.waitForWindows(2)
+            _ = try compositor.send(.switchWindow(target: .window(id: 2), effect: "crossfade", wait: true))
+        } while drawn != RGBA(0, 255, 255) && Date() < deadline
+        XCTAssertEqual(drawn, RGBA(0, 255, 255), "the edited shader draws")
+    }
+
     func testAGoodFileAppliesFromTheNextTransitionWhenAnEditorReplacesIt() throws {
         XCTAssertTrue(try compositor.send(.switchWindow(target: .prev, effect: "doom-melt", wait: false)).ok)
         // Editors write a new file and rename it over the old one.

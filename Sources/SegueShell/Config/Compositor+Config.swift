@@ -46,6 +46,8 @@ extension Compositor {
             // [output] scale and key repeat apply at once; size and refresh only at start.
             if output.scale != outputScale { outputChanged() }
             applyKeyRepeat()
+            // The shader files it names may be others now.
+            watchConfig()
         case .failure(let errors):
             for diagnostic in errors.diagnostics { log.error("\(diagnostic)") }
             log.error("config \(path) rejected; the previous config stays in force")
@@ -54,10 +56,11 @@ extension Compositor {
         return result
     }
 
-    /// Reloads when the file is written or replaced.
+    /// Reloads when the file, or a shader file it names, is written or replaced.
     func watchConfig() {
         guard let path = options.configPath else { return }
-        configWatcher = ConfigWatcher(loop: server.eventLoop, path: path) { [unowned self] in _ = reloadConfig() }
+        let shaders = config.effects.all.filter { $0.origin == .userShader }.map(\.source.path)
+        configWatcher = ConfigWatcher(loop: server.eventLoop, paths: [path] + shaders) { [unowned self] in _ = reloadConfig() }
         if configWatcher == nil { log.warning("cannot watch \(path) for changes; use segue msg reload") }
     }
 }
