@@ -4,8 +4,11 @@ import SegueRender
 
 /// Options shared by commands that pick an effect and tune it.
 struct EffectChoice: ParsableArguments {
-    @Argument(help: "A built-in effect (see `segue effects`); leave out with --shader.")
+    @Argument(help: "An effect (see `segue effects`): a built-in one or one the config defines; leave out with --shader.")
     var effect: String?
+
+    @Option(help: "The config whose [effects] are played too (default: the user's config, if any).")
+    var config: String?
 
     @Option(help: "A gl-transitions GLSL file to play instead of a built-in effect.")
     var shader: String?
@@ -29,7 +32,9 @@ struct EffectChoice: ParsableArguments {
         case (_?, _?):
             throw CommandError("give either an effect name or --shader, not both")
         case (let name?, nil):
-            do { descriptor = try EffectRegistry.builtin().effect(named: name) } catch {
+            do { descriptor = try ConfiguredEffects.registry(config: config).effect(named: name) } catch let error as CommandError {
+                throw error
+            } catch {
                 throw CommandError("\(error)")
             }
         case (nil, let path?):

@@ -13,8 +13,11 @@ struct EffectsCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Also time each effect's two forms (layers, shader) at this output size on this machine's renderer and say which the compositor draws.", valueName: "WIDTHxHEIGHT"))
     var size: Size?
 
+    @Option(help: "The config whose [effects] are listed too (default: the user's config, if any).")
+    var config: String?
+
     func run() throws {
-        let effects = try EffectRegistry.builtin().all
+        let effects = try ConfiguredEffects.registry(config: config).all
         var forms: [String: FormChoice] = [:]
         if let size = try size?.validated() {
             let renderer = try Renderer()

@@ -48,6 +48,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(text.stdout.split(separator: "\n").filter { $0.contains("at 64x36 here (layers ") }.count, 6, text.stdout)
     }
 
+    /// The effects a config defines are listed and played by name, as the compositor plays them.
+    func testEffectsAndPreviewSeeTheEffectsAConfigDefines() throws {
+        try "vec4 transition(vec2 uv) { return mix(getFromColor(uv), getToColor(uv), progress); } // a fade"
+            .write(to: folder.appendingPathComponent("fade.glsl"), atomically: true, encoding: .utf8)
+        let config = folder.appendingPathComponent("config.toml").path
+        try "[effects.fade]\nshader = \"fade.glsl\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let listed = try SegueCommand.run(["effects", "--config", config])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdout.split(separator: "\n").contains { $0.hasPrefix("fade") }, listed.stdout)
+        let out = folder.appendingPathComponent("fade-out").path
+        let played = try SegueCommand.run(["preview", "fade", "--config", config, "--out", out, "--frames", "2", "--size", "32x32"])
+        XCTAssertEqual(played.status, 0, played.stderr)
+        XCTAssertEqual(try PNG.read(path: out + "/frame-001.png"), TestScreens.second(width: 32, height: 32))
+
+        try "[effects.fade]\nshader = \"missing.glsl\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let broken = try SegueCommand.run(["effects", "--config", config])
+        XCTAssertNotEqual(broken.status, 0)
+        XCTAssertTrue(broken.stderr.contains("config.toml:2:10: shader \"missing.glsl\" cannot be used"), broken.stderr)
+    }
+
     func testPreviewWritesFramesAndAContactSheet() throws {
         let out = folder.appendingPathComponent("melt").path
         let result = try SegueCommand.run(["preview", "doom-melt", "--out", out, "--frames", "4", "--size", "64x36"])
