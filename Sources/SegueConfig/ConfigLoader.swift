@@ -7,16 +7,17 @@ import TOMLKit
 public enum ConfigLoader {
     /// `checkShader` compiles a user effect (the caller has the GL context) and
     /// returns its problems as `file:line:col: message` lines, or none.
-    public static func load(path: String, builtins: EffectRegistry,
+    /// `settings` apply over the file, as if it said them.
+    public static func load(path: String, builtins: EffectRegistry, settings: [ConfigSetting] = [],
                             checkShader: (EffectDescriptor) -> [String]) -> Result<SegueConfig, ConfigErrors> {
         switch ConfigFile.read(path: path) {
-        case .success(let text): parse(text: text, path: path, builtins: builtins, checkShader: checkShader)
+        case .success(let text): parse(text: text, path: path, builtins: builtins, settings: settings, checkShader: checkShader)
         case .failure(let errors): .failure(errors)
         }
     }
 
     /// `path` names the text in messages and anchors relative shader paths.
-    public static func parse(text: String, path: String, builtins: EffectRegistry,
+    public static func parse(text: String, path: String, builtins: EffectRegistry, settings: [ConfigSetting] = [],
                              checkShader: (EffectDescriptor) -> [String]) -> Result<SegueConfig, ConfigErrors> {
         func failure(_ message: String, at position: SourcePosition) -> Result<SegueConfig, ConfigErrors> {
             .failure(ConfigErrors([ConfigDiagnostic(path: path, line: max(1, position.line),
@@ -37,7 +38,14 @@ public enum ConfigLoader {
         } catch {
             return failure("\(error)", at: .start)
         }
-        guard case .table(let table) = TOMLNode(root) else { return failure("not a TOML table", at: .start) }
+        var node = TOMLNode(root)
+        for setting in settings {
+            switch node.setting(setting.node, at: setting.path[...]) {
+            case .success(let set): node = set
+            case .failure(let error): return failure("cannot set \(setting.key): \(error.message)", at: .start)
+            }
+        }
+        guard case .table(let table) = node else { return failure("not a TOML table", at: .start) }
         return ConfigReader(path: path, locator: locator, builtins: builtins).read(table, checkShader: checkShader)
     }
 

@@ -31,6 +31,11 @@ extension IPCRequest {
         case .reload: return .reload
         case .config: return .config
         case .events: return .events
+        case .set:
+            guard let key = try request.string("key"), !key.isEmpty, let value = try request.string("value") else {
+                throw IPCError("set needs a \"key\" (dotted, e.g. \"transitions.switch.effect\") and a \"value\"")
+            }
+            return .set(key: key, value: value)
         case .switch:
             return .switchWindow(target: try request.target(), effect: try request.effect(),
                                  wait: try request.bool("wait") ?? false)

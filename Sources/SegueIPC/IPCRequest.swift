@@ -29,6 +29,9 @@ public enum IPCRequest: Equatable, Sendable {
     /// opened, closed, shown or renamed; transitions started and finished;
     /// the config reloaded or refused) until the client hangs up.
     case events
+    /// Applies one config value, dotted key and TOML value, as if the file
+    /// said it; gone when the file is read again.
+    case set(key: String, value: String)
 
     /// The request as one line of JSON, without the terminating newline.
     public func encoded() -> String {
@@ -46,6 +49,9 @@ public enum IPCRequest: Equatable, Sendable {
             fields["path"] = .string(path)
         case .spawn(let argv):
             fields["argv"] = .array(argv.map { .string($0) })
+        case .set(let key, let value):
+            fields["key"] = .string(key)
+            fields["value"] = .string(value)
         case .gesture(let step):
             fields["step"] = .string(step.name)
             switch step {
@@ -72,6 +78,7 @@ public enum IPCRequest: Equatable, Sendable {
         case .spawn: .spawn
         case .gesture: .gesture
         case .events: .events
+        case .set: .set
         }
     }
 }

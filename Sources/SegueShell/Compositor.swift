@@ -21,6 +21,8 @@ public final class Compositor {
     let builtins: EffectRegistry
     /// The config in force: replaced only by a reload that passes every check.
     var config: SegueConfig
+    /// Values `segue msg set` applied over the file since it was last read.
+    var settings: [ConfigSetting] = []
     var configWatcher: ConfigWatcher?
     var random = SystemRandomNumberGenerator()
     let output: Output

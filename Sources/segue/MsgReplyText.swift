@@ -19,6 +19,7 @@ enum MsgReplyText {
         case .reload: "reloaded \(plain(payload["path"])): \(plain(payload["rules"])) rules"
         case .spawn: payload["pid"].map { "started as pid \(plain($0))" } ?? keyed(payload)
         case .events: keyed(payload)
+        case .set(let key, let value): "\(key) = \(value), until the config file is read again"
         }
     }
 
@@ -84,6 +85,12 @@ enum MsgReplyText {
                 let sets = object(r["sets"])
                 lines.append("\(plain(r["rule"])): when \(when) → \(choice(sets))")
             }
+        }
+        if case .array(let set)? = payload["set"], !set.isEmpty {
+            lines.append("set at runtime: " + set.map { item in
+                let fields = object(item)
+                return "\(plain(fields["key"])) = \(plain(fields["value"]))"
+            }.joined(separator: ", "))
         }
         if payload["reduce_motion"] == .bool(true) { lines.append("reduce-motion: every transition is a short crossfade") }
         if case .object(let keys)? = payload["keys"] {

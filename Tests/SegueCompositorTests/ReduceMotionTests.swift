@@ -9,13 +9,16 @@ import XCTest
 /// --effect` names and a segue-transition-v1 request's own duration.
 final class ReduceMotionTests: XCTestCase {
     private var server: InProcessCompositor!
+    /// The windows' client: they live as long as it is connected.
+    private var client: RawClient!
 
     override func setUpWithError() throws {
         server = try InProcessCompositor(placement: .stacked, width: 64, height: 36, stepped: true, config: """
             [accessibility]
             reduce-motion = true
             """)
-        try server.openWindows([RGBA(0, 0, 200), RGBA(0, 180, 0)], of: server.connect())
+        client = try server.connect()
+        try server.openWindows([RGBA(0, 0, 200), RGBA(0, 180, 0)], of: client)
     }
 
     override func tearDown() { server?.stop() }

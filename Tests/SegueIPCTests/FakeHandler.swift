@@ -29,7 +29,7 @@ final class FakeHandler: IPCHandler {
             reply(.success(["reloaded": false]))
         case .effects:
             reply(.success(["blob": .string(Self.effectsBlob)]))
-        case .transitions, .outputs, .config, .spawn, .close, .gesture:
+        case .transitions, .outputs, .config, .spawn, .close, .gesture, .set:
             reply(.success())
         case .events:
             reply(.success(["subscribed": true]))

@@ -24,6 +24,8 @@ final class IPCRequestTests: XCTestCase {
         XCTAssertEqual(IPCRequest.windows.encoded(), #"{"command":"windows"}"#)
         XCTAssertEqual(IPCRequest.events.encoded(), #"{"command":"events"}"#)
         XCTAssertEqual(try IPCRequest.decode(line: #"{"command":"events"}"#), .events)
+        XCTAssertEqual(try IPCRequest.decode(line: IPCRequest.set(key: "transitions.switch.effect", value: "slide").encoded()),
+                       .set(key: "transitions.switch.effect", value: "slide"))
         XCTAssertEqual(IPCRequest.switchWindow(target: .window(id: 7), effect: "slide", wait: true).encoded(),
                        #"{"command":"switch","effect":"slide","target":7,"wait":true}"#)
         XCTAssertEqual(IPCRequest.switchWindow(target: .next, effect: nil, wait: false).encoded(),
@@ -45,11 +47,11 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"windows""#, #"request is not JSON; send one JSON object per line, e.g. {"command":"windows"}"#),
             (#"["windows"]"#, #"request must be a JSON object, e.g. {"command":"windows"}, got an array"#),
             ("3", #"request must be a JSON object, e.g. {"command":"windows"}, got a number"#),
-            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, events"),
+            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, events, set"),
             (#"{"command":1}"#, #""command" must be a string, got a number"#),
             (#"{"command":"windos"}"#, #"unknown command "windos"; did you mean "windows"?"#),
             (#"{"command":"swich","target":"next"}"#, #"unknown command "swich"; did you mean "switch"?"#),
-            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, events"),
+            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, events, set"),
             (#"{"command":"windows","all":true}"#, #"unknown field "all" for windows; windows takes no fields"#),
             (#"{"command":"switch","target":"next","efect":"slide"}"#, #"unknown field "efect" for switch; did you mean "effect"?"#),
             (#"{"command":"switch","target":"next","duration":1}"#, #"unknown field "duration" for switch; switch takes "target", "effect", "wait""#),

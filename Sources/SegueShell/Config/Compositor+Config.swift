@@ -41,6 +41,8 @@ extension Compositor {
         switch result {
         case .success(let loaded):
             config = loaded
+            // Values set at runtime last only until the file is read again.
+            settings = []
             log.info("config reloaded: \(path)")
             emit("config_reloaded", ["path": .string(path), "rules": .number(Double(loaded.rules.count))])
             // [output] scale and key repeat apply at once; size and refresh only at start.
@@ -52,6 +54,27 @@ extension Compositor {
             for diagnostic in errors.diagnostics { log.error("\(diagnostic)") }
             log.error("config \(path) rejected; the previous config stays in force")
             emit("config_refused", ["path": .string(path), "problems": .array(errors.diagnostics.map { .string("\($0)") })])
+        }
+        return result
+    }
+
+    /// Applies `setting` over the config file (or the defaults, without one) and
+    /// the values set before it, as if the file said them; on failure the
+    /// problems come back and nothing changes.
+    func set(_ setting: ConfigSetting) -> Result<SegueConfig, ConfigErrors> {
+        let settings = self.settings.filter { $0.key != setting.key } + [setting]
+        let check = Self.shaderCheck(renderer, options)
+        let result = if let path = options.configPath {
+            ConfigLoader.load(path: path, builtins: builtins, settings: settings, checkShader: check)
+        } else {
+            ConfigLoader.parse(text: "", path: "(no config file)", builtins: builtins, settings: settings, checkShader: check)
+        }
+        if case .success(let loaded) = result {
+            config = loaded
+            self.settings = settings
+            log.info("config: set \(setting.key) = \(setting.value), until the file is read again")
+            if output.scale != outputScale { outputChanged() }
+            applyKeyRepeat()
         }
         return result
     }

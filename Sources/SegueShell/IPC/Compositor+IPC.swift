@@ -10,6 +10,16 @@ import SegueWayland
 extension Compositor: IPCHandler {
     public func handle(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
         switch request {
+        case .set(let key, let value):
+            switch set(ConfigSetting(key: key, value: value)) {
+            case .success:
+                reply(.success(["key": .string(key), "value": .string(value)]))
+            case .failure(let errors):
+                var failure = IPCReply.failure("\(key) = \(value) was not applied: "
+                                               + errors.diagnostics.map(\.message).joined(separator: "; "))
+                failure.payload["problems"] = .array(errors.diagnostics.map { .string("\($0)") })
+                reply(failure)
+            }
         case .events:
             // From the reply on, the connection hears `emit`.
             reply(.success(["subscribed": true]))
@@ -67,7 +77,10 @@ extension Compositor: IPCHandler {
         case .effects:
             reply(.success(["effects": .array(config.effects.all.map(json))]))
         case .config:
-            reply(.success(Self.json(config)))
+            var fields = Self.json(config)
+            // What `segue msg set` applied over the file, until it is read again.
+            fields["set"] = .array(settings.map { .object(["key": .string($0.key), "value": .string($0.value)]) })
+            reply(.success(fields))
         case .spawn(let argv):
             spawn(argv, reply: reply)
         case .gesture(let step):

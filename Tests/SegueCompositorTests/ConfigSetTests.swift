@@ -1,0 +1,71 @@
+import SegueEngine
+import SegueImaging
+import SegueIPC
+@testable import SegueShell
+import XCTest
+
+/// `segue msg set`: one value applied as if the config file said it, checked
+/// the same way, reported by `msg config`, and gone when the file is read again.
+final class ConfigSetTests: XCTestCase {
+    private var server: InProcessCompositor!
+    /// The windows' client: they live as long as it is connected.
+    private var client: RawClient!
+
+    override func setUpWithError() throws {
+        server = try InProcessCompositor(placement: .stacked, width: 64, height: 36, stepped: true, config: """
+            [transitions.switch]
+            effect = "crossfade"
+            """)
+        client = try server.connect()
+        try server.openWindows([RGBA(0, 0, 200), RGBA(0, 180, 0)], of: client)
+    }
+
+    override func tearDown() { server?.stop() }
+
+    private func ask(_ request: IPCRequest) -> IPCReply? {
+        var reply: IPCReply?
+        server.compositor.handle(request) { reply = $0 }
+        return reply
+    }
+
+    private func switchPlays() throws -> TransitionCompletion {
+        var played: TransitionCompletion?
+        try server.compositor.perform(.show(.prev), onComplete: { completion, _ in played = completion })
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        return try XCTUnwrap(played)
+    }
+
+    func testASetValueAppliesOverTheFileUntilItIsReadAgain() throws {
+        XCTAssertEqual(ask(.set(key: "transitions.switch.effect", value: "doom-melt"))?.ok, true)
+        XCTAssertEqual(ask(.set(key: "transitions.switch.duration", value: "100ms"))?.ok, true)
+        let played = try switchPlays()
+        XCTAssertEqual(played.effect, "doom-melt")
+        XCTAssertEqual(played.duration, 0.1)
+        let config = try XCTUnwrap(ask(.config)?.payload)
+        XCTAssertEqual(config["set"], .array([.object(["key": "transitions.switch.effect", "value": "doom-melt"]),
+                                               .object(["key": "transitions.switch.duration", "value": "100ms"])]))
+        // Read again, the file is all there is.
+        XCTAssertEqual(ask(.reload)?.ok, true)
+        XCTAssertEqual(try switchPlays().effect, "crossfade")
+        XCTAssertEqual(ask(.config)?.payload["set"], .array([]))
+    }
+
+    func testAValueTheFileCouldNotSayIsRefusedAndNothingChanges() throws {
+        let reply = try XCTUnwrap(ask(.set(key: "transitions.switch.effect", value: "doom-mlt")))
+        XCTAssertEqual(reply.ok, false)
+        XCTAssertTrue(reply.error?.hasPrefix("transitions.switch.effect = doom-mlt was not applied: unknown effect 'doom-mlt'") == true,
+                      "\(reply)")
+        XCTAssertTrue(reply.error?.contains("did you mean 'doom-melt'") == true, "\(reply)")
+        let nested = try XCTUnwrap(ask(.set(key: "transitions.switch.effect.name", value: "slide")))
+        XCTAssertEqual(nested.error, "transitions.switch.effect.name = slide was not applied: cannot set transitions.switch.effect.name: it is a string, not a table")
+        XCTAssertEqual(try switchPlays().effect, "crossfade")
+    }
+
+    func testValuesAreTOMLAndABareWordIsAString() throws {
+        XCTAssertEqual(ask(.set(key: "transitions.switch.effect", value: "slide"))?.ok, true)
+        XCTAssertEqual(ask(.set(key: "transitions.switch.background", value: "[0.2, 0, 0]"))?.ok, true)
+        XCTAssertEqual(server.compositor.config.transitions[.switch]?.parameters["background"], ParameterValue(.vec3, [0.2, 0, 0]))
+        XCTAssertEqual(ask(.set(key: "accessibility.reduce-motion", value: "true"))?.ok, true)
+        XCTAssertTrue(server.compositor.config.reduceMotion)
+    }
+}
