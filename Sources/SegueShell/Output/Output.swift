@@ -152,7 +152,7 @@ final class Output {
     private func texture(_ source: ScreenSource?) -> Texture {
         switch source {
         case .window(let window)?:
-            // Its surfaces' pixels are taken as they are drawn, and only then.
+            // Whatever its surfaces committed that the loop's idle turn has not taken yet.
             textures.takePixels(of: window)
             return window.screen(textures: textures, renderer: renderer, width: width, height: height, scale: scale,
                                  background: background) ?? backgroundTexture

@@ -4,7 +4,8 @@ import SegueWayland
 
 /// Each surface's content as a GL texture. A commit only makes sure there is
 /// a texture of its buffer's size (within the client's budget); the pixels are
-/// taken when the surface is drawn: the damage since they were last taken,
+/// taken when the loop goes idle after a window on screen committed
+/// (`PixelsDue`), else when the surface is next drawn: the damage since they were last taken,
 /// from the newest buffer, copied with its stride straight from the client's
 /// memory, once however many commits came between. A surface nobody draws
 /// costs no copy. Content the client says is opaque is taken as XRGB, so it is
