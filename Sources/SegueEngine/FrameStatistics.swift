@@ -13,12 +13,20 @@ public struct FrameStatistics: Sendable, Equatable {
     public internal(set) var missedRefreshes = 0
     /// Seconds each frame took to render, as the renderer reported them.
     public internal(set) var renderTimes: [Double] = []
+    /// The size per side each of those frames was drawn at (1: full size).
+    public internal(set) var scales: [Double] = []
 
     public init() {}
 
-    public var medianRenderTime: Double? {
-        guard !renderTimes.isEmpty else { return nil }
-        let sorted = renderTimes.sorted()
+    public var medianRenderTime: Double? { Self.median(renderTimes) }
+
+    /// The smallest size a frame was drawn at, and the median; 1 when none was reduced.
+    public var minimumScale: Double { scales.min() ?? 1 }
+    public var medianScale: Double { Self.median(scales) ?? 1 }
+
+    private static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
         let mid = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
     }

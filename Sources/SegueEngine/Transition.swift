@@ -79,10 +79,12 @@ public final class Transition<Content> {
         return (progress(at: time + step) - progress(at: time + -step)) / (2 * step)
     }
 
-    /// Records how long the renderer took for the frame just drawn.
-    public func recordRenderTime(_ seconds: Double) {
+    /// Records how long the renderer took for the frame just drawn, and the
+    /// size per side it was drawn at.
+    public func recordRenderTime(_ seconds: Double, scale: Double = 1) {
         guard state == .running else { return }
         statistics.renderTimes.append(seconds)
+        statistics.scales.append(scale)
     }
 
     /// The oldest drawn frame was presented at `time`. Finishes the transition

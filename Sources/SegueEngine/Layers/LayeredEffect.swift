@@ -4,6 +4,13 @@ import Foundation
 /// Progress may leave 0...1 where a spring overshoots.
 public protocol LayeredEffect: Sendable {
     func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [Layer]
+    /// Whether every frame is copies of the screens at their own size and
+    /// fills: as cheap as drawing gets, so never worth drawing smaller.
+    var drawsCopiesOnly: Bool { get }
+}
+
+extension LayeredEffect {
+    public var drawsCopiesOnly: Bool { false }
 }
 
 /// The built-in effects that have a layered form, by name. Each matches its

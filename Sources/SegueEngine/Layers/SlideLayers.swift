@@ -2,6 +2,8 @@
 /// it, both by whole pixels, and the background colour in the strip a spring's
 /// overshoot uncovers. Two copies and at most one fill a frame.
 struct SlideLayers: LayeredEffect {
+    var drawsCopiesOnly: Bool { true }
+
     func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [Layer] {
         let w = Double(width), h = Double(height)
         // As the shader: the shift in whole pixels (rounded half up), within a screen of either end.
