@@ -20,6 +20,9 @@ public struct Benchmark {
         public let isReference: Bool
         /// The form an effect's row drew it in: an effect with two has a row for each.
         public let form: Renderer.EffectForm?
+        /// The size per side an effect was drawn at before it was stretched over the
+        /// frame: 1, or 1/2 in the row of its drawn form that shows what reduced frames cost.
+        public let scale: Double
     }
 
     public let width: Int
@@ -33,7 +36,8 @@ public struct Benchmark {
     }
 
     /// The reference rows first, then every effect at mid-progress, where the
-    /// effects do the most work: in both forms where it has two.
+    /// effects do the most work: in both forms where it has two, then in the
+    /// form drawn here at half size per side and stretched over the frame.
     public func run(effects: [EffectDescriptor], renderer: Renderer) throws -> [Row] {
         let first = TestScreens.first(width: width, height: height)
         let second = TestScreens.second(width: width, height: height)
@@ -49,6 +53,7 @@ public struct Benchmark {
         let rgbaTarget = try RenderTarget(width: width, height: height, storage: .rgba8)
         try renderer.prepare(copy.effect)
         let window = try Texture(width: width, height: height)
+        let half = try RenderTarget(width: (width + 1) / 2, height: (height + 1) / 2)
 
         let referenceCopy: (Double) throws -> Void = { try renderer.draw(copy, from: rgbaFrom, to: rgbaTo, progress: $0, into: rgbaTarget) }
         let blit: (Double) throws -> Void = { _ in renderer.copy(from, into: target) }
@@ -57,27 +62,34 @@ public struct Benchmark {
         let full = LayerRect(x: 0, y: 0, width: Double(width), height: Double(height))
         let turned = [Layer(.color(red: 0, green: 0, blue: 0), frame: full),
                       Layer(.from, frame: full, rotation: LayerRotation(angle: .pi / 4, pivotX: full.width / 2, pivotY: full.height / 2))]
-        var rows: [(String, (Double) throws -> Void, Renderer.EffectForm?)] = [
-            ("reference-copy", referenceCopy, nil),
-            ("blit", blit, nil),
-            ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, nil),
-            ("readback", { _ in _ = target.readPixels() }, nil),
-            ("composite", { _ in try renderer.present(window, into: target, background: (0, 0, 0)) }, nil),
-            ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil),
+        var rows: [(String, (Double) throws -> Void, Renderer.EffectForm?, Double)] = [
+            ("reference-copy", referenceCopy, nil, 1),
+            ("blit", blit, nil, 1),
+            ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, nil, 1),
+            ("readback", { _ in _ = target.readPixels() }, nil, 1),
+            ("composite", { _ in try renderer.present(window, into: target, background: (0, 0, 0)) }, nil, 1),
+            ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil, 1),
+            // What a frame drawn at half size per side costs to stretch over the output.
+            ("stretch", { _ in try renderer.upscale(half, into: target) }, nil, 1),
         ]
         for effect in effects {
             let settings = EffectSettings(effect)
             try renderer.prepare(effect)
             for form in renderer.hasTwoForms(effect) ? [Renderer.EffectForm.layers, .shader] : [.shader] {
-                rows.append((effect.name, { try renderer.draw(settings, from: from, to: to, progress: $0, form: form, into: target) }, form))
+                rows.append((effect.name, { try renderer.draw(settings, from: from, to: to, progress: $0, form: form, into: target) }, form, 1))
             }
+            let drawn = renderer.form(for: effect, width: width, height: height)
+            rows.append((effect.name, {
+                try renderer.draw(settings, from: from, to: to, progress: $0, form: drawn, scale: 0.5, into: target)
+            }, drawn, 0.5))
         }
-        return try rows.map { name, frame, form in
+        defer { renderer.releaseReducedTargets() }
+        return try rows.map { name, frame, form, scale in
             // A yardstick is 1 against itself; a second run of it beside it would measure only noise.
             let (time, toCopy, toBlit) = try measure(frame, against: name == "reference-copy" ? nil : referenceCopy,
                                                      name == "blit" ? nil : blit, renderer)
             return Row(name: name, medianMilliseconds: time * 1000, ratioToCopy: toCopy, ratioToBlit: toBlit,
-                       isReference: form == nil, form: form)
+                       isReference: form == nil, form: form, scale: scale)
         }
     }
 

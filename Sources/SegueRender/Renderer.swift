@@ -20,6 +20,10 @@ public final class Renderer {
     public private(set) lazy var dmabufSupport = context.dmabufSupport
     /// What each form of an effect with two cost on a target of a size (see `formChoice`).
     var formChoices: [String: FormChoice] = [:]
+    /// Targets transition frames are drawn into at less than full size (see `draw(…scale:…)`).
+    var reducedTargets: [RenderTarget] = []
+    /// Seconds a frame of an effect took when timed, by effect, size and scale (see `frameCost`).
+    var frameCosts: [String: Double] = [:]
     /// Where frame fences are waited for, off the event loop.
     let fenceWaiter = DispatchQueue(label: "segue.frame-fences")
     private lazy var meshes = Result { try MeshProgram() }

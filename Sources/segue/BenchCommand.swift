@@ -37,19 +37,20 @@ struct BenchCommand: ParsableCommand {
             return
         }
         print("\(size) frames, median of \(frames), \(renderer.context.renderer) via EGL \(renderer.context.platform.rawValue), \(TextureStorage.native) textures")
-        print("| row | form | median ms/frame | × reference-copy | × blit | drawn here |")
-        print("| --- | --- | ---: | ---: | ---: | --- |")
+        print("| row | form | scale | median ms/frame | × reference-copy | × blit | drawn here |")
+        print("| --- | --- | --- | ---: | ---: | ---: | --- |")
         for (index, row) in rows.enumerated() {
             let form = row.form.map { "\($0)" } ?? ""
-            print("| \(row.name) | \(form) | \(String(format: "%.2f", row.medianMilliseconds)) | \(String(format: "%.2f", row.ratioToCopy)) "
+            let scale = row.isReference ? "" : row.scale == 1 ? "1" : "1/2"
+            print("| \(row.name) | \(form) | \(scale) | \(String(format: "%.2f", row.medianMilliseconds)) | \(String(format: "%.2f", row.ratioToCopy)) "
                   + "| \(String(format: "%.1f", row.ratioToBlit)) | \(drawn.contains(index) ? "yes" : "") |")
         }
     }
 
-    /// The rows of the forms the compositor would draw here: of an effect's
-    /// two, the faster, as it chooses by timing both on the output's size.
+    /// The rows of the forms the compositor would draw here at full size: of an
+    /// effect's two, the faster, as it chooses by timing both on the output's size.
     private static func drawn(_ rows: [Benchmark.Row]) -> Set<Int> {
-        let effects = Dictionary(grouping: rows.indices.filter { !rows[$0].isReference }, by: { rows[$0].name })
+        let effects = Dictionary(grouping: rows.indices.filter { !rows[$0].isReference && rows[$0].scale == 1 }, by: { rows[$0].name })
         return Set(effects.values.compactMap { $0.min { rows[$0].medianMilliseconds < rows[$1].medianMilliseconds } })
     }
 
@@ -59,6 +60,7 @@ struct BenchCommand: ParsableCommand {
         if let form = row.form {
             object["form"] = "\(form)"
             object["drawn"] = drawn
+            object["scale"] = row.scale
         }
         return object
     }

@@ -212,21 +212,26 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    func testBenchPrintsReferenceRowsAndARowPerEffectFormWithRatiosToTheCopyAndTheBlitAndTheFormDrawnHere() throws {
+    func testBenchPrintsReferenceRowsAndARowPerEffectFormAndAtHalfSizeWithRatiosToTheCopyAndTheBlitAndTheFormDrawnHere() throws {
         let result = try SegueCommand.run(["bench", "--size", "64x64", "--frames", "3", "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let references = try XCTUnwrap(object["references"] as? [[String: Any]])
-        XCTAssertEqual(references.compactMap { $0["effect"] as? String }, ["reference-copy", "blit", "upload", "readback", "composite", "turned"])
+        XCTAssertEqual(references.compactMap { $0["effect"] as? String }, ["reference-copy", "blit", "upload", "readback", "composite", "turned", "stretch"])
         XCTAssertEqual(references.first?["ratio_to_copy"] as? Double, 1)
         XCTAssertEqual(references[1]["ratio_to_blit"] as? Double, 1)
         let effects = try XCTUnwrap(object["effects"] as? [[String: Any]])
-        // Each built-in in both its forms, one of the two marked as what the compositor would draw here.
+        // Each built-in in both its forms, one of the two marked as what the compositor would draw here,
+        // then at half size per side in the form it draws here.
         let names = ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"]
-        XCTAssertEqual(effects.compactMap { $0["effect"] as? String }, names.flatMap { [$0, $0] })
-        XCTAssertEqual(effects.compactMap { $0["form"] as? String }, names.flatMap { _ in ["layers", "shader"] })
+        XCTAssertEqual(effects.compactMap { $0["effect"] as? String }, names.flatMap { [$0, $0, $0] })
+        XCTAssertEqual(effects.compactMap { $0["scale"] as? Double }, names.flatMap { _ in [1, 1, 0.5] })
+        let forms = effects.compactMap { $0["form"] as? String }
+        XCTAssertEqual(forms.enumerated().filter { $0.offset % 3 != 2 }.map(\.element), names.flatMap { _ in ["layers", "shader"] })
         for name in names {
-            let pair = effects.filter { $0["effect"] as? String == name }
+            let rows = effects.filter { $0["effect"] as? String == name }
+            XCTAssertEqual(rows.last?["drawn"] as? Bool, false, "a half-size row is not what is drawn at full size")
+            let pair = Array(rows.prefix(2))
             XCTAssertEqual(pair.filter { $0["drawn"] as? Bool == true }.count, 1, "\(pair)")
             let drawn = try XCTUnwrap(pair.first { $0["drawn"] as? Bool == true }?["median_ms"] as? Double)
             XCTAssertEqual(drawn, pair.compactMap { $0["median_ms"] as? Double }.min(), "the faster is drawn: \(pair)")
