@@ -10,7 +10,9 @@ extension ConfigReader {
         var sections: [String: TOMLNode] = [:]
         if let node, let table = table(node, at: ["transitions"], must: "a table: write [transitions.switch] and so on") {
             sections = table
-            checkKeys(table, at: ["transitions"], allowed: TransitionEvent.allCases.map(\.rawValue), in: "[transitions]")
+            checkKeys(table, at: ["transitions"], allowed: TransitionEvent.allCases.map(\.rawValue) + ["quality", "min-scale"],
+                      in: "[transitions]")
+            readFrameQuality(table)
         }
         for event in [TransitionEvent.switch, .open, .close] {
             let base = event == .close ? config.transitions[.open] ?? SegueConfig.defaultChoice(for: .open)
@@ -28,6 +30,23 @@ extension ConfigReader {
                                                                   inheritedEffects: effectNames(base.effect)))
             config.transitions[event] = (partial.effect.map { TransitionChoice(effect: $0) } ?? base).applying(partial)
             config.eventOrigins[event] = context
+        }
+    }
+}
+
+extension ConfigReader {
+    /// `quality = "adaptive" | "full"` and `min-scale` in `[transitions]`.
+    private func readFrameQuality(_ table: [String: TOMLNode]) {
+        if let node = table["quality"], let text = string(node, at: ["transitions", "quality"], must: "\"adaptive\" or \"full\"") {
+            switch text {
+            case "adaptive": config.frameQuality.adaptive = true
+            case "full": config.frameQuality.adaptive = false
+            default: report("quality \"\(text)\" is not \"adaptive\" or \"full\"", atValue: ["transitions", "quality"])
+            }
+        }
+        if let node = table["min-scale"],
+           let scale = number(node, at: ["transitions", "min-scale"], in: FrameQuality.minimumScaleRange) {
+            config.frameQuality.minimumScale = scale
         }
     }
 }

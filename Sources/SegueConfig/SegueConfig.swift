@@ -11,6 +11,8 @@ public struct SegueConfig: Sendable {
     public var rules: [Rule]
     /// Every transition becomes a short crossfade.
     public var reduceMotion: Bool
+    /// Whether frames too costly for their refresh are drawn smaller.
+    public var frameQuality = FrameQuality()
     public var keys: KeyBindings
     public var keyRepeat = KeyRepeat()
     public var gestures = GestureSettings()

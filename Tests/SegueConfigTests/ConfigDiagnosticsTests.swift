@@ -19,6 +19,13 @@ final class ConfigDiagnosticsTests: XCTestCase {
         assertProblems("[keys]\nswitch-next = [1,", ["2:18: TOML syntax: array: encountered end-of-file"])
     }
 
+    func testAFrameQualityOrFloorThatIsNotOneIsLocated() {
+        assertProblems("[transitions]\nquality = \"best\"", ["2:11: quality \"best\" is not \"adaptive\" or \"full\""])
+        assertProblems("[transitions]\nquality = 1", ["2:11: 'quality' must be \"adaptive\" or \"full\", not an integer"])
+        assertProblems("[transitions]\nmin-scale = 0.1", ["2:13: 'min-scale' must be in 0.25...1, not 0.1"])
+        assertProblems("[transitions]\nqualty = \"full\"", ["2:1: unknown key 'qualty' in [transitions]; did you mean 'quality'?"])
+    }
+
     func testDiagnosticsReadLikeCompilerErrors() {
         guard case .failure(let errors) = ConfigFixture.parse("[transitions.switch]\nduraton = \"1s\"") else {
             return XCTFail("expected a diagnostic")

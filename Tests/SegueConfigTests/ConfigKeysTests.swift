@@ -25,6 +25,15 @@ final class ConfigKeysTests: XCTestCase {
         XCTAssertEqual(try ConfigFixture.config("[keys]\nclose = \"Alt+Q\"").keyRepeat, KeyRepeat(), "unset: the parent's, else Segue's")
     }
 
+    func testFrameQualityIsAdaptiveDownToHalfSizeUnlessTheFileSaysOtherwise() throws {
+        XCTAssertEqual(try ConfigFixture.config("").frameQuality, FrameQuality(adaptive: true, minimumScale: 0.5))
+        let full = try ConfigFixture.config("[transitions]\nquality = \"full\"")
+        XCTAssertFalse(full.frameQuality.adaptive)
+        let third = try ConfigFixture.config("[transitions]\nmin-scale = 0.33\n[transitions.switch]\neffect = \"rotate\"")
+        XCTAssertEqual(third.frameQuality, FrameQuality(adaptive: true, minimumScale: 0.33))
+        XCTAssertEqual(third.transitions[.switch]?.effect, .named("rotate"), "the events' tables beside it still apply")
+    }
+
     func testOutputSizeRefreshBackgroundAndScale() throws {
         let config = try ConfigFixture.config("""
             [output]
