@@ -20,7 +20,9 @@ public final class Compositor {
     let renderer: Renderer
     let builtins: EffectRegistry
     /// The config in force: replaced only by a reload that passes every check.
-    var config: SegueConfig
+    var config: SegueConfig {
+        didSet { output.frameQuality = config.frameQuality }
+    }
     /// Values `segue msg set` applied over the file since it was last read.
     var settings: [ConfigSetting] = []
     var configWatcher: ConfigWatcher?
@@ -101,6 +103,7 @@ public final class Compositor {
         output = try Output(backend: backend, renderer: renderer, textures: textures, background: background)
         output.delegate = self
         output.scale = outputScale
+        output.frameQuality = config.frameQuality
         output.recorder = recorder
 
         let display = server.display
@@ -246,7 +249,7 @@ public final class Compositor {
         output.play(from: previous.map(ScreenSource.window) ?? .background, to: window.map(ScreenSource.window) ?? .background,
                     settings: settings, direction: resolution.direction, onStart: onStart) { [weak self] completion in
             guard let self else { return }
-            log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(completion.statistics.frames), late \(completion.statistics.lateFrames), missed refreshes \(completion.statistics.missedRefreshes)")
+            log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(completion.statistics.frames), late \(completion.statistics.lateFrames), missed refreshes \(completion.statistics.missedRefreshes), scale min \(String(format: "%.2f", completion.statistics.minimumScale)) median \(String(format: "%.2f", completion.statistics.medianScale))")
             record(event, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
             popDeferred(after: completion)

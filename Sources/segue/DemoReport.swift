@@ -8,8 +8,8 @@ struct DemoReport {
     let table: String
 
     init(transitions: [JSONValue], gestureID: Int?, frames: URL, out: URL) throws {
-        var lines = ["| effect | event | outcome | frames | late frames | missed refreshes | median frame ms |",
-                     "| --- | --- | --- | ---: | ---: | ---: | ---: |"]
+        var lines = ["| effect | event | outcome | frames | late frames | missed refreshes | median frame ms | scale min / median |",
+                     "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
         var sheets: [String: URL] = [:]
         for case .object(let t) in transitions {
             guard case .string(let effect)? = t["effect"], case .number(let id)? = t["id"] else { continue }
@@ -17,7 +17,7 @@ struct DemoReport {
             let outcome = t["outcome"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "?"
             let median = t["median_frame_ms"].flatMap { if case .number(let n) = $0 { String(format: "%.1f", n) } else { nil } } ?? "-"
             let byHand = Int(id) == gestureID
-            lines.append("| \(effect) | \(event)\(byHand ? " by hand" : "") | \(outcome) | \(Self.integer(t["frames"])) | \(Self.integer(t["late_frames"])) | \(Self.integer(t["missed_refreshes"])) | \(median) |")
+            lines.append("| \(effect) | \(event)\(byHand ? " by hand" : "") | \(outcome) | \(Self.integer(t["frames"])) | \(Self.integer(t["late_frames"])) | \(Self.integer(t["missed_refreshes"])) | \(median) | \(Self.scale(t["min_scale"])) / \(Self.scale(t["median_scale"])) |")
             // The last transition of each effect is the one between the two clients.
             sheets[byHand ? "gesture-\(effect)" : effect] = frames.appendingPathComponent(String(format: "%03d-%@", Int(id), effect))
         }
@@ -26,6 +26,11 @@ struct DemoReport {
         }
         table = lines.joined(separator: "\n")
         try (table + "\n").write(to: out.appendingPathComponent("summary.md"), atomically: true, encoding: .utf8)
+    }
+
+    private static func scale(_ value: JSONValue?) -> String {
+        if case .number(let n)? = value { return String(format: "%.2f", n) }
+        return "-"
     }
 
     private static func integer(_ value: JSONValue?) -> String {

@@ -55,10 +55,10 @@ enum MsgReplyText {
         let rows = list.compactMap { item -> [String]? in
             guard case .object(let t) = item else { return nil }
             return [plain(t["id"]), plain(t["event"]), plain(t["effect"]), plain(t["outcome"]), plain(t["frames"]),
-                    plain(t["late_frames"]), plain(t["missed_refreshes"]), plain(t["median_frame_ms"]), plain(t["rule"])]
+                    plain(t["late_frames"]), plain(t["missed_refreshes"]), plain(t["median_frame_ms"]), plain(t["median_scale"]), plain(t["rule"])]
         }
         return rows.isEmpty ? "no transitions yet"
-            : aligned([["id", "event", "effect", "outcome", "frames", "late", "missed", "median ms", "chosen by"]] + rows)
+            : aligned([["id", "event", "effect", "outcome", "frames", "late", "missed", "median ms", "median scale", "chosen by"]] + rows)
     }
 
     private static func effects(_ payload: [String: JSONValue]) -> String {
@@ -115,9 +115,14 @@ enum MsgReplyText {
 
     private static func completion(_ payload: [String: JSONValue]) -> String {
         let median = payload["median_frame_ms"].flatMap(number).map { String(format: ", median frame %.2f ms", $0) } ?? ""
+        var scale = ""
+        if let smallest = payload["min_scale"].flatMap(number), smallest < 1 {
+            let median: Double = payload["median_scale"].flatMap(number) ?? 1
+            scale = String(format: ", drawn at %.2f to 1 per side (median %.2f)", smallest, median)
+        }
         return "\(plain(payload["effect"])) \(plain(payload["outcome"])): \(plain(payload["frames"])) frames in "
             + "\(plain(payload["duration_ms"])) ms, \(plain(payload["late_frames"])) late, "
-            + "refreshes missed: \(plain(payload["missed_refreshes"]))\(median) (\(plain(payload["rule"])))"
+            + "refreshes missed: \(plain(payload["missed_refreshes"]))\(median)\(scale) (\(plain(payload["rule"])))"
     }
 
     private static func action(_ payload: [String: JSONValue]) -> String {

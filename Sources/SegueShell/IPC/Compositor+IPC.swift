@@ -184,6 +184,9 @@ extension Compositor: IPCHandler {
             "duration_ms": .number((completion.duration * 1000).rounded()),
             "presented_ms": .number((stats.presentedSpan * 1000 * 10).rounded() / 10),
             "median_frame_ms": stats.medianRenderTime.map { .number(($0 * 1000 * 100).rounded() / 100) } ?? .null,
+            // The size per side frames were drawn at (1: full size; less where they would have missed their refresh).
+            "min_scale": .number((stats.minimumScale * 1000).rounded() / 1000),
+            "median_scale": .number((stats.medianScale * 1000).rounded() / 1000),
             // CLOCK_MONOTONIC, as wp_presentation and segue_transition_v1 report them.
             "first_ns": stats.firstPresentation.map { .number(Double($0.nanoseconds)) } ?? .null,
             "last_ns": stats.lastPresentation.map { .number(Double($0.nanoseconds)) } ?? .null,

@@ -1,5 +1,6 @@
 import Foundation
 import SegueBackend
+import SegueConfig
 import SegueEngine
 import SegueLoop
 import SegueRender
@@ -26,8 +27,14 @@ final class Output {
     /// `pendingDamage`, and the version of its window's screen it showed.
     private weak var plainScreen: Texture?
     private var plainVersion: Int?
-    /// The transition frame drawn last, and its fence, until it is presented.
-    private var lastDrawn: (transition: Transition<ScreenSource>, fence: FrameFence)?
+    /// The transition frame drawn last, its fence, the scale it was drawn at,
+    /// the seconds before its effect was drawn and whether its cost is a
+    /// moving frame's, until it is presented.
+    private var lastDrawn: (transition: Transition<ScreenSource>, fence: FrameFence, scale: Double, fixed: Double, typical: Bool)?
+    /// Chooses the size transition frames are drawn at; nil with `quality = "full"`.
+    private var resolution: DynamicResolution?
+    /// The transition whose frames `resolution` sizes now.
+    private var scaledTransition: UInt64?
     /// Told when the newest transition's first frame was presented.
     private var onFirstPresented: ((Instant) -> Void)?
     /// Frames rendered and presented since start: an idle output adds none.
@@ -61,6 +68,15 @@ final class Output {
     var logicalHeight: Int { (height + scale - 1) / scale }
     var isAnimating: Bool { driver.isAnimating }
 
+    /// Whether transition frames that would miss their refresh are drawn smaller.
+    var frameQuality = FrameQuality(adaptive: false) {
+        didSet {
+            guard frameQuality != oldValue else { return }
+            resolution = frameQuality.adaptive
+                ? DynamicResolution(refreshInterval: backend.refreshInterval, minimumScale: frameQuality.minimumScale) : nil
+        }
+    }
+
     /// What is shown changed, within `region` (output pixels) or everywhere:
     /// draw a new frame.
     func damage(_ region: PixelRect? = nil) {
@@ -88,11 +104,15 @@ final class Output {
     }
 
     /// Compiles `effect` and, where it has two forms, times both at the
-    /// output's size the first time: before its transition starts its clock,
-    /// so no frame of it waits for that.
+    /// output's size the first time, and with adaptive quality a frame at each
+    /// smaller size: before its transition starts its clock, so no frame of it
+    /// waits for that.
     func prepare(_ effect: EffectDescriptor) throws {
         try renderer.prepare(effect)
         _ = try renderer.formChoice(for: effect, width: width, height: height)
+        for scale in resolution?.allowedSteps ?? [] {
+            _ = try renderer.frameCost(of: effect, width: width, height: height, scale: scale)
+        }
     }
 
     /// A client waits for a frame callback: run the clock for one frame.
@@ -105,10 +125,14 @@ final class Output {
               interactive: InteractiveProgress? = nil, takingOver: Bool = false,
               onStart: ((Instant) -> Void)? = nil, onComplete: @escaping (TransitionCompletion) -> Void) {
         onFirstPresented = onStart
+        // Both screens' newest pixels, taken before the clock starts: a window not drawn
+        // lately (the one switched to) would make the first frame pay for all of its pixels.
+        _ = (texture(from), texture(to))
         driver.start(from: from, to: to, settings: settings, direction: direction, at: backend.now,
                      interactive: interactive, takingOver: takingOver,
                      snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
             self?.damage()
+            if self?.driver.isAnimating == false { self?.renderer.releaseReducedTargets() }
             onComplete(completion)
         }
         backend.scheduleFrame()
@@ -171,17 +195,24 @@ final class Output {
     private func draw(predicted: Instant) {
         let start = DispatchTime.now().uptimeNanoseconds
         if let (transition, frame) = driver.frame(at: predicted) {
+            let from = texture(transition.from), to = texture(transition.to)
+            let fixed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let effect = transition.settings.effect
+            let form = renderer.form(for: effect, width: width, height: height)
+            let exact = frame.isFinal || frame.progress == 0
+            let scale = scale(for: effect, form: form, exact: exact)
+            // The first frame also pays for the transition's start (the windows' first use at this size).
+            let typical = !exact && transition.statistics.frames > 0
             do {
-                let form = renderer.form(for: transition.settings.effect, width: width, height: height)
-                try renderer.draw(transition.settings, from: texture(transition.from), to: texture(transition.to),
-                                  progress: frame.progress, direction: transition.direction, form: form, into: target)
+                try renderer.draw(transition.settings, from: from, to: to, progress: frame.progress,
+                                  direction: transition.direction, form: form, scale: scale, into: target)
             } catch {
                 // A shader that fails here was checked when it was chosen; show the destination.
-                try? renderer.compose([SurfaceLayer(texture(transition.to), at: fullRect)], background: background, into: target)
+                try? renderer.compose([SurfaceLayer(to, at: fullRect)], background: background, into: target)
             }
             plainScreen = nil
             target.frameDamage = nil
-            lastDrawn = (transition, renderer.submit(target, startedAt: start))
+            lastDrawn = (transition, renderer.submit(target, startedAt: start), scale, fixed, typical)
         } else if needsDraw, case .desktop? = delegate?.shownScreen() {
             let layers = delegate?.desktop().flatMap {
                 textures.takePixels(of: $0.window)
@@ -214,10 +245,29 @@ final class Output {
 
     private var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
+    /// The size per side this frame of `effect` is drawn at: full size without
+    /// adaptive quality, for an effect drawn as copies, and for `exact` frames.
+    private func scale(for effect: EffectDescriptor, form: Renderer.EffectForm, exact: Bool) -> Double {
+        guard var resolution else { return 1 }
+        if let transition = driver.current, transition.id != scaledTransition {
+            scaledTransition = transition.id
+            resolution.transitionStarted()
+        }
+        let copies = form == .layers && LayeredEffects.builtin(named: effect.name)?.drawsCopiesOnly == true
+        resolution.refreshChanged(to: backend.refreshInterval)
+        let scale = resolution.scale(for: effect.name, prepared: {
+            self.renderer.knownFrameCost(of: effect, width: self.width, height: self.height, scale: $0)
+        }, exact: exact || copies)
+        self.resolution = resolution
+        return scale
+    }
+
     /// The frame drawn last was presented.
     func presented(at time: Instant, sequence: UInt64) {
-        if let (transition, fence) = lastDrawn {
-            transition.recordRenderTime(fence.renderSeconds())
+        if let (transition, fence, scale, fixed, typical) = lastDrawn {
+            let seconds = fence.renderSeconds()
+            transition.recordRenderTime(seconds, scale: scale)
+            if typical { resolution?.record(effect: transition.settings.effect.name, scale: scale, rendered: seconds, fixed: fixed) }
             recorder?.record(target, transition: transition)
         }
         framesPresented += 1

@@ -1,0 +1,94 @@
+import SegueEngine
+import SegueImaging
+@testable import SegueShell
+import XCTest
+
+/// Frames too costly for their refresh are drawn smaller, and only with
+/// adaptive quality: on the stepped clock at 360 Hz (a budget of 2.4 ms), an
+/// effect whose shader reads each pixel's screen 24 times, whose cost goes
+/// with the pixels drawn, as an elaborate user effect's would.
+final class FrameQualityTests: XCTestCase {
+    private var server: InProcessCompositor!
+    private var shader: URL?
+    private let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255), green = RGBA(0, 255, 0)
+    private let width = 640, height = 360
+
+    override func tearDown() {
+        server?.stop()
+        if let shader { try? FileManager.default.removeItem(at: shader) }
+    }
+
+    /// `fill`, with a 12×12 red marker at the top-left.
+    private func marked(_ fill: RGBA) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height, fill: fill)
+        for y in 0..<12 { for x in 0..<12 { image[x, y] = red } }
+        return image
+    }
+
+    /// Opens two marked windows, the second with a 100 ms costly effect, and
+    /// checks that the screen is then the second window exactly; returns what
+    /// its transition reported.
+    private func openTwo(quality: String) throws -> FrameStatistics {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("segue-costly-\(UUID().uuidString.prefix(8)).glsl")
+        try """
+            // A crossfade that averages 24 reads of the old screen per pixel.
+            vec4 transition(vec2 uv) {
+              vec4 sum = vec4(0.0);
+              for (int i = 0; i < 24; i++) sum += getFromColor(uv + vec2(float(i) * 1e-7, 0.0));
+              return mix(sum / 24.0, getToColor(uv), progress);
+            }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        shader = file
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height, stepped: true, config: """
+            [output]
+            refresh = 360
+            [transitions]
+            quality = "\(quality)"
+            [effects.costly]
+            shader = "\(file.path)"
+            [transitions.open]
+            effect = "costly"
+            duration = "100ms"
+            easing = "linear"
+            """)
+        let client = try server.connect()
+        let first = try client.makeConfiguredToplevel()
+        try client.show(marked(blue), on: first.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        let earlier = server.compositor.history.count
+        let second = try client.makeConfiguredToplevel()
+        let picture = marked(green)
+        try client.show(picture, on: second.surface)
+        XCTAssertTrue(client.roundtrip())
+        let shown = server.stepUntilIdle(sampling: width / 2, height / 2)
+        XCTAssertEqual(shown.last, green)
+        // The last frame, and the window shown after it, are the window itself, pixel for pixel.
+        let screen = server.compositor.output.target.readPixels(opaque: true)
+        XCTAssertTrue(screen.pixels == picture.pixels, "the screen after the transition is not the window as it is")
+        XCTAssertEqual(screen[1, 1], red, "the marker, top-left")
+        let opens = server.compositor.history.dropFirst(earlier)
+        XCTAssertEqual(opens.count, 1)
+        return try XCTUnwrap(opens.first?.completion.statistics)
+    }
+
+    func testAdaptiveQualityDrawsTheCostlyFramesSmallerAndEveryRefreshStillGetsOne() throws {
+        let statistics = try openTwo(quality: "adaptive")
+        XCTAssertEqual(statistics.frames, 36, "100 ms at 360 Hz")
+        XCTAssertEqual(statistics.missedRefreshes, 0)
+        let full = try XCTUnwrap(server.compositor.renderer.knownFrameCost(
+            of: try XCTUnwrap(server.compositor.config.effects["costly"]), width: width, height: height, scale: 1))
+        guard full > 1.0 / 360 * 7 / 8 else {
+            throw XCTSkip("this renderer draws the effect at full size within the 2.4 ms budget (\(full * 1000) ms): nothing to reduce")
+        }
+        XCTAssertEqual(statistics.minimumScale, 0.5, "down to min-scale: \(statistics.scales), render times \(statistics.renderTimes)")
+        XCTAssertEqual(statistics.medianScale, 0.5)
+        XCTAssertEqual(statistics.scales.last, 1, "the last frame is drawn at full size")
+    }
+
+    func testFullQualityDrawsEveryFrameAtFullSize() throws {
+        let statistics = try openTwo(quality: "full")
+        XCTAssertEqual(statistics.frames, 36)
+        XCTAssertEqual(Set(statistics.scales), [1])
+    }
+}
