@@ -103,18 +103,28 @@ public final class HeadlessBackend: Backend {
         // has passed. A loop a few milliseconds late (a busy machine) then still
         // makes the next vblank instead of skipping it.
         let now = MonotonicClock.now().nanoseconds - origin.nanoseconds
-        let lead = min(max(lastRender * 5 / 4 + 1_000_000, period / 4), drawLead)
-        let vblank = max(Int64(lastSequence) + 1, (now + lead + period - 1) / period)
+        let vblank = reachableVblank(at: now)
         state = .drawing(vblank: vblank)
         arm(at: max(vblank * period - drawLead, now))
+    }
+
+    /// The first vblank a frame started at `now` (nanoseconds after the
+    /// origin) can make, going by the last frame's render time.
+    private func reachableVblank(at now: Int64) -> Int64 {
+        let lead = min(max(lastRender * 5 / 4 + 1_000_000, period / 4), drawLead)
+        return max(Int64(lastSequence) + 1, (now + lead + period - 1) / period)
     }
 
     private func timerFired() {
         switch state {
         case .idle:
             return
-        case .drawing(let vblank):
+        case .drawing(let planned):
             wanted = false
+            // A loop held up past the frame's drawing time (an effect compiled and
+            // timed before its transition) draws for the next vblank it can make, not a
+            // past one: a transition's first frame then shows the time it will be seen at.
+            let vblank = max(planned, reachableVblank(at: MonotonicClock.now().nanoseconds - origin.nanoseconds))
             drawn = drawFrame?(instant(vblank))
             // The GPU draws on while the loop serves clients; presented on the
             // first vblank after both the drawing here and the GPU are done.
