@@ -1,3 +1,4 @@
+import SegueConfig
 import SegueEngine
 import SegueImaging
 @testable import SegueShell
@@ -84,6 +85,23 @@ final class FrameQualityTests: XCTestCase {
         XCTAssertEqual(statistics.minimumScale, 0.5, "down to min-scale: \(statistics.scales), render times \(statistics.renderTimes)")
         XCTAssertEqual(statistics.medianScale, 0.5)
         XCTAssertEqual(statistics.scales.last, 1, "the last frame is drawn at full size")
+    }
+
+    func testQualitySetAtRuntimeAppliesToTheNextTransition() throws {
+        server = try InProcessCompositor(stepped: true)
+        XCTAssertTrue(server.compositor.output.frameQuality.adaptive, "adaptive by default")
+        guard case .success = server.compositor.set(ConfigSetting(key: "transitions.quality", value: "full")) else {
+            return XCTFail("refused")
+        }
+        XCTAssertFalse(server.compositor.output.frameQuality.adaptive)
+        guard case .success = server.compositor.set(ConfigSetting(key: "transitions.min-scale", value: "0.75")) else {
+            return XCTFail("refused")
+        }
+        XCTAssertEqual(server.compositor.output.frameQuality, FrameQuality(adaptive: false, minimumScale: 0.75))
+        guard case .failure = server.compositor.set(ConfigSetting(key: "transitions.min-scale", value: "2")) else {
+            return XCTFail("a floor above 1 was taken")
+        }
+        XCTAssertEqual(server.compositor.output.frameQuality.minimumScale, 0.75, "the last good setting stays")
     }
 
     func testFullQualityDrawsEveryFrameAtFullSize() throws {

@@ -116,6 +116,10 @@ final class RealClientTests: XCTestCase {
         let spanned = ((last - first) / 1e9 * 60).rounded() + 1
         XCTAssertGreaterThanOrEqual(frames + missed, spanned, "\(reply.payload)")
         XCTAssertLessThanOrEqual(frames + missed, spanned + 2 * late, "\(reply.payload)")
+        // The sizes its frames were drawn at, 1 being full size.
+        let smallest = try XCTUnwrap(number(reply.payload["min_scale"]), "\(reply.payload)")
+        let median = try XCTUnwrap(number(reply.payload["median_scale"]), "\(reply.payload)")
+        XCTAssertTrue(0.25 <= smallest && smallest <= median && median <= 1, "\(reply.payload)")
         let windows = try compositor.windows()
         XCTAssertEqual(windows.first { $0["shown"] == .bool(true) }?["title"], .string("ONE"))
         // After the switch the screen shows ONE, upright.
