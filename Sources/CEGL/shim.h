@@ -34,4 +34,47 @@ static inline const char *segue_egl_render_node(EGLDisplay display) {
     return string((EGLDeviceEXT)device, EGL_DRM_RENDER_NODE_FILE_EXT);
 }
 
+/// Imports `planes` dmabuf planes as an EGLImage (EGL_EXT_image_dma_buf_import,
+/// with the modifier where `explicitModifier` says one is given); EGL_NO_IMAGE_KHR
+/// where the driver refuses them or has no import.
+static inline EGLImageKHR segue_egl_import_dmabuf(EGLDisplay display, EGLint width, EGLint height, EGLint fourcc,
+                                                  int planes, const EGLint *fds, const EGLint *offsets,
+                                                  const EGLint *pitches, EGLuint64KHR modifier, EGLBoolean explicitModifier) {
+    static const EGLint fdKeys[4] = {EGL_DMA_BUF_PLANE0_FD_EXT, EGL_DMA_BUF_PLANE1_FD_EXT,
+                                     EGL_DMA_BUF_PLANE2_FD_EXT, EGL_DMA_BUF_PLANE3_FD_EXT};
+    static const EGLint offsetKeys[4] = {EGL_DMA_BUF_PLANE0_OFFSET_EXT, EGL_DMA_BUF_PLANE1_OFFSET_EXT,
+                                         EGL_DMA_BUF_PLANE2_OFFSET_EXT, EGL_DMA_BUF_PLANE3_OFFSET_EXT};
+    static const EGLint pitchKeys[4] = {EGL_DMA_BUF_PLANE0_PITCH_EXT, EGL_DMA_BUF_PLANE1_PITCH_EXT,
+                                        EGL_DMA_BUF_PLANE2_PITCH_EXT, EGL_DMA_BUF_PLANE3_PITCH_EXT};
+    static const EGLint lowKeys[4] = {EGL_DMA_BUF_PLANE0_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE1_MODIFIER_LO_EXT,
+                                      EGL_DMA_BUF_PLANE2_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE3_MODIFIER_LO_EXT};
+    static const EGLint highKeys[4] = {EGL_DMA_BUF_PLANE0_MODIFIER_HI_EXT, EGL_DMA_BUF_PLANE1_MODIFIER_HI_EXT,
+                                       EGL_DMA_BUF_PLANE2_MODIFIER_HI_EXT, EGL_DMA_BUF_PLANE3_MODIFIER_HI_EXT};
+    PFNEGLCREATEIMAGEKHRPROC create = (PFNEGLCREATEIMAGEKHRPROC)eglGetProcAddress("eglCreateImageKHR");
+    if (!create || planes < 1 || planes > 4) return EGL_NO_IMAGE_KHR;
+    EGLint attributes[7 + 4 * 10];
+    int n = 0;
+    attributes[n++] = EGL_WIDTH; attributes[n++] = width;
+    attributes[n++] = EGL_HEIGHT; attributes[n++] = height;
+    attributes[n++] = EGL_LINUX_DRM_FOURCC_EXT; attributes[n++] = fourcc;
+    for (int i = 0; i < planes; i++) {
+        attributes[n++] = fdKeys[i]; attributes[n++] = fds[i];
+        attributes[n++] = offsetKeys[i]; attributes[n++] = offsets[i];
+        attributes[n++] = pitchKeys[i]; attributes[n++] = pitches[i];
+        if (explicitModifier) {
+            attributes[n++] = lowKeys[i]; attributes[n++] = (EGLint)(modifier & 0xffffffff);
+            attributes[n++] = highKeys[i]; attributes[n++] = (EGLint)(modifier >> 32);
+        }
+    }
+    attributes[n++] = EGL_NONE;
+    return create(display, EGL_NO_CONTEXT, EGL_LINUX_DMA_BUF_EXT, (EGLClientBuffer)NULL, attributes);
+}
+
+static inline void segue_egl_destroy_image(EGLDisplay display, EGLImageKHR image) {
+    PFNEGLDESTROYIMAGEKHRPROC destroy = (PFNEGLDESTROYIMAGEKHRPROC)eglGetProcAddress("eglDestroyImageKHR");
+    if (destroy) destroy(display, image);
+}
+
+static inline EGLImageKHR segue_egl_no_image(void) { return EGL_NO_IMAGE_KHR; }
+
 #endif

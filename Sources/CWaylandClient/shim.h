@@ -9,6 +9,7 @@
 #include "protocols/xdg-decoration-unstable-v1-client-protocol.h"
 #include "protocols/pointer-gestures-unstable-v1-client-protocol.h"
 #include "protocols/primary-selection-unstable-v1-client-protocol.h"
+#include "protocols/linux-dmabuf-unstable-v1-client-protocol.h"
 
 // Swift's Glibc module leaves these out; clients poll a signalfd next to the display socket
 // and back their wl_shm pools with a memfd.
@@ -60,6 +61,9 @@ static inline const struct wl_interface *segue_client_zxdg_decoration_manager_v1
 }
 static inline const struct wl_interface *segue_client_zwp_pointer_gestures_v1_interface(void) {
     return &zwp_pointer_gestures_v1_interface;
+}
+static inline const struct wl_interface *segue_client_zwp_linux_dmabuf_v1_interface(void) {
+    return &zwp_linux_dmabuf_v1_interface;
 }
 
 // glibc declares memfd_create only under _GNU_SOURCE, which Swift's Glibc module is built

@@ -68,6 +68,7 @@ public final class Compositor {
     private var outputGlobal: OutputGlobal?
     private var presentation: Presentation?
     private var viewporter: Viewporter?
+    private var linuxDmabuf: LinuxDmabuf?
     private var dataDevices: DataDeviceManager?
     private var primarySelection: PrimarySelectionManager?
     private(set) var transitionManager: SegueTransitionManager?
@@ -127,6 +128,13 @@ public final class Compositor {
         dataDevices = DataDeviceManager(display: display)
         primarySelection = PrimarySelectionManager(display: display)
         activation = XdgActivation(display: display)
+        linuxDmabuf = try options.dmabufOffer.map { offer in
+            try LinuxDmabuf(display: display, offer: offer) { [unowned renderer] attributes in
+                renderer.imports(DmabufDescription(width: attributes.width, height: attributes.height, fourcc: attributes.fourcc,
+                                                   modifier: attributes.modifier,
+                                                   planes: attributes.planes.map { .init(fd: $0.fd, offset: $0.offset, stride: $0.stride) }))
+            }
+        }
         activation?.observer = self
         transitionManager = SegueTransitionManager(display: display, delegate: self, activation: activation,
                                                    trusted: options.trustedExecutables)

@@ -1,5 +1,6 @@
 import SegueConfig
 import SegueEngine
+import SegueWayland
 
 /// How `segue run` was asked to start. Unset values come from the config file,
 /// then from built-in defaults.
@@ -37,6 +38,11 @@ public struct CompositorOptions: Sendable {
     /// run`: its first frames drawn in a child process with a time limit); its
     /// problems as `file:line:col: message` lines.
     public var probeShader: (@Sendable (EffectDescriptor) -> [String])?
+    /// What zwp_linux_dmabuf_v1 offers; nil offers no such global. Segue does
+    /// not draw dmabuf buffers yet, so it offers none of its own accord (a
+    /// client would hand over buffers it cannot show, where it would fall back
+    /// to wl_shm); the protocol tests set one.
+    package var dmabufOffer: DmabufOffer?
 
     public init() {}
 }

@@ -6,6 +6,7 @@ import SegueHeadless
 import SegueImaging
 import SegueRender
 @testable import SegueShell
+import SegueWayland
 import XCTest
 
 /// Segue's compositor embedded in the test process as the WLCS integration
@@ -24,8 +25,10 @@ final class InProcessCompositor {
     /// `config` is a config file's text, for the compositor to load;
     /// `toleratesBufferBeforeConfigure` as the WLCS integration sets it.
     init(placement: WindowPlacement = .free, width: Int = 320, height: Int = 180, scale: Int? = nil, stepped: Bool = false,
-         config: String? = nil, toleratesBufferBeforeConfigure: Bool = false, clientTextureBudget: Int? = nil) throws {
+         config: String? = nil, toleratesBufferBeforeConfigure: Bool = false, clientTextureBudget: Int? = nil,
+         dmabufOffer: DmabufOffer? = nil) throws {
         var options = CompositorOptions()
+        options.dmabufOffer = dmabufOffer
         options.scale = scale
         options.clientTextureBudget = clientTextureBudget
         options.toleratesBufferBeforeConfigure = toleratesBufferBeforeConfigure

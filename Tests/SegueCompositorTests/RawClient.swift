@@ -33,8 +33,9 @@ final class RawClient {
     private(set) var dataDeviceManager: OpaquePointer?
     private(set) var viewporter: OpaquePointer?
     private(set) var primarySelectionManager: OpaquePointer?
-    /// Every global announced, by interface name, with its version.
+    /// Every global announced, by interface name, with its version, and its name.
     private(set) var globals: [String: UInt32] = [:]
+    private var globalNames: [String: UInt32] = [:]
     /// Objects that listeners reach through their data pointer; they live as long as the client.
     private var listenedTo: [AnyObject] = []
     /// Pools behind buffers the client shows; they live as long as the client.
@@ -80,6 +81,7 @@ final class RawClient {
 
     fileprivate func announced(name: UInt32, interface: String, version: UInt32) {
         globals[interface] = version
+        globalNames[interface] = name
         switch interface {
         // Version 4 brings wl_surface.damage_buffer, 5 makes attach's offset an error.
         case "wl_compositor" where version >= 4:
@@ -119,6 +121,11 @@ final class RawClient {
     }
 
     // MARK: Requests
+
+    /// The global announced as `name`, bound at `version`; nil where none was announced.
+    func bind(global name: String, _ interface: UnsafePointer<wl_interface>?, version: UInt32) -> OpaquePointer? {
+        globalNames[name].flatMap { bind($0, interface, version: version) }
+    }
 
     /// The compositor bound again at `version`: for what older clients do.
     func compositor(version: UInt32) -> OpaquePointer? {

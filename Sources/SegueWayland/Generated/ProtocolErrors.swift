@@ -418,6 +418,43 @@ struct XdgActivationTokenV1Resource {
     }
 }
 
+enum ZwpLinuxBufferParamsV1Error: UInt32 {
+    /// the dmabuf_batch object has already been used to create a wl_buffer
+    case alreadyUsed = 0
+    /// plane index out of bounds
+    case planeIdx = 1
+    /// the plane index was already set
+    case planeSet = 2
+    /// missing or too many planes to create a buffer
+    case incomplete = 3
+    /// format not supported
+    case invalidFormat = 4
+    /// invalid width or height
+    case invalidDimensions = 5
+    /// offset + stride * height goes out of dmabuf bounds
+    case outOfBounds = 6
+    /// invalid wl_buffer resulted from importing dmabufs via                the create_immed request on given buffer_params
+    case invalidWlBuffer = 7
+}
+
+/// A zwp_linux_buffer_params_v1 resource, as the one place its errors are posted.
+struct ZwpLinuxBufferParamsV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a zwp_linux_buffer_params_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "zwp_linux_buffer_params_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: ZwpLinuxBufferParamsV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
 enum SegueTransitionManagerV1Error: UInt32 {
     /// the window id or xdg_toplevel names no mapped window
     case unknownToplevel = 0

@@ -59,7 +59,7 @@ package final class Keymap {
         defer { free(text) }
         let count = strlen(text) + 1
         do {
-            fd = try Self.sealedFile(holding: UnsafeRawPointer(text), count: count)
+            fd = try SealedFile.make(named: "segue-keymap", holding: UnsafeRawBufferPointer(start: text, count: count))
         } catch {
             xkb_keymap_unref(keymap)
             throw error
@@ -78,25 +78,5 @@ package final class Keymap {
     /// a writable descriptor of a write-sealed file. -1 if it cannot be opened.
     package func openReadOnly() -> Int32 {
         open("/proc/self/fd/\(fd)", O_RDONLY | O_CLOEXEC)
-    }
-
-    private static func sealedFile(holding bytes: UnsafeRawPointer, count: Int) throws -> Int32 {
-        let fd = memfd_create("segue-keymap", SEGUE_MFD_CLOEXEC | SEGUE_MFD_ALLOW_SEALING)
-        guard fd >= 0 else { throw ServerError("cannot create the keymap file: \(String(cString: strerror(errno)))") }
-        var written = 0
-        while written < count {
-            let result = write(fd, bytes + written, count - written)
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else {
-                close(fd)
-                throw ServerError("cannot write the keymap file: \(String(cString: strerror(errno)))")
-            }
-            written += result
-        }
-        guard fcntl(fd, SEGUE_F_ADD_SEALS, SEGUE_F_SEAL_SHRINK | SEGUE_F_SEAL_GROW | SEGUE_F_SEAL_WRITE) == 0 else {
-            close(fd)
-            throw ServerError("cannot seal the keymap file: \(String(cString: strerror(errno)))")
-        }
-        return fd
     }
 }

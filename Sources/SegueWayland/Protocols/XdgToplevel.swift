@@ -122,7 +122,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
             // No window menu or minimize to offer; maximize and fullscreen only where they do something.
             let capabilities: [UInt32] = configuration.offersStates
                 ? [XDG_TOPLEVEL_WM_CAPABILITIES_MAXIMIZE.rawValue, XDG_TOPLEVEL_WM_CAPABILITIES_FULLSCREEN.rawValue] : []
-            withUInt32Array(capabilities) { xdg_toplevel_send_wm_capabilities(resource, $0) }
+            withWaylandArray(capabilities) { xdg_toplevel_send_wm_capabilities(resource, $0) }
         }
         if version >= 4 {
             xdg_toplevel_send_configure_bounds(resource, configuration.width, configuration.height)
@@ -131,7 +131,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         if configuration.fullscreen { states.append(UInt32(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue)) }
         if configuration.maximized { states.append(UInt32(XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue)) }
         if configuration.activated { states.append(UInt32(XDG_TOPLEVEL_STATE_ACTIVATED.rawValue)) }
-        withUInt32Array(states) { xdg_toplevel_send_configure(resource, configuration.width, configuration.height, $0) }
+        withWaylandArray(states) { xdg_toplevel_send_configure(resource, configuration.width, configuration.height, $0) }
         xdgSurface.sendConfigure()
     }
 
@@ -210,17 +210,4 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         }
         parent = newParent
     }
-}
-
-/// Passes a temporary wl_array of 32-bit values to an event sender.
-func withUInt32Array(_ values: [UInt32], _ body: (UnsafeMutablePointer<wl_array>) -> Void) {
-    var array = wl_array()
-    wl_array_init(&array)
-    for value in values {
-        if let slot = wl_array_add(&array, MemoryLayout<UInt32>.size) {
-            slot.storeBytes(of: value, as: UInt32.self)
-        }
-    }
-    body(&array)
-    wl_array_release(&array)
 }
