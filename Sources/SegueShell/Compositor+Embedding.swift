@@ -14,7 +14,7 @@ extension Compositor {
     /// top left at (x, y) on the output, with free placement. Whether it
     /// names a window is the caller's to know: nothing happens otherwise.
     public func placeWindow(client: OpaquePointer, surfaceID: UInt32, x: Int, y: Int) {
-        guard options.placement == .free, let surface = server.surface(of: client, id: surfaceID),
+        guard options.placement.keepsPositions, let surface = server.surface(of: client, id: surfaceID),
               let window = window(of: surface) else { return }
         window.position = (x, y)
         guard updateOrigin(of: window) else { return }

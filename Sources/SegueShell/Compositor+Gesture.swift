@@ -79,7 +79,7 @@ extension Compositor {
         } catch {
             throw ActionError(description: "\(error)")
         }
-        guard options.placement == .stacked, let settings = resolution.settings else {
+        guard options.placement.playsTransitions, let settings = resolution.settings else {
             throw ActionError(description: "switching plays no transition here (\(resolution.reason)): there is nothing to drag")
         }
         // A gesture begun during another toward elsewhere lets that one go where it is.

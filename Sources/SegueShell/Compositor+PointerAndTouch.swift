@@ -3,43 +3,30 @@ import SegueWayland
 /// Pointer and touch: each goes to the surface under it, found through the
 /// windows on screen, top first, and each surface's subsurfaces and input region.
 extension Compositor {
-    /// A window's surface's top left on the output, in surface units. Stacked,
-    /// a window smaller than the output is centred, as it is drawn. Free, where
-    /// its last commit or placement put it.
+    /// A window's surface's top left on the output in output pixels, where it is drawn.
+    func pixelOrigin(of window: Window) -> (x: Int, y: Int) {
+        options.placement.origin(of: window, width: output.width, height: output.height, scale: output.scale)
+    }
+
+    /// The same in surface units, where it takes input.
     func origin(of window: Window) -> (x: Double, y: Double) {
-        switch options.placement {
-        case .free:
-            let origin = window.origin ?? freeOrigin(of: window)
-            return (Double(origin.x), Double(origin.y))
-        case .stacked:
-            let scale = Double(output.scale)
-            return (Double((output.width - window.surface.width * output.scale) / 2) / scale,
-                    Double((output.height - window.surface.height * output.scale) / 2) / scale)
-        }
+        let origin = pixelOrigin(of: window), scale = Double(output.scale)
+        return (Double(origin.x) / scale, Double(origin.y) / scale)
     }
 
-    /// Free placement: the window geometry's top left where the window was
-    /// placed, or at the output's when maximized or fullscreen.
-    private func freeOrigin(of window: Window) -> (x: Int, y: Int) {
-        let toplevel = window.toplevel
-        let corner = toplevel.wantsFullscreen || toplevel.wantsMaximized ? (0, 0) : window.position ?? (0, 0)
-        let geometry = toplevel.xdgSurface.geometry
-        return (corner.0 - (geometry?.x ?? 0), corner.1 - (geometry?.y ?? 0))
-    }
-
-    /// Moves a freely placed window to where its state says, at a commit or a
-    /// placement, so what is drawn and what takes input move together. Whether it moved.
+    /// Moves a window that keeps its own position to where its state says, at
+    /// a commit or a placement, so what is drawn and what takes input move
+    /// together. Whether it moved.
     func updateOrigin(of window: Window) -> Bool {
-        guard options.placement == .free else { return false }
-        let origin = freeOrigin(of: window)
+        guard options.placement.keepsPositions else { return false }
+        let origin = WindowPlacement.placedOrigin(of: window)
         defer { window.origin = origin }
         return window.origin.map { $0 != origin } ?? true
     }
 
     /// The surface that takes input at output point (x, y), with the point local to it.
     func surface(at x: Double, _ y: Double) -> (surface: Surface, x: Double, y: Double)? {
-        let windows = options.placement == .free ? stack.shownOrder.reversed() : stack.shown.map { [$0] } ?? []
-        for window in windows where window.isAlive {
+        for window in options.placement.inputOrder(of: stack) where window.isAlive {
             let origin = origin(of: window)
             for placed in window.placedSurfaces().reversed() {
                 let localX = x - origin.x - Double(placed.x), localY = y - origin.y - Double(placed.y)
@@ -78,7 +65,7 @@ extension Compositor {
         }
         if pressed {
             // A click raises and focuses the window under it, where all are on screen.
-            if pointer.pressed.isEmpty, options.placement == .free, let position = pointer.position,
+            if pointer.pressed.isEmpty, options.placement.keepsPositions, let position = pointer.position,
                let surface = surface(at: position.x, position.y)?.surface, let window = window(of: surface),
                window !== stack.shown {
                 _ = try? perform(.show(.window(id: window.id)))

@@ -238,7 +238,7 @@ public final class Compositor {
         let resolution = try resolve(event, from: previous, to: window, effect: effect)
         if let window { stack.show(window) }
         focusShownWindow()
-        guard options.placement == .stacked, var settings = resolution.settings else {
+        guard options.placement.playsTransitions, var settings = resolution.settings else {
             // `none`: the new window appears at once, at the next frame.
             output.cancelTransition()
             output.damage()
@@ -347,7 +347,7 @@ extension Compositor: SurfaceObserver {
         // screen; one off screen is composed anew when shown, and free
         // placement redraws the whole output.
         var damage: PixelRect?
-        if changed && visible && options.placement == .stacked {
+        if changed && visible && options.placement.showsOneWindow {
             damage = window.contentChanged(committedBy: surface, width: output.width, height: output.height, scale: output.scale,
                                            textures: textures)
         } else if changed {
@@ -436,8 +436,8 @@ extension Compositor: ToplevelObserver {
         // A hand dragging toward a window that went lets go of it: back where it came from.
         if gesture?.target === window { _ = try? perform(.gesture(.cancel)) }
         guard wasShown else {
-            // Free placement shows every window: this one leaves the screen.
-            if options.placement == .free { output.damage() }
+            // Where every window is on screen, this one leaves it.
+            if !options.placement.showsOneWindow { output.damage() }
             pointerLayoutChanged()
             return
         }
@@ -450,27 +450,20 @@ extension Compositor: ToplevelObserver {
     }
 
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
-        let shown = stack.shown.map { $0.toplevel === toplevel } ?? false
-        let (width, height) = (Int32(output.logicalWidth), Int32(output.logicalHeight))
-        guard options.placement == .free else { return ToplevelConfiguration(width: width, height: height, activated: shown) }
-        // Free placement leaves the size to the client (0×0) unless it asked to fill the output.
-        let fullscreen = toplevel.wantsFullscreen, maximized = !fullscreen && toplevel.wantsMaximized
-        let fills = fullscreen || maximized
-        return ToplevelConfiguration(width: fills ? width : 0, height: fills ? height : 0, activated: shown,
-                                     fullscreen: fullscreen, maximized: maximized, offersStates: true)
+        options.placement.configuration(for: toplevel, shown: stack.shown.map { $0.toplevel === toplevel } ?? false,
+                                        width: Int32(output.logicalWidth), height: Int32(output.logicalHeight))
     }
 }
 
 extension Compositor: OutputDelegate {
     func shownScreen() -> ScreenSource? {
-        options.placement == .free ? .desktop : stack.shown.map(ScreenSource.window)
+        options.placement.screen(showing: stack.shown)
     }
 
     func desktop() -> [(window: Window, x: Int, y: Int)] {
         stack.shownOrder.map { window in
-            // Free placement puts windows on whole units.
-            let origin = origin(of: window)
-            return (window, Int(origin.x), Int(origin.y))
+            let origin = pixelOrigin(of: window)
+            return (window, origin.x, origin.y)
         }
     }
 

@@ -1,3 +1,5 @@
+import SegueWayland
+
 /// Where windows go on the output.
 public enum WindowPlacement: String, Sendable {
     /// Segue's own: one window shown at a time, fullscreen (centred when it is
@@ -8,4 +10,62 @@ public enum WindowPlacement: String, Sendable {
     /// shown without transitions; a click raises and focuses a window. For
     /// conformance tests, whose clients place windows and point at them.
     case free
+}
+
+/// Every decision that depends on the placement, so it is read in this file alone.
+extension WindowPlacement {
+    /// Whether a change of the shown window plays a transition; free placement shows it at once.
+    var playsTransitions: Bool { self == .stacked }
+
+    /// Whether the output shows one window at a time, composed into a screen
+    /// of its own; free placement shows every window, where each is.
+    var showsOneWindow: Bool { self == .stacked }
+
+    /// Whether windows keep positions of their own (set by the embedder, or
+    /// what a client's geometry says) and a click raises the window under it.
+    var keepsPositions: Bool { self == .free }
+
+    /// What the output shows when no transition runs.
+    func screen(showing shown: Window?) -> ScreenSource? {
+        showsOneWindow ? shown.map(ScreenSource.window) : .desktop
+    }
+
+    /// The windows that take pointer and touch input, top first.
+    func inputOrder(of stack: WindowStack<Window>) -> [Window] {
+        showsOneWindow ? stack.shown.map { [$0] } ?? [] : stack.shownOrder.reversed()
+    }
+
+    /// A window's surface's top left on a `width`×`height` output of `scale`
+    /// pixels per surface unit, in output pixels: where it is drawn and where
+    /// it takes input. Stacked, centred (a window larger than the output is
+    /// cropped about its centre); free, where its last commit or placement put it.
+    func origin(of window: Window, width: Int, height: Int, scale: Int) -> (x: Int, y: Int) {
+        switch self {
+        case .stacked:
+            return ((width - window.surface.width * scale) / 2, (height - window.surface.height * scale) / 2)
+        case .free:
+            let origin = window.origin ?? Self.placedOrigin(of: window)
+            return (origin.x * scale, origin.y * scale)
+        }
+    }
+
+    /// Free placement: the window geometry's top left where the window was
+    /// placed, or at the output's when maximized or fullscreen, in surface units.
+    static func placedOrigin(of window: Window) -> (x: Int, y: Int) {
+        let toplevel = window.toplevel
+        let corner = toplevel.wantsFullscreen || toplevel.wantsMaximized ? (0, 0) : window.position ?? (0, 0)
+        let geometry = toplevel.xdgSurface.geometry
+        return (corner.0 - (geometry?.x ?? 0), corner.1 - (geometry?.y ?? 0))
+    }
+
+    /// What a toplevel is configured to on a `width`×`height` output (surface
+    /// units): stacked, to fill it; free, the size its client picks (0×0)
+    /// unless it asked to fill the output.
+    func configuration(for toplevel: XdgToplevel, shown: Bool, width: Int32, height: Int32) -> ToplevelConfiguration {
+        guard keepsPositions else { return ToplevelConfiguration(width: width, height: height, activated: shown) }
+        let fullscreen = toplevel.wantsFullscreen, maximized = !fullscreen && toplevel.wantsMaximized
+        let fills = fullscreen || maximized
+        return ToplevelConfiguration(width: fills ? width : 0, height: fills ? height : 0, activated: shown,
+                                     fullscreen: fullscreen, maximized: maximized, offersStates: true)
+    }
 }

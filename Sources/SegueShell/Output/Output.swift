@@ -216,7 +216,7 @@ final class Output {
         } else if needsDraw, case .desktop? = delegate?.shownScreen() {
             let layers = delegate?.desktop().flatMap {
                 textures.takePixels(of: $0.window)
-                return $0.window.layers(x: $0.x * scale, y: $0.y * scale, scale: scale, textures: textures)
+                return $0.window.layers(x: $0.x, y: $0.y, scale: scale, textures: textures)
             } ?? []
             try? renderer.compose(layers, background: background, into: target)
             plainScreen = nil

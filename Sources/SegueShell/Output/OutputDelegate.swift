@@ -5,7 +5,7 @@ import SegueRender
 protocol OutputDelegate: AnyObject {
     /// The screen to show when no transition runs, nil for the bare background.
     func shownScreen() -> ScreenSource?
-    /// Free placement's windows, bottom to top, with their top left corners.
+    /// Free placement's windows, bottom to top, with their top left corners in output pixels.
     func desktop() -> [(window: Window, x: Int, y: Int)]
     /// A frame was presented; `visible` are the windows it showed.
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window])

@@ -127,9 +127,10 @@ final class Window {
         return surface.showsBufferAsItIs(atScale: scale) && isSingleSurface
     }
 
-    /// Its surfaces composed centred on a `width`×`height` screen.
+    /// Its surfaces composed on a `width`×`height` screen of its own, where stacked placement puts them.
     private func centredLayers(width: Int, height: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
-        layers(x: (width - surface.width * scale) / 2, y: (height - surface.height * scale) / 2, scale: scale, textures: textures)
+        let origin = WindowPlacement.stacked.origin(of: self, width: width, height: height, scale: scale)
+        return layers(x: origin.x, y: origin.y, scale: scale, textures: textures)
     }
 
     /// Whether its surface is all there is to draw: no subsurfaces, no popup shown.
