@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "SegueLoop", dependencies: ["SegueEngine"]),
         // Protocol handlers: one file per Wayland object, typed error codes. No GL, no backend.
         .target(name: "SegueWayland",
-                dependencies: ["CWaylandServer", "CWaylandProtocols", "CXKBCommon", "SegueEngine", "SegueConfig", "SegueLoop"]),
+                dependencies: ["CWaylandServer", "CWaylandProtocols", "CXKBCommon", "SegueEngine", "SegueLoop"]),
         // What a backend is to the shell: frames out, events in.
         .target(name: "SegueBackend", dependencies: ["SegueEngine", "SegueLoop", "SegueRender"]),
         // Backends, each a leaf: offscreen on a virtual vblank grid, or in a window on a parent compositor.

@@ -84,7 +84,6 @@ public final class Compositor {
     /// `defaultSize` applies when neither options nor config set one.
     public init(options: CompositorOptions, log: Logger, renderer: Renderer, defaultSize: (width: Int, height: Int),
                 makeBackend: BackendFactory) throws {
-        AllocatorPolicy.apply()
         self.options = options
         self.log = log
         self.renderer = renderer

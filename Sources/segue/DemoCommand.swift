@@ -50,6 +50,7 @@ struct DemoCommand: ParsableCommand {
         options.config = config
         var log = Logger(label: "segue")
         log.logLevel = .warning
+        AllocatorPolicy.apply()
         let compositor: Compositor
         do {
             compositor = try Compositor(options: options, log: log)

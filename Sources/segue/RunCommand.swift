@@ -62,6 +62,7 @@ struct RunCommand: ParsableCommand {
         if let path = options.configPath, !FileManager.default.isReadableFile(atPath: path) {
             throw CommandError("cannot read the config file \(path)")
         }
+        AllocatorPolicy.apply()
         let compositor: Compositor
         do {
             compositor = try Compositor(options: options, log: Logger(label: "segue"))
