@@ -48,7 +48,7 @@ extension ConfigReader {
             if let targets {
                 readParameter(key, node, at: path + [.key(key)], targets: targets, into: &choice.parameters,
                               context: spec.context, settingKeys: known)
-            } else if nearest(to: key, in: known) != nil {
+            } else if EditDistance.nearest(to: key, in: known) != nil {
                 // The effect's parameters are unknown, but a near miss of a setting is still a typo.
                 unknownKey(key, at: path + [.key(key)], in: spec.context, candidates: known)
             }

@@ -79,7 +79,7 @@ final class ConfigReader {
 
     /// `; did you mean 'x'?`, or nothing when no known name is close.
     static func didYouMean(_ name: String, _ known: [String]) -> String {
-        nearest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
+        EditDistance.nearest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     // MARK: Typed values

@@ -43,7 +43,7 @@ public struct KeyChord: Sendable, Equatable, CustomStringConvertible {
         }
         // Looked up now, as a key press would: a typo is found at load, not at the first press.
         guard let keysym = KeyNames.keysym(key) else {
-            let suggestion = nearest(to: key, in: KeyNames.all).map { "; did you mean \"\(text.dropLast(key.count))\($0)\"?" }
+            let suggestion = EditDistance.nearest(to: key, in: KeyNames.all).map { "; did you mean \"\(text.dropLast(key.count))\($0)\"?" }
             throw ConfigValueError("xkb knows no key named '\(key)' in \"\(text)\"" + (suggestion ?? ""))
         }
         self.text = text

@@ -39,7 +39,7 @@ public struct UnknownEffectError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         var text = "unknown effect '\(name)'"
-        if let near = nearest(to: name, in: known) { text += " (did you mean '\(near)'?)" }
+        if let near = EditDistance.nearest(to: name, in: known) { text += " (did you mean '\(near)'?)" }
         return text + "; known effects: " + known.joined(separator: ", ")
     }
 }

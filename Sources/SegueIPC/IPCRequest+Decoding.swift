@@ -11,14 +11,14 @@ extension IPCRequest {
             throw IPCError("\"command\" must be a string, got \(commandValue.kind)")
         }
         guard let command = IPCCommand(rawValue: name) else {
-            let hint = nearest(to: name, in: IPCCommand.allCases.map(\.rawValue))
+            let hint = EditDistance.nearest(to: name, in: IPCCommand.allCases.map(\.rawValue))
                 .map { "did you mean \"\($0)\"?" } ?? "known commands: \(IPCCommand.names)"
             throw IPCError("unknown command \"\(name)\"; \(hint)")
         }
         for key in fields.keys.sorted() where key != "command" && !command.fields.contains(key) {
             let known = command.fields.isEmpty
                 ? "\(name) takes no fields"
-                : nearest(to: key, in: command.fields).map { "did you mean \"\($0)\"?" }
+                : EditDistance.nearest(to: key, in: command.fields).map { "did you mean \"\($0)\"?" }
                     ?? "\(name) takes \(command.fields.map { "\"\($0)\"" }.joined(separator: ", "))"
             throw IPCError("unknown field \"\(key)\" for \(name); \(known)")
         }

@@ -1,15 +1,17 @@
-/// A clock set by hand, for tests and offline rendering where no display drives the frames.
-public final class ManualClock: FrameClock {
-    public let refreshInterval: Double
-    public private(set) var lastPresentation: Instant
-    public private(set) var lastSequence: UInt64 = 0
+import SegueEngine
+
+/// A clock set by hand: the tests drive transitions frame by frame with it.
+final class ManualClock: FrameClock {
+    let refreshInterval: Double
+    private(set) var lastPresentation: Instant
+    private(set) var lastSequence: UInt64 = 0
 
     /// advanceFrame counts whole frames from the last explicit presentation, so stepping never accumulates rounding.
     private var anchor: Instant
     private var anchorSequence: UInt64 = 0
     private let intervalNanoseconds: Double
 
-    public init(refreshRate: Double = 60, start: Instant = .zero) {
+    init(refreshRate: Double = 60, start: Instant = .zero) {
         precondition(refreshRate > 0 && refreshRate.isFinite, "refresh rate must be a positive number of hertz")
         refreshInterval = 1 / refreshRate
         intervalNanoseconds = 1e9 / refreshRate
@@ -17,7 +19,7 @@ public final class ManualClock: FrameClock {
         anchor = start
     }
 
-    public func present(at instant: Instant) {
+    func present(at instant: Instant) {
         lastSequence += 1
         lastPresentation = instant
         anchor = instant
@@ -25,7 +27,7 @@ public final class ManualClock: FrameClock {
     }
 
     /// Presents one refresh interval later; lands within 1 ns of predictedNextPresentation(), which rounds each step on its own.
-    public func advanceFrame() {
+    func advanceFrame() {
         lastSequence += 1
         let frames = Double(lastSequence - anchorSequence)
         let offset = Int64((frames * intervalNanoseconds).rounded())
