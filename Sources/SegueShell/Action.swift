@@ -1,3 +1,4 @@
+import SegueEngine
 import SegueIPC
 import SegueWayland
 
@@ -36,3 +37,7 @@ enum ActionOutcome {
     /// A gesture step was taken; `windowID` is the window it drags toward.
     case gestured(windowID: Int)
 }
+
+/// Hears once how a transition that an action started ended, and what chose
+/// its effect (`rule 2 (config.toml:14)`, `[transitions.switch]`, `requested effect`).
+typealias TransitionCompletionHandler = (_ completion: TransitionCompletion, _ chosenBy: String) -> Void

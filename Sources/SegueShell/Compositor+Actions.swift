@@ -9,7 +9,7 @@ extension Compositor {
     /// first frame was presented.
     @discardableResult
     func perform(_ action: Action, onStart: ((Instant) -> Void)? = nil,
-                 onComplete: ((TransitionCompletion, String) -> Void)? = nil) throws(ActionError) -> ActionOutcome {
+                 onComplete: TransitionCompletionHandler? = nil) throws(ActionError) -> ActionOutcome {
         switch action {
         case .show(let target, let request):
             let window = try window(for: target)

@@ -12,7 +12,7 @@ extension Compositor {
     /// (given to begin, end or cancel) hears once how it ended; `onStart`
     /// (given to begin) when its first frame was presented.
     func gesture(_ step: GestureStep, onStart: ((Instant) -> Void)? = nil,
-                 onComplete: ((TransitionCompletion, String) -> Void)?) throws(ActionError) -> Int {
+                 onComplete: TransitionCompletionHandler?) throws(ActionError) -> Int {
         let now = output.backend.now
         if case .begin = step { watchGestureIdle() } else if case .update = step { watchGestureIdle() }
         switch step {
@@ -64,7 +64,7 @@ extension Compositor {
     }
 
     private func begin(toward window: Window, at now: Instant, onStart: ((Instant) -> Void)?,
-                       onComplete: ((TransitionCompletion, String) -> Void)?) throws(ActionError) {
+                       onComplete: TransitionCompletionHandler?) throws(ActionError) {
         // A transition already running toward the window is taken over at its progress and speed.
         let running = output.running(toward: window)
         var previous = stack.shown

@@ -232,7 +232,7 @@ public final class Compositor {
     /// two windows, or `effect` when a request names one; `adjust` changes the
     /// chosen settings and `onStart` hears when the first frame was presented.
     func show(_ window: Window?, from previous: Window?, event: TransitionEvent, effect: String? = nil,
-              onComplete: ((TransitionCompletion, String) -> Void)? = nil,
+              onComplete: TransitionCompletionHandler? = nil,
               adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
         let resolution = try resolve(event, from: previous, to: window, effect: effect)
         if let window { stack.show(window) }
@@ -518,7 +518,7 @@ extension Compositor: OutputDelegate {
             }
         }
         for window in stack.windows where !visible.contains(where: { $0 === window }) {
-            window.hidden()
+            window.freeScreenMemory()
             forEachSurface(of: window.surface) { surface in
                 // Hidden windows get no frame callbacks until shown; their feedback is discarded.
                 for feedback in surface.takeFeedbacks() { feedback.discarded() }
@@ -530,14 +530,14 @@ extension Compositor: OutputDelegate {
         // one while hidden, and is sharp the moment it shows again.
         for window in stack.windows where window.isAlive {
             let outputs = outputGlobal?.resources(for: window.surface.client) ?? []
-            forEachSurface(of: window.surface) { $0.show(on: outputs, among: outputs) }
+            forEachSurface(of: window.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
         }
     }
 
     /// A surface taken off screen, with its subsurfaces and popups: off the output too.
     func leaveOutputs(_ surface: Surface) {
         let outputs = outputGlobal?.resources(for: surface.client) ?? []
-        forEachSurface(of: surface) { $0.show(on: [], among: outputs) }
+        forEachSurface(of: surface) { $0.updateEnteredOutputs(to: [], among: outputs) }
     }
 
     /// Every surface of a window's tree, shown or not: subsurfaces and mapped popups.

@@ -5,7 +5,7 @@ import SegueEngine
 final class Gesture {
     let target: Window
     let hand: InteractiveProgress
-    var whenDone: [(TransitionCompletion, String) -> Void] = []
+    var whenDone: [TransitionCompletionHandler] = []
 
     init(target: Window, hand: InteractiveProgress) {
         self.target = target

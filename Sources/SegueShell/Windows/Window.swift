@@ -75,7 +75,7 @@ final class Window {
     /// windows hold only their surfaces' current textures (which the
     /// client's budget counts). A closed window keeps its last screen for
     /// the transition away from it.
-    func hidden() {
+    func freeScreenMemory() {
         guard isAlive, composed != nil || lastScreen != nil else { return }
         composed = nil
         stale = .everywhere

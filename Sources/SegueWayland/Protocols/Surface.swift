@@ -235,7 +235,7 @@ package final class Surface: ResourceObject {
     /// Tells the client the surface is on `outputs` now, some of its `live`
     /// wl_output resources (none: nowhere): enter and leave for what changed.
     /// An output resource destroyed meanwhile is forgotten, not left.
-    package func show(on outputs: [OutputResource], among live: [OutputResource]) {
+    package func updateEnteredOutputs(to outputs: [OutputResource], among live: [OutputResource]) {
         enteredOutputs.removeAll { !live.contains($0) }
         for output in enteredOutputs where !outputs.contains(output) { wl_surface_send_leave(resource, output.resource) }
         for output in outputs where !enteredOutputs.contains(output) { wl_surface_send_enter(resource, output.resource) }
