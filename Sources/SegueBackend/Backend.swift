@@ -6,7 +6,9 @@ import SegueRender
 /// frame when one may be drawn, says when each drawn frame was presented, and
 /// reports what happens on its side (input, resizes, a close) as events. It
 /// knows nothing of windows or clients: the shell handles its events.
-public protocol Backend: FrameClock {
+public protocol Backend: AnyObject {
+    /// Seconds between presentations.
+    var refreshInterval: Double { get }
     /// The wl_output name and description clients see, e.g. `HEADLESS-1`.
     var outputName: String { get }
     var outputDescription: String { get }

@@ -16,8 +16,8 @@ public final class HeadlessBackend: Backend {
     public let width: Int
     public let height: Int
     public let refreshInterval: Double
-    public private(set) var lastPresentation: Instant
-    public private(set) var lastSequence: UInt64 = 0
+    private var lastPresentation: Instant
+    private var lastSequence: UInt64 = 0
 
     public var drawFrame: ((Instant) -> RenderTarget)?
     public var events: ((BackendEvent) -> Void)?
@@ -69,11 +69,7 @@ public final class HeadlessBackend: Backend {
         guard stepped, wanted else { return false }
         wanted = false
         let vblank = Int64(lastSequence) + 1
-        let target = drawFrame?(instant(vblank))
-        if let fence = target?.fence { lastRender = Int64(fence.renderSeconds() * 1e9) }
-        lastSequence = UInt64(vblank)
-        lastPresentation = instant(vblank)
-        events?(.framePresented(lastPresentation, sequence: lastSequence))
+        present(drawFrame?(instant(vblank)), at: vblank)
         return true
     }
 
@@ -138,14 +134,20 @@ public final class HeadlessBackend: Backend {
                 arm(at: (vblank + 1) * period)
                 return
             }
-            if let fence = drawn?.fence { lastRender = Int64(fence.renderSeconds() * 1e9) }
-            drawn = nil
             state = .idle
-            lastSequence = UInt64(vblank)
-            lastPresentation = instant(vblank)
-            events?(.framePresented(lastPresentation, sequence: lastSequence))
+            present(drawn, at: vblank)
+            drawn = nil
             if wanted { scheduleFrame() }
         }
+    }
+
+    /// `frame`, drawn and finished, shows from `vblank` on: its render time is
+    /// noted for the next frame's lead, and the shell hears of it.
+    private func present(_ frame: RenderTarget?, at vblank: Int64) {
+        if let fence = frame?.fence { lastRender = Int64(fence.renderSeconds() * 1e9) }
+        lastSequence = UInt64(vblank)
+        lastPresentation = instant(vblank)
+        events?(.framePresented(lastPresentation, sequence: lastSequence))
     }
 
     private func instant(_ vblank: Int64) -> Instant {

@@ -22,8 +22,7 @@ public final class WaylandBackend: Backend {
     /// their pixels reach the screen one to one.
     public private(set) var preferredScale = 1
     public private(set) var refreshInterval = 1.0 / 60
-    public private(set) var lastPresentation: Instant
-    public private(set) var lastSequence: UInt64 = 0
+    private var lastSequence: UInt64 = 0
 
     public var drawFrame: ((Instant) -> RenderTarget)?
     public var events: ((BackendEvent) -> Void)? {
@@ -62,7 +61,6 @@ public final class WaylandBackend: Backend {
         self.width = window.width * Int(window.scale)
         self.height = window.height * Int(window.scale)
         preferredScale = Int(window.scale)
-        lastPresentation = MonotonicClock.now()
         input = connection.bindSeat().map { ParentInput(seat: $0, pointerGestures: connection.pointerGestures, log: log) }
         if let compositor = connection.compositor, let shm = connection.shm {
             input?.cursor = ParentCursor(compositor: compositor, shm: shm)
@@ -169,7 +167,6 @@ public final class WaylandBackend: Backend {
         awaitingPresentation = false
         latency = min(max(time.seconds(since: drawnAt), 0), 4 * refreshInterval)
         lastSequence = max(lastSequence + 1, sequence ?? 0)
-        lastPresentation = time
         events?(.framePresented(time, sequence: lastSequence))
     }
 

@@ -1,7 +1,7 @@
 import SegueEngine
 
 /// A clock set by hand: the tests drive transitions frame by frame with it.
-final class ManualClock: FrameClock {
+final class ManualClock {
     let refreshInterval: Double
     private(set) var lastPresentation: Instant
     private(set) var lastSequence: UInt64 = 0
@@ -24,6 +24,11 @@ final class ManualClock: FrameClock {
         lastPresentation = instant
         anchor = instant
         anchorSequence = lastSequence
+    }
+
+    /// When the next frame will be presented, one refresh after the last.
+    func predictedNextPresentation() -> Instant {
+        lastPresentation + refreshInterval
     }
 
     /// Presents one refresh interval later; lands within 1 ns of predictedNextPresentation(), which rounds each step on its own.
