@@ -108,10 +108,11 @@ public final class Renderer {
         do {
             try prepare(effect)
             return []
-        } catch {
+        } catch let error as RenderError where !error.located.isEmpty {
             // The heading ("effect 'x' does not compile:") adds nothing to the located lines.
-            return "\(error)".split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && !$0.hasSuffix("does not compile:") }
+            return error.located
+        } catch {
+            return ["\(error)"]
         }
     }
 

@@ -22,7 +22,7 @@ final class ShaderProgram {
         guard ok == GL_TRUE else {
             let log = Self.infoLog(program, glGetProgramiv, glGetProgramInfoLog)
             glDeleteProgram(program)
-            throw RenderError("\(name) does not link: \(fragment.mapLog(log, fallbackPath: fragmentPath).joined(separator: "; "))")
+            throw RenderError("\(name) does not link:", located: fragment.mapLog(log, fallbackPath: fragmentPath))
         }
         id = program
     }
@@ -43,8 +43,7 @@ final class ShaderProgram {
         guard ok == GL_TRUE else {
             let log = infoLog(shader, glGetShaderiv, glGetShaderInfoLog)
             glDeleteShader(shader)
-            let messages = source.mapLog(log, fallbackPath: path)
-            throw RenderError("\(name) does not compile:\n" + messages.map { "  " + $0 }.joined(separator: "\n"))
+            throw RenderError("\(name) does not compile:", located: source.mapLog(log, fallbackPath: path))
         }
         return shader
     }
