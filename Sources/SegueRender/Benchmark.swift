@@ -60,8 +60,8 @@ public struct Benchmark {
         // A screen turned an eighth of a turn about the output's centre, over black: what reading
         // a screen along slanted rows costs, which bounds what `rotate` can cost (it covers 73%).
         let full = LayerRect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let turned = [Layer(.color(red: 0, green: 0, blue: 0), frame: full),
-                      Layer(.from, frame: full, rotation: LayerRotation(angle: .pi / 4, pivotX: full.width / 2, pivotY: full.height / 2))]
+        let turned = [EffectLayer(.color(red: 0, green: 0, blue: 0), frame: full),
+                      EffectLayer(.from, frame: full, rotation: LayerRotation(angle: .pi / 4, pivotX: full.width / 2, pivotY: full.height / 2))]
         var rows: [(String, (Double) throws -> Void, Renderer.EffectForm?, Double)] = [
             ("reference-copy", referenceCopy, nil, 1),
             ("blit", blit, nil, 1),

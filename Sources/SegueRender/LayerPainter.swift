@@ -15,7 +15,7 @@ struct LayerPainter {
 
     /// The layers cover the output; where the bottom one lets light through, it
     /// is black, as a fragment shader's premultiplied output would show.
-    func paint(_ layers: [Layer], from: Texture, to: Texture, into target: RenderTarget) {
+    func paint(_ layers: [EffectLayer], from: Texture, to: Texture, into target: RenderTarget) {
         if let bottom = layers.first, !coversOpaquely(bottom, from: from, to: to) {
             fill(PixelRect(x: 0, y: 0, width: target.width, height: target.height), (0, 0, 0), target)
         }
@@ -68,7 +68,7 @@ struct LayerPainter {
     /// Runs of neighbouring columns that move alike become one copy each (one
     /// rectangle each where the layer is not a plain copy); a column moved past
     /// the bottom is not drawn.
-    private func paintColumns(_ layer: Layer, offsets: [Int], texture: Texture, blend: LayerBlend, level: Int,
+    private func paintColumns(_ layer: EffectLayer, offsets: [Int], texture: Texture, blend: LayerBlend, level: Int,
                               into target: RenderTarget) {
         let frame = layer.frame
         let height = Int(frame.height.rounded(.up))
@@ -113,7 +113,7 @@ struct LayerPainter {
     /// The mipmap level a layer drawn smaller than its texture is sampled from:
     /// the smallest at least its size, so it never shimmers nor blurs (0: the
     /// texture itself).
-    private func mipmapLevel(_ layer: Layer, _ texture: Texture) -> Int {
+    private func mipmapLevel(_ layer: EffectLayer, _ texture: Texture) -> Int {
         guard layer.mipmapped else { return 0 }
         return LayeredEffects.mipmapLevel(scale: min(abs(layer.frame.width / (layer.source.width * Double(texture.width))),
                                                      abs(layer.frame.height / (layer.source.height * Double(texture.height)))))
@@ -121,13 +121,13 @@ struct LayerPainter {
 
     /// Where an unturned screen lands on whole pixels at its own size, all of it
     /// shown: the rectangle to copy it to, if a blit shows it as it looks.
-    private func copiedAsIs(_ layer: Layer, _ texture: Texture) -> PixelRect? {
+    private func copiedAsIs(_ layer: EffectLayer, _ texture: Texture) -> PixelRect? {
         guard texture.blitsAsItLooks, layer.rotation == nil, layer.source == .unit, let rect = layer.frame.pixelRect,
               rect.width == texture.width, rect.height == texture.height else { return nil }
         return rect
     }
 
-    private func coversOpaquely(_ layer: Layer, from: Texture, to: Texture) -> Bool {
+    private func coversOpaquely(_ layer: EffectLayer, from: Texture, to: Texture) -> Bool {
         guard layer.opacity >= 1, layer.mask == nil, layer.rotation == nil else { return false }
         return switch layer.content {
         case .color: true

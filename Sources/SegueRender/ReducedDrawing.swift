@@ -23,7 +23,7 @@ extension Renderer {
     /// path (28 ms); on a GPU either is a fraction of a millisecond.
     func upscale(_ source: RenderTarget, into target: RenderTarget) throws {
         let full = LayerRect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
-        try paint([Layer(.from, frame: full)], from: source.texture, to: source.texture, into: target)
+        try paint([EffectLayer(.from, frame: full)], from: source.texture, to: source.texture, into: target)
     }
 
     /// The intermediate target for frames of `target` drawn at `scale`, made

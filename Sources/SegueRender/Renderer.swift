@@ -150,7 +150,7 @@ public final class Renderer {
 
     /// Draws a layer list, bottom first, each layer by the cheapest exact path:
     /// for an embedder's own layered effects, or one frame of a built-in's.
-    public func paint(_ layers: [Layer], from: Texture, to: Texture, into target: RenderTarget) throws {
+    public func paint(_ layers: [EffectLayer], from: Texture, to: Texture, into target: RenderTarget) throws {
         try painter.get().paint(layers, from: from, to: to, into: target)
     }
 

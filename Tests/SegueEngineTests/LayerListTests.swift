@@ -6,31 +6,31 @@ import XCTest
 final class LayerListTests: XCTestCase {
     private let full = LayerRect(x: 0, y: 0, width: 100, height: 50)
 
-    private func layers(_ name: String, _ progress: Double, _ values: [String: ParameterValue] = [:]) -> [Layer] {
+    private func layers(_ name: String, _ progress: Double, _ values: [String: ParameterValue] = [:]) -> [EffectLayer] {
         LayeredEffects.builtin(named: name)!.layers(progress: progress, width: 100, height: 50, values: values)
     }
 
     func testSlideIsTwoCopiesAndAFillWhereTheSpringOvershoots() {
-        let black = Layer.Content.color(red: 0, green: 0, blue: 0)
+        let black = EffectLayer.Content.color(red: 0, green: 0, blue: 0)
         XCTAssertEqual(layers("slide", 0.25), [
-            Layer(.from, frame: LayerRect(x: -25, y: 0, width: 100, height: 50)),
-            Layer(.to, frame: LayerRect(x: 75, y: 0, width: 100, height: 50)),
+            EffectLayer(.from, frame: LayerRect(x: -25, y: 0, width: 100, height: 50)),
+            EffectLayer(.to, frame: LayerRect(x: 75, y: 0, width: 100, height: 50)),
         ])
         XCTAssertEqual(layers("slide", 1.1), [
-            Layer(black, frame: LayerRect(x: 90, y: 0, width: 10, height: 50)),
-            Layer(.to, frame: LayerRect(x: -10, y: 0, width: 100, height: 50)),
+            EffectLayer(black, frame: LayerRect(x: 90, y: 0, width: 10, height: 50)),
+            EffectLayer(.to, frame: LayerRect(x: -10, y: 0, width: 100, height: 50)),
         ])
         XCTAssertEqual(layers("slide", -0.05, ["background": ParameterValue(.vec3, [1, 0, 0])]), [
-            Layer(.color(red: 1, green: 0, blue: 0), frame: LayerRect(x: 0, y: 0, width: 5, height: 50)),
-            Layer(.from, frame: LayerRect(x: 5, y: 0, width: 100, height: 50)),
+            EffectLayer(.color(red: 1, green: 0, blue: 0), frame: LayerRect(x: 0, y: 0, width: 5, height: 50)),
+            EffectLayer(.from, frame: LayerRect(x: 5, y: 0, width: 100, height: 50)),
         ])
         XCTAssertEqual(layers("slide", 0.123).map(\.frame.x), [-12, 88], "whole pixels")
     }
 
     func testCrossfadeIsACopyUnderTheSourceAtOneMinusProgress() {
-        XCTAssertEqual(layers("crossfade", 0.25), [Layer(.to, frame: full), Layer(.from, frame: full, opacity: 0.75)])
-        XCTAssertEqual(layers("crossfade", 0), [Layer(.from, frame: full)])
-        XCTAssertEqual(layers("crossfade", 1), [Layer(.to, frame: full)])
+        XCTAssertEqual(layers("crossfade", 0.25), [EffectLayer(.to, frame: full), EffectLayer(.from, frame: full, opacity: 0.75)])
+        XCTAssertEqual(layers("crossfade", 0), [EffectLayer(.from, frame: full)])
+        XCTAssertEqual(layers("crossfade", 1), [EffectLayer(.to, frame: full)])
     }
 
     func testRotateTurnsBothScreensAQuarterTurnApartAboutTheTopLeftCorner() {
@@ -38,14 +38,14 @@ final class LayerListTests: XCTestCase {
         XCTAssertEqual(mid.map(\.content), [.color(red: 0, green: 0, blue: 0), .to, .from])
         XCTAssertEqual(mid[1].rotation, LayerRotation(angle: -Double.pi / 4, pivotX: 0, pivotY: 0))
         XCTAssertEqual(mid[2].rotation, LayerRotation(angle: Double.pi / 4, pivotX: 0, pivotY: 0))
-        XCTAssertEqual(layers("rotate", 0), [Layer(.from, frame: full)])
-        XCTAssertEqual(layers("rotate", 1), [Layer(.to, frame: full)])
+        XCTAssertEqual(layers("rotate", 0), [EffectLayer(.from, frame: full)])
+        XCTAssertEqual(layers("rotate", 1), [EffectLayer(.to, frame: full)])
     }
 
     func testZoomGrowsTheDestinationFromTheRectangleCroppedToItsAspect() {
         let start = layers("zoom-from-rect", 0.1)
         XCTAssertEqual(start.count, 2)
-        XCTAssertEqual(start[0], Layer(.from, frame: full))
+        XCTAssertEqual(start[0], EffectLayer(.from, frame: full))
         XCTAssertEqual(start[1].content, .to)
         XCTAssertEqual(start[1].opacity, 1, accuracy: 1e-9, "faded in over the first tenth")
         XCTAssertTrue(start[1].mipmapped)
@@ -56,7 +56,7 @@ final class LayerListTests: XCTestCase {
         XCTAssertEqual(tall.source.height, 1, accuracy: 1e-9)
         XCTAssertEqual(tall.source.width, 0.1, accuracy: 1e-9, "a 10×50 rectangle shows a 10×50 strip of the screen")
         XCTAssertEqual(tall.source.x, 0.45, accuracy: 1e-9)
-        XCTAssertEqual(layers("zoom-from-rect", 0), [Layer(.from, frame: full)], "not yet faded in")
+        XCTAssertEqual(layers("zoom-from-rect", 0), [EffectLayer(.from, frame: full)], "not yet faded in")
     }
 
     /// The textured part is the smaller one: the hole while it is small, the
@@ -73,14 +73,14 @@ final class LayerListTests: XCTestCase {
         let large = layers("circle-reveal", 0.8)
         XCTAssertEqual(large.map(\.content), [.to, .color(red: 0, green: 0, blue: 0), .from])
         guard case .outsideCircle? = large[2].mask else { return XCTFail("\(large)") }
-        XCTAssertEqual(layers("circle-reveal", 0), [Layer(.from, frame: full)])
-        XCTAssertEqual(layers("circle-reveal", 1), [Layer(.to, frame: full)])
+        XCTAssertEqual(layers("circle-reveal", 0), [EffectLayer(.from, frame: full)])
+        XCTAssertEqual(layers("circle-reveal", 1), [EffectLayer(.to, frame: full)])
         XCTAssertEqual(layers("circle-reveal", 0.1, ["shadowOpacity": .float(0)]).count, 2, "no shadow, no shadow layer")
     }
 
     func testDoomMeltMovesColumnsDownByWholePixelsEachItsOwnWay() {
         let mid = layers("doom-melt", 0.3)
-        XCTAssertEqual(mid.first, Layer(.to, frame: full))
+        XCTAssertEqual(mid.first, EffectLayer(.to, frame: full))
         guard case .columns(let offsets)? = mid.last?.mask else { return XCTFail("\(mid)") }
         XCTAssertEqual(offsets.count, 100)
         XCTAssertTrue(offsets.allSatisfy { (0...50).contains($0) })
@@ -91,8 +91,8 @@ final class LayerListTests: XCTestCase {
         let wide = layers("doom-melt", 0.3, ["columnWidth": .float(4)])
         guard case .columns(let wideOffsets)? = wide.last?.mask else { return XCTFail("\(wide)") }
         XCTAssertTrue(stride(from: 0, to: 100, by: 4).allSatisfy { Set(wideOffsets[$0..<$0 + 4]).count == 1 })
-        XCTAssertEqual(layers("doom-melt", 0), [Layer(.from, frame: full)])
-        XCTAssertEqual(layers("doom-melt", 1), [Layer(.to, frame: full)])
+        XCTAssertEqual(layers("doom-melt", 0), [EffectLayer(.from, frame: full)])
+        XCTAssertEqual(layers("doom-melt", 1), [EffectLayer(.to, frame: full)])
     }
 
     /// NaN, infinities, wild overshoot and nonsense parameters draw a sane frame:

@@ -3,7 +3,7 @@ import SegueImaging
 @testable import SegueRender
 import XCTest
 
-/// Layer lists drawn with `Renderer.paint`, as an embedder draws its own:
+/// EffectLayer lists drawn with `Renderer.paint`, as an embedder draws its own:
 /// screens land where their frames say, colours stay inside their frames, and
 /// a client's buffer shows its own colours whichever storage the GL offers.
 final class LayerPaintTests: XCTestCase {
@@ -24,13 +24,13 @@ final class LayerPaintTests: XCTestCase {
         let from = try Texture(image: marked(width: 96, height: 54)), to = try Texture(image: marked(width: 96, height: 54))
         let target = try RenderTarget(width: 96, height: 54)
         let full = LayerRect(x: 0, y: 0, width: 96, height: 54)
-        try renderer.paint([Layer(.from, frame: full, rotation: LayerRotation(angle: .pi, pivotX: 48, pivotY: 27))],
+        try renderer.paint([EffectLayer(.from, frame: full, rotation: LayerRotation(angle: .pi, pivotX: 48, pivotY: 27))],
                            from: from, to: to, into: target)
         let turned = target.readPixels()
         XCTAssertEqual(turned[94, 52], red, "the marker, turned to the bottom-right")
         XCTAssertEqual(turned[1, 1], blue, "none left at the top-left")
-        try renderer.paint([Layer(.color(red: 0, green: 0, blue: 0), frame: full),
-                            Layer(.to, frame: LayerRect(x: 40, y: 20, width: 48, height: 27))], from: from, to: to, into: target)
+        try renderer.paint([EffectLayer(.color(red: 0, green: 0, blue: 0), frame: full),
+                            EffectLayer(.to, frame: LayerRect(x: 40, y: 20, width: 48, height: 27))], from: from, to: to, into: target)
         let moved = target.readPixels()
         XCTAssertEqual(moved[41, 21], red, "the marker at the frame's top-left")
         XCTAssertEqual(moved[45, 25], blue, "past the marker, halved")
@@ -45,8 +45,8 @@ final class LayerPaintTests: XCTestCase {
         let target = try RenderTarget(width: 64, height: 64)
         let full = LayerRect(x: 0, y: 0, width: 64, height: 64), left = LayerRect(x: 0, y: 0, width: 32, height: 64)
         for rotation in [nil, LayerRotation(angle: 0.001, pivotX: 0, pivotY: 0)] {
-            try renderer.paint([Layer(.color(red: 0, green: 0, blue: 0), frame: full),
-                                Layer(.color(red: 1, green: 0, blue: 0), frame: left, rotation: rotation,
+            try renderer.paint([EffectLayer(.color(red: 0, green: 0, blue: 0), frame: full),
+                                EffectLayer(.color(red: 1, green: 0, blue: 0), frame: left, rotation: rotation,
                                       mask: .circle(LayerCircle(centerX: 32, centerY: 32, radius: 20)))],
                                from: screen, to: screen, into: target)
             let image = target.readPixels(opaque: true)
@@ -78,7 +78,7 @@ final class LayerPaintTests: XCTestCase {
             try renderer.present(client, into: target, background: (0, 0, 0))
             var shown = target.readPixels(opaque: true)
             XCTAssertEqual([shown[1, 1], shown[10, 5]], [red, blue], "presented into \(storage)")
-            try renderer.paint([Layer(.from, frame: LayerRect(x: 0, y: 0, width: 16, height: 8))], from: client, to: client, into: target)
+            try renderer.paint([EffectLayer(.from, frame: LayerRect(x: 0, y: 0, width: 16, height: 8))], from: client, to: client, into: target)
             shown = target.readPixels(opaque: true)
             XCTAssertEqual([shown[1, 1], shown[10, 5]], [red, blue], "painted into \(storage)")
         }

@@ -5,7 +5,7 @@ import Foundation
 /// than half the output: `to` copied, the shadow, and `from` outside the circle.
 /// Either way the textured mesh covers the smaller part.
 struct CircleRevealLayers: LayeredEffect {
-    func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [Layer] {
+    func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [EffectLayer] {
         let w = Double(width), h = Double(height)
         let full = LayerRect(x: 0, y: 0, width: w, height: h)
         let p = progress.clamped(to: -1...2)
@@ -20,15 +20,15 @@ struct CircleRevealLayers: LayeredEffect {
         let corner = hypot(max(cx, w - cx), max(cy, h - cy))
         let endRadius = max(0.5 * endScale * max(w, h), corner + 4 * sigma)
         let radius = p > 0 ? 0.5 * startSize + (endRadius - 0.5 * startSize) * p : 0
-        guard radius > 0 else { return [Layer(.from, frame: full)] }
-        guard p < 1 else { return [Layer(.to, frame: full)] }
+        guard radius > 0 else { return [EffectLayer(.from, frame: full)] }
+        guard p < 1 else { return [EffectLayer(.to, frame: full)] }
         let circle = LayerCircle(centerX: cx, centerY: cy, radius: radius)
-        let shadow = Layer(.color(red: 0, green: 0, blue: 0), frame: full,
+        let shadow = EffectLayer(.color(red: 0, green: 0, blue: 0), frame: full,
                            mask: .innerShadow(circle, sigma: sigma, opacity: shadowOpacity))
         let shadows = shadowOpacity > 0 ? [shadow] : []
         if Double.pi * radius * radius < w * h / 2 {
-            return [Layer(.from, frame: full), Layer(.to, frame: full, mask: .circle(circle))] + shadows
+            return [EffectLayer(.from, frame: full), EffectLayer(.to, frame: full, mask: .circle(circle))] + shadows
         }
-        return [Layer(.to, frame: full)] + shadows + [Layer(.from, frame: full, mask: .outsideCircle(circle))]
+        return [EffectLayer(.to, frame: full)] + shadows + [EffectLayer(.from, frame: full, mask: .outsideCircle(circle))]
     }
 }

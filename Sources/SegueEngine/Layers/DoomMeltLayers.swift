@@ -3,7 +3,7 @@
 /// The arithmetic is the shader's, in single precision and in the same order,
 /// with the same integer hash, so both forms move every column alike.
 struct DoomMeltLayers: LayeredEffect {
-    func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [Layer] {
+    func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [EffectLayer] {
         let full = LayerRect(x: 0, y: 0, width: Double(width), height: Double(height))
         let startSpeed = Float(values.number("startSpeed", or: 2.7, in: 0.1...100))
         let meltSpeed = Float(values.number("meltSpeed", or: 1, in: 0.01...100))
@@ -19,9 +19,9 @@ struct DoomMeltLayers: LayeredEffect {
             let shift = velocity * startOffset * Self.noise(column) + melting
             return Int(min(max((shift * h + 0.5).rounded(.down), 0), h))
         }
-        if offsets.allSatisfy({ $0 == 0 }) { return [Layer(.from, frame: full)] }
-        if offsets.allSatisfy({ $0 >= height }) { return [Layer(.to, frame: full)] }
-        return [Layer(.to, frame: full), Layer(.from, frame: full, mask: .columns(offsets: offsets))]
+        if offsets.allSatisfy({ $0 == 0 }) { return [EffectLayer(.from, frame: full)] }
+        if offsets.allSatisfy({ $0 >= height }) { return [EffectLayer(.to, frame: full)] }
+        return [EffectLayer(.to, frame: full), EffectLayer(.from, frame: full, mask: .columns(offsets: offsets))]
     }
 
     /// doom-melt.glsl's columnNoise: a 32-bit integer hash of the column, 0..<1.

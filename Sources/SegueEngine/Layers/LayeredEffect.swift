@@ -3,7 +3,7 @@ import Foundation
 /// An effect drawn as layers: for a progress, the layers of that frame.
 /// Progress may leave 0...1 where a spring overshoots.
 public protocol LayeredEffect: Sendable {
-    func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [Layer]
+    func layers(progress: Double, width: Int, height: Int, values: [String: ParameterValue]) -> [EffectLayer]
     /// Whether every frame is copies of the screens at their own size and
     /// fills: as cheap as drawing gets, so never worth drawing smaller.
     var drawsCopiesOnly: Bool { get }

@@ -15,9 +15,9 @@ extension [String: ParameterValue] {
     }
 }
 
-extension Layer.Content {
+extension EffectLayer.Content {
     /// A colour from three components.
-    static func color(_ rgb: [Double]) -> Layer.Content {
+    static func color(_ rgb: [Double]) -> EffectLayer.Content {
         .color(red: rgb[0], green: rgb[1], blue: rgb[2])
     }
 }

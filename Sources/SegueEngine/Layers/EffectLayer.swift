@@ -2,8 +2,8 @@
 /// where a transition is Core Animation layers with frames, transforms, opacity
 /// and masks. The list is plain data, so a compositor embedding the engine can
 /// draw it with its own renderer; Segue's draws each layer by the cheapest exact
-/// path.
-public struct Layer: Sendable, Equatable {
+/// path. (An effect's layer, not a layer-shell surface.)
+public struct EffectLayer: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         /// The screen the transition leaves (in reverse, the one it returns to).
         case from
