@@ -88,7 +88,7 @@ extension Compositor {
     }
 
     func touchMoved(time: UInt32, id: Int32, x: Double, y: Double) {
-        guard !handMoved(.touch(id: id), x: x), let resource = seat?.touchSurface(id: id), let surface = Resource.object(resource, as: Surface.self),
+        guard !handMoved(.touch(id: id), x: x), let surface = seat?.touchSurface(id: id),
               let origin = screenOrigin(of: surface) else { return }
         seat?.touchMotion(id: id, x: x - origin.x, y: y - origin.y, time: time)
     }
@@ -103,9 +103,8 @@ extension Compositor {
         // on no surface if that is where (or the surface went since); unless
         // they hold a drag, which goes wherever the pointer is.
         if !pointer.pressed.isEmpty, !seat.isDragging {
-            guard let resource = seat.pointerSurface, let surface = Resource.object(resource, as: Surface.self),
-                  let origin = screenOrigin(of: surface) else { return }
-            seat.pointerMoved(over: resource, x: position.x - origin.x, y: position.y - origin.y, time: time)
+            guard let surface = seat.surfaceUnderPointer, let origin = screenOrigin(of: surface) else { return }
+            seat.pointerMoved(over: surface.resource, x: position.x - origin.x, y: position.y - origin.y, time: time)
             return
         }
         let hit = surface(at: position.x, position.y)

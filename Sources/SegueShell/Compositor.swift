@@ -120,9 +120,7 @@ public final class Compositor {
         outputGlobal = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
                                     width: Int32(backend.width), height: Int32(backend.height), scale: Int32(output.scale),
                                     refreshMilliHz: Int32((refreshRate * 1000).rounded()))
-        presentation = Presentation(display: display) { surfaceResource, feedback in
-            Resource.object(surfaceResource, as: Surface.self)?.addPendingFeedback(feedback)
-        }
+        presentation = Presentation(display: display)
         viewporter = Viewporter(display: display)
         dataDevices = DataDeviceManager(display: display)
         primarySelection = PrimarySelectionManager(display: display)

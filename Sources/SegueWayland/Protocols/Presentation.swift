@@ -2,31 +2,27 @@ import CWaylandServer
 import Glibc
 
 /// The wp_presentation global: clients ask to be told when a commit reached
-/// the screen. The compositor gets each feedback with its surface.
+/// the screen. Each feedback goes to its surface's pending state, and is
+/// answered when the frame showing that commit is presented (or discarded).
 package final class Presentation: ResourceObject {
-    package typealias FeedbackHandler = (_ surface: OpaquePointer, _ feedback: PresentationFeedback) -> Void
-
     package static let version: Int32 = 1
 
-    private let onFeedback: FeedbackHandler
     private var global: Global?
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wp_presentation_interface> = {
         let p = UnsafeMutablePointer<wp_presentation_interface>.allocate(capacity: 1)
         p.initialize(to: wp_presentation_interface(
             destroy: Resource.destroy,
-            feedback: { client, resource, surface, id in
-                guard let client, let resource, let surface,
-                      let presentation = Resource.object(resource, as: Presentation.self),
+            feedback: { client, resource, surfaceResource, id in
+                guard let client, let resource, let surface = Resource.object(surfaceResource, as: Surface.self),
                       let feedback = PresentationFeedback(client: client, version: wl_resource_get_version(resource), id: id)
                 else { return }
-                presentation.onFeedback(surface, feedback)
+                surface.addPendingFeedback(feedback)
             }))
         return p
     }()
 
-    package init(display: OpaquePointer, onFeedback: @escaping FeedbackHandler) {
-        self.onFeedback = onFeedback
+    package init(display: OpaquePointer) {
         global = Global(display: display, interface: segue_wp_presentation_interface(), version: Self.version) { [weak self] client, version, id in
             guard let self else { return }
             guard let resource = Resource.create(client: client, interface: segue_wp_presentation_interface(), version: Int32(version),

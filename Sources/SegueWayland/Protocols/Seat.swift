@@ -17,7 +17,7 @@ public final class Seat: ResourceObject {
     /// The wl_surface resource with keyboard focus.
     public private(set) var focusedSurface: OpaquePointer?
     /// The wl_surface resource the pointer is over, and where on it.
-    public private(set) var pointerSurface: OpaquePointer?
+    private(set) var pointerSurface: OpaquePointer?
     private var pointerLocal = (x: 0.0, y: 0.0)
     /// How held keys repeat: times a second (0: never) and the delay in milliseconds.
     package private(set) var keyRepeat = Seat.defaultRepeat
@@ -349,8 +349,11 @@ public final class Seat: ResourceObject {
         for touch in touches(of: surface) { touch.up(serial: serial, time: time, id: id) }
     }
 
-    /// The surface touch point `id` went down on, while it is down.
-    public func touchSurface(id: Int32) -> OpaquePointer? { touchPoints[id]?.surface }
+    /// The surface touch point `id` went down on, while it is down and the surface lives.
+    package func touchSurface(id: Int32) -> Surface? { touchPoints[id].flatMap { Resource.object($0.surface, as: Surface.self) } }
+
+    /// The surface the pointer is over, as clients were told.
+    package var surfaceUnderPointer: Surface? { pointerSurface.flatMap { Resource.object($0, as: Surface.self) } }
 
     // MARK: Resources
 

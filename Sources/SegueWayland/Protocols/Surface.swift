@@ -230,7 +230,7 @@ package final class Surface: ResourceObject {
     }
 
     /// Called by the presentation global for a feedback request on this surface.
-    package func addPendingFeedback(_ feedback: PresentationFeedback) { pending.feedbacks.append(feedback) }
+    func addPendingFeedback(_ feedback: PresentationFeedback) { pending.feedbacks.append(feedback) }
 
     /// Tells the client the surface is on `outputs` now, some of its `live`
     /// wl_output resources (none: nowhere): enter and leave for what changed.
