@@ -3,7 +3,7 @@ import SegueWayland
 /// xdg-activation: a valid token brings the window forward with a switch,
 /// zooming out of the token's rectangle when a trusted client gave it one;
 /// anything else marks it urgent.
-extension Compositor: ActivationObserver {
+extension Compositor: ActivationDelegate {
     package func surfaceIsShown(_ surface: Surface) -> Bool {
         guard let window = window(of: surface) else { return false }
         return window === stack.shown

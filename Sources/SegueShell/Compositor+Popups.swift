@@ -3,7 +3,7 @@ import SegueWayland
 
 /// Popups (menus, tooltips): drawn over their window as part of it, placed
 /// within the output, and dismissed when their grab is broken.
-extension Compositor {
+extension Compositor: PopupDelegate {
     package func popupMapped(_ popup: XdgPopup) { popupChanged(popup) }
 
     /// Off screen, so off the output too, as a window that unmaps is.

@@ -107,10 +107,11 @@ public final class Compositor {
         output.recorder = recorder
 
         let display = server.display
-        compositorGlobal = CompositorGlobal(display: display) { [unowned self] surface in surface.observer = self }
+        compositorGlobal = CompositorGlobal(display: display) { [unowned self] surface in surface.delegate = self }
         subcompositor = Subcompositor(display: display)
         wmBase = XdgWmBase(display: display, toleratesBufferBeforeConfigure: options.toleratesBufferBeforeConfigure)
-        wmBase?.observer = self
+        wmBase?.toplevelDelegate = self
+        wmBase?.popupDelegate = self
         let seat = try Seat(display: display, keymap: Self.systemKeymap(log: log))
         self.seat = seat
         seat.cursorChanged = { [unowned self] in updateCursor() }
@@ -132,12 +133,12 @@ public final class Compositor {
                                                    planes: attributes.planes.map { .init(fd: $0.fd, offset: $0.offset, stride: $0.stride) }))
             }
         }
-        activation?.observer = self
+        activation?.delegate = self
         transitionManager = SegueTransitionManager(display: display, delegate: self, activation: activation,
                                                    trusted: options.trustedExecutables)
         spawner = Spawner(display: display, loop: server.loop)
         backend.events = { [unowned self] in handle($0) }
-        if !options.embedded { ipc = try IPCServer(loop: server.eventLoop, path: ipcPath, handler: self) }
+        if !options.embedded { ipc = try IPCServer(loop: server.eventLoop, path: ipcPath, delegate: self) }
         for signal in [SIGINT, SIGTERM] where !options.embedded {
             if let source = server.eventLoop.signal(signal, { [unowned self] in server.terminate() }) {
                 signalSources.append(source)
@@ -302,7 +303,7 @@ public final class Compositor {
     }
 }
 
-extension Compositor: SurfaceObserver {
+extension Compositor: SurfaceDelegate {
     package func surfaceCommitted(_ surface: Surface) {
         // A cursor's or drag icon's content is never drawn, so it costs no
         // texture: it is the pointer's picture, which a backend may show.
@@ -397,7 +398,7 @@ extension Compositor: SurfaceObserver {
     }
 }
 
-extension Compositor: ToplevelObserver {
+extension Compositor: ToplevelDelegate {
     package func toplevelMapped(_ toplevel: XdgToplevel) {
         let window = Window(id: nextWindowID, toplevel: toplevel)
         nextWindowID += 1

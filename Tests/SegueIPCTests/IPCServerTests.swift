@@ -62,7 +62,7 @@ final class IPCServerTests: XCTestCase {
             try client.write(Array((IPCRequest.effects.encoded() + "\n" + IPCRequest.config.encoded() + "\n").utf8))
             return [try client.readReply(), try client.readReply()]
         }
-        XCTAssertEqual(replies, [.success(["blob": .string(FakeHandler.effectsBlob)]), .success()])
+        XCTAssertEqual(replies, [.success(["blob": .string(FakeDelegate.effectsBlob)]), .success()])
     }
 
     func testASecondReplyToOneRequestIsDropped() throws {
@@ -119,7 +119,7 @@ final class IPCServerTests: XCTestCase {
     }
 
     func testASecondServerOnALiveSocketIsRefused() throws {
-        XCTAssertThrowsError(try IPCServer(loop: served.loop, path: served.path, handler: served.handler)) { error in
+        XCTAssertThrowsError(try IPCServer(loop: served.loop, path: served.path, delegate: served.handler)) { error in
             XCTAssertEqual("\(error)", "another Segue compositor is already listening at \(served.path)")
         }
         XCTAssertEqual(try served.serving { try IPCClient(path: $0).send(.config) }, .success())
@@ -130,13 +130,13 @@ final class IPCServerTests: XCTestCase {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         XCTAssertEqual(try IPCSocket.withAddress(of: stale) { bind(fd, $0, $1) }, 0)
         close(fd)
-        let replacement = try IPCServer(loop: served.loop, path: stale, handler: served.handler)
+        let replacement = try IPCServer(loop: served.loop, path: stale, delegate: served.handler)
         XCTAssertNotNil(try IPCClient(path: stale))
         replacement.close()
 
         let file = served.folder + "/file.sock"
         XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("keep".utf8)))
-        XCTAssertThrowsError(try IPCServer(loop: served.loop, path: file, handler: served.handler)) { error in
+        XCTAssertThrowsError(try IPCServer(loop: served.loop, path: file, delegate: served.handler)) { error in
             XCTAssertEqual("\(error)", "\(file) exists and is not a socket; remove it or use another WAYLAND_DISPLAY")
         }
         XCTAssertEqual(FileManager.default.contents(atPath: file), Data("keep".utf8))

@@ -13,7 +13,7 @@ final class ServedLoop {
     private let rawLoop: OpaquePointer
     let folder: String
     let path: String
-    let handler = FakeHandler()
+    let handler = FakeDelegate()
     private(set) var server: IPCServer!
 
     init() throws {
@@ -22,7 +22,7 @@ final class ServedLoop {
         path = folder + "/segue-test.sock"
         rawLoop = wl_event_loop_create()
         loop = WaylandEventLoop(rawLoop)
-        server = try IPCServer(loop: loop, path: path, handler: handler)
+        server = try IPCServer(loop: loop, path: path, delegate: handler)
     }
 
     deinit {

@@ -7,7 +7,7 @@ import SegueRender
 import SegueWayland
 
 /// The control socket's requests, answered from the compositor's state.
-extension Compositor: IPCHandler {
+extension Compositor: IPCDelegate {
     public func handle(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
         switch request {
         case .set(let key, let value):

@@ -14,18 +14,18 @@ final class IPCConnection {
     static let maximumLineLength = 64 * 1024
 
     private let fd: Int32
-    private weak var handler: IPCHandler?
+    private weak var delegate: IPCDelegate?
     private let onClose: (IPCConnection) -> Void
     private var source: WatchedFile?
     private var input: [UInt8] = []
     private var output: [UInt8] = []
-    /// The number of the request the handler has yet to answer.
+    /// The number of the request the delegate has yet to answer.
     private var awaiting: Int?
     private var requestCount = 0
     /// Set after a fatal error reply: write it, then hang up.
     private var closing = false
     private var isOpen = true
-    /// Stops `serve()` re-entering when the handler replies before `handle` returns.
+    /// Stops `serve()` re-entering when the delegate replies before `handle` returns.
     private var serving = false
     /// After `events` was answered: the connection hears every event and asks nothing more.
     private(set) var isSubscribed = false
@@ -37,9 +37,9 @@ final class IPCConnection {
     /// Takes ownership of `fd` (a non-blocking connected socket); nil, with
     /// `fd` closed by deinit, when the loop cannot watch it. `onClose` runs once
     /// the connection has ended.
-    init?(fd: Int32, loop: EventLoop, handler: IPCHandler?, onClose: @escaping (IPCConnection) -> Void) {
+    init?(fd: Int32, loop: EventLoop, delegate: IPCDelegate?, onClose: @escaping (IPCConnection) -> Void) {
         self.fd = fd
-        self.handler = handler
+        self.delegate = delegate
         self.onClose = onClose
         source = loop.watch(fd: fd, events: .readable) {
             [unowned self] events in handle(events: events)
@@ -129,14 +129,14 @@ final class IPCConnection {
             send(.failure(error.message))
             return
         }
-        guard let handler else {
+        guard let delegate else {
             send(.failure("the compositor is shutting down"))
             return
         }
         requestCount += 1
         let number = requestCount
         awaiting = number
-        handler.handle(request) { [weak self] reply in self?.answer(number, with: reply, subscribing: request == .events) }
+        delegate.handle(request) { [weak self] reply in self?.answer(number, with: reply, subscribing: request == .events) }
     }
 
     private func answer(_ number: Int, with reply: IPCReply, subscribing: Bool) {

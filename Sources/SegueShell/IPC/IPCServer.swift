@@ -3,10 +3,10 @@ import SegueIPC
 import SegueLoop
 
 /// The compositor's control socket: accepts `segue msg` clients on the Wayland
-/// event loop and passes their requests to `handler`.
+/// event loop and passes their requests to `delegate`.
 final class IPCServer {
     let path: String
-    private weak var handler: IPCHandler?
+    private weak var delegate: IPCDelegate?
     private let loop: EventLoop
     private var fd: Int32 = -1
     /// Whether the socket file is ours to remove; never another compositor's.
@@ -16,10 +16,10 @@ final class IPCServer {
 
     /// Listens at `path`, replacing a socket file left by a compositor that
     /// died, but refusing one that another compositor still listens on.
-    init(loop: EventLoop, path: String, handler: IPCHandler) throws {
+    init(loop: EventLoop, path: String, delegate: IPCDelegate) throws {
         self.path = path
         self.loop = loop
-        self.handler = handler
+        self.delegate = delegate
         try Self.removeStaleSocket(at: path)
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw IPCError("cannot create the control socket: \(errnoText())") }
@@ -95,7 +95,7 @@ final class IPCServer {
             // could exec, so setting the flags afterwards leaks nothing.
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
-            let connection = IPCConnection(fd: client, loop: loop, handler: handler, onClose: { [weak self] connection in
+            let connection = IPCConnection(fd: client, loop: loop, delegate: delegate, onClose: { [weak self] connection in
                 self?.connections[ObjectIdentifier(connection)] = nil
             })
             if let connection { connections[ObjectIdentifier(connection)] = connection }

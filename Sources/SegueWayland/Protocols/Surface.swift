@@ -10,7 +10,7 @@ import SegueEngine
 package final class Surface: ResourceObject {
     package let resource: OpaquePointer
     package let client: OpaquePointer
-    package weak var observer: SurfaceObserver?
+    package weak var delegate: SurfaceDelegate?
     package private(set) var role: SurfaceRole?
     /// The role the surface first took. Its role object may go and another of
     /// the same kind come, but wl_surface allows no switching: a surface that
@@ -30,7 +30,7 @@ package final class Surface: ResourceObject {
     /// Its wp_viewport, which takes the errors about crop and scale.
     weak var viewport: Viewport?
     /// The buffer the commit being reported attached, and its damage: valid
-    /// only while the observer hears of that commit.
+    /// only while the delegate hears of that commit.
     package private(set) var committedBuffer: ShmBuffer?
     package private(set) var committedDamage: [PixelRect] = []
     /// The newest buffer whose pixels were not taken yet, and where the
@@ -41,7 +41,7 @@ package final class Surface: ResourceObject {
     private lazy var untakenWatcher: Listener = Listener { [unowned self] _ in
         untakenWatcher.remove()
         untakenIsGoing = true
-        observer?.untakenBufferDestroyed(self)
+        delegate?.untakenBufferDestroyed(self)
         untakenIsGoing = false
         untaken = nil
     }
@@ -262,7 +262,7 @@ package final class Surface: ResourceObject {
         cachedBufferWatcher.remove()
         for feedback in pending.feedbacks + (cached?.feedbacks ?? []) + feedbacks { feedback.discarded() }
         role?.surfaceDestroyed(self)
-        observer?.surfaceDestroyed(self)
+        delegate?.surfaceDestroyed(self)
         role = nil
     }
 
@@ -372,7 +372,7 @@ package final class Surface: ResourceObject {
         feedbacks = state.feedbacks
         if case .attached = state.buffer { holdUntaken(committedBuffer, damage: committedDamage) }
         role?.surfaceCommitted(self)
-        observer?.surfaceCommitted(self)
+        delegate?.surfaceCommitted(self)
         committedBuffer = nil
         committedDamage.removeAll()
     }
@@ -424,7 +424,7 @@ package final class Surface: ResourceObject {
     func remove(_ subsurface: Subsurface) {
         subsurfaces.remove(subsurface)
         pendingSubsurfaces?.remove(subsurface)
-        observer?.subsurfaceRemoved(from: self)
+        delegate?.subsurfaceRemoved(from: self)
     }
 
     /// Restacks `subsurface` from the next commit; false when `sibling` is not

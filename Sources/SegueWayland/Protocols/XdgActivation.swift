@@ -13,7 +13,7 @@ package final class XdgActivation: ResourceObject {
     static let tokenLifetime = 10.0
 
     /// Asked for the window of an activated surface, then told whether to show it.
-    package weak var observer: ActivationObserver?
+    package weak var delegate: ActivationDelegate?
     private var global: Global?
     /// Valid tokens and when they were issued.
     private var tokens: [String: Instant] = [:]
@@ -52,7 +52,7 @@ package final class XdgActivation: ResourceObject {
         let now = MonotonicClock.now()
         tokens = tokens.filter { now.seconds(since: $0.value) < Self.tokenLifetime }
         sourceRects = sourceRects.filter { tokens[$0.key] != nil }
-        if let surface, observer?.surfaceIsShown(surface) == true { tokens[token] = now }
+        if let surface, delegate?.surfaceIsShown(surface) == true { tokens[token] = now }
         return token
     }
 
@@ -67,11 +67,11 @@ package final class XdgActivation: ResourceObject {
         let issued = tokens.removeValue(forKey: token)
         let rect = sourceRects.removeValue(forKey: token)
         let valid = issued.map { MonotonicClock.now().seconds(since: $0) < Self.tokenLifetime } ?? false
-        observer?.activationRequested(for: surface, valid: valid, sourceRect: valid ? rect : nil)
+        delegate?.activationRequested(for: surface, valid: valid, sourceRect: valid ? rect : nil)
     }
 }
 
-package protocol ActivationObserver: AnyObject {
+package protocol ActivationDelegate: AnyObject {
     func surfaceIsShown(_ surface: Surface) -> Bool
     /// `sourceRect`: what segue_transition_manager_v1.set_activation_rect gave the token, if it was valid.
     func activationRequested(for surface: Surface, valid: Bool, sourceRect: SourceRect?)

@@ -28,7 +28,7 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
 
     static let kind = "xdg_popup"
     package var roleName: String { Self.kind }
-    private var observer: ToplevelObserver? { xdgSurface.observer }
+    private var delegate: PopupDelegate? { xdgSurface.popupDelegate }
 
     private init(resource: OpaquePointer, xdgSurface: XdgSurface, parent: XdgSurface?, placement: PopupPlacement,
                  wmBase: XdgWmBaseResource) {
@@ -104,7 +104,7 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
             // xdg-shell maps a popup only over a mapped parent; one opened too late just goes.
             guard parent?.isMapped == true else { return dismiss() }
             mapped = true
-            observer?.popupMapped(self)
+            delegate?.popupMapped(self)
         } else if mapped && !surface.hasBuffer {
             unmap()
             // Mapping again takes the first commit's handshake again, as for a toplevel.
@@ -151,11 +151,11 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
         // Off screen before the popups opened from it go, so none hands the keyboard back to it.
         mapped = false
         xdgSurface.dismissPopups()
-        observer?.popupUnmapped(self)
+        delegate?.popupUnmapped(self)
     }
 
     private func configure() {
-        rectangle = placement.rectangle(within: observer?.popupBounds(self))
+        rectangle = placement.rectangle(within: delegate?.popupBounds(self))
         xdg_popup_send_configure(resource, Int32(clamping: rectangle.x), Int32(clamping: rectangle.y),
                                  Int32(clamping: rectangle.width), Int32(clamping: rectangle.height))
         xdgSurface.sendConfigure()
@@ -171,7 +171,7 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
             return
         }
         // Only a window that has the keyboard may hand it to its popup; any other grab is refused by dismissing.
-        guard observer?.popupMayGrab(self) == true else { return dismiss() }
+        guard delegate?.popupMayGrab(self) == true else { return dismiss() }
         grabbing = true
     }
 

@@ -41,7 +41,8 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
         return true
     }
 
-    package var observer: ToplevelObserver? { wmBase?.observer }
+    package var toplevelDelegate: ToplevelDelegate? { wmBase?.toplevelDelegate }
+    package var popupDelegate: PopupDelegate? { wmBase?.popupDelegate }
     /// Whether an early buffer is let through (see XdgWmBase); never before a
     /// toplevel or popup was made, which no client of any compositor may do.
     var toleratesBufferBeforeConfigure: Bool { madeRoleObject && wmBase?.toleratesBufferBeforeConfigure ?? false }

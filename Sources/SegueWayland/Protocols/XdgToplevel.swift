@@ -34,7 +34,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     package var surface: Surface { xdgSurface.surface }
     static let kind = "xdg_toplevel"
     package var roleName: String { Self.kind }
-    private var observer: ToplevelObserver? { xdgSurface.observer }
+    private var delegate: ToplevelDelegate? { xdgSurface.toplevelDelegate }
 
     private init(resource: OpaquePointer, xdgSurface: XdgSurface) {
         self.resource = resource
@@ -53,8 +53,8 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
 
     /// Sends a configure if what the compositor wants differs from what was last sent.
     package func reconfigure() {
-        guard sentInitialConfigure, let observer else { return }
-        let configuration = observer.configuration(for: self)
+        guard sentInitialConfigure, let delegate else { return }
+        let configuration = delegate.configuration(for: self)
         if configuration != lastConfiguration { send(configuration) }
     }
 
@@ -70,13 +70,13 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         }
         if !sentInitialConfigure {
             sentInitialConfigure = true
-            if let observer { send(observer.configuration(for: self)) }
+            if let delegate { send(delegate.configuration(for: self)) }
             // A tolerated early buffer maps the window now, configured just before.
             guard surface.hasBuffer && xdgSurface.toleratesBufferBeforeConfigure else { return }
         }
         if !mapped && xdgSurface.configured && surface.hasBuffer {
             mapped = true
-            observer?.toplevelMapped(self)
+            delegate?.toplevelMapped(self)
         } else if mapped && !surface.hasBuffer {
             unmap()
             // Mapping again takes the first commit's handshake again, from the
@@ -104,13 +104,13 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         guard title != self.title || appID != self.appID else { return }
         self.title = title
         self.appID = appID
-        if mapped { observer?.toplevelRenamed(self) }
+        if mapped { delegate?.toplevelRenamed(self) }
     }
 
     private func unmap() {
         guard mapped else { return }
         mapped = false
-        observer?.toplevelUnmapped(self)
+        delegate?.toplevelUnmapped(self)
         // After the window is gone, so no popup hands the keyboard back to a surface going away.
         xdgSurface.dismissPopups()
     }
@@ -185,8 +185,8 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     }
 
     private func resendConfigure() {
-        guard sentInitialConfigure, let observer else { return }
-        send(observer.configuration(for: self))
+        guard sentInitialConfigure, let delegate else { return }
+        send(delegate.configuration(for: self))
     }
 
     /// False, with the error sent, for a negative size.

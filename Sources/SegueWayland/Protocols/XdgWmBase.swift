@@ -4,7 +4,8 @@ import CWaylandServer
 package final class XdgWmBase: ResourceObject {
     package static let version: Int32 = 5
     private var global: Global?
-    package weak var observer: ToplevelObserver?
+    package weak var toplevelDelegate: ToplevelDelegate?
+    package weak var popupDelegate: PopupDelegate?
     /// Maps a toplevel whose initial commit carries a buffer instead of
     /// posting xdg_surface.unconfigured_buffer, as Mir does: WLCS 1.5.0's
     /// helpers make every window that way. Only the WLCS integration sets it.

@@ -1,7 +1,5 @@
-import SegueEngine
-
-/// The compositor's view of toplevel windows and their popups.
-package protocol ToplevelObserver: AnyObject {
+/// What the compositor is told of toplevel windows, and asked of them.
+package protocol ToplevelDelegate: AnyObject {
     /// The toplevel committed its first buffer after being configured.
     func toplevelMapped(_ toplevel: XdgToplevel)
     /// The toplevel lost its buffer or was destroyed.
@@ -10,14 +8,6 @@ package protocol ToplevelObserver: AnyObject {
     func toplevelRenamed(_ toplevel: XdgToplevel)
     /// The size and states a toplevel should be configured with.
     func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration
-    /// A popup committed its first buffer after being configured, over its mapped parent.
-    func popupMapped(_ popup: XdgPopup)
-    /// A popup lost its buffer, was dismissed or destroyed.
-    func popupUnmapped(_ popup: XdgPopup)
-    /// Where a popup must stay, in its parent's window-geometry coordinates; nil for anywhere.
-    func popupBounds(_ popup: XdgPopup) -> PixelRect?
-    /// Whether a popup may take an explicit grab.
-    func popupMayGrab(_ popup: XdgPopup) -> Bool
 }
 
 package struct ToplevelConfiguration: Equatable {

@@ -3,7 +3,7 @@ import SegueIPC
 
 /// Stands in for the compositor: answers at once, except a waiting `switch`,
 /// which answers after a few loop iterations as a transition would.
-final class FakeHandler: IPCHandler {
+final class FakeDelegate: IPCDelegate {
     static let waitIterations = 3
     /// Far more than a socket buffer holds, so the reply goes out in parts.
     static let effectsBlob = String(repeating: "0123456789abcdef", count: 65_536)

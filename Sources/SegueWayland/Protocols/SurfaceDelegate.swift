@@ -1,5 +1,5 @@
-/// The compositor's view of surface changes.
-package protocol SurfaceObserver: AnyObject {
+/// What the compositor is told of surfaces.
+package protocol SurfaceDelegate: AnyObject {
     /// A commit changed what the surface shows, or asked for a frame callback.
     func surfaceCommitted(_ surface: Surface)
     func surfaceDestroyed(_ surface: Surface)
