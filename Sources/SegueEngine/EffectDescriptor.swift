@@ -1,5 +1,6 @@
-/// An effect as the registry knows it: its shader source with parameters, and
-/// the duration and timing curve it plays with unless a caller says otherwise.
+/// An effect as the registry knows it: its shader source with parameters, its
+/// layered form where it has one, and the duration and timing curve it plays
+/// with unless a caller says otherwise.
 public struct EffectDescriptor: Sendable, Equatable {
     public enum Origin: Sendable, Equatable {
         case builtin
@@ -19,6 +20,9 @@ public struct EffectDescriptor: Sendable, Equatable {
     /// `// @mipmaps` for both, `// @mipmaps from` or `// @mipmaps to` for one.
     public let mipmappedFrom: Bool
     public let mipmappedTo: Bool
+    /// The same effect as layers (`LayeredEffects`), drawn where that is
+    /// cheaper; the shader is then the reference the layers are held to.
+    public let layered: (any LayeredEffect)?
 
     public var parameters: [ParameterSpec] { source.parameters }
 
@@ -27,10 +31,11 @@ public struct EffectDescriptor: Sendable, Equatable {
 
     /// Reads the effect's `// @summary`, `// @duration`, `// @easing`, `// @spring`
     /// and `// @mipmaps` annotations; a bad one is reported at its own line.
-    public init(name: String, source: ShaderSource, origin: Origin) throws(ShaderSourceError) {
+    public init(name: String, source: ShaderSource, origin: Origin, layered: (any LayeredEffect)? = nil) throws(ShaderSourceError) {
         self.name = name
         self.source = source
         self.origin = origin
+        self.layered = layered
         var summary = ""
         var duration = Self.defaultDuration
         var curve = Self.defaultCurve
@@ -70,6 +75,12 @@ public struct EffectDescriptor: Sendable, Equatable {
         self.curve = curve
         mipmappedFrom = mipmaps.from
         mipmappedTo = mipmaps.to
+    }
+
+    public static func == (a: EffectDescriptor, b: EffectDescriptor) -> Bool {
+        a.name == b.name && a.summary == b.summary && a.source == b.source && a.origin == b.origin && a.duration == b.duration
+            && a.curve == b.curve && a.mipmappedFrom == b.mipmappedFrom && a.mipmappedTo == b.mipmappedTo
+            && (a.layered == nil) == (b.layered == nil)
     }
 
     /// `damping=0.5 velocity=0.8 [stiffness=300]`

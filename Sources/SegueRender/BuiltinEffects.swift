@@ -11,9 +11,10 @@ extension EffectRegistry {
             throw RenderError("Segue's built-in effect shaders are missing; reinstall Segue")
         }
         for url in files {
-            let source = try ShaderSource.load(path: url.path)
-            registry.register(try EffectDescriptor(name: url.deletingPathExtension().lastPathComponent,
-                                                   source: source, origin: .builtin))
+            let source = try ShaderSource.load(path: url.path), name = url.deletingPathExtension().lastPathComponent
+            // Each file's layered form, where it has one, joins it in one registry entry.
+            registry.register(try EffectDescriptor(name: name, source: source, origin: .builtin,
+                                                   layered: LayeredEffects.builtin(named: name)))
         }
         return registry
     }

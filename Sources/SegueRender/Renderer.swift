@@ -118,7 +118,7 @@ public final class Renderer {
 
     /// Whether `effect` can be drawn both as layers and as its shader.
     public func hasTwoForms(_ effect: EffectDescriptor) -> Bool {
-        effect.origin == .builtin && LayeredEffects.builtin(named: effect.name) != nil
+        effect.layered != nil
     }
 
     /// Draws `settings.effect` at `progress` (0 shows `from`, 1 shows `to`).
@@ -127,7 +127,7 @@ public final class Renderer {
     public func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
                      direction: TransitionDirection = .forward, form: EffectForm = .layers, into target: RenderTarget) throws {
         let (first, second, p) = direction == .forward ? (from, to, progress) : (to, from, 1 - progress)
-        if form == .layers, hasTwoForms(settings.effect), let layered = LayeredEffects.builtin(named: settings.effect.name) {
+        if form == .layers, let layered = settings.effect.layered {
             try paint(layered.layers(progress: p, width: target.width, height: target.height, values: settings.values),
                       from: first, to: second, into: target)
             return

@@ -253,7 +253,7 @@ final class Output {
             scaledTransition = transition.id
             resolution.transitionStarted()
         }
-        let copies = form == .layers && LayeredEffects.builtin(named: effect.name)?.drawsCopiesOnly == true
+        let copies = form == .layers && effect.layered?.drawsCopiesOnly == true
         resolution.refreshChanged(to: backend.refreshInterval)
         let scale = resolution.scale(for: effect.name, prepared: {
             self.renderer.knownFrameCost(of: effect, width: self.width, height: self.height, scale: $0)
