@@ -112,6 +112,9 @@ let package = Package(
                     dependencies: ["SegueCompositor", "SegueShell", "SegueWayland", "SegueBackend", "SegueHeadless", "SegueRender", "SegueLoop", "SegueIPC", "SegueImaging", "SegueClientSupport", "CWaylandClient", "CWaylandServer",
                                    "CWaylandProtocols", "CXKBCommon", "SegueConfig", "segue", "segue-sample-client",
                                    "segue-launcher", "segue-key-reporter", .product(name: "Logging", package: "swift-log")]),
+        // Tests of one module's plain logic: no compositor is started and no EGL context made.
+        .testTarget(name: "SegueWaylandTests", dependencies: ["SegueWayland", "SegueEngine"]),
+        .testTarget(name: "SegueShellTests", dependencies: ["SegueShell", "SegueWayland", "SegueEngine", "SegueConfig", "SegueRender", "CXKBCommon"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging", "SegueTestSupport"]),
         .testTarget(name: "SegueRenderTests",
                     dependencies: ["SegueRender", "SegueEngine", "SegueImaging", "SegueTestSupport"]),

@@ -1,4 +1,3 @@
-import SegueCompositor
 @testable import SegueShell
 @testable import SegueWayland
 import SegueEngine

@@ -1,5 +1,4 @@
 import CXKBCommon
-import SegueCompositor
 @testable import SegueShell
 @testable import SegueWayland
 import SegueConfig
