@@ -8,28 +8,28 @@ import SegueImaging
 /// Segue's own plain compositing. Ratios are taken frame by frame against the
 /// yardsticks drawn beside them, so they hold on a noisy machine; absolute
 /// times do not.
-public struct Benchmark {
-    public struct Row: Sendable {
-        public let name: String
-        public let medianMilliseconds: Double
+package struct Benchmark {
+    package struct Row: Sendable {
+        package let name: String
+        package let medianMilliseconds: Double
         /// The median of each frame's time over a `reference-copy` frame's drawn beside it.
-        public let ratioToCopy: Double
+        package let ratioToCopy: Double
         /// The same against a `blit` frame.
-        public let ratioToBlit: Double
+        package let ratioToBlit: Double
         /// Reference rows measure the machine and Segue's plumbing; the others are effects.
-        public let isReference: Bool
+        package let isReference: Bool
         /// The form an effect's row drew it in: an effect with two has a row for each.
-        public let form: Renderer.EffectForm?
+        package let form: Renderer.EffectForm?
         /// The size per side an effect was drawn at before it was stretched over the
         /// frame: 1, or 1/2 in the row of its drawn form that shows what reduced frames cost.
-        public let scale: Double
+        package let scale: Double
     }
 
-    public let width: Int
-    public let height: Int
-    public let frames: Int
+    package let width: Int
+    package let height: Int
+    package let frames: Int
 
-    public init(width: Int, height: Int, frames: Int) {
+    package init(width: Int, height: Int, frames: Int) {
         self.width = width
         self.height = height
         self.frames = max(frames, 3)
@@ -38,7 +38,7 @@ public struct Benchmark {
     /// The reference rows first, then every effect at mid-progress, where the
     /// effects do the most work: in both forms where it has two, then in the
     /// form drawn here at half size per side and stretched over the frame.
-    public func run(effects: [EffectDescriptor], renderer: Renderer) throws -> [Row] {
+    package func run(effects: [EffectDescriptor], renderer: Renderer) throws -> [Row] {
         let first = TestScreens.first(width: width, height: height)
         let second = TestScreens.second(width: width, height: height)
         // The screens as clients' wl_shm buffers arrive: XRGB8888, opaque.

@@ -3,16 +3,16 @@ import SegueImaging
 
 /// Renders a transition offline, frame by frame, the way an output would show
 /// it: frames evenly spaced over the duration, first and last included.
-public struct Preview {
-    public struct Frame {
-        public let image: RGBAImage
+package struct Preview {
+    package struct Frame {
+        package let image: RGBAImage
         /// Seconds since the transition began.
-        public let time: Double
+        package let time: Double
         /// The effect's progress at that time (springs may pass 1).
-        public let progress: Double
+        package let progress: Double
 
         /// The label a contact sheet prints under the frame.
-        public var label: String {
+        package var label: String {
             "t=" + Self.format(time) + "s p=" + Self.format(progress)
         }
 
@@ -24,18 +24,18 @@ public struct Preview {
         }
     }
 
-    public let settings: EffectSettings
-    public let direction: TransitionDirection
-    public let frameCount: Int
+    package let settings: EffectSettings
+    package let direction: TransitionDirection
+    package let frameCount: Int
 
-    public init(settings: EffectSettings, direction: TransitionDirection, frameCount: Int) {
+    package init(settings: EffectSettings, direction: TransitionDirection, frameCount: Int) {
         self.settings = settings
         self.direction = direction
         self.frameCount = max(frameCount, 2)
     }
 
     /// Renders every frame from `from` to `to`, both of the same size.
-    public func render(from: RGBAImage, to: RGBAImage, with renderer: Renderer) throws -> [Frame] {
+    package func render(from: RGBAImage, to: RGBAImage, with renderer: Renderer) throws -> [Frame] {
         guard from.width == to.width, from.height == to.height else {
             throw RenderError("the two screens differ in size: \(from.width)x\(from.height) and \(to.width)x\(to.height)")
         }
