@@ -126,7 +126,7 @@ public final class Compositor {
         dataDevices = DataDeviceManager(display: display)
         primarySelection = PrimarySelectionManager(display: display)
         activation = XdgActivation(display: display)
-        linuxDmabuf = try options.dmabufOffer.map { offer in
+        linuxDmabuf = try options.dmabufOffer.flatMap { $0.isEmpty ? nil : $0 }.map { offer in
             try LinuxDmabuf(display: display, offer: offer) { [unowned renderer] attributes in
                 renderer.imports(DmabufDescription(width: attributes.width, height: attributes.height, fourcc: attributes.fourcc,
                                                    modifier: attributes.modifier,

@@ -56,6 +56,11 @@ final class LinuxDmabufTests: XCTestCase {
         XCTAssertFalse(server.compositor.renderer.dmabufSupport.canImport, "llvmpipe imports no dmabufs")
     }
 
+    func testAnEmptyOfferIsNoOffer() throws {
+        server = try InProcessCompositor(dmabufOffer: DmabufOffer(formats: [.init(fourcc: Self.xrgb8888, modifiers: [])], mainDevice: 1))
+        XCTAssertNil(try server.connect().globals["zwp_linux_dmabuf_v1"])
+    }
+
     func testWithoutARenderNodeVersion3ListsEveryFormatAndModifier() throws {
         try start()
         let client = try server.connect()

@@ -14,7 +14,7 @@ package final class DmabufAttributes {
     package let height: Int
     package let fourcc: UInt32
     package let modifier: UInt64
-    /// zwp_linux_buffer_params_v1.flags: bit 0 says the rows are bottom first.
+    /// zwp_linux_buffer_params_v1.flags: y_invert (1), interlaced (2), bottom_first (4).
     package let flags: UInt32
     package let planes: [Plane]
 
@@ -26,9 +26,6 @@ package final class DmabufAttributes {
         self.flags = flags
         self.planes = planes
     }
-
-    /// Whether the client's rows are bottom first (y-inverted).
-    package var bottomFirst: Bool { flags & 1 != 0 }
 
     deinit {
         for plane in planes { close(plane.fd) }

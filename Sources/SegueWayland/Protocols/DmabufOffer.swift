@@ -25,8 +25,13 @@ package struct DmabufOffer: Sendable, Equatable {
         formats.contains { $0.fourcc == fourcc && $0.modifiers.contains(modifier) }
     }
 
-    /// Every (format, modifier) pair, in the order offered: the format table's entries.
+    /// Every (format, modifier) pair, in the order offered: the format table's
+    /// entries, as many as its 16-bit indices reach.
     var pairs: [(fourcc: UInt32, modifier: UInt64)] {
-        formats.flatMap { format in format.modifiers.map { (format.fourcc, $0) } }
+        Array(formats.lazy.flatMap { format in format.modifiers.map { (format.fourcc, $0) } }.prefix(Int(UInt16.max) + 1))
     }
+
+    /// Whether it offers anything: an empty offer is no offer (a version 4
+    /// client could not even map an empty format table).
+    package var isEmpty: Bool { pairs.isEmpty }
 }

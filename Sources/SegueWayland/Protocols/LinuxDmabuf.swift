@@ -61,7 +61,7 @@ package final class LinuxDmabuf: ResourceObject {
         zwp_linux_dmabuf_feedback_v1_send_format_table(feedback, formatTable.fd, formatTable.size)
         withWaylandArray([device]) { zwp_linux_dmabuf_feedback_v1_send_main_device(feedback, $0) }
         withWaylandArray([device]) { zwp_linux_dmabuf_feedback_v1_send_tranche_target_device(feedback, $0) }
-        withWaylandArray(offer.pairs.indices.map { UInt16(truncatingIfNeeded: $0) }) {
+        withWaylandArray(offer.pairs.indices.map { UInt16($0) }) {
             zwp_linux_dmabuf_feedback_v1_send_tranche_formats(feedback, $0)
         }
         zwp_linux_dmabuf_feedback_v1_send_tranche_flags(feedback, 0)
