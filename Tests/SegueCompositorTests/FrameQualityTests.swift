@@ -82,8 +82,9 @@ final class FrameQualityTests: XCTestCase {
         guard full > 1.0 / 360 * 7 / 8 else {
             throw XCTSkip("this renderer draws the effect at full size within the 2.4 ms budget (\(full * 1000) ms): nothing to reduce")
         }
-        XCTAssertEqual(statistics.minimumScale, 0.5, "down to min-scale: \(statistics.scales), render times \(statistics.renderTimes)")
-        XCTAssertEqual(statistics.medianScale, 0.5)
+        // Nothing fits 2.4 ms here, so the moving frames go to the size measured cheapest: 3/4 or 1/2 (min-scale).
+        XCTAssertLessThan(statistics.medianScale, 1, "sizes \(statistics.scales), render times \(statistics.renderTimes)")
+        XCTAssertGreaterThanOrEqual(statistics.minimumScale, 0.5, "never below min-scale")
         XCTAssertEqual(statistics.scales.last, 1, "the last frame is drawn at full size")
     }
 
