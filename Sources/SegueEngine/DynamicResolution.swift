@@ -66,7 +66,7 @@ public struct DynamicResolution: Sendable {
         frame += 1
         let steps = allowedSteps
         let known = measured[effect, default: [:]]
-        let fixedCost = median(fixedCosts)
+        let fixedCost = median(fixedCosts), budget = self.budget.seconds
         // How the step drawn last compares with its timing when prepared.
         let latest = known.max { $0.value.frame < $1.value.frame }
         let ratio = latest.flatMap { step in prepared(step.key).map { step.value.seconds / max($0, 1e-5) } } ?? 1
@@ -83,8 +83,8 @@ public struct DynamicResolution: Sendable {
         var chosen = current
         if exact {
             chosen = 0
-        } else if predict(steps[current]) > budget.seconds {
-            if let fitting = steps.indices.first(where: { predict(steps[$0]) <= budget.seconds }) {
+        } else if predict(steps[current]) > budget {
+            if let fitting = steps.indices.first(where: { predict(steps[$0]) <= budget }) {
                 // Down to the largest step that fits; or up, where reducing costs more than it saves.
                 chosen = fitting
             } else if mayRise && aboveIsOld {
@@ -102,7 +102,7 @@ public struct DynamicResolution: Sendable {
             } else if chosen < current {
                 roseAt = frame
             }
-        } else if mayRise, aboveIsOld || predict(steps[current - 1]) <= budget.seconds * Self.roomToRise {
+        } else if mayRise, aboveIsOld || predict(steps[current - 1]) <= budget * Self.roomToRise {
             chosen = current - 1
             roseAt = frame
         }

@@ -70,7 +70,7 @@ package struct Benchmark {
             ("composite", { _ in try renderer.present(window, into: target, background: (0, 0, 0)) }, nil, 1),
             ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil, 1),
             // What a frame drawn at half size per side costs to stretch over the output.
-            ("stretch", { _ in try renderer.upscale(half, into: target) }, nil, 1),
+            ("stretch", { _ in try renderer.stretch(half, over: target) }, nil, 1),
         ]
         for effect in effects {
             let settings = EffectSettings(effect)

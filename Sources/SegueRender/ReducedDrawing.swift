@@ -4,7 +4,7 @@ import SegueEngine
 
 extension Renderer {
     /// Draws a transition frame as `draw` does, but at `scale` of the target's
-    /// size per side, then stretches it over the target with one linear blit:
+    /// size per side, then stretches it over the target as one linearly filtered quad:
     /// fewer pixels for an effect that would not make its refresh at full size.
     /// At scale 1 (or above) it is `draw` itself.
     public func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
@@ -14,14 +14,14 @@ extension Renderer {
             return try draw(settings, from: from, to: to, progress: progress, direction: direction, form: form, into: target)
         }
         try draw(settings, from: from, to: to, progress: progress, direction: direction, form: form, into: reduced)
-        try upscale(reduced, into: target)
+        try stretch(reduced, over: target)
     }
 
     /// Stretches all of `source` over all of `target`, filtered linearly: as a
     /// layer, one textured quad, which llvmpipe's linear path draws (13 ms at
     /// 3840×2160 on 2 cores) where a linear glBlitFramebuffer takes its general
     /// path (28 ms); on a GPU either is a fraction of a millisecond.
-    func upscale(_ source: RenderTarget, into target: RenderTarget) throws {
+    func stretch(_ source: RenderTarget, over target: RenderTarget) throws {
         let full = LayerRect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
         try paint([EffectLayer(.from, frame: full)], from: source.texture, to: source.texture, into: target)
     }

@@ -79,12 +79,16 @@ final class FrameQualityTests: XCTestCase {
         XCTAssertEqual(statistics.missedRefreshes, 0)
         let full = try XCTUnwrap(server.compositor.renderer.knownFrameCost(
             of: try XCTUnwrap(server.compositor.config.effects["costly"]), width: width, height: height, scale: 1))
-        guard full > 1.0 / 360 * 7 / 8 else {
-            throw XCTSkip("this renderer draws the effect at full size within the 2.4 ms budget (\(full * 1000) ms): nothing to reduce")
+        let budget = 1.0 / 360 * 7 / 8
+        let sizes = "sizes \(statistics.scales), render times \(statistics.renderTimes), full size timed at \(full * 1000) ms"
+        if full > budget {
+            // Nothing fits 2.4 ms (llvmpipe): the moving frames go to the size measured cheapest, 3/4 or 1/2 (min-scale).
+            XCTAssertLessThan(statistics.medianScale, 1, sizes)
+        } else if full < budget / 2 {
+            // A renderer that draws it in half the budget (a GPU) has nothing to reduce.
+            XCTAssertEqual(Set(statistics.scales), [1], sizes)
         }
-        // Nothing fits 2.4 ms here, so the moving frames go to the size measured cheapest: 3/4 or 1/2 (min-scale).
-        XCTAssertLessThan(statistics.medianScale, 1, "sizes \(statistics.scales), render times \(statistics.renderTimes)")
-        XCTAssertGreaterThanOrEqual(statistics.minimumScale, 0.5, "never below min-scale")
+        XCTAssertGreaterThanOrEqual(statistics.minimumScale, 0.5, "never below min-scale: \(sizes)")
         XCTAssertEqual(statistics.scales.last, 1, "the last frame is drawn at full size")
     }
 

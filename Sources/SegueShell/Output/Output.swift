@@ -33,8 +33,9 @@ final class Output {
     private var lastDrawn: (transition: Transition<ScreenSource>, fence: FrameFence, scale: Double, fixed: Double, typical: Bool)?
     /// Chooses the size transition frames are drawn at; nil with `quality = "full"`.
     private var resolution: DynamicResolution?
-    /// The transition whose frames `resolution` sizes now.
-    private var scaledTransition: UInt64?
+    /// The transition whose frames `resolution` sizes now, and what its
+    /// effect's frames cost at each size when the renderer timed them.
+    private var scaledTransition: (id: UInt64, prepared: [Double: Double])?
     /// Told when the newest transition's first frame was presented.
     private var onFirstPresented: ((Instant) -> Void)?
     /// Frames rendered and presented since start: an idle output adds none.
@@ -125,9 +126,11 @@ final class Output {
               interactive: InteractiveProgress? = nil, takingOver: Bool = false,
               onStart: ((Instant) -> Void)? = nil, onComplete: @escaping (TransitionCompletion) -> Void) {
         onFirstPresented = onStart
-        // Both screens' newest pixels, taken before the clock starts: a window not drawn
+        // The screens' newest pixels, taken before the clock starts: a window not drawn
         // lately (the one switched to) would make the first frame pay for all of its pixels.
-        _ = (texture(from), texture(to))
+        // A running transition is retargeted from a snapshot instead of `from`.
+        if !driver.isAnimating { _ = texture(from) }
+        _ = texture(to)
         driver.start(from: from, to: to, settings: settings, direction: direction, at: backend.now,
                      interactive: interactive, takingOver: takingOver,
                      snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
@@ -249,15 +252,17 @@ final class Output {
     /// adaptive quality, for an effect drawn as copies, and for `exact` frames.
     private func scale(for effect: EffectDescriptor, form: Renderer.EffectForm, exact: Bool) -> Double {
         guard var resolution else { return 1 }
-        if let transition = driver.current, transition.id != scaledTransition {
-            scaledTransition = transition.id
+        if let transition = driver.current, transition.id != scaledTransition?.id {
+            let timed = resolution.allowedSteps.compactMap { scale in
+                renderer.knownFrameCost(of: effect, width: width, height: height, scale: scale).map { (scale, $0) }
+            }
+            scaledTransition = (transition.id, Dictionary(uniqueKeysWithValues: timed))
             resolution.transitionStarted()
         }
         let copies = form == .layers && effect.layered?.drawsCopiesOnly == true
         resolution.refreshChanged(to: backend.refreshInterval)
-        let scale = resolution.scale(for: effect.name, prepared: {
-            self.renderer.knownFrameCost(of: effect, width: self.width, height: self.height, scale: $0)
-        }, exact: exact || copies)
+        let prepared = scaledTransition?.prepared ?? [:]
+        let scale = resolution.scale(for: effect.name, prepared: { prepared[$0] }, exact: exact || copies)
         self.resolution = resolution
         return scale
     }
