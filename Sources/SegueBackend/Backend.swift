@@ -27,6 +27,10 @@ public protocol Backend: AnyObject {
     /// The time on the backend's clock, which transitions start at: the
     /// system's monotonic clock, unless the backend keeps time of its own.
     var now: Instant { get }
+    /// When the next `drawFrame` call will come, as best the backend can tell,
+    /// while frames are being drawn; nil when none is due or it cannot say.
+    /// Work that must not hold a frame up stops before it.
+    var nextDrawStart: Instant? { get }
     /// Asks for one `drawFrame` call before the next presentation. Idempotent.
     func scheduleFrame()
     /// Shows the pointer as `cursor` where the backend has a pointer of its own to show.
@@ -41,6 +45,7 @@ public protocol Backend: AnyObject {
 extension Backend {
     public var now: Instant { MonotonicClock.now() }
     public var preferredScale: Int { 1 }
+    public var nextDrawStart: Instant? { nil }
     public func show(cursor: Cursor) {}
     public func offer(_ selection: SelectionOffer?, as kind: SelectionKind) {}
 }

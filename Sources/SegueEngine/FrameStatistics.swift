@@ -15,6 +15,10 @@ public struct FrameStatistics: Sendable, Equatable {
     public internal(set) var renderTimes: [Double] = []
     /// The size per side each of those frames was drawn at (1: full size).
     public internal(set) var scales: [Double] = []
+    /// Times the window the transition leaves, and the one it goes to, took
+    /// new pixels while it ran: their clients' update rates over its duration.
+    public internal(set) var fromUpdates = 0
+    public internal(set) var toUpdates = 0
 
     public init() {}
 

@@ -87,6 +87,15 @@ public final class Transition<Content> {
         statistics.scales.append(scale)
     }
 
+    /// The window on `side` took new pixels while the transition ran.
+    public func recordNewPixels(on side: TransitionSide) {
+        guard state == .running else { return }
+        switch side {
+        case .from: statistics.fromUpdates += 1
+        case .to: statistics.toUpdates += 1
+        }
+    }
+
     /// The oldest drawn frame was presented at `time`. Finishes the transition
     /// when that frame showed the final state.
     public func presented(at time: Instant, refreshInterval: Double) {

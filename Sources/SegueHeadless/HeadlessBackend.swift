@@ -91,6 +91,16 @@ public final class HeadlessBackend: Backend {
 
     public func show(cursor: Cursor) { self.cursor = cursor }
 
+    /// A frame for a vblank starts drawing at its drawing time; while one waits
+    /// for its vblank, the next (if wanted by then) is drawn for the vblank after.
+    public var nextDrawStart: Instant? {
+        switch state {
+        case .idle: nil
+        case .drawing(let vblank): Instant(nanoseconds: origin.nanoseconds + vblank * period - drawLead)
+        case .presenting(let vblank): Instant(nanoseconds: origin.nanoseconds + (vblank + 1) * period - drawLead)
+        }
+    }
+
     public func scheduleFrame() {
         wanted = true
         guard !stepped, state == .idle else { return }

@@ -109,6 +109,11 @@ public final class WaylandBackend: Backend {
         wl_display_flush(connection.display)
     }
 
+    /// The parent asks for the next frame about a refresh after it took the last.
+    public var nextDrawStart: Instant? {
+        frameCallback != nil || awaitingPresentation ? drawnAt + refreshInterval : nil
+    }
+
     public func scheduleFrame() {
         wanted = true
         guard idle == nil, frameCallback == nil, !awaitingPresentation, surface != nil else { return }

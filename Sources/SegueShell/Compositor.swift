@@ -32,7 +32,6 @@ public final class Compositor {
     var stack = WindowStack<Window>()
     /// Each surface's content as a texture, imported when it commits a buffer.
     let textures = SurfaceTextures()
-    private lazy var pixelsDue = PixelsDue(loop: server.eventLoop, textures: textures)
     /// Each cursor surface's picture, and the cursor the backend was last told to show.
     let cursorImages = CursorImages()
     private var shownCursor = Cursor.standard
@@ -100,7 +99,8 @@ public final class Compositor {
         server = try Server(socket: options.socket, listening: !options.embedded)
         backend = try makeBackend(server.eventLoop, width, height, refreshRate)
         backendScale = backend.preferredScale
-        output = try Output(backend: backend, renderer: renderer, textures: textures, background: background)
+        output = try Output(backend: backend, renderer: renderer, textures: textures, loop: server.eventLoop,
+                                background: background)
         output.delegate = self
         output.scale = outputScale
         output.frameQuality = config.frameQuality
@@ -255,7 +255,7 @@ public final class Compositor {
         output.play(from: previous.map(ScreenSource.window) ?? .background, to: window.map(ScreenSource.window) ?? .background,
                     settings: settings, direction: resolution.direction, onStart: onStart) { [weak self] completion in
             guard let self else { return }
-            log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(completion.statistics.frames), late \(completion.statistics.lateFrames), missed refreshes \(completion.statistics.missedRefreshes), scale min \(String(format: "%.2f", completion.statistics.minimumScale)) median \(String(format: "%.2f", completion.statistics.medianScale))")
+            log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(completion.statistics.frames), late \(completion.statistics.lateFrames), missed refreshes \(completion.statistics.missedRefreshes), scale min \(String(format: "%.2f", completion.statistics.minimumScale)) median \(String(format: "%.2f", completion.statistics.medianScale)), client updates from \(completion.statistics.fromUpdates) to \(completion.statistics.toUpdates)")
             record(event, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
             popDeferred(after: completion)
@@ -352,7 +352,7 @@ extension Compositor: SurfaceDelegate {
             window.contentChanged()
         }
         guard visible else { return }
-        if surface.hasUntakenPixels { pixelsDue.add(window) }
+        if surface.hasUntakenPixels { output.pixelsCommitted(by: window) }
         // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
         if changed {
             pointerLayoutChanged()

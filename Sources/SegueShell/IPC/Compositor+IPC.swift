@@ -187,6 +187,9 @@ extension Compositor: IPCDelegate {
             // The size per side frames were drawn at (1: full size; less where they would have missed their refresh).
             "min_scale": .number((stats.minimumScale * 1000).rounded() / 1000),
             "median_scale": .number((stats.medianScale * 1000).rounded() / 1000),
+            // Times each window's client got new pixels on screen while it ran: its update rate over the duration.
+            "from_updates": .number(Double(stats.fromUpdates)),
+            "to_updates": .number(Double(stats.toUpdates)),
             // CLOCK_MONOTONIC, as wp_presentation and segue_transition_v1 report them.
             "first_ns": stats.firstPresentation.map { .number(Double($0.nanoseconds)) } ?? .null,
             "last_ns": stats.lastPresentation.map { .number(Double($0.nanoseconds)) } ?? .null,

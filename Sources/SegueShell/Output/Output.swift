@@ -19,6 +19,8 @@ final class Output {
     var recorder: TransitionRecorder?
 
     private let driver = TransitionDriver<ScreenSource>()
+    /// Takes the pixels of windows on screen between frames.
+    private var pixelsDue: PixelsDue!
     private let backgroundTexture: Texture
     private var needsDraw = true
     /// Where the shown screen changed since the last frame; nil for everywhere.
@@ -42,7 +44,8 @@ final class Output {
     private(set) var framesDrawn = 0
     private(set) var framesPresented = 0
 
-    init(backend: Backend, renderer: Renderer, textures: SurfaceTextures, background: (Float, Float, Float)) throws {
+    init(backend: Backend, renderer: Renderer, textures: SurfaceTextures, loop: EventLoop,
+         background: (Float, Float, Float)) throws {
         self.backend = backend
         self.renderer = renderer
         self.textures = textures
@@ -55,6 +58,8 @@ final class Output {
             self.draw(predicted: $0)
             return self.target
         }
+        pixelsDue = PixelsDue(loop: loop, textures: textures, secondsLeft: { [unowned self] in secondsBeforeTransitionFrame() },
+                              taken: { [unowned self] in newPixels(of: $0) })
     }
 
     var width: Int { backend.width }
@@ -114,6 +119,24 @@ final class Output {
         for scale in resolution?.allowedSteps ?? [] {
             _ = try renderer.frameCost(of: effect, width: width, height: height, scale: scale)
         }
+    }
+
+    /// A client of `window`, which is on screen, committed pixels: they are
+    /// taken when the loop is idle, between frames.
+    func pixelsCommitted(by window: Window) { pixelsDue.add(window) }
+
+    /// Seconds left before the next transition frame must start drawing, less
+    /// a sixteenth of a refresh to spare; nil when no such frame is due.
+    private func secondsBeforeTransitionFrame() -> Double? {
+        guard driver.isAnimating, let start = backend.nextDrawStart else { return nil }
+        return start.seconds(since: backend.now) - backend.refreshInterval / 16
+    }
+
+    /// `window` took new pixels: a running transition counts them for its side.
+    private func newPixels(of window: Window) {
+        guard let running = driver.current, !running.isDone else { return }
+        if case .window(let from) = running.from, from === window { running.recordNewPixels(on: .from) }
+        if case .window(let to) = running.to, to === window { running.recordNewPixels(on: .to) }
     }
 
     /// A client waits for a frame callback: run the clock for one frame.
@@ -176,11 +199,15 @@ final class Output {
         return windows
     }
 
-    private func texture(_ source: ScreenSource?) -> Texture {
+    /// The screen `source` shows. A `fresh` one first takes whatever its
+    /// surfaces committed that the loop's idle turn has not taken yet; else
+    /// (a transition's moving frames) pixels still waiting are left to the
+    /// gap between frames, and the window's last screen stands in.
+    private func texture(_ source: ScreenSource?, fresh: Bool = true) -> Texture {
         switch source {
         case .window(let window)?:
-            // Whatever its surfaces committed that the loop's idle turn has not taken yet.
-            textures.takePixels(of: window)
+            if !fresh, let last = window.lastScreen, textures.bytesToTake(of: window) > 0 { return last }
+            if textures.takePixels(of: window) { newPixels(of: window) }
             return window.screen(textures: textures, renderer: renderer, width: width, height: height, scale: scale,
                                  background: background) ?? backgroundTexture
         case .texture(let texture)?:
@@ -198,11 +225,11 @@ final class Output {
     private func draw(predicted: Instant) {
         let start = DispatchTime.now().uptimeNanoseconds
         if let (transition, frame) = driver.frame(at: predicted) {
-            let from = texture(transition.from), to = texture(transition.to)
+            let exact = frame.isFinal || frame.progress == 0
+            let from = texture(transition.from, fresh: exact), to = texture(transition.to, fresh: exact)
             let fixed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let effect = transition.settings.effect
             let form = renderer.form(for: effect, width: width, height: height)
-            let exact = frame.isFinal || frame.progress == 0
             let scale = scale(for: effect, form: form, exact: exact)
             // The first frame also pays for the transition's start (the windows' first use at this size).
             let typical = !exact && transition.statistics.frames > 0
@@ -244,6 +271,7 @@ final class Output {
         needsDraw = false
         pendingDamage = nil
         framesDrawn += 1
+        pixelsDue.frameDrawn()
     }
 
     private var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }

@@ -1,3 +1,4 @@
+import Foundation
 import SegueEngine
 import SegueRender
 import SegueWayland
@@ -72,26 +73,66 @@ final class SurfaceTextures {
         return nil
     }
 
-    /// Takes the pixels of every surface `window` shows, for drawing it now.
-    func takePixels(of window: Window) {
-        for placed in window.placedSurfaces() { takePixels(of: placed.surface) }
+    /// When copies may run while a transition's frames are due, from what they cost here.
+    var uploads = UploadSchedule()
+
+    /// Takes the pixels of every surface `window` shows, for drawing it now;
+    /// false when none had new ones.
+    @discardableResult
+    func takePixels(of window: Window) -> Bool {
+        var took = false
+        for placed in window.placedSurfaces() where takePixels(of: placed.surface) { took = true }
+        return took
+    }
+
+    /// Bytes `takePixels(of: window)` would copy now.
+    func bytesToTake(of window: Window) -> Int {
+        window.placedSurfaces().reduce(0) { total, placed in
+            guard let region = region(toTake: placed.surface) else { return total }
+            return total + region.width * region.height * 4
+        }
     }
 
     /// Copies what changed of the surface's newest buffer since its pixels
-    /// were last taken into its texture, and gives the buffer back.
-    func takePixels(of surface: Surface) {
+    /// were last taken into its texture, and gives the buffer back; false when
+    /// there was nothing new to copy.
+    @discardableResult
+    func takePixels(of surface: Surface) -> Bool {
         let key = ObjectIdentifier(surface)
-        guard let texture = textures[key] else { return }
-        surface.takePixels { buffer, damage in
-            guard buffer.width == texture.width, buffer.height == texture.height else { return }
-            let format: PixelFormat = buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888
-            // A texture whose alpha starts to count is taken whole: alpha outside the damage is stale.
-            let whole = wholeUploadDue.remove(key) != nil || texture.format != format
-            guard let region = whole ? PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
-                    : PixelRect.bounds(of: damage) else { return }
-            if buffer.opaque { holdingUnusedBytes.insert(key) }
-            buffer.withBytes { texture.upload($0, stride: buffer.stride, format: format, region: region) }
+        guard let texture = textures[key] else { return false }
+        guard let region = region(toTake: surface) else {
+            // Nothing to copy (a buffer of another size): the buffer goes back all the same.
+            surface.takePixels { _, _ in }
+            return false
         }
+        surface.takePixels { buffer, _ in
+            let format = Self.format(of: buffer, on: surface)
+            wholeUploadDue.remove(key)
+            if buffer.opaque { holdingUnusedBytes.insert(key) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            buffer.withBytes { texture.upload($0, stride: buffer.stride, format: format, region: region) }
+            uploads.record(bytes: region.width * region.height * 4,
+                           seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return true
+    }
+
+    /// What `takePixels(of: surface)` would copy: all of a texture not filled
+    /// yet or whose alpha starts to count, else around the damage.
+    private func region(toTake surface: Surface) -> PixelRect? {
+        let key = ObjectIdentifier(surface)
+        guard let texture = textures[key], let (buffer, damage) = surface.untakenPixels,
+              buffer.width == texture.width, buffer.height == texture.height else { return nil }
+        // A texture whose alpha starts to count is taken whole: alpha outside the damage is stale.
+        guard wholeUploadDue.contains(key) || texture.format != Self.format(of: buffer, on: surface) else {
+            return PixelRect.bounds(of: damage)
+        }
+        return PixelRect(x: 0, y: 0, width: texture.width, height: texture.height)
+    }
+
+    /// Content the client says is opaque is taken as XRGB: copied, never blended.
+    private static func format(of buffer: ShmBuffer, on surface: Surface) -> PixelFormat {
+        buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888
     }
 
     func forget(_ surface: Surface) {

@@ -394,6 +394,10 @@ package final class Surface: ResourceObject {
     /// Whether a buffer's pixels wait to be taken.
     package var hasUntakenPixels: Bool { untaken != nil }
 
+    /// The buffer whose pixels wait to be taken, and where they changed since
+    /// they were last taken (buffer pixels); nil when none wait.
+    package var untakenPixels: (buffer: ShmBuffer, damage: [PixelRect])? { untaken }
+
     /// Hands the newest buffer and where its content changed since the
     /// pixels were last taken to `body`, then gives the buffer back to its
     /// client; nothing when there is nothing new.
