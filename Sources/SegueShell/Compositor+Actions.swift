@@ -17,12 +17,12 @@ extension Compositor {
                 do { _ = try config.effects.effect(named: effect) } catch { throw ActionError(description: "\(error)") }
             }
             // Shown, but a transition away from it runs: showing it again turns back.
-            guard window !== stack.shown || output.isAnimating else { return .alreadyShown(windowID: window.id) }
+            guard let play = navigation.switched(to: window) else { return .alreadyShown(windowID: window.id) }
             // Requests give rectangles in surface units.
             let (width, height) = (output.logicalWidth, output.logicalHeight)
             do {
-                try show(window, from: stack.shown, event: .switch, effect: request.effect, onComplete: onComplete,
-                         adjust: { request.adjust(&$0, outputWidth: width, outputHeight: height) }, onStart: onStart)
+                try start(play, effect: request.effect, onComplete: onComplete,
+                          adjust: { request.adjust(&$0, outputWidth: width, outputHeight: height) }, onStart: onStart)
             } catch {
                 throw ActionError(description: "\(error)")
             }

@@ -67,11 +67,8 @@ extension Compositor {
                        onComplete: TransitionCompletionHandler?) throws(ActionError) {
         // A transition already running toward the window is taken over at its progress and speed.
         let running = output.running(toward: window)
-        var previous = stack.shown
-        if let running {
-            // It switched the stack when it began; a cancel goes back to where it came from.
-            previous = if case .window(let origin) = running.from { origin } else { stack.shownOrder.dropLast().last }
-        }
+        let origin: Window?? = running.map { if case .window(let origin) = $0.from { origin } else { nil } }
+        let previous = navigation.handOrigin(takingOverFrom: origin)
         let resolution: Resolution
         do {
             resolution = try resolve(.switch, from: previous, to: window, effect: nil)
@@ -88,21 +85,16 @@ extension Compositor {
         let started = Gesture(target: window, hand: hand)
         if let onComplete { started.whenDone.append(onComplete) }
         gesture = started
+        let play = navigation.handBegan(toward: window, takingOverFrom: origin)
         output.play(from: running?.from ?? previous.map(ScreenSource.window) ?? .background, to: .window(window),
                     settings: running?.settings ?? settings, direction: running?.direction ?? resolution.direction,
                     interactive: hand, takingOver: running != nil, onStart: onStart) { [weak self] completion in
             guard let self else { return }
-            // Only the hand's own decision moves the stack: a switch that stopped
-            // this transition from outside has already shown what it wanted.
-            if let decided = hand.outcome, completion.outcome != .interrupted,
-               let ended = decided == .finished ? window : previous, ended !== stack.shown {
-                stack.show(ended)
-                focusShownWindow()
-            }
+            let pop = completed(play, completion.outcome, handDecided: hand.outcome)
             if gesture === started { gesture = nil }
             record(.switch, resolution.reason, completion)
             for hear in started.whenDone { hear(completion, resolution.reason) }
-            popDeferred(after: completion)
+            if let pop { try? start(pop) }
         }
     }
 }

@@ -29,7 +29,9 @@ public final class Compositor {
     var random = SystemRandomNumberGenerator()
     let output: Output
     let log: Logger
-    var stack = WindowStack<Window>()
+    /// Which window is shown, and which transition each event starts.
+    var navigation = Navigation<Window>()
+    var stack: WindowStack<Window> { navigation.stack }
     /// Each surface's content as a texture, imported when it commits a buffer.
     let textures = SurfaceTextures()
     /// Each cursor surface's picture, and the cursor the backend was last told to show.
@@ -53,9 +55,6 @@ public final class Compositor {
     private var nextWindowID = 1
     /// The window `segue msg events` last heard was shown.
     private var announcedShown: Int?
-    /// The shown window closed while a transition ran: the pop back from it
-    /// waits until that transition has finished with the window's last frame.
-    private var deferredPop: Window?
     /// Completed transitions, oldest first, for `segue msg transitions`.
     private(set) var history: [(event: TransitionEvent, reason: String, completion: TransitionCompletion)] = []
 
@@ -227,46 +226,62 @@ public final class Compositor {
         return windowsByToplevel[ObjectIdentifier(toplevel)]
     }
 
-    /// Shows `window`, playing what the config picks for `event` between the
-    /// two windows, or `effect` when a request names one; `adjust` changes the
+    /// Plays `play`: what the config picks for its event between its two
+    /// windows, or `effect` when a request names one; `adjust` changes the
     /// chosen settings and `onStart` hears when the first frame was presented.
-    func show(_ window: Window?, from previous: Window?, event: TransitionEvent, effect: String? = nil,
-              onComplete: TransitionCompletionHandler? = nil,
-              adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
-        let resolution = try resolve(event, from: previous, to: window, effect: effect)
-        if let window { stack.show(window) }
+    /// Where nothing plays (`none`, or an effect that fails to compile), its
+    /// window shows at the next frame.
+    func start(_ play: Navigation<Window>.Play, effect: String? = nil, onComplete: TransitionCompletionHandler? = nil,
+               adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
         focusShownWindow()
-        guard options.placement.playsTransitions, var settings = resolution.settings else {
-            // `none`: the new window appears at once, at the next frame.
-            output.cancelTransition()
-            output.damage()
-            let completion = TransitionCompletion(id: 0, effect: "none", direction: resolution.direction,
-                                                  outcome: .finished, duration: 0, statistics: FrameStatistics())
-            record(event, resolution.reason, completion)
+        var resolution = try resolve(play.event, from: play.from, to: play.to, effect: effect)
+        if options.placement.playsTransitions, var settings = resolution.settings {
+            if !resolution.motionReduced { adjust?(&settings) }
+            do {
+                try output.prepare(settings.effect)
+            } catch {
+                showAtOnce(play, resolution)
+                throw error
+            }
+            resolution.settings = settings
+        }
+        guard options.placement.playsTransitions, let settings = resolution.settings else {
+            let completion = showAtOnce(play, resolution)
+            record(play.event, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
             return
         }
-        if !resolution.motionReduced { adjust?(&settings) }
-        try output.prepare(settings.effect)
-        emit("transition_started", ["kind": .string(event.rawValue), "effect": .string(settings.effect.name),
+        emit("transition_started", ["kind": .string(play.event.rawValue), "effect": .string(settings.effect.name),
                                     "direction": .string(resolution.direction.rawValue), "rule": .string(resolution.reason),
-                                    "from": previous.map { .number(Double($0.id)) } ?? .null,
-                                    "to": window.map { .number(Double($0.id)) } ?? .null])
-        output.play(from: previous.map(ScreenSource.window) ?? .background, to: window.map(ScreenSource.window) ?? .background,
+                                    "from": play.from.map { .number(Double($0.id)) } ?? .null,
+                                    "to": play.to.map { .number(Double($0.id)) } ?? .null])
+        output.play(from: play.from.map(ScreenSource.window) ?? .background, to: play.to.map(ScreenSource.window) ?? .background,
                     settings: settings, direction: resolution.direction, onStart: onStart) { [weak self] completion in
             guard let self else { return }
-            log.info("transition \(completion.id) \(event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(completion.statistics.frames), late \(completion.statistics.lateFrames), missed refreshes \(completion.statistics.missedRefreshes), scale min \(String(format: "%.2f", completion.statistics.minimumScale)) median \(String(format: "%.2f", completion.statistics.medianScale)), client updates from \(completion.statistics.fromUpdates) to \(completion.statistics.toUpdates)")
-            record(event, resolution.reason, completion)
+            log.info("transition \(completion.id) \(play.event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(completion.statistics.frames), late \(completion.statistics.lateFrames), missed refreshes \(completion.statistics.missedRefreshes), scale min \(String(format: "%.2f", completion.statistics.minimumScale)) median \(String(format: "%.2f", completion.statistics.medianScale)), client updates from \(completion.statistics.fromUpdates) to \(completion.statistics.toUpdates)")
+            record(play.event, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
-            popDeferred(after: completion)
+            if let pop = completed(play, completion.outcome) { try? start(pop) }
         }
     }
 
-    /// The shown window closed while a transition ran: now that it is over, the pop plays.
-    func popDeferred(after completion: TransitionCompletion) {
-        guard let closed = deferredPop else { return }
-        deferredPop = nil
-        if completion.outcome != .interrupted { try? show(stack.shown, from: closed, event: .close) }
+    /// `play`'s window appears at once, at the next frame, in place of any transition.
+    @discardableResult
+    private func showAtOnce(_ play: Navigation<Window>.Play, _ resolution: Resolution) -> TransitionCompletion {
+        output.cancelTransition()
+        output.damage()
+        if let pop = completed(play, .finished) { try? start(pop) }
+        return TransitionCompletion(id: 0, effect: "none", direction: resolution.direction,
+                                    outcome: .finished, duration: 0, statistics: FrameStatistics())
+    }
+
+    /// `play` completed (for a hand's, as `handDecided`): the stack follows a
+    /// hand that finished. Returns the close that waited for it, to play next.
+    func completed(_ play: Navigation<Window>.Play, _ outcome: TransitionState,
+                   handDecided: InteractiveProgress.Outcome? = nil) -> Navigation<Window>.Play? {
+        let (shownChanged, pop) = navigation.completed(play.id, outcome: outcome, handDecided: handDecided)
+        if shownChanged { focusShownWindow() }
+        return pop
     }
 
     func resolve(_ event: TransitionEvent, from: Window?, to: Window?, effect: String?) throws -> Resolution {
@@ -407,12 +422,11 @@ extension Compositor: ToplevelDelegate {
             window.position = unmappedPositions.remove(at: index).position
         }
         windowsByToplevel[ObjectIdentifier(toplevel)] = window
-        let previous = stack.shown
-        stack.push(window)
+        let play = navigation.opened(window)
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
         emit("window_opened", describe(window))
         transitionManager?.windowChanged(id: window.id, toplevel)
-        try? show(window, from: previous, event: .open)
+        try? start(play)
     }
 
     package func toplevelRenamed(_ toplevel: XdgToplevel) {
@@ -425,25 +439,21 @@ extension Compositor: ToplevelDelegate {
         guard let window = windowsByToplevel.removeValue(forKey: ObjectIdentifier(toplevel)) else { return }
         unmappedPositions.removeAll { $0.toplevel.object == nil }
         if toplevel.isAlive, let position = window.position { unmappedPositions.append((WeakToplevel(object: toplevel), position)) }
-        let wasShown = stack.shown === window
-        stack.remove(window)
         log.info("window \(window.id) unmapped")
         emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
         transitionManager?.windowClosed(id: window.id)
         // A hand dragging toward a window that went lets go of it: back where it came from.
         if gesture?.target === window { _ = try? perform(.gesture(.cancel)) }
-        guard wasShown else {
+        switch navigation.closed(window) {
+        case .hidden:
             // Where every window is on screen, this one leaves it.
             if !options.placement.showsOneWindow { output.damage() }
             pointerLayoutChanged()
-            return
-        }
-        if output.isAnimating {
-            deferredPop = window
+        case .deferred:
             focusShownWindow()
-        } else {
-            try? show(stack.shown, from: window, event: .close)
+        case .pop(let play):
+            try? start(play)
         }
     }
 

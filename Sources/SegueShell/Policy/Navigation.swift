@@ -1,0 +1,124 @@
+import SegueEngine
+
+/// The switching policy: which window is shown, and which transition each
+/// thing that happens starts. Plain Swift, no GL and no Wayland: the shell
+/// says what happened, carries out what comes back (resolving the effect,
+/// playing it, moving the keyboard) and says when each transition completed,
+/// which it must for every one it was given, played or not.
+///
+/// - Opening a window shows it, and a switch shows its window, at once: the
+///   stack moves when the transition begins, and one that runs is retargeted.
+/// - Closing the shown window goes back to the one shown before it; while a
+///   transition runs, that close plays when it completes, unless another
+///   transition started meanwhile: that one shows what is to be shown.
+/// - A hand's switch moves the stack only when its transition completes
+///   toward its window; cancelled, everything stays where it was.
+struct Navigation<Window: AnyObject> {
+    /// One transition to start, from `from` to `to` (nil: the bare background).
+    struct Play {
+        let id: Int
+        let event: TransitionEvent
+        let from: Window?
+        let to: Window?
+        /// A hand drives it: the stack moves when it completes.
+        let interactive: Bool
+    }
+
+    /// What closing a window asks of the shell.
+    enum Closing {
+        /// It was not the shown window: nothing plays.
+        case hidden
+        /// A transition runs: the close plays after it.
+        case deferred
+        /// The window shown before it comes back with this transition.
+        case pop(Play)
+    }
+
+    private(set) var stack = WindowStack<Window>()
+    /// Transitions started and not completed yet, oldest first.
+    private(set) var running: [Play] = []
+    /// The shown window that closed while a transition ran.
+    private(set) var deferredPop: Window?
+    /// The hand's switch while its transition runs, and the window a cancel goes back to.
+    private(set) var handSwitch: (play: Play, back: Window?)?
+    private var nextID = 1
+
+    var isAnimating: Bool { !running.isEmpty }
+
+    /// `window` mapped: it goes on top and is shown.
+    mutating func opened(_ window: Window) -> Play {
+        let previous = stack.shown
+        stack.push(window)
+        return started(.open, from: previous, to: window)
+    }
+
+    /// A switch to `window`, which must be open; nil when it is shown and no
+    /// transition runs (one away from it turns back).
+    mutating func switched(to window: Window) -> Play? {
+        guard window !== stack.shown || isAnimating else { return nil }
+        let previous = stack.shown
+        stack.show(window)
+        return started(.switch, from: previous, to: window)
+    }
+
+    /// `window` unmapped. A hand switching toward it should have let go first.
+    mutating func closed(_ window: Window) -> Closing {
+        let wasShown = stack.shown === window
+        stack.remove(window)
+        guard wasShown else { return .hidden }
+        guard !isAnimating else {
+            deferredPop = window
+            return .deferred
+        }
+        return .pop(started(.close, from: window, to: stack.shown))
+    }
+
+    /// Where a hand switching to a window goes back to when cancelled:
+    /// `takingOverFrom`, where a transition toward that window runs, is the
+    /// window that one came from (nil inside: a screen that was no window);
+    /// without one, the window shown now.
+    func handOrigin(takingOverFrom origin: Window?? = nil) -> Window? {
+        // The stack moved when the taken-over transition began: the window shown before is where it came from.
+        origin.map { $0 ?? stack.shownOrder.dropLast().last } ?? stack.shown
+    }
+
+    /// A hand begins switching to `window`, from `handOrigin(takingOverFrom:)`.
+    mutating func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil) -> Play {
+        let back = handOrigin(takingOverFrom: origin)
+        let play = started(.switch, from: back, to: window, interactive: true)
+        handSwitch = (play, back)
+        return play
+    }
+
+    /// The transition `id` completed with `outcome`; `handDecided` is how its
+    /// hand let go, for a hand's. Whether the shown window changed, and the
+    /// close to play now, if one waited for it.
+    mutating func completed(_ id: Int, outcome: TransitionState, handDecided: InteractiveProgress.Outcome? = nil)
+        -> (shownChanged: Bool, pop: Play?) {
+        guard let index = running.firstIndex(where: { $0.id == id }) else { return (false, nil) }
+        let play = running.remove(at: index)
+        var shownChanged = false
+        if let (hand, back) = handSwitch, hand.id == id {
+            handSwitch = nil
+            // Only the hand's own decision moves the stack: a switch that
+            // interrupted it has shown what it wanted already.
+            if let handDecided, outcome != .interrupted,
+               let ended = handDecided == .finished ? play.to : back, ended !== stack.shown,
+               stack.windows.contains(where: { $0 === ended }) {
+                stack.show(ended)
+                shownChanged = true
+            }
+        }
+        guard let closed = deferredPop else { return (shownChanged, nil) }
+        return (shownChanged, started(.close, from: closed, to: stack.shown))
+    }
+
+    private mutating func started(_ event: TransitionEvent, from: Window?, to: Window?, interactive: Bool = false) -> Play {
+        let play = Play(id: nextID, event: event, from: from, to: to, interactive: interactive)
+        nextID += 1
+        // A close waiting for the running transition is done with: this one shows what is to be shown.
+        deferredPop = nil
+        running.append(play)
+        return play
+    }
+}

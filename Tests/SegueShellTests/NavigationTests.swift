@@ -1,0 +1,214 @@
+import SegueEngine
+@testable import SegueShell
+import XCTest
+
+/// The switching policy, without a compositor: which window is shown and which
+/// transition each event starts, checked case by case and then over long runs
+/// of random events against what must always hold.
+final class NavigationTests: XCTestCase {
+    private final class W: CustomStringConvertible {
+        let name: String
+        init(_ name: String) { self.name = name }
+        var description: String { name }
+    }
+
+    private typealias Play = Navigation<W>.Play
+
+    func testOpeningShowsTheWindowWithAnOpenFromTheOneShownBefore() {
+        var navigation = Navigation<W>()
+        let a = W("a"), b = W("b")
+        let first = navigation.opened(a)
+        XCTAssertEqual(first.event, .open)
+        XCTAssertNil(first.from, "from the bare background")
+        XCTAssertNil(navigation.completed(first.id, outcome: .finished).pop)
+        let second = navigation.opened(b)
+        XCTAssertTrue(second.from === a && second.to === b)
+        XCTAssertTrue(navigation.stack.shown === b, "shown as the transition begins")
+    }
+
+    func testASwitchToTheShownWindowStartsNothingUnlessATransitionAwayFromItRuns() {
+        var navigation = Navigation<W>()
+        let a = W("a"), b = W("b")
+        _ = navigation.completed(navigation.opened(a).id, outcome: .finished)
+        _ = navigation.completed(navigation.opened(b).id, outcome: .finished)
+        XCTAssertNil(navigation.switched(to: b))
+        let away = navigation.switched(to: a)
+        XCTAssertTrue(away?.from === b && away?.to === a)
+        let back = navigation.switched(to: b)
+        XCTAssertTrue(back?.from === a && back?.to === b, "turns back")
+    }
+
+    func testClosingTheShownWindowDuringATransitionClosesAfterItCompletes() {
+        var navigation = Navigation<W>()
+        let a = W("a"), b = W("b"), c = W("c")
+        for window in [a, b] { _ = navigation.completed(navigation.opened(window).id, outcome: .finished) }
+        let opening = navigation.opened(c)
+        guard case .deferred = navigation.closed(c) else { return XCTFail("the close should wait") }
+        XCTAssertTrue(navigation.stack.shown === b, "the window shown before it is shown at once")
+        let pop = navigation.completed(opening.id, outcome: .finished).pop
+        XCTAssertEqual(pop?.event, .close)
+        XCTAssertTrue(pop?.from === c && pop?.to === b)
+        XCTAssertTrue(navigation.isAnimating)
+    }
+
+    func testATransitionStartedMeanwhileTakesTheWaitingCloseItsPlace() {
+        var navigation = Navigation<W>()
+        let a = W("a"), b = W("b"), c = W("c")
+        for window in [a, b] { _ = navigation.completed(navigation.opened(window).id, outcome: .finished) }
+        let opening = navigation.opened(c)
+        _ = navigation.closed(c)
+        let switching = navigation.switched(to: a)!
+        XCTAssertNil(navigation.completed(opening.id, outcome: .interrupted).pop)
+        XCTAssertNil(navigation.completed(switching.id, outcome: .finished).pop, "the switch showed what was to be shown")
+        XCTAssertTrue(navigation.stack.shown === a)
+    }
+
+    func testAHandMovesTheStackOnlyWhenItsTransitionCompletesTowardItsWindow() {
+        var navigation = Navigation<W>()
+        let a = W("a"), b = W("b")
+        for window in [a, b] { _ = navigation.completed(navigation.opened(window).id, outcome: .finished) }
+        let cancelled = navigation.handBegan(toward: a)
+        XCTAssertTrue(navigation.stack.shown === b, "the hand holds it: nothing moves yet")
+        XCTAssertFalse(navigation.completed(cancelled.id, outcome: .cancelled, handDecided: .cancelled).shownChanged)
+        XCTAssertTrue(navigation.stack.shown === b)
+        let finished = navigation.handBegan(toward: a)
+        XCTAssertTrue(navigation.completed(finished.id, outcome: .finished, handDecided: .finished).shownChanged)
+        XCTAssertTrue(navigation.stack.shown === a)
+    }
+
+    func testAHandTakingOverASwitchGoesBackToWhereThatSwitchCameFrom() {
+        var navigation = Navigation<W>()
+        let a = W("a"), b = W("b")
+        for window in [a, b] { _ = navigation.completed(navigation.opened(window).id, outcome: .finished) }
+        let switching = navigation.switched(to: a)!
+        let hand = navigation.handBegan(toward: a, takingOverFrom: .some(b))
+        XCTAssertTrue(hand.from === b)
+        _ = navigation.completed(switching.id, outcome: .interrupted)
+        XCTAssertTrue(navigation.completed(hand.id, outcome: .cancelled, handDecided: .cancelled).shownChanged)
+        XCTAssertTrue(navigation.stack.shown === b)
+    }
+
+    /// Random events, as a shell would carry them out: a transition that
+    /// starts interrupts the running one; some events resolve to no
+    /// transition and complete at once; a hand holds its transition until it
+    /// lets go. After each: one window shown while any is open, only open
+    /// windows on the stack, at most the running transition pending, each
+    /// transition completed once, and nothing waiting on a window that went.
+    func testRandomEventsKeepOneShownWindowAndOneOutcomePerTransition() {
+        var generator = SplitMix(seed: 0x5e9e)
+        for _ in 0..<200 {
+            var shell = Shell()
+            for _ in 0..<60 {
+                shell.step(&generator)
+                shell.check()
+            }
+            shell.drain()
+            XCTAssertEqual(shell.completions.values.filter { $0 != 1 }.count, 0, "each transition completes exactly once")
+            XCTAssertFalse(shell.navigation.isAnimating)
+        }
+    }
+
+    /// A shell and its output's transition driver, as far as the policy sees them.
+    private struct Shell {
+        var navigation = Navigation<W>()
+        var open: [W] = []
+        /// The output's transition, and how its hand let go, if a hand drives it.
+        var current: (play: Play, hand: InteractiveProgress.Outcome?)?
+        var completions: [Int: Int] = [:]
+        private var named = 0
+
+        mutating func step(_ generator: inout SplitMix) {
+            switch Int.random(in: 0..<7, using: &generator) {
+            case 0:
+                named += 1
+                let window = W("w\(named)")
+                open.append(window)
+                start(navigation.opened(window), none: Bool.random(using: &generator))
+            case 1:
+                guard let window = open.randomElement(using: &generator) else { return }
+                open.removeAll { $0 === window }
+                // A hand dragging toward the window that went lets go.
+                if let running = current, running.play.interactive, running.play.to === window, running.hand == nil {
+                    current?.hand = .cancelled
+                }
+                if case .pop(let play) = navigation.closed(window) { start(play, none: Bool.random(using: &generator)) }
+            case 2:
+                guard let window = open.randomElement(using: &generator), let play = navigation.switched(to: window) else { return }
+                start(play, none: Bool.random(using: &generator))
+            case 3:
+                guard let window = open.randomElement(using: &generator),
+                      window !== navigation.stack.shown || current?.play.to === window else { return }
+                let origin: W?? = current.flatMap { $0.play.to === window ? .some($0.play.from) : nil }
+                start(navigation.handBegan(toward: window, takingOverFrom: origin), none: false)
+            case 4, 5:
+                guard var running = current, running.play.interactive, running.hand == nil else { return complete() }
+                running.hand = Bool.random(using: &generator) ? .finished : .cancelled
+                current = running
+            default:
+                complete()
+            }
+        }
+
+        /// Plays `play`: the running transition is interrupted; `none` shows its window at once.
+        private mutating func start(_ play: Play, none: Bool) {
+            if let running = current {
+                current = nil
+                finish(running.play, .interrupted, hand: running.hand)
+            }
+            if none {
+                finish(play, .finished, hand: nil)
+            } else {
+                current = (play, nil)
+            }
+        }
+
+        /// The running transition reaches its end, unless a hand still holds it.
+        mutating func complete() {
+            guard let running = current, !running.play.interactive || running.hand != nil else { return }
+            current = nil
+            finish(running.play, running.hand == .cancelled ? .cancelled : .finished, hand: running.hand)
+        }
+
+        private mutating func finish(_ play: Play, _ outcome: TransitionState, hand: InteractiveProgress.Outcome?) {
+            completions[play.id, default: 0] += 1
+            if let pop = navigation.completed(play.id, outcome: outcome, handDecided: hand).pop { start(pop, none: false) }
+        }
+
+        mutating func drain() {
+            while let running = current {
+                if running.play.interactive && running.hand == nil { current?.hand = .finished }
+                complete()
+            }
+        }
+
+        func check(file: StaticString = #filePath, line: UInt = #line) {
+            let stack = navigation.stack
+            XCTAssertEqual(stack.windows.map(ObjectIdentifier.init), open.map(ObjectIdentifier.init), "only open windows", file: file, line: line)
+            XCTAssertEqual(stack.shown == nil, open.isEmpty, "one window shown while any is open", file: file, line: line)
+            XCTAssertEqual(navigation.running.map(\.id), current.map { [$0.play.id] } ?? [],
+                           "pending: the running transition alone", file: file, line: line)
+            XCTAssertTrue(completions.values.allSatisfy { $0 == 1 }, "no transition completes twice", file: file, line: line)
+            if let closed = navigation.deferredPop {
+                XCTAssertTrue(navigation.isAnimating, "a close waits only for a running transition", file: file, line: line)
+                XCTAssertFalse(open.contains { $0 === closed }, file: file, line: line)
+            }
+            if let hand = navigation.handSwitch {
+                XCTAssertEqual(hand.play.id, current?.play.id, "a hand's switch is the running transition", file: file, line: line)
+            }
+        }
+    }
+}
+
+/// A small seeded generator: the same random runs every time.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
