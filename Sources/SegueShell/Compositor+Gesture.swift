@@ -8,6 +8,9 @@ import SegueLoop
 /// and focused only if the release completes it; a cancelled one leaves the
 /// window that was shown where it was.
 extension Compositor {
+    /// The switch a hand is driving, while it holds it.
+    var gesture: Navigation<Window>.HandSwitch? { navigation.heldSwitch }
+
     /// Takes `step`; the id of the window the gesture goes to. `onComplete`
     /// (given to begin, end or cancel) hears once how it ended; `onStart`
     /// (given to begin) when its first frame was presented.
@@ -24,25 +27,23 @@ extension Compositor {
             try begin(toward: window, at: now, onStart: onStart, onComplete: onComplete)
             return window.id
         case .update(let progress):
-            let gesture = try running()
+            let held = try held()
             guard progress.isFinite else { throw ActionError(description: "progress must be a number, got \(progress)") }
-            gesture.hand.update(progress, at: now)
+            held.hand.update(progress, at: now)
             output.damage()
-            return gesture.target.id
+            return held.target.id
         case .end(let velocity):
-            let gesture = try running()
-            if let onComplete { gesture.whenDone.append(onComplete) }
-            gesture.hand.end(at: now, velocity: velocity)
-            self.gesture = nil
+            let held = try held()
+            if let onComplete { gestureListeners[held.play.id, default: []].append(onComplete) }
+            held.hand.end(at: now, velocity: velocity)
             output.requestFrame()
-            return gesture.target.id
+            return held.target.id
         case .cancel:
-            let gesture = try running()
-            if let onComplete { gesture.whenDone.append(onComplete) }
-            gesture.hand.end(at: now, velocity: nil, toward: .cancelled)
-            self.gesture = nil
+            let held = try held()
+            if let onComplete { gestureListeners[held.play.id, default: []].append(onComplete) }
+            held.hand.end(at: now, velocity: nil, toward: .cancelled)
             output.requestFrame()
-            return gesture.target.id
+            return held.target.id
         }
     }
 
@@ -50,7 +51,7 @@ extension Compositor {
     private func watchGestureIdle() {
         if gestureIdleTimer == nil {
             gestureIdleTimer = server.eventLoop.timer { [unowned self] in
-                guard let gesture, gesture.hand.isTracking else { return }
+                guard let gesture else { return }
                 log.info("gesture toward window \(gesture.target.id): no step for \(gestureIdleLimit) ms, going back")
                 _ = try? perform(.gesture(.cancel))
             }
@@ -58,7 +59,7 @@ extension Compositor {
         gestureIdleTimer?.arm(milliseconds: gestureIdleLimit)
     }
 
-    private func running() throws(ActionError) -> Gesture {
+    private func held() throws(ActionError) -> Navigation<Window>.HandSwitch {
         guard let gesture else { throw ActionError(description: "no gesture is in progress; begin one first") }
         return gesture
     }
@@ -82,18 +83,15 @@ extension Compositor {
         // A gesture begun during another toward elsewhere lets that one go where it is.
         if let earlier = gesture, running == nil { earlier.hand.end(at: now, velocity: nil) }
         let hand = InteractiveProgress(progress: running?.progress ?? 0, velocity: running?.velocity ?? 0, at: now)
-        let started = Gesture(target: window, hand: hand)
-        if let onComplete { started.whenDone.append(onComplete) }
-        gesture = started
-        let play = navigation.handBegan(toward: window, takingOverFrom: origin)
+        let play = navigation.handBegan(toward: window, takingOverFrom: origin, hand: hand)
+        if let onComplete { gestureListeners[play.id] = [onComplete] }
         output.play(from: running?.from ?? previous.map(ScreenSource.window) ?? .background, to: .window(window),
                     settings: running?.settings ?? settings, direction: running?.direction ?? resolution.direction,
                     interactive: hand, takingOver: running != nil, onStart: onStart) { [weak self] completion in
             guard let self else { return }
-            let pop = completed(play, completion.outcome, handDecided: hand.outcome)
-            if gesture === started { gesture = nil }
+            let pop = completed(play, completion.outcome)
             record(.switch, resolution.reason, completion)
-            for hear in started.whenDone { hear(completion, resolution.reason) }
+            for hear in gestureListeners.removeValue(forKey: play.id) ?? [] { hear(completion, resolution.reason) }
             if let pop { try? start(pop) }
         }
     }

@@ -36,7 +36,7 @@ extension Compositor {
         hand.x = source == .swipe ? hand.x + x : x
         let dx = hand.x - hand.startX
         guard !hand.refused else { return true }
-        if hand.gesture == nil {
+        if hand.driving == nil {
             guard abs(dx) >= GestureInput.threshold else { return true }
             let target: SwitchTarget
             switch source {
@@ -49,7 +49,7 @@ extension Compositor {
             }
             do {
                 try perform(.gesture(.begin(target)))
-                hand.gesture = gesture
+                hand.driving = gesture?.hand
                 hand.startProgress = gesture?.hand.progress(at: output.backend.now) ?? 0
             } catch {
                 log.info("gesture: \(error)")
@@ -58,7 +58,7 @@ extension Compositor {
             }
         }
         // Another gesture took this one over: this hand drives nothing more.
-        guard let own = hand.gesture, own === gesture else {
+        guard let own = hand.driving, own === gesture?.hand else {
             hand.refused = true
             return true
         }
@@ -71,7 +71,7 @@ extension Compositor {
     func handReleased(_ source: GestureInput.Source, cancelled: Bool = false) -> Bool {
         guard let hand = handInput, hand.source == source else { return false }
         handInput = nil
-        if let own = hand.gesture, own === gesture { _ = try? perform(.gesture(cancelled ? .cancel : .end(velocity: nil))) }
+        if let own = hand.driving, own === gesture?.hand { _ = try? perform(.gesture(cancelled ? .cancel : .end(velocity: nil))) }
         return true
     }
 

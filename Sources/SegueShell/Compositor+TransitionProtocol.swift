@@ -31,7 +31,7 @@ extension Compositor: TransitionProtocolDelegate {
             try perform(.gesture(.begin(.window(id: id))), onStart: onStart) { completion, _ in
                 onComplete(completion.outcome, completion.statistics)
             }
-            return gesture
+            return gesture?.hand
         } catch {
             log.info("segue_transition_v1: \(error)")
             onComplete(.cancelled, FrameStatistics())
@@ -40,17 +40,17 @@ extension Compositor: TransitionProtocolDelegate {
     }
 
     package func updateDriven(_ handle: AnyObject, progress: Double) {
-        guard gesture === handle else { return }
+        guard gesture?.hand === handle else { return }
         _ = try? perform(.gesture(.update(progress)))
     }
 
     package func endDriven(_ handle: AnyObject, velocity: Double?) {
-        guard gesture === handle else { return }
+        guard gesture?.hand === handle else { return }
         _ = try? perform(.gesture(.end(velocity: velocity)))
     }
 
     package func cancelDriven(_ handle: AnyObject) {
-        guard gesture === handle else { return }
+        guard gesture?.hand === handle else { return }
         _ = try? perform(.gesture(.cancel))
     }
 }

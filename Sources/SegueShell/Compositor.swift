@@ -41,8 +41,9 @@ public final class Compositor {
     /// The key repeat the backend's seat reported (a nested parent's), if any.
     var backendRepeat: (rate: Int, delay: Int)?
     var pointer = PointerState()
-    /// The switch a hand is driving, while it is.
-    var gesture: Gesture?
+    /// Who hears how each hand's switch ended (the one who began it, and the
+    /// one who let it go), by its transition.
+    var gestureListeners: [Int: [TransitionCompletionHandler]] = [:]
     /// A drag or touch driving a gesture, while it is held.
     var handInput: GestureInput?
     /// Lets go of a gesture whose hand stopped saying anything (a script that
@@ -275,11 +276,9 @@ public final class Compositor {
                                     outcome: .finished, duration: 0, statistics: FrameStatistics())
     }
 
-    /// `play` completed (for a hand's, as `handDecided`): the stack follows a
-    /// hand that finished. Returns the close that waited for it, to play next.
-    func completed(_ play: Navigation<Window>.Play, _ outcome: TransitionState,
-                   handDecided: InteractiveProgress.Outcome? = nil) -> Navigation<Window>.Play? {
-        let (shownChanged, pop) = navigation.completed(play.id, outcome: outcome, handDecided: handDecided)
+    /// `play` completed: the stack follows a hand that finished. Returns the close that waited for it, to play next.
+    func completed(_ play: Navigation<Window>.Play, _ outcome: TransitionState) -> Navigation<Window>.Play? {
+        let (shownChanged, pop) = navigation.completed(play.id, outcome: outcome)
         if shownChanged { focusShownWindow() }
         return pop
     }

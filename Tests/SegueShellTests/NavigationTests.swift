@@ -14,6 +14,16 @@ final class NavigationTests: XCTestCase {
 
     private typealias Play = Navigation<W>.Play
 
+    private static func hand() -> InteractiveProgress { InteractiveProgress(at: .zero) }
+    private func hand() -> InteractiveProgress { Self.hand() }
+
+    /// The hand lets go toward `outcome`, and its spring comes to rest.
+    private static func letGo(_ hand: InteractiveProgress, _ outcome: InteractiveProgress.Outcome) {
+        hand.end(at: .zero, toward: outcome)
+        _ = hand.presented(at: .seconds(60))
+    }
+    private func letGo(_ hand: InteractiveProgress, _ outcome: InteractiveProgress.Outcome) { Self.letGo(hand, outcome) }
+
     func testOpeningShowsTheWindowWithAnOpenFromTheOneShownBefore() {
         var navigation = Navigation<W>()
         let a = W("a"), b = W("b")
@@ -67,12 +77,18 @@ final class NavigationTests: XCTestCase {
         var navigation = Navigation<W>()
         let a = W("a"), b = W("b")
         for window in [a, b] { _ = navigation.completed(navigation.opened(window).id, outcome: .finished) }
-        let cancelled = navigation.handBegan(toward: a)
+        let back = hand()
+        let cancelled = navigation.handBegan(toward: a, hand: back)
+        XCTAssertTrue(navigation.heldSwitch?.target === a)
         XCTAssertTrue(navigation.stack.shown === b, "the hand holds it: nothing moves yet")
-        XCTAssertFalse(navigation.completed(cancelled.id, outcome: .cancelled, handDecided: .cancelled).shownChanged)
+        letGo(back, .cancelled)
+        XCTAssertNil(navigation.heldSwitch, "let go")
+        XCTAssertFalse(navigation.completed(cancelled.id, outcome: .cancelled).shownChanged)
         XCTAssertTrue(navigation.stack.shown === b)
-        let finished = navigation.handBegan(toward: a)
-        XCTAssertTrue(navigation.completed(finished.id, outcome: .finished, handDecided: .finished).shownChanged)
+        let forth = hand()
+        let finished = navigation.handBegan(toward: a, hand: forth)
+        letGo(forth, .finished)
+        XCTAssertTrue(navigation.completed(finished.id, outcome: .finished).shownChanged)
         XCTAssertTrue(navigation.stack.shown === a)
     }
 
@@ -81,10 +97,12 @@ final class NavigationTests: XCTestCase {
         let a = W("a"), b = W("b")
         for window in [a, b] { _ = navigation.completed(navigation.opened(window).id, outcome: .finished) }
         let switching = navigation.switched(to: a)!
-        let hand = navigation.handBegan(toward: a, takingOverFrom: .some(b))
-        XCTAssertTrue(hand.from === b)
+        let held = hand()
+        let play = navigation.handBegan(toward: a, takingOverFrom: .some(b), hand: held)
+        XCTAssertTrue(play.from === b)
         _ = navigation.completed(switching.id, outcome: .interrupted)
-        XCTAssertTrue(navigation.completed(hand.id, outcome: .cancelled, handDecided: .cancelled).shownChanged)
+        letGo(held, .cancelled)
+        XCTAssertTrue(navigation.completed(play.id, outcome: .cancelled).shownChanged)
         XCTAssertTrue(navigation.stack.shown === b)
     }
 
@@ -112,8 +130,8 @@ final class NavigationTests: XCTestCase {
     private struct Shell {
         var navigation = Navigation<W>()
         var open: [W] = []
-        /// The output's transition, and how its hand let go, if a hand drives it.
-        var current: (play: Play, hand: InteractiveProgress.Outcome?)?
+        /// The output's transition, and its hand, if a hand drives it.
+        var current: (play: Play, hand: InteractiveProgress?)?
         var completions: [Int: Int] = [:]
         private var named = 0
 
@@ -128,9 +146,7 @@ final class NavigationTests: XCTestCase {
                 guard let window = open.randomElement(using: &generator) else { return }
                 open.removeAll { $0 === window }
                 // A hand dragging toward the window that went lets go.
-                if let running = current, running.play.interactive, running.play.to === window, running.hand == nil {
-                    current?.hand = .cancelled
-                }
+                if let held = navigation.heldSwitch, held.target === window { NavigationTests.letGo(held.hand, .cancelled) }
                 if case .pop(let play) = navigation.closed(window) { start(play, none: Bool.random(using: &generator)) }
             case 2:
                 guard let window = open.randomElement(using: &generator), let play = navigation.switched(to: window) else { return }
@@ -139,44 +155,46 @@ final class NavigationTests: XCTestCase {
                 guard let window = open.randomElement(using: &generator),
                       window !== navigation.stack.shown || current?.play.to === window else { return }
                 let origin: W?? = current.flatMap { $0.play.to === window ? .some($0.play.from) : nil }
-                start(navigation.handBegan(toward: window, takingOverFrom: origin), none: false)
+                // A hand begun during another's lets that one go where it is.
+                if let earlier = navigation.heldSwitch, origin == nil { earlier.hand.end(at: .zero) }
+                let hand = NavigationTests.hand()
+                start(navigation.handBegan(toward: window, takingOverFrom: origin, hand: hand), none: false, hand: hand)
             case 4, 5:
-                guard var running = current, running.play.interactive, running.hand == nil else { return complete() }
-                running.hand = Bool.random(using: &generator) ? .finished : .cancelled
-                current = running
+                guard let held = navigation.heldSwitch else { return complete() }
+                NavigationTests.letGo(held.hand, Bool.random(using: &generator) ? .finished : .cancelled)
             default:
                 complete()
             }
         }
 
         /// Plays `play`: the running transition is interrupted; `none` shows its window at once.
-        private mutating func start(_ play: Play, none: Bool) {
+        private mutating func start(_ play: Play, none: Bool, hand: InteractiveProgress? = nil) {
             if let running = current {
                 current = nil
-                finish(running.play, .interrupted, hand: running.hand)
+                finish(running.play, .interrupted)
             }
             if none {
-                finish(play, .finished, hand: nil)
+                finish(play, .finished)
             } else {
-                current = (play, nil)
+                current = (play, hand)
             }
         }
 
         /// The running transition reaches its end, unless a hand still holds it.
         mutating func complete() {
-            guard let running = current, !running.play.interactive || running.hand != nil else { return }
+            guard let running = current, running.hand?.isTracking != true else { return }
             current = nil
-            finish(running.play, running.hand == .cancelled ? .cancelled : .finished, hand: running.hand)
+            finish(running.play, running.hand?.outcome == .cancelled ? .cancelled : .finished)
         }
 
-        private mutating func finish(_ play: Play, _ outcome: TransitionState, hand: InteractiveProgress.Outcome?) {
+        private mutating func finish(_ play: Play, _ outcome: TransitionState) {
             completions[play.id, default: 0] += 1
-            if let pop = navigation.completed(play.id, outcome: outcome, handDecided: hand).pop { start(pop, none: false) }
+            if let pop = navigation.completed(play.id, outcome: outcome).pop { start(pop, none: false) }
         }
 
         mutating func drain() {
             while let running = current {
-                if running.play.interactive && running.hand == nil { current?.hand = .finished }
+                if let hand = running.hand, hand.isTracking { NavigationTests.letGo(hand, .finished) }
                 complete()
             }
         }
@@ -194,6 +212,10 @@ final class NavigationTests: XCTestCase {
             }
             if let hand = navigation.handSwitch {
                 XCTAssertEqual(hand.play.id, current?.play.id, "a hand's switch is the running transition", file: file, line: line)
+                XCTAssertTrue(hand.hand === current?.hand, file: file, line: line)
+            }
+            if let held = navigation.heldSwitch {
+                XCTAssertTrue(open.contains { $0 === held.target }, "a hand holds only a switch to an open window", file: file, line: line)
             }
         }
     }

@@ -1,3 +1,5 @@
+import SegueEngine
+
 /// A drag, touch or touchpad swipe that drives a switch instead of reaching a
 /// client: where it started, and whether it has moved far enough to have begun the gesture.
 struct GestureInput {
@@ -13,9 +15,9 @@ struct GestureInput {
     let startX: Double
     /// Where the hand is now, for a swipe that reports only how far it moved.
     var x: Double
-    /// The gesture it began once it had moved `threshold` units, and the
-    /// progress that gesture started from (past 0 when it took another over).
-    var gesture: Gesture?
+    /// The hand of the switch it began once it had moved `threshold` units,
+    /// and the progress that switch started from (past 0 when it took another over).
+    var driving: InteractiveProgress?
     var startProgress = 0.0
     /// Its gesture could not begin, or another took it over: the rest of
     /// what this hand does is swallowed, not retried.

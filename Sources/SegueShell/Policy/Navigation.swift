@@ -39,8 +39,19 @@ struct Navigation<Window: AnyObject> {
     private(set) var running: [Play] = []
     /// The shown window that closed while a transition ran.
     private(set) var deferredPop: Window?
-    /// The hand's switch while its transition runs, and the window a cancel goes back to.
-    private(set) var handSwitch: (play: Play, back: Window?)?
+    /// A switch a hand drives: its transition, the window a cancel goes back
+    /// to, and the hand, whose progress the transition follows until it lets go.
+    struct HandSwitch {
+        let play: Play
+        let target: Window
+        let back: Window?
+        let hand: InteractiveProgress
+    }
+
+    /// The hand's switch while its transition runs.
+    private(set) var handSwitch: HandSwitch?
+    /// The hand's switch while the hand holds it.
+    var heldSwitch: HandSwitch? { handSwitch.flatMap { $0.hand.isTracking ? $0 : nil } }
     private var nextID = 1
 
     var isAnimating: Bool { !running.isEmpty }
@@ -82,28 +93,26 @@ struct Navigation<Window: AnyObject> {
         origin.map { $0 ?? stack.shownOrder.dropLast().last } ?? stack.shown
     }
 
-    /// A hand begins switching to `window`, from `handOrigin(takingOverFrom:)`.
-    mutating func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil) -> Play {
+    /// `hand` begins switching to `window`, from `handOrigin(takingOverFrom:)`.
+    mutating func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil, hand: InteractiveProgress) -> Play {
         let back = handOrigin(takingOverFrom: origin)
         let play = started(.switch, from: back, to: window, interactive: true)
-        handSwitch = (play, back)
+        handSwitch = HandSwitch(play: play, target: window, back: back, hand: hand)
         return play
     }
 
-    /// The transition `id` completed with `outcome`; `handDecided` is how its
-    /// hand let go, for a hand's. Whether the shown window changed, and the
-    /// close to play now, if one waited for it.
-    mutating func completed(_ id: Int, outcome: TransitionState, handDecided: InteractiveProgress.Outcome? = nil)
-        -> (shownChanged: Bool, pop: Play?) {
+    /// The transition `id` completed with `outcome`. Whether the shown window
+    /// changed, and the close to play now, if one waited for it.
+    mutating func completed(_ id: Int, outcome: TransitionState) -> (shownChanged: Bool, pop: Play?) {
         guard let index = running.firstIndex(where: { $0.id == id }) else { return (false, nil) }
         let play = running.remove(at: index)
         var shownChanged = false
-        if let (hand, back) = handSwitch, hand.id == id {
-            handSwitch = nil
+        if let handSwitch, handSwitch.play.id == id {
+            self.handSwitch = nil
             // Only the hand's own decision moves the stack: a switch that
             // interrupted it has shown what it wanted already.
-            if let handDecided, outcome != .interrupted,
-               let ended = handDecided == .finished ? play.to : back, ended !== stack.shown,
+            if let decided = handSwitch.hand.outcome, outcome != .interrupted,
+               let ended = decided == .finished ? play.to : handSwitch.back, ended !== stack.shown,
                stack.windows.contains(where: { $0 === ended }) {
                 stack.show(ended)
                 shownChanged = true
