@@ -72,9 +72,11 @@ let package = Package(
         .target(name: "SegueNested",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "SegueBackend", "SegueClientSupport", "SegueEngine",
                                "SegueLoop", "SegueRender", .product(name: "Logging", package: "swift-log")]),
-        // The shell: window stack, policy, key bindings, config, outputs, IPC and transitions.
+        // The switching policy: the window stack, and which transition each event starts. Plain Swift: no GL, no Wayland.
+        .target(name: "SeguePolicy", dependencies: ["SegueEngine"]),
+        // The shell: carries out the policy; key bindings, config, outputs, IPC and transitions.
         .target(name: "SegueShell",
-                dependencies: ["CDRM", "CMalloc", "CXKBCommon", "SegueWayland", "SegueBackend", "SegueLoop", "SegueEngine", "SegueRender",
+                dependencies: ["CDRM", "CMalloc", "CXKBCommon", "SeguePolicy", "SegueWayland", "SegueBackend", "SegueLoop", "SegueEngine", "SegueRender",
                                "SegueImaging", "SegueIPC", "SegueConfig", .product(name: "Logging", package: "swift-log")]),
         // The compositor as `segue run` starts it: the shell on the backend the options name.
         .target(name: "SegueCompositor",
@@ -114,6 +116,8 @@ let package = Package(
                                    "segue-launcher", "segue-key-reporter", .product(name: "Logging", package: "swift-log")]),
         // Tests of one module's plain logic: no compositor is started and no EGL context made.
         .testTarget(name: "SegueWaylandTests", dependencies: ["SegueWayland", "SegueEngine"]),
+        // Links neither the renderer nor libwayland.
+        .testTarget(name: "SeguePolicyTests", dependencies: ["SeguePolicy", "SegueEngine"]),
         .testTarget(name: "SegueShellTests", dependencies: ["SegueShell", "SegueWayland", "SegueEngine", "SegueConfig", "SegueRender", "CXKBCommon"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging", "SegueTestSupport"]),
         .testTarget(name: "SegueRenderTests",

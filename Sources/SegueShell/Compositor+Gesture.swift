@@ -1,3 +1,4 @@
+import SeguePolicy
 import SegueConfig
 import SegueEngine
 import SegueIPC

@@ -1,3 +1,4 @@
+import SeguePolicy
 import Foundation
 import Logging
 import SegueBackend

@@ -1,3 +1,4 @@
+import SeguePolicy
 import SegueWayland
 
 /// Where windows go on the output.

@@ -13,19 +13,19 @@ import SegueEngine
 ///   transition started meanwhile: that one shows what is to be shown.
 /// - A hand's switch moves the stack only when its transition completes
 ///   toward its window; cancelled, everything stays where it was.
-struct Navigation<Window: AnyObject> {
+package struct Navigation<Window: AnyObject> {
     /// One transition to start, from `from` to `to` (nil: the bare background).
-    struct Play {
-        let id: Int
-        let event: TransitionEvent
-        let from: Window?
-        let to: Window?
+    package struct Play {
+        package let id: Int
+        package let event: TransitionEvent
+        package let from: Window?
+        package let to: Window?
         /// A hand drives it: the stack moves when it completes.
-        let interactive: Bool
+        package let interactive: Bool
     }
 
     /// What closing a window asks of the shell.
-    enum Closing {
+    package enum Closing {
         /// It was not the shown window: nothing plays.
         case hidden
         /// A transition runs: the close plays after it.
@@ -34,30 +34,32 @@ struct Navigation<Window: AnyObject> {
         case pop(Play)
     }
 
-    private(set) var stack = WindowStack<Window>()
+    package private(set) var stack = WindowStack<Window>()
     /// Transitions started and not completed yet, oldest first.
-    private(set) var running: [Play] = []
+    package private(set) var running: [Play] = []
     /// The shown window that closed while a transition ran.
-    private(set) var deferredPop: Window?
+    package private(set) var deferredPop: Window?
     /// A switch a hand drives: its transition, the window a cancel goes back
     /// to, and the hand, whose progress the transition follows until it lets go.
-    struct HandSwitch {
-        let play: Play
-        let target: Window
-        let back: Window?
-        let hand: InteractiveProgress
+    package struct HandSwitch {
+        package let play: Play
+        package let target: Window
+        package let back: Window?
+        package let hand: InteractiveProgress
     }
 
     /// The hand's switch while its transition runs.
-    private(set) var handSwitch: HandSwitch?
+    package private(set) var handSwitch: HandSwitch?
     /// The hand's switch while the hand holds it.
-    var heldSwitch: HandSwitch? { handSwitch.flatMap { $0.hand.isTracking ? $0 : nil } }
+    package var heldSwitch: HandSwitch? { handSwitch.flatMap { $0.hand.isTracking ? $0 : nil } }
     private var nextID = 1
 
-    var isAnimating: Bool { !running.isEmpty }
+    package init() {}
+
+    package var isAnimating: Bool { !running.isEmpty }
 
     /// `window` mapped: it goes on top and is shown.
-    mutating func opened(_ window: Window) -> Play {
+    package mutating func opened(_ window: Window) -> Play {
         let previous = stack.shown
         stack.push(window)
         return started(.open, from: previous, to: window)
@@ -65,7 +67,7 @@ struct Navigation<Window: AnyObject> {
 
     /// A switch to `window`, which must be open; nil when it is shown and no
     /// transition runs (one away from it turns back).
-    mutating func switched(to window: Window) -> Play? {
+    package mutating func switched(to window: Window) -> Play? {
         guard window !== stack.shown || isAnimating else { return nil }
         let previous = stack.shown
         stack.show(window)
@@ -73,7 +75,7 @@ struct Navigation<Window: AnyObject> {
     }
 
     /// `window` unmapped. A hand switching toward it should have let go first.
-    mutating func closed(_ window: Window) -> Closing {
+    package mutating func closed(_ window: Window) -> Closing {
         let wasShown = stack.shown === window
         stack.remove(window)
         guard wasShown else { return .hidden }
@@ -88,13 +90,13 @@ struct Navigation<Window: AnyObject> {
     /// `takingOverFrom`, where a transition toward that window runs, is the
     /// window that one came from (nil inside: a screen that was no window);
     /// without one, the window shown now.
-    func handOrigin(takingOverFrom origin: Window?? = nil) -> Window? {
+    package func handOrigin(takingOverFrom origin: Window?? = nil) -> Window? {
         // The stack moved when the taken-over transition began: the window shown before is where it came from.
         origin.map { $0 ?? stack.shownOrder.dropLast().last } ?? stack.shown
     }
 
     /// `hand` begins switching to `window`, from `handOrigin(takingOverFrom:)`.
-    mutating func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil, hand: InteractiveProgress) -> Play {
+    package mutating func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil, hand: InteractiveProgress) -> Play {
         let back = handOrigin(takingOverFrom: origin)
         let play = started(.switch, from: back, to: window, interactive: true)
         handSwitch = HandSwitch(play: play, target: window, back: back, hand: hand)
@@ -103,7 +105,7 @@ struct Navigation<Window: AnyObject> {
 
     /// The transition `id` completed with `outcome`. Whether the shown window
     /// changed, and the close to play now, if one waited for it.
-    mutating func completed(_ id: Int, outcome: TransitionState) -> (shownChanged: Bool, pop: Play?) {
+    package mutating func completed(_ id: Int, outcome: TransitionState) -> (shownChanged: Bool, pop: Play?) {
         guard let index = running.firstIndex(where: { $0.id == id }) else { return (false, nil) }
         let play = running.remove(at: index)
         var shownChanged = false

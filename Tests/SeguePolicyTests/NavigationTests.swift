@@ -1,5 +1,5 @@
 import SegueEngine
-@testable import SegueShell
+@testable import SeguePolicy
 import XCTest
 
 /// The switching policy, without a compositor: which window is shown and which

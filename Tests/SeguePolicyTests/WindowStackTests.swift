@@ -1,5 +1,4 @@
-@testable import SegueShell
-@testable import SegueWayland
+@testable import SeguePolicy
 import XCTest
 
 /// The stack of windows behaves like a navigation stack: open pushes and
