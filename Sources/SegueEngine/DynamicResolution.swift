@@ -18,9 +18,9 @@
 /// smaller is not always cheaper (on llvmpipe the stretch is a full-screen
 /// quad, and doom-melt's column copies become quads), which those timings show
 /// before the first frame.
-public struct DynamicResolution: Sendable {
+package struct DynamicResolution: Sendable {
     /// The sizes per side a frame may be drawn at, largest first.
-    public static let steps: [Double] = [1, 3.0 / 4, 1.0 / 2, 1.0 / 3]
+    package static let steps: [Double] = [1, 3.0 / 4, 1.0 / 2, 1.0 / 3]
     /// The step above must be predicted to fit in this share of the budget to be tried.
     static let roomToRise = 0.8
     /// Frames before a step that was left is tried again, doubled by each try
@@ -31,10 +31,10 @@ public struct DynamicResolution: Sendable {
     static let fixedFrames = 5
 
     /// The smallest step used; 1 turns reducing off.
-    public var minimumScale: Double
-    public private(set) var budget: FrameBudget
+    package var minimumScale: Double
+    package private(set) var budget: FrameBudget
     /// The size the last moving frame was drawn at.
-    public private(set) var scale: Double = 1
+    package private(set) var scale: Double = 1
     /// Per effect and step: seconds the effect's last frame there took, less
     /// its fixed part, and the frame it was drawn as.
     private var measured: [String: [Double: (seconds: Double, frame: Int)]] = [:]
@@ -50,19 +50,19 @@ public struct DynamicResolution: Sendable {
     /// The frame the size last went up at, to tell a failed try.
     private var roseAt: Int?
 
-    public init(refreshInterval: Double, minimumScale: Double) {
+    package init(refreshInterval: Double, minimumScale: Double) {
         budget = FrameBudget(refreshInterval: refreshInterval)
         self.minimumScale = minimumScale
     }
 
     /// The steps this output may use.
-    public var allowedSteps: [Double] { Self.steps.filter { $0 >= minimumScale - 1e-9 } }
+    package var allowedSteps: [Double] { Self.steps.filter { $0 >= minimumScale - 1e-9 } }
 
     /// The scale for the next frame of `effect`. `prepared` is what a frame of
     /// the effect took at a scale when the renderer prepared it, stretch
     /// included (nil where it was not timed). An `exact` frame (at progress 0,
     /// the last) is drawn at full size.
-    public mutating func scale(for effect: String, prepared: (Double) -> Double?, exact: Bool) -> Double {
+    package mutating func scale(for effect: String, prepared: (Double) -> Double?, exact: Bool) -> Double {
         frame += 1
         let steps = allowedSteps
         let known = measured[effect, default: [:]]
@@ -115,7 +115,7 @@ public struct DynamicResolution: Sendable {
     /// The frame drawn last, of `effect` at `scale`, took `rendered` seconds
     /// from the start of drawing to the GPU's end, `fixed` of them before the
     /// effect's own drawing began.
-    public mutating func record(effect: String, scale: Double, rendered: Double, fixed: Double) {
+    package mutating func record(effect: String, scale: Double, rendered: Double, fixed: Double) {
         // How far it overran its prediction counts toward the margin where the step held:
         // a step just taken was predicted from another's measurement.
         if let predicted, predicted.scale == scale, measured[effect]?[scale] != nil {
@@ -132,7 +132,7 @@ public struct DynamicResolution: Sendable {
     }
 
     /// A new transition starts: its frames start from full size, and go down only where it does not fit.
-    public mutating func transitionStarted() {
+    package mutating func transitionStarted() {
         scale = 1
         riseAfter = 0
     }
@@ -142,7 +142,7 @@ public struct DynamicResolution: Sendable {
     }
 
     /// The refresh interval changed (a new mode): what was learnt of the budget goes.
-    public mutating func refreshChanged(to interval: Double) {
+    package mutating func refreshChanged(to interval: Double) {
         guard interval != budget.refreshInterval else { return }
         budget = FrameBudget(refreshInterval: interval)
     }

@@ -1,8 +1,8 @@
 /// Names within a couple of edits of each other: what "did you mean" offers.
-public enum EditDistance {
+package enum EditDistance {
     /// The closest known name to a misspelt one within a couple of edits, or
     /// nil when nothing is close enough to be a typo.
-    public static func nearest(to name: String, in known: [String]) -> String? {
+    package static func nearest(to name: String, in known: [String]) -> String? {
         let scored = known.map { (name: $0, distance: between($0, name)) }
         guard let best = scored.min(by: { $0.distance < $1.distance }),
               best.distance <= max(2, name.count / 3) else { return nil }

@@ -5,24 +5,24 @@
 /// predicted for them: the 90th percentile of those overruns, not their mean,
 /// as mutter's frame clock and KWin's render journal keep a frame's worst
 /// recent cost in view, so one frame in ten may be that slow and still make it.
-public struct FrameBudget: Sendable, Equatable {
-    public let refreshInterval: Double
+package struct FrameBudget: Sendable, Equatable {
+    package let refreshInterval: Double
     /// Render time less predicted render time, seconds, newest last.
     private var overruns: [Double] = []
     private static let kept = 30
 
-    public init(refreshInterval: Double) {
+    package init(refreshInterval: Double) {
         self.refreshInterval = refreshInterval
     }
 
     /// A frame predicted to take `predicted` seconds took `rendered`.
-    public mutating func record(rendered: Double, predicted: Double) {
+    package mutating func record(rendered: Double, predicted: Double) {
         // One frame held up by something else entirely (a swapped-out page) moves it by half a refresh at most.
         overruns.append(min(rendered - predicted, refreshInterval / 2))
         if overruns.count > Self.kept { overruns.removeFirst(overruns.count - Self.kept) }
     }
 
-    public var margin: Double {
+    package var margin: Double {
         // Fewer than ten frames have no 90th percentile: their worst would stand for it.
         guard overruns.count >= 10 else { return refreshInterval / 8 }
         let sorted = overruns.sorted()
@@ -31,5 +31,5 @@ public struct FrameBudget: Sendable, Equatable {
     }
 
     /// Seconds a frame may take and still be presented at its refresh.
-    public var seconds: Double { max(0, refreshInterval - margin) }
+    package var seconds: Double { max(0, refreshInterval - margin) }
 }

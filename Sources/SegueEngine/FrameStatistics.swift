@@ -20,7 +20,7 @@ public struct FrameStatistics: Sendable, Equatable {
     public internal(set) var fromUpdates = 0
     public internal(set) var toUpdates = 0
 
-    public init() {}
+    package init() {}
 
     public var medianRenderTime: Double? { Self.median(renderTimes) }
 

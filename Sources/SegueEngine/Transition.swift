@@ -81,14 +81,14 @@ public final class Transition<Content> {
 
     /// Records how long the renderer took for the frame just drawn, and the
     /// size per side it was drawn at.
-    public func recordRenderTime(_ seconds: Double, scale: Double = 1) {
+    package func recordRenderTime(_ seconds: Double, scale: Double = 1) {
         guard state == .running else { return }
         statistics.renderTimes.append(seconds)
         statistics.scales.append(scale)
     }
 
     /// The window on `side` took new pixels while the transition ran.
-    public func recordNewPixels(on side: TransitionSide) {
+    package func recordNewPixels(on side: TransitionSide) {
         guard state == .running else { return }
         switch side {
         case .from: statistics.fromUpdates += 1

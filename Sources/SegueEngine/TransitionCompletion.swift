@@ -8,7 +8,7 @@ public struct TransitionCompletion: Sendable, Equatable {
     public let duration: Double
     public let statistics: FrameStatistics
 
-    public init(id: UInt64, effect: String, direction: TransitionDirection, outcome: TransitionState,
+    package init(id: UInt64, effect: String, direction: TransitionDirection, outcome: TransitionState,
                 duration: Double, statistics: FrameStatistics) {
         self.id = id
         self.effect = effect

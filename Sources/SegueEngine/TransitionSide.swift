@@ -1,5 +1,5 @@
 /// The two screens of a transition: the one it leaves and the one it goes to.
-public enum TransitionSide: Sendable {
+package enum TransitionSide: Sendable {
     case from
     case to
 }

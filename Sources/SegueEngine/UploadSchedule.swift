@@ -8,24 +8,24 @@
 /// What a copy costs is learnt here, per byte (the median of the recent
 /// large copies, whose cost is mostly bandwidth); until one was measured,
 /// copies go ahead.
-public struct UploadSchedule: Sendable, Equatable {
+package struct UploadSchedule: Sendable, Equatable {
     /// Seconds per byte of recent copies, newest last.
     private var secondsPerByte: [Double] = []
     private static let kept = 15
     /// Copies smaller than this cost mostly their call: they say little about bandwidth.
-    public static let smallestMeasured = 1 << 20
+    package static let smallestMeasured = 1 << 20
 
-    public init() {}
+    package init() {}
 
     /// A copy of `bytes` took `seconds`.
-    public mutating func record(bytes: Int, seconds: Double) {
+    package mutating func record(bytes: Int, seconds: Double) {
         guard bytes >= Self.smallestMeasured, seconds > 0 else { return }
         secondsPerByte.append(seconds / Double(bytes))
         if secondsPerByte.count > Self.kept { secondsPerByte.removeFirst(secondsPerByte.count - Self.kept) }
     }
 
     /// What a copy of `bytes` should take; nil until a copy was measured.
-    public func predictedSeconds(bytes: Int) -> Double? {
+    package func predictedSeconds(bytes: Int) -> Double? {
         guard !secondsPerByte.isEmpty else { return nil }
         let sorted = secondsPerByte.sorted()
         return sorted[sorted.count / 2] * Double(bytes)
@@ -33,7 +33,7 @@ public struct UploadSchedule: Sendable, Equatable {
 
     /// Whether a copy of `bytes` may start now, with `secondsLeft` before the
     /// next frame must start (nil: no frame is waiting on it).
-    public func fits(bytes: Int, secondsLeft: Double?) -> Bool {
+    package func fits(bytes: Int, secondsLeft: Double?) -> Bool {
         guard let secondsLeft, bytes > 0, let cost = predictedSeconds(bytes: bytes) else { return true }
         return cost <= secondsLeft
     }

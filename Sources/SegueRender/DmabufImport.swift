@@ -3,26 +3,26 @@ import CEGL
 /// A client's dmabuf buffer as the renderer imports it: its size, DRM format
 /// and layout modifier, and each plane's file, offset and stride (the files
 /// stay the caller's).
-public struct DmabufDescription: Sendable {
-    public struct Plane: Sendable {
-        public let fd: Int32
-        public let offset: UInt32
-        public let stride: UInt32
+package struct DmabufDescription: Sendable {
+    package struct Plane: Sendable {
+        package let fd: Int32
+        package let offset: UInt32
+        package let stride: UInt32
 
-        public init(fd: Int32, offset: UInt32, stride: UInt32) {
+        package init(fd: Int32, offset: UInt32, stride: UInt32) {
             self.fd = fd
             self.offset = offset
             self.stride = stride
         }
     }
 
-    public let width: Int
-    public let height: Int
-    public let fourcc: UInt32
-    public let modifier: UInt64
-    public let planes: [Plane]
+    package let width: Int
+    package let height: Int
+    package let fourcc: UInt32
+    package let modifier: UInt64
+    package let planes: [Plane]
 
-    public init(width: Int, height: Int, fourcc: UInt32, modifier: UInt64, planes: [Plane]) {
+    package init(width: Int, height: Int, fourcc: UInt32, modifier: UInt64, planes: [Plane]) {
         self.width = width
         self.height = height
         self.fourcc = fourcc
@@ -35,7 +35,7 @@ extension Renderer {
     /// Whether this renderer's EGL imports the buffer: it is imported as an
     /// EGLImage and let go, as weston checks a buffer when it is made, so a
     /// client learns at once (`failed`) rather than at its first frame.
-    public func imports(_ buffer: DmabufDescription) -> Bool {
+    package func imports(_ buffer: DmabufDescription) -> Bool {
         guard dmabufSupport.canImport, (1...4).contains(buffer.planes.count),
               let width = Int32(exactly: buffer.width), let height = Int32(exactly: buffer.height) else { return false }
         let fds = buffer.planes.map(\.fd)

@@ -4,24 +4,24 @@ import CEGL
 /// each format (a DRM fourcc code) with its modifiers, and the DRM render node
 /// of the device where the driver names one. Empty where EGL imports none, as
 /// Mesa's llvmpipe: linux-dmabuf is then not offered to clients.
-public struct DmabufSupport: Sendable, Equatable {
-    public struct Modifier: Sendable, Equatable {
-        public let value: UInt64
+package struct DmabufSupport: Sendable, Equatable {
+    package struct Modifier: Sendable, Equatable {
+        package let value: UInt64
         /// Sampled only as GL_TEXTURE_EXTERNAL_OES (YUV formats, most often).
-        public let externalOnly: Bool
+        package let externalOnly: Bool
     }
 
     /// DRM_FORMAT_MOD_INVALID: no modifier given, the buffer's layout is the driver's choice.
-    public static let implicitModifier: UInt64 = 0x00ff_ffff_ffff_ffff
+    package static let implicitModifier: UInt64 = 0x00ff_ffff_ffff_ffff
 
     /// Formats in the order the driver listed them, each with its modifiers.
-    public let formats: [(fourcc: UInt32, modifiers: [Modifier])]
+    package let formats: [(fourcc: UInt32, modifiers: [Modifier])]
     /// The render node (`/dev/dri/renderD128`), nil where the driver names none.
-    public let renderNode: String?
+    package let renderNode: String?
 
-    public var canImport: Bool { !formats.isEmpty }
+    package var canImport: Bool { !formats.isEmpty }
 
-    public static func == (a: DmabufSupport, b: DmabufSupport) -> Bool {
+    package static func == (a: DmabufSupport, b: DmabufSupport) -> Bool {
         a.renderNode == b.renderNode && a.formats.elementsEqual(b.formats) { $0.fourcc == $1.fourcc && $0.modifiers == $1.modifiers }
     }
 

@@ -6,25 +6,25 @@ import SegueEngine
 /// llvmpipe a full-screen shader pass is what costs, so layers of copies and
 /// simple quads win; on a GPU a pass costs about a copy, and doom-melt's
 /// hundreds of column copies cost more than its one shader pass.
-public struct FormChoice: Sendable, Equatable {
-    public let form: Renderer.EffectForm
+package struct FormChoice: Sendable, Equatable {
+    package let form: Renderer.EffectForm
     /// Milliseconds a frame took in each form, mid-way through the effect (the faster of two).
-    public let layersMilliseconds: Double
-    public let shaderMilliseconds: Double
+    package let layersMilliseconds: Double
+    package let shaderMilliseconds: Double
 }
 
 extension Renderer {
     /// The form `effect` is drawn in on a `width`×`height` target: for one with
     /// two forms, whichever drew faster there, both timed the first time this
     /// is asked for that size; the shader for any other.
-    public func form(for effect: EffectDescriptor, width: Int, height: Int) -> EffectForm {
+    package func form(for effect: EffectDescriptor, width: Int, height: Int) -> EffectForm {
         guard hasTwoForms(effect) else { return .shader }
         return (try? formChoice(for: effect, width: width, height: height))?.form ?? .layers
     }
 
     /// What both forms of `effect` cost on a `width`×`height` target and the
     /// cheaper; nil for an effect with one form. Measured once per size.
-    public func formChoice(for effect: EffectDescriptor, width: Int, height: Int) throws -> FormChoice? {
+    package func formChoice(for effect: EffectDescriptor, width: Int, height: Int) throws -> FormChoice? {
         guard hasTwoForms(effect) else { return nil }
         let key = "\(effect.name) \(width)x\(height)"
         if let known = formChoices[key] { return known }

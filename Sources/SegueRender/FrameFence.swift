@@ -5,7 +5,7 @@ import Foundation
 /// The GPU's progress through one frame: fenced after the frame's commands and
 /// flushed, so the event loop goes back to its clients while the GPU draws. A
 /// waiting thread notes when the fence signals; that is the frame's render time.
-public final class FrameFence: @unchecked Sendable {
+package final class FrameFence: @unchecked Sendable {
     private let started: UInt64
     private let condition = NSCondition()
     private var finished: UInt64?
@@ -27,14 +27,14 @@ public final class FrameFence: @unchecked Sendable {
     }
 
     /// Whether the GPU has finished the frame; never blocks.
-    public var isSignalled: Bool {
+    package var isSignalled: Bool {
         condition.lock()
         defer { condition.unlock() }
         return finished != nil
     }
 
     /// Seconds from the start of drawing until the GPU finished, waiting for it if need be.
-    public func renderSeconds() -> Double {
+    package func renderSeconds() -> Double {
         condition.lock()
         defer { condition.unlock() }
         while finished == nil { condition.wait() }
@@ -47,7 +47,7 @@ extension Renderer {
     /// frame drawn into `target`, and flushes them; the fence signals when the
     /// GPU has carried them out.
     @discardableResult
-    public func submit(_ target: RenderTarget, startedAt started: UInt64) -> FrameFence {
+    package func submit(_ target: RenderTarget, startedAt started: UInt64) -> FrameFence {
         let fence = fence(startedAt: started)
         target.fence = fence
         return fence

@@ -10,20 +10,20 @@ import Foundation
 /// drivers implement. `SEGUE_EGL_PLATFORM=surfaceless|device` forces one.
 /// A nested Segue uses the parent's Wayland display instead, so that a
 /// `WindowSurface` can show what it renders.
-public final class GLContext {
-    public enum Platform: String, Sendable { case surfaceless, device, wayland }
+package final class GLContext {
+    package enum Platform: String, Sendable { case surfaceless, device, wayland }
 
-    public let display: EGLDisplay
-    public let context: EGLContext
-    public let platform: Platform
+    package let display: EGLDisplay
+    package let context: EGLContext
+    package let platform: Platform
     /// The config window surfaces are made with; nil for a context without one.
-    public let config: EGLConfig?
+    package let config: EGLConfig?
     /// GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
-    public let renderer: String
+    package let renderer: String
     /// The owner of the native display, kept until EGL has let go of the display.
     private let nativeDisplayOwner: AnyObject?
 
-    public init() throws {
+    package init() throws {
         var platforms: [Platform] = [.surfaceless, .device]
         if let forced = ProcessInfo.processInfo.environment["SEGUE_EGL_PLATFORM"] {
             guard let platform = Platform(rawValue: forced), platform != .wayland else {
@@ -51,7 +51,7 @@ public final class GLContext {
 
     /// A context on a Wayland display (a `wl_display *`), with a config for
     /// window surfaces. `owner` is kept alive for as long as EGL may use the display.
-    public init(wayland waylandDisplay: OpaquePointer, owner: AnyObject) throws {
+    package init(wayland waylandDisplay: OpaquePointer, owner: AnyObject) throws {
         guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_WAYLAND_KHR), UnsafeMutableRawPointer(waylandDisplay), nil),
               display != segue_egl_no_display() else {
             throw RenderError("no EGL display on the parent Wayland display (EGL error \(eglErrorName()))")

@@ -1,7 +1,7 @@
 import CGLES
 
 /// Memory layouts a texture can be filled from.
-public enum PixelFormat: Sendable, Equatable {
+package enum PixelFormat: Sendable, Equatable {
     /// wl_shm ARGB8888: 32-bit little-endian words, so bytes B, G, R, A.
     case argb8888
     /// wl_shm XRGB8888: bytes B, G, R, and one ignored.
@@ -10,7 +10,7 @@ public enum PixelFormat: Sendable, Equatable {
     case rgba8888
 
     /// The wl_shm format code (wl_shm.format enum), nil for formats Wayland does not name.
-    public var waylandCode: UInt32? {
+    package var waylandCode: UInt32? {
         switch self {
         case .argb8888: 0
         case .xrgb8888: 1

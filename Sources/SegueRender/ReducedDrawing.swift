@@ -7,7 +7,7 @@ extension Renderer {
     /// size per side, then stretches it over the target as one linearly filtered quad:
     /// fewer pixels for an effect that would not make its refresh at full size.
     /// At scale 1 (or above) it is `draw` itself.
-    public func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
+    package func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
                      direction: TransitionDirection = .forward, form: EffectForm = .layers, scale: Double,
                      into target: RenderTarget) throws {
         guard scale < 1, let reduced = try reducedTarget(for: target, scale: scale) else {
@@ -48,7 +48,7 @@ extension Renderer {
     /// at `scale` (its stretch included) in the form drawn there: timed the
     /// first time this is asked for that size and scale, mid-way through the
     /// effect, the faster of two frames (a busy machine only slows one down).
-    public func frameCost(of effect: EffectDescriptor, width: Int, height: Int, scale: Double) throws -> Double {
+    package func frameCost(of effect: EffectDescriptor, width: Int, height: Int, scale: Double) throws -> Double {
         let key = Self.frameCostKey(effect, width, height, scale)
         if let known = frameCosts[key] { return known }
         let cost: Double
@@ -73,7 +73,7 @@ extension Renderer {
     }
 
     /// What `frameCost` timed for this effect, size and scale; nil where it was not asked.
-    public func knownFrameCost(of effect: EffectDescriptor, width: Int, height: Int, scale: Double) -> Double? {
+    package func knownFrameCost(of effect: EffectDescriptor, width: Int, height: Int, scale: Double) -> Double? {
         frameCosts[Self.frameCostKey(effect, width, height, scale)]
     }
 
@@ -82,5 +82,5 @@ extension Renderer {
     }
 
     /// Frees the intermediate targets: no frame is drawn reduced now.
-    public func releaseReducedTargets() { reducedTargets.removeAll() }
+    package func releaseReducedTargets() { reducedTargets.removeAll() }
 }

@@ -10,10 +10,10 @@ public final class RenderTarget {
     let framebuffer: GLuint
 
     /// The fence of the last frame submitted into this target.
-    public internal(set) var fence: FrameFence?
+    package internal(set) var fence: FrameFence?
     /// The part of the target the last frame changed, nil for all of it: what a
     /// backend passes on as damage. Whoever draws the frame sets it.
-    public var frameDamage: PixelRect?
+    package var frameDamage: PixelRect?
 
     public var width: Int { texture.width }
     public var height: Int { texture.height }
@@ -35,7 +35,7 @@ public final class RenderTarget {
     }
 
     /// Render targets alive now, for leak checks; made and freed on the GL thread.
-    nonisolated(unsafe) public private(set) static var live = 0
+    nonisolated(unsafe) package private(set) static var live = 0
 
     deinit {
         var fbo = framebuffer

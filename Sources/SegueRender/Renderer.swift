@@ -7,7 +7,7 @@ import SegueShaders
 /// Draws transitions between two textures into a render target through each
 /// effect's program, compiled once per effect and source.
 public final class Renderer {
-    public let context: GLContext
+    package let context: GLContext
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     /// A framebuffer any texture is attached to when it is the source of a blit.
@@ -17,7 +17,7 @@ public final class Renderer {
     /// Built-in layered effects already drawn once (see `warmUp`).
     private var warmedUp: Set<String> = []
     /// What this renderer's EGL imports as dmabufs, asked once.
-    public private(set) lazy var dmabufSupport = context.dmabufSupport
+    package private(set) lazy var dmabufSupport = context.dmabufSupport
     /// What each form of an effect with two cost on a target of a size (see `formChoice`).
     var formChoices: [String: FormChoice] = [:]
     /// Targets transition frames are drawn into at less than full size (see `draw(…scale:…)`).
@@ -34,7 +34,7 @@ public final class Renderer {
     }
 
     /// How a built-in effect with a layered form is drawn.
-    public enum EffectForm: Sendable {
+    package enum EffectForm: Sendable {
         /// As layers (`LayeredEffects`), where the effect has them: copies, fills and simple quads.
         case layers
         /// As its fragment shader: the reference the layers are tested against.
@@ -47,7 +47,7 @@ public final class Renderer {
     }
 
     /// A renderer on `context`, which must be current.
-    public init(context: GLContext) {
+    package init(context: GLContext) {
         self.context = context
         glGenVertexArrays(1, &vertexArray)
         glBindVertexArray(vertexArray)
@@ -117,15 +117,21 @@ public final class Renderer {
     }
 
     /// Whether `effect` can be drawn both as layers and as its shader.
-    public func hasTwoForms(_ effect: EffectDescriptor) -> Bool {
+    package func hasTwoForms(_ effect: EffectDescriptor) -> Bool {
         effect.layered != nil
     }
 
     /// Draws `settings.effect` at `progress` (0 shows `from`, 1 shows `to`).
     /// Reverse plays the effect backwards with the screens swapped. A built-in
-    /// effect with a layered form is drawn as layers unless `form` says otherwise.
+    /// effect with a layered form is drawn as layers.
     public func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
-                     direction: TransitionDirection = .forward, form: EffectForm = .layers, into target: RenderTarget) throws {
+                     direction: TransitionDirection = .forward, into target: RenderTarget) throws {
+        try draw(settings, from: from, to: to, progress: progress, direction: direction, form: .layers, into: target)
+    }
+
+    /// `draw` in the given form: as layers where the effect has them, or as its shader.
+    package func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
+                      direction: TransitionDirection = .forward, form: EffectForm, into target: RenderTarget) throws {
         let (first, second, p) = direction == .forward ? (from, to, progress) : (to, from, 1 - progress)
         if form == .layers, let layered = settings.effect.layered {
             try paint(layered.layers(progress: p, width: target.width, height: target.height, values: settings.values),
@@ -149,8 +155,9 @@ public final class Renderer {
     }
 
     /// Draws a layer list, bottom first, each layer by the cheapest exact path:
-    /// for an embedder's own layered effects, or one frame of a built-in's.
-    public func paint(_ layers: [EffectLayer], from: Texture, to: Texture, into target: RenderTarget) throws {
+    /// one frame of a layered effect (an embedder's own comes through `draw`,
+    /// as its descriptor's `layered` form).
+    package func paint(_ layers: [EffectLayer], from: Texture, to: Texture, into target: RenderTarget) throws {
         try painter.get().paint(layers, from: from, to: to, into: target)
     }
 
@@ -159,7 +166,7 @@ public final class Renderer {
     /// rectangle, turned or mirrored back, cropped): how a window smaller than
     /// the output, or one with subsurfaces, becomes a full-output screen.
     /// With a `clip`, only inside it: the rest of the target stays as it was.
-    public func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget,
+    package func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget,
                         clip: PixelRect? = nil) throws {
         let meshes = try meshes.get()
         target.bind()
@@ -183,7 +190,7 @@ public final class Renderer {
     /// Copies `texture` pixel for pixel into `target` with its top-left at
     /// (x, y): a framebuffer blit, memory-copy speed on llvmpipe. The texels go as
     /// they are stored, without the texture's swizzle (see `Texture.blitsAsItLooks`).
-    public func copy(_ texture: Texture, into target: RenderTarget, x: Int = 0, y: Int = 0) {
+    package func copy(_ texture: Texture, into target: RenderTarget, x: Int = 0, y: Int = 0) {
         copy(texture, regions: [(PixelRect(x: 0, y: 0, width: texture.width, height: texture.height), x, y)], into: target)
     }
 
@@ -215,7 +222,7 @@ public final class Renderer {
     /// (a blit, at memory speed); anything else is drawn over the background.
     /// With `region`, only that part is redrawn: the rest of the target already
     /// shows this screen.
-    public func present(_ screen: Texture, into target: RenderTarget, background: (Float, Float, Float),
+    package func present(_ screen: Texture, into target: RenderTarget, background: (Float, Float, Float),
                         region: PixelRect? = nil) throws {
         let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         guard let region = (region ?? full).clipped(to: full) else { return }
@@ -227,7 +234,7 @@ public final class Renderer {
     }
 
     /// A new texture holding what `target` shows now, copied on the GPU.
-    public func snapshot(of target: RenderTarget) throws -> Texture {
+    package func snapshot(of target: RenderTarget) throws -> Texture {
         let snapshot = try RenderTarget(width: target.width, height: target.height, storage: target.texture.storage)
         copy(target.texture, into: snapshot)
         return snapshot.texture

@@ -3,13 +3,13 @@ import SegueEngine
 /// A client's surface as composition draws it: the part `crop` of its
 /// texture (fractions of its width and height, after `transform` is undone)
 /// stretched over `rect`, turned and mirrored back as its client set it up.
-public struct SurfaceLayer {
-    public var texture: Texture
-    public var rect: PixelRect
-    public var transform: BufferTransform
-    public var crop: SIMD4<Double>
+package struct SurfaceLayer {
+    package var texture: Texture
+    package var rect: PixelRect
+    package var transform: BufferTransform
+    package var crop: SIMD4<Double>
 
-    public init(_ texture: Texture, at rect: PixelRect, transform: BufferTransform = .normal,
+    package init(_ texture: Texture, at rect: PixelRect, transform: BufferTransform = .normal,
                 crop: SIMD4<Double> = SIMD4(0, 0, 1, 1)) {
         self.texture = texture
         self.rect = rect

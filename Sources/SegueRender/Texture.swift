@@ -15,7 +15,7 @@ public final class Texture {
     public let width: Int
     public let height: Int
     public let storage: TextureStorage
-    public private(set) var format: PixelFormat?
+    package private(set) var format: PixelFormat?
     private var mipmapsValid = false
     /// Levels below the base that hold the current content (GL_TEXTURE_MAX_LEVEL).
     private(set) var mipmapLevels = 0
@@ -62,7 +62,7 @@ public final class Texture {
 
     /// Textures alive now, for leak checks (`segue msg outputs`). Textures are
     /// made and freed only on the thread whose GL context they belong to.
-    nonisolated(unsafe) public private(set) static var live = 0
+    nonisolated(unsafe) package private(set) static var live = 0
 
     /// The largest side Segue accepts for a screen.
     public static let maxSize = 16384
@@ -70,7 +70,7 @@ public final class Texture {
     /// Copies pixels in from memory laid out as `format` with `stride` bytes per
     /// row, the whole texture or only `region`. The caller guarantees `bytes`
     /// covers `stride × height` bytes.
-    public func upload(_ bytes: UnsafeRawBufferPointer, stride: Int, format: PixelFormat,
+    package func upload(_ bytes: UnsafeRawBufferPointer, stride: Int, format: PixelFormat,
                        region: PixelRect? = nil) {
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
         guard stride % 4 == 0, stride >= width * 4, bytes.count >= stride * height,
@@ -112,19 +112,19 @@ public final class Texture {
     /// alpha may be anything (XRGB's unused byte): whatever draws it never reads
     /// that alpha unless it binds with `opaqueAlpha`, and whatever reads a
     /// target back treats it as opaque.
-    public var isOpaque: Bool { format == nil || format == .xrgb8888 }
+    package var isOpaque: Bool { format == nil || format == .xrgb8888 }
 
     /// Whether a framebuffer blit copies it as it looks: its stored bytes are
     /// the channels GL takes them for. Not so for a client's ARGB/XRGB buffer in
     /// RGBA8 storage (no BGRA8 offered), which only its swizzle puts right.
-    public var blitsAsItLooks: Bool {
+    package var blitsAsItLooks: Bool {
         PixelFormat.swizzle(format, in: storage, opaqueAlpha: false) == PixelFormat.swizzle(nil, in: storage, opaqueAlpha: false)
     }
 
     /// Reads the stored bytes as `format` from now on, with no upload: for
     /// content whose alpha stops or starts to count. The caller knows the
     /// bytes: alpha may start to count only where every one came with it.
-    public func reinterpret(as format: PixelFormat) {
+    package func reinterpret(as format: PixelFormat) {
         guard format != self.format else { return }
         self.format = format
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
@@ -132,7 +132,7 @@ public final class Texture {
     }
 
     /// Marks the content as changed by a GL draw or copy into the texture.
-    public func contentChanged() { mipmapsValid = false }
+    package func contentChanged() { mipmapsValid = false }
 
     /// How the texture was last set up for sampling, so binding it again changes nothing.
     private var sampling = Sampling.level(0)

@@ -6,12 +6,12 @@ import SegueEngine
 /// An EGL window surface on a Wayland `wl_surface`, through a wl_egl_window:
 /// where a nested Segue shows its output. It stays current once made, so
 /// framebuffer 0 is the window from then on.
-public final class WindowSurface {
+package final class WindowSurface {
     private let context: GLContext
     private let window: OpaquePointer
     private let surface: EGLSurface
-    public private(set) var width: Int
-    public private(set) var height: Int
+    package private(set) var width: Int
+    package private(set) var height: Int
     /// eglSwapBuffersWithDamage (KHR or EXT) where the display offers it.
     private let swapWithDamage: SwapWithDamage?
     /// EGL_EXT_buffer_age: whether a back buffer says how old its content is.
@@ -22,7 +22,7 @@ public final class WindowSurface {
     private typealias SwapWithDamage = @convention(c) (EGLDisplay?, EGLSurface?, UnsafeMutablePointer<EGLint>?, EGLint) -> EGLBoolean
 
     /// `waylandSurface` is a `wl_surface *` on the display `context` was made on.
-    public init(context: GLContext, waylandSurface: OpaquePointer, width: Int, height: Int) throws {
+    package init(context: GLContext, waylandSurface: OpaquePointer, width: Int, height: Int) throws {
         guard let config = context.config else { throw RenderError("the GL context has no window config") }
         guard let window = wl_egl_window_create(waylandSurface, Int32(width), Int32(height)) else {
             throw RenderError("cannot create a wl_egl_window of \(width)x\(height)")
@@ -58,7 +58,7 @@ public final class WindowSurface {
     }
 
     /// The size of the next buffer; takes effect with the next `present`.
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         guard (width, height) != (self.width, self.height) else { return }
         self.width = width
         self.height = height
@@ -71,7 +71,7 @@ public final class WindowSurface {
     /// says only part of it changed, the parent hears of only that part
     /// (swap with damage), and only what the back buffer lacks is copied
     /// (buffer age).
-    public func present(_ target: RenderTarget) throws {
+    package func present(_ target: RenderTarget) throws {
         let sameSize = target.width == width && target.height == height
         let damage = sameSize ? target.frameDamage : nil
         let copied = sameSize ? staleRegion(adding: damage) : nil

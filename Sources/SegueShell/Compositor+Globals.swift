@@ -4,7 +4,7 @@ extension Compositor {
     /// The globals every client sees, with their versions, as `init` makes
     /// them: for those (like WLCS) who must know before a client connects.
     /// segue_transition_manager_v1 is left out: only trusted clients see it.
-    public static let globals: [(name: String, version: Int)] = [
+    package static let globals: [(name: String, version: Int)] = [
         ("wl_shm", 1),  // libwayland's own
         ("wl_compositor", Int(CompositorGlobal.version)),
         ("wl_subcompositor", Int(Subcompositor.version)),

@@ -169,7 +169,7 @@ public final class Compositor {
     var eventTime: UInt32 { UInt32(truncatingIfNeeded: backend.now.nanoseconds / 1_000_000) }
 
     /// `$XDG_RUNTIME_DIR/segue-<WAYLAND_DISPLAY>.sock`.
-    public var ipcPath: String { IPCSocket.path(runtimeDirectory: server.runtimeDirectory, waylandDisplay: server.socketName) }
+    package var ipcPath: String { IPCSocket.path(runtimeDirectory: server.runtimeDirectory, waylandDisplay: server.socketName) }
 
     /// Serves clients until SIGINT or SIGTERM (or `server.terminate()`), then shuts down.
     public func run() {

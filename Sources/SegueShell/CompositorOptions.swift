@@ -23,7 +23,7 @@ public struct CompositorOptions: Sendable {
     public var scale: Int?
     /// The most bytes of texture one client's surfaces may take before it is
     /// disconnected as out of memory; unset, sixteen screens' worth, at least 1 GiB.
-    public var clientTextureBudget: Int?
+    package var clientTextureBudget: Int?
     /// 0...1 per channel.
     public var background: (Float, Float, Float)?
     /// Writes each presented transition frame as PNG here.
@@ -37,7 +37,7 @@ public struct CompositorOptions: Sendable {
     /// Checks a user shader that compiles before the config may use it (`segue
     /// run`: its first frames drawn in a child process with a time limit); its
     /// problems as `file:line:col: message` lines.
-    public var probeShader: (@Sendable (EffectDescriptor) -> [String])?
+    package var probeShader: (@Sendable (EffectDescriptor) -> [String])?
     /// What zwp_linux_dmabuf_v1 offers; nil offers no such global. Segue does
     /// not draw dmabuf buffers yet, so it offers none of its own accord (a
     /// client would hand over buffers it cannot show, where it would fall back

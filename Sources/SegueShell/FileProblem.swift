@@ -3,10 +3,10 @@ import Foundation
 /// A file or folder Segue could not make or write, in one line: what it was
 /// doing, the path, and the reason in plain words ("No such file or
 /// directory"), never Foundation's error dump.
-public struct FileProblem: Error, CustomStringConvertible {
-    public let description: String
+package struct FileProblem: Error, CustomStringConvertible {
+    package let description: String
 
-    public init(path: String, doing: String, _ error: any Error) {
+    package init(path: String, doing: String, _ error: any Error) {
         description = "\(doing) \(path): \(Self.reason(error))"
     }
 

@@ -8,7 +8,7 @@ import SegueWayland
 
 /// The control socket's requests, answered from the compositor's state.
 extension Compositor: IPCDelegate {
-    public func handle(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
+    package func handle(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
         switch request {
         case .set(let key, let value):
             switch set(ConfigSetting(key: key, value: value)) {

@@ -1,7 +1,7 @@
 import SegueIPC
 
 /// What answers the control socket's requests: the compositor.
-public protocol IPCDelegate: AnyObject {
+package protocol IPCDelegate: AnyObject {
     /// Called on the event loop's thread. Call `reply` once, on that thread,
     /// now or later (a waiting `switch` answers when its transition ends); the
     /// connection reads no further request until then. Further calls, and calls
