@@ -11,9 +11,9 @@ public final class RenderTarget {
 
     /// The fence of the last frame submitted into this target.
     package internal(set) var fence: FrameFence?
-    /// The part of the target the last frame changed, nil for all of it: what a
-    /// backend passes on as damage. Whoever draws the frame sets it.
-    package var frameDamage: PixelRect?
+    /// What the last frame changed of the target: what a backend passes on
+    /// as damage. Whoever draws the frame sets it.
+    package var frameDamage = Damage.everywhere
 
     public var width: Int { texture.width }
     public var height: Int { texture.height }

@@ -17,7 +17,7 @@ package final class WindowSurface {
     /// EGL_EXT_buffer_age: whether a back buffer says how old its content is.
     private let buffersHaveAge: Bool
     /// What each of the last few frames changed, newest first; nil for all of it.
-    private var recentDamage: [PixelRect?] = []
+    private var recentDamage: [Damage] = []
 
     private typealias SwapWithDamage = @convention(c) (EGLDisplay?, EGLSurface?, UnsafeMutablePointer<EGLint>?, EGLint) -> EGLBoolean
 
@@ -73,7 +73,7 @@ package final class WindowSurface {
     /// (buffer age).
     package func present(_ target: RenderTarget) throws {
         let sameSize = target.width == width && target.height == height
-        let damage = sameSize ? target.frameDamage : nil
+        let damage = sameSize ? target.frameDamage : .everywhere
         let copied = sameSize ? staleRegion(adding: damage) : nil
         recentDamage = Array(([damage] + recentDamage).prefix(4))
         let (x0, y0, x1, y1) = copied.map { ($0.x, $0.y, $0.x + $0.width, $0.y + $0.height) } ?? (0, 0, target.width, target.height)
@@ -87,7 +87,7 @@ package final class WindowSurface {
                           GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         let swapped: EGLBoolean
-        if let damage, let swapWithDamage {
+        if let damage = damage.region, let swapWithDamage {
             // EGL's rectangles start at the bottom-left.
             var rect: [EGLint] = [EGLint(damage.x), EGLint(height - damage.y - damage.height), EGLint(damage.width), EGLint(damage.height)]
             swapped = swapWithDamage(context.display, surface, &rect, 1)
@@ -102,16 +102,13 @@ package final class WindowSurface {
     /// What the back buffer lacks of the new frame, which changed `damage`:
     /// that plus what the frames since the buffer was last drawn changed; nil
     /// for all of it when its age is unknown.
-    private func staleRegion(adding damage: PixelRect?) -> PixelRect? {
-        guard buffersHaveAge, let damage else { return nil }
+    private func staleRegion(adding damage: Damage) -> PixelRect? {
+        guard buffersHaveAge, damage.region != nil else { return nil }
         var age: EGLint = 0
         guard eglQuerySurface(context.display, surface, EGLint(EGL_BUFFER_AGE_EXT), &age) == EGL_TRUE,
               age >= 1, Int(age) - 1 <= recentDamage.count else { return nil }
-        var region = damage
-        for older in recentDamage.prefix(Int(age) - 1) {
-            guard let older, let union = PixelRect.bounds(of: [region, older]) else { return nil }
-            region = union
-        }
-        return region.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height))
+        var stale = damage
+        for older in recentDamage.prefix(Int(age) - 1) { stale.add(older) }
+        return stale.region?.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height))
     }
 }

@@ -22,11 +22,10 @@ final class Output {
     /// Takes the pixels of windows on screen between frames.
     private var pixelsDue: PixelsDue!
     private let backgroundTexture: Texture
-    private var needsDraw = true
-    /// Where the shown screen changed since the last frame; nil for everywhere.
-    private var pendingDamage: PixelRect?
+    /// What the shown screen changed since the last frame.
+    private var pending = Damage.everywhere
     /// The screen the target shows as a plain frame, up to date outside
-    /// `pendingDamage`, and the version of its window's screen it showed.
+    /// `pending`, and the version of its window's screen it showed.
     private weak var plainScreen: Texture?
     private var plainVersion: Int?
     /// The transition frame drawn last, its fence, the scale it was drawn at,
@@ -88,16 +87,8 @@ final class Output {
     func damage(_ region: PixelRect? = nil) {
         // Off the output nothing shown changed: only the clock need tick, for frame callbacks.
         if let region, region.clipped(to: fullRect) == nil { return requestFrame() }
-        let region = region.flatMap { $0.clipped(to: fullRect) }
-        // Gathered until the next frame: one rectangle around all of it, nil for everywhere.
-        if !needsDraw {
-            pendingDamage = region
-        } else if let old = pendingDamage, let region {
-            pendingDamage = PixelRect.bounds(of: [old, region])
-        } else {
-            pendingDamage = nil
-        }
-        needsDraw = true
+        // Gathered until the next frame.
+        pending.add(region.flatMap { $0.clipped(to: fullRect) })
         backend.scheduleFrame()
     }
 
@@ -241,35 +232,34 @@ final class Output {
                 try? renderer.compose([SurfaceLayer(to, at: fullRect)], background: background, into: target)
             }
             plainScreen = nil
-            target.frameDamage = nil
+            target.frameDamage = .everywhere
             lastDrawn = (transition, renderer.submit(target, startedAt: start), scale, fixed, typical)
-        } else if needsDraw, case .desktop? = delegate?.shownScreen() {
+        } else if !pending.isEmpty, case .desktop? = delegate?.shownScreen() {
             let layers = delegate?.desktop().flatMap {
                 textures.takePixels(of: $0.window)
                 return $0.window.layers(x: $0.x, y: $0.y, scale: scale, textures: textures)
             } ?? []
             try? renderer.compose(layers, background: background, into: target)
             plainScreen = nil
-            target.frameDamage = nil
+            target.frameDamage = .everywhere
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
-        } else if needsDraw {
+        } else if !pending.isEmpty {
             let shown = delegate?.shownScreen()
             let screen = texture(shown)
             let version: Int? = if case .window(let window)? = shown { window.screenVersion } else { nil }
             // Only what changed, when the target already shows this screen as it was.
-            let region = screen === plainScreen && version == plainVersion ? pendingDamage : nil
+            let region = screen === plainScreen && version == plainVersion ? pending.region : nil
             try? renderer.present(screen, into: target, background: background, region: region)
             plainScreen = screen
             plainVersion = version
-            target.frameDamage = region
+            target.frameDamage = region.map(Damage.within) ?? .everywhere
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else {
             return
         }
-        needsDraw = false
-        pendingDamage = nil
+        pending = .none
         framesDrawn += 1
         pixelsDue.frameDrawn()
     }
@@ -314,6 +304,6 @@ final class Output {
         lastDrawn = nil
         delegate?.framePresented(at: time, sequence: sequence, visible: visible)
         let handHolding = driver.current?.interactive?.isTracking == true
-        if (driver.isAnimating && !handHolding) || needsDraw { backend.scheduleFrame() }
+        if (driver.isAnimating && !handHolding) || !pending.isEmpty { backend.scheduleFrame() }
     }
 }

@@ -17,7 +17,7 @@ final class Window {
     /// The layers `composed` was drawn from, where each lay.
     private var composedLayout: [Placement] = []
     /// What of `composed` no longer shows the window as it is.
-    private var stale = Staleness.everywhere
+    private var stale = Damage.everywhere
     /// Counts the times its composed screen was drawn anew whole: a frame that
     /// showed it before must then be drawn whole too, not only where commits said.
     private(set) var screenVersion = 0
@@ -100,7 +100,7 @@ final class Window {
         var clip: PixelRect?
         if let composed, composed.width == width, composed.height == height, layout == composedLayout {
             switch stale {
-            case .current: return composed.texture
+            case .none: return composed.texture
             case .within(let region): clip = region
             case .everywhere: break
             }
@@ -112,7 +112,7 @@ final class Window {
             if clip == nil { screenVersion += 1 }
             composed = target
             composedLayout = layout
-            stale = .current
+            stale = .none
             lastScreen = target.texture
         } catch {
             return lastScreen
@@ -207,20 +207,5 @@ private struct Placement: Equatable {
         rect = layer.rect
         transform = layer.transform
         crop = layer.crop
-    }
-}
-
-/// What of a composed screen is out of date.
-private enum Staleness {
-    case current
-    case within(PixelRect)
-    case everywhere
-
-    mutating func add(_ region: PixelRect) {
-        switch self {
-        case .current: self = .within(region)
-        case .within(let old): self = .within(PixelRect.bounds(of: [old, region]) ?? region)
-        case .everywhere: break
-        }
     }
 }
