@@ -106,7 +106,7 @@ let package = Package(
 
         // Where tests find the repository's files, in a checkout or a packaged suite.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport"),
-        .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
+        .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "SegueTestSupport"]),
         .testTarget(name: "SegueConfigTests", dependencies: ["SegueConfig", "SegueEngine", "SegueImaging", "SegueTestSupport"]),
         .testTarget(name: "SegueImagingTests", dependencies: ["SegueImaging"]),
         .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueShell", "SegueWayland", "SegueLoop", "CWaylandServer", "segue"]),
@@ -117,7 +117,7 @@ let package = Package(
         // Tests of one module's plain logic: no compositor is started and no EGL context made.
         .testTarget(name: "SegueWaylandTests", dependencies: ["SegueWayland", "SegueEngine"]),
         // Links neither the renderer nor libwayland.
-        .testTarget(name: "SeguePolicyTests", dependencies: ["SeguePolicy", "SegueEngine"]),
+        .testTarget(name: "SeguePolicyTests", dependencies: ["SeguePolicy", "SegueEngine", "SegueTestSupport"]),
         .testTarget(name: "SegueShellTests", dependencies: ["SegueShell", "SegueWayland", "SegueEngine", "SegueConfig", "SegueRender", "CXKBCommon"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging", "SegueTestSupport"]),
         .testTarget(name: "SegueRenderTests",

@@ -1,5 +1,6 @@
 import Foundation
 import SegueConfig
+import SegueTestSupport
 import XCTest
 
 /// No input crashes the loader: each returns a config or diagnostics.

@@ -1,5 +1,6 @@
 import SegueConfig
 import SegueEngine
+import SegueTestSupport
 import XCTest
 
 /// What `resolve` plays: event choices, rule precedence, random picks,

@@ -1,5 +1,6 @@
 import Foundation
 import SegueConfig
+import SegueTestSupport
 import XCTest
 
 /// Every config the repository ships parses without a diagnostic: the

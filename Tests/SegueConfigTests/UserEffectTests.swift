@@ -2,6 +2,7 @@ import Foundation
 import SegueConfig
 import SegueEngine
 import SegueImaging
+import SegueTestSupport
 import XCTest
 
 /// `[effects.NAME]`: user shaders loaded relative to the config, checked, and

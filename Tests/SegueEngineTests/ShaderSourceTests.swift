@@ -1,5 +1,6 @@
 import Foundation
 import SegueEngine
+import SegueTestSupport
 import XCTest
 
 final class ShaderSourceTests: XCTestCase {
@@ -349,7 +350,7 @@ final class ShaderSourceTests: XCTestCase {
     }
 
     func testArbitraryInputOnlyParsesOrThrows() {
-        var rng = SplitMix(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         let alphabet = Array("uniform float vec2 ivec2 bool ; , = // /* */ ( ) .. 1.0 -2. true @a \n#version 300 es\n")
         for _ in 0..<2000 {
             let bytes = (0..<Int(rng.next() % 200)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
@@ -417,19 +418,6 @@ final class ShaderSourceTests: XCTestCase {
         let fits = try temporaryFile(Array(repeating: UInt8(ascii: " "), count: ShaderSource.maximumFileSize - 100)
                                      + Array(Self.transition.utf8))
         XCTAssertNoThrow(try ShaderSource.load(path: fits))
-    }
-}
-
-/// A small seeded generator so the fuzz test is repeatable.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,5 +1,6 @@
 import SegueEngine
 @testable import SeguePolicy
+import SegueTestSupport
 import XCTest
 
 /// The switching policy, without a compositor: which window is shown and which
@@ -113,7 +114,7 @@ final class NavigationTests: XCTestCase {
     /// windows on the stack, at most the running transition pending, each
     /// transition completed once, and nothing waiting on a window that went.
     func testRandomEventsKeepOneShownWindowAndOneOutcomePerTransition() {
-        var generator = SplitMix(seed: 0x5e9e)
+        var generator = SeededGenerator(seed: 0x5e9e)
         for _ in 0..<200 {
             var shell = Shell()
             for _ in 0..<60 {
@@ -135,7 +136,7 @@ final class NavigationTests: XCTestCase {
         var completions: [Int: Int] = [:]
         private var named = 0
 
-        mutating func step(_ generator: inout SplitMix) {
+        mutating func step(_ generator: inout SeededGenerator) {
             switch Int.random(in: 0..<7, using: &generator) {
             case 0:
                 named += 1
@@ -218,19 +219,5 @@ final class NavigationTests: XCTestCase {
                 XCTAssertTrue(open.contains { $0 === held.target }, "a hand holds only a switch to an open window", file: file, line: line)
             }
         }
-    }
-}
-
-/// A small seeded generator: the same random runs every time.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
