@@ -7,12 +7,6 @@ import XCTest
 /// transition each event starts, checked case by case and then over long runs
 /// of random events against what must always hold.
 final class NavigationTests: XCTestCase {
-    private final class W: CustomStringConvertible {
-        let name: String
-        init(_ name: String) { self.name = name }
-        var description: String { name }
-    }
-
     private typealias Play = Navigation<W>.Play
 
     private static func hand() -> InteractiveProgress { InteractiveProgress(at: .zero) }

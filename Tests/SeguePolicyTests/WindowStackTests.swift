@@ -4,12 +4,6 @@ import XCTest
 /// The stack of windows behaves like a navigation stack: open pushes and
 /// shows, closing the shown window returns to the one shown before it.
 final class WindowStackTests: XCTestCase {
-    private final class W: CustomStringConvertible {
-        let name: String
-        init(_ name: String) { self.name = name }
-        var description: String { name }
-    }
-
     func testOpeningPushesAndShowsTheNewWindow() {
         var stack = WindowStack<W>()
         let a = W("a"), b = W("b")
