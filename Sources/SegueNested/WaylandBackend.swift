@@ -109,9 +109,11 @@ public final class WaylandBackend: Backend {
         wl_display_flush(connection.display)
     }
 
-    /// The parent asks for the next frame about a refresh after it took the last.
+    /// The parent asks for the next frame about a refresh after it took the
+    /// last; nil once that has passed (a parent that hid the window sends none).
     public var nextDrawStart: Instant? {
-        frameCallback != nil || awaitingPresentation ? drawnAt + refreshInterval : nil
+        let expected = drawnAt + refreshInterval
+        return (frameCallback != nil || awaitingPresentation) && expected > MonotonicClock.now() ? expected : nil
     }
 
     public func scheduleFrame() {

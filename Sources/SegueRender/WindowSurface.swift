@@ -16,7 +16,7 @@ package final class WindowSurface {
     private let swapWithDamage: SwapWithDamage?
     /// EGL_EXT_buffer_age: whether a back buffer says how old its content is.
     private let buffersHaveAge: Bool
-    /// What each of the last few frames changed, newest first; nil for all of it.
+    /// What each of the last few frames changed, newest first.
     private var recentDamage: [Damage] = []
 
     private typealias SwapWithDamage = @convention(c) (EGLDisplay?, EGLSurface?, UnsafeMutablePointer<EGLint>?, EGLint) -> EGLBoolean

@@ -236,19 +236,26 @@ public final class Compositor {
     func start(_ play: Navigation<Window>.Play, effect: String? = nil, onComplete: TransitionCompletionHandler? = nil,
                adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
         focusShownWindow()
-        var resolution = try resolve(play.event, from: play.from, to: play.to, effect: effect)
+        var resolution: Resolution
+        do {
+            resolution = try resolve(play.event, from: play.from, to: play.to, effect: effect)
+        } catch {
+            // Nothing to play it with: it shows at once all the same.
+            showAtOnce(play, direction: play.event.direction)
+            throw error
+        }
         if options.placement.playsTransitions, var settings = resolution.settings {
             if !resolution.motionReduced { adjust?(&settings) }
             do {
                 try output.prepare(settings.effect)
             } catch {
-                showAtOnce(play, resolution)
+                showAtOnce(play, direction: resolution.direction)
                 throw error
             }
             resolution.settings = settings
         }
         guard options.placement.playsTransitions, let settings = resolution.settings else {
-            let completion = showAtOnce(play, resolution)
+            let completion = showAtOnce(play, direction: resolution.direction)
             record(play.event, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
             return
@@ -269,11 +276,11 @@ public final class Compositor {
 
     /// `play`'s window appears at once, at the next frame, in place of any transition.
     @discardableResult
-    private func showAtOnce(_ play: Navigation<Window>.Play, _ resolution: Resolution) -> TransitionCompletion {
+    private func showAtOnce(_ play: Navigation<Window>.Play, direction: TransitionDirection) -> TransitionCompletion {
         output.cancelTransition()
         output.damage()
         if let pop = completed(play, .finished) { try? start(pop) }
-        return TransitionCompletion(id: 0, effect: "none", direction: resolution.direction,
+        return TransitionCompletion(id: 0, effect: "none", direction: direction,
                                     outcome: .finished, duration: 0, statistics: FrameStatistics())
     }
 

@@ -59,9 +59,10 @@ final class LiveContentTests: XCTestCase {
         XCTAssertEqual(statistics.lateFrames, 0)
     }
 
-    func testPixelsThatWouldHoldUpTheNextFrameWaitAndTheMovingFramesShowTheWindowAsItWas() throws {
-        try start(stepped: false, width: 256, height: 144, duration: "400ms")
-        let client = try server.connect()
+    /// Real time: blue and green windows of `client` filling a 256×144 output,
+    /// green shown, with copies measured here as slow as a second a MiB, so
+    /// none fits between two frames.
+    private func slowCopies(_ client: RawClient) throws -> [RawToplevel] {
         let windows = try [blue, green].map { fill in
             let toplevel = try client.makeConfiguredToplevel()
             try client.show(RGBAImage(width: 256, height: 144, fill: fill), on: toplevel.surface)
@@ -69,8 +70,14 @@ final class LiveContentTests: XCTestCase {
             XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
             return toplevel
         }
-        // Copies measured here as slow as a second a MiB: none fits between two frames.
         server.compositor.textures.uploads.record(bytes: 1 << 20, seconds: 1)
+        return windows
+    }
+
+    func testPixelsThatWouldHoldUpTheNextFrameWaitAndTheMovingFramesShowTheWindowAsItWas() throws {
+        try start(stepped: false, width: 256, height: 144, duration: "400ms")
+        let client = try server.connect()
+        let windows = try slowCopies(client)
         try server.compositor.perform(.show(.prev))
         let started = server.compositor.history.count
         XCTAssertTrue(server.serve { server.compositor.output.framesPresented >= 2 })
@@ -92,5 +99,24 @@ final class LiveContentTests: XCTestCase {
         XCTAssertEqual(screen[2, 2], red)
         let statistics = try XCTUnwrap(server.compositor.history.last?.completion.statistics)
         XCTAssertEqual(statistics.toUpdates, 1, "taken once, by the last frame")
+    }
+
+    func testATransitionAHandHoldsStillShowsNewPixelsOnceTaken() throws {
+        try start(stepped: false, width: 256, height: 144, duration: "400ms")
+        let client = try server.connect()
+        let windows = try slowCopies(client)
+        try server.compositor.perform(.gesture(.begin(.previous)))
+        try server.compositor.perform(.gesture(.update(0.5)))
+        let presented = server.compositor.output.framesPresented
+        XCTAssertTrue(server.serve { server.compositor.output.framesPresented > presented })
+
+        let buffer = try client.showTracked(RGBAImage(width: 256, height: 144, fill: yellow), on: windows[0].surface)
+        XCTAssertTrue(client.dispatch { buffer.released }, "taken once no frame is due")
+        // The frame in flight when they were taken may still show the old ones; a frame after shows them.
+        XCTAssertTrue(server.serve(timeout: .seconds(2)) { screen[160, 100].b < 30 }, "still \(screen[160, 100])")
+        let held = screen[160, 100]
+        XCTAssertEqual(Double(held.r), 115, accuracy: 3, "half green, half the new yellow: \(held)")
+        XCTAssertEqual(Double(held.g), 190, accuracy: 3, "\(held)")
+        try server.compositor.perform(.gesture(.cancel))
     }
 }

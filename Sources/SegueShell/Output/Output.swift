@@ -58,7 +58,10 @@ final class Output {
             return self.target
         }
         pixelsDue = PixelsDue(loop: loop, textures: textures, secondsLeft: { [unowned self] in secondsBeforeTransitionFrame() },
-                              taken: { [unowned self] in newPixels(of: $0) })
+                              taken: { [unowned self] in
+                                  // A transition a hand holds still draws no frame of itself: this one shows them.
+                                  if newPixels(of: $0) { damage() }
+                              })
     }
 
     var width: Int { backend.width }
@@ -117,17 +120,29 @@ final class Output {
     func pixelsCommitted(by window: Window) { pixelsDue.add(window) }
 
     /// Seconds left before the next transition frame must start drawing, less
-    /// a sixteenth of a refresh to spare; nil when no such frame is due.
+    /// a sixteenth of a refresh to spare; nil when no such frame is due (none
+    /// runs, or a hand holds it still and nothing changed).
     private func secondsBeforeTransitionFrame() -> Double? {
-        guard driver.isAnimating, let start = backend.nextDrawStart else { return nil }
+        let held = driver.current?.interactive?.isTracking == true && pending.isEmpty
+        guard driver.isAnimating, !held, let start = backend.nextDrawStart else { return nil }
         return start.seconds(since: backend.now) - backend.refreshInterval / 16
     }
 
-    /// `window` took new pixels: a running transition counts them for its side.
-    private func newPixels(of window: Window) {
-        guard let running = driver.current, !running.isDone else { return }
-        if case .window(let from) = running.from, from === window { running.recordNewPixels(on: .from) }
-        if case .window(let to) = running.to, to === window { running.recordNewPixels(on: .to) }
+    /// `window` took new pixels: a running transition counts them for its
+    /// side. Whether it is one of the running transition's windows.
+    @discardableResult
+    private func newPixels(of window: Window) -> Bool {
+        guard let running = driver.current, !running.isDone else { return false }
+        var shown = false
+        if case .window(let from) = running.from, from === window {
+            running.recordNewPixels(on: .from)
+            shown = true
+        }
+        if case .window(let to) = running.to, to === window {
+            running.recordNewPixels(on: .to)
+            shown = true
+        }
+        return shown
     }
 
     /// A client waits for a frame callback: run the clock for one frame.

@@ -3,10 +3,10 @@ import SegueLoop
 /// Windows on screen whose clients committed new pixels. Their pixels are
 /// taken as soon as the loop has nothing else to do: off the time of the frame
 /// that shows them, and once for all the commits one turn of the loop brought.
-/// While a transition's frames are due, a copy that would run past the start
-/// of the next one waits for the gap after it (`UploadSchedule`), and windows
-/// take turns in the order their pixels came. Windows off screen are left to
-/// take theirs when they are next drawn.
+/// While a transition's frame is due, a copy that would run past its start
+/// waits for the gap after it (`UploadSchedule`), first in line there;
+/// smaller copies that fit go ahead meanwhile. A frame drawn tries again. Windows off screen
+/// are left to take theirs when they are next drawn.
 final class PixelsDue {
     private let loop: EventLoop
     private let textures: SurfaceTextures
@@ -39,12 +39,14 @@ final class PixelsDue {
         guard idle == nil else { return }
         idle = loop.idle { [unowned self] in
             idle = nil
-            while let window = windows.first {
-                if window.isAlive {
-                    guard textures.uploads.fits(bytes: textures.bytesToTake(of: window), secondsLeft: secondsLeft()) else { return }
-                    if textures.takePixels(of: window) { taken(window) }
+            let due = windows
+            windows.removeAll()
+            for window in due where window.isAlive {
+                guard textures.uploads.fits(bytes: textures.bytesToTake(of: window), secondsLeft: secondsLeft()) else {
+                    windows.append(window)
+                    continue
                 }
-                windows.removeFirst()
+                if textures.takePixels(of: window) { taken(window) }
             }
         }
     }
