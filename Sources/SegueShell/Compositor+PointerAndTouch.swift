@@ -84,7 +84,7 @@ extension Compositor {
         guard !touchStartsGesture(id: id, x: x) else { return }
         dismissGrabbingPopups(unlessOver: (x, y))
         guard let hit = surface(at: x, y) else { return }
-        seat?.touchDown(on: hit.surface.resource, id: id, x: hit.x, y: hit.y, time: time)
+        seat?.touchDown(on: hit.surface, id: id, x: hit.x, y: hit.y, time: time)
     }
 
     func touchMoved(time: UInt32, id: Int32, x: Double, y: Double) {
@@ -104,11 +104,11 @@ extension Compositor {
         // they hold a drag, which goes wherever the pointer is.
         if !pointer.pressed.isEmpty, !seat.isDragging {
             guard let surface = seat.surfaceUnderPointer, let origin = screenOrigin(of: surface) else { return }
-            seat.pointerMoved(over: surface.resource, x: position.x - origin.x, y: position.y - origin.y, time: time)
+            seat.pointerMoved(over: surface, x: position.x - origin.x, y: position.y - origin.y, time: time)
             return
         }
         let hit = surface(at: position.x, position.y)
-        seat.pointerMoved(over: hit?.surface.resource, x: hit?.x ?? 0, y: hit?.y ?? 0, time: time)
+        seat.pointerMoved(over: hit?.surface, x: hit?.x ?? 0, y: hit?.y ?? 0, time: time)
     }
 
     func touchUp(time: UInt32, id: Int32) {

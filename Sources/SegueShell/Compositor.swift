@@ -319,7 +319,7 @@ public final class Compositor {
         stack.shown?.urgent = false
         // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
         for window in stack.windows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
-        seat?.focus((stack.shown?.grabbingPopup?.xdgSurface.surface ?? stack.shown?.surface)?.resource)
+        seat?.focus(stack.shown?.grabbingPopup?.xdgSurface.surface ?? stack.shown?.surface)
         for window in stack.windows { window.toplevel.reconfigure() }
         pointerLayoutChanged()
     }
@@ -529,7 +529,7 @@ extension Compositor: OutputDelegate {
                     feedback.presented(timestampNanoseconds: UInt64(time.nanoseconds),
                                        refreshNanoseconds: UInt32(backend.refreshInterval * 1e9),
                                        sequence: sequence, flags: 0,
-                                       outputs: outputGlobal?.resources(for: surface.client).map(\.resource) ?? [])
+                                       outputs: outputGlobal?.resources(for: surface.client) ?? [])
                 }
             }
         }

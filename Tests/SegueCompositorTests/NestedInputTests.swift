@@ -297,7 +297,7 @@ final class NestedInputTests: XCTestCase {
         let keyLeftMeta: UInt32 = 125
         // Straight through the parent's seat, as for keys: the parent's own shell
         // would take a Super drag for itself.
-        let nestedWindow = try XCTUnwrap(parent.compositor.stack.shown?.surface.resource)
+        let nestedWindow = try XCTUnwrap(parent.compositor.stack.shown?.surface)
         parentSeat.keyboardKey(time: 1, key: keyLeftMeta, pressed: true)
         // The nested window fills the 800×500 parent; 500 pixels left is most of the way.
         parentSeat.pointerMoved(over: nestedWindow, x: 600, y: 250, time: 2)
@@ -315,7 +315,7 @@ final class NestedInputTests: XCTestCase {
     func testAThreeFingerSwipeOnTheParentsTouchpadScrubsTheNestedSegueToTheNextWindow() throws {
         let reporter = try reporterBehindTwo()
         XCTAssertEqual(try shownTitle(), "TWO")
-        let nestedWindow = try XCTUnwrap(parent.compositor.stack.shown?.surface.resource)
+        let nestedWindow = try XCTUnwrap(parent.compositor.stack.shown?.surface)
         parentSeat.pointerMoved(over: nestedWindow, x: 400, y: 250, time: 1)
         parentSeat.swipeBegin(time: 2, fingers: 3)
         parentSeat.swipeUpdate(time: 3, dx: -250, dy: 0)

@@ -19,12 +19,12 @@ public final class PresentationFeedback: ResourceObject {
 
     /// The frame was shown at `timestampNanoseconds` (CLOCK_MONOTONIC) on
     /// `outputs` (wl_output resources; only the feedback's client's are used).
-    public func presented(timestampNanoseconds: UInt64, refreshNanoseconds: UInt32, sequence: UInt64, flags: UInt32,
-                          outputs: [OpaquePointer]) {
+    package func presented(timestampNanoseconds: UInt64, refreshNanoseconds: UInt32, sequence: UInt64, flags: UInt32,
+                           outputs: [OutputResource]) {
         guard let resource else { return }
         let client = wl_resource_get_client(resource)
-        for output in outputs where wl_resource_get_client(output) == client {
-            wp_presentation_feedback_send_sync_output(resource, output)
+        for output in outputs where wl_resource_get_client(output.resource) == client {
+            wp_presentation_feedback_send_sync_output(resource, output.resource)
         }
         let seconds = timestampNanoseconds / 1_000_000_000
         wp_presentation_feedback_send_presented(resource,

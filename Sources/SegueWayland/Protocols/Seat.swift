@@ -94,8 +94,10 @@ public final class Seat: ResourceObject {
 
     // MARK: Focus
 
-    /// Moves keyboard focus to `surface` (a wl_surface resource), or to nothing.
-    public func focus(_ surface: OpaquePointer?) {
+    /// Moves keyboard focus to `surface`, or to nothing.
+    package func focus(_ surface: Surface?) { focus(resource: surface?.resource) }
+
+    private func focus(resource surface: OpaquePointer?) {
         guard surface != focusedSurface else { return }
         if let old = focusedSurface {
             focusDestruction.remove()
@@ -216,7 +218,11 @@ public final class Seat: ResourceObject {
     /// The pointer is over `surface` at (x, y), local to it, or over no
     /// surface: a leave and an enter when the surface changed, else a motion
     /// when the point did.
-    public func pointerMoved(over surface: OpaquePointer?, x: Double, y: Double, time: UInt32) {
+    package func pointerMoved(over surface: Surface?, x: Double, y: Double, time: UInt32) {
+        pointerMoved(overResource: surface?.resource, x: x, y: y, time: time)
+    }
+
+    private func pointerMoved(overResource surface: OpaquePointer?, x: Double, y: Double, time: UInt32) {
         if let drag { return drag.moved(over: surface, x: x, y: y, time: time) }
         defer { pointerLocal = (x, y) }
         guard surface == pointerSurface else {
@@ -323,7 +329,11 @@ public final class Seat: ResourceObject {
     }
 
     /// Touch point `id` went down on `surface` at (x, y), local to it.
-    public func touchDown(on surface: OpaquePointer, id: Int32, x: Double, y: Double, time: UInt32) {
+    package func touchDown(on surface: Surface, id: Int32, x: Double, y: Double, time: UInt32) {
+        touchDown(onResource: surface.resource, id: id, x: x, y: y, time: time)
+    }
+
+    private func touchDown(onResource surface: OpaquePointer, id: Int32, x: Double, y: Double, time: UInt32) {
         guard touchPoints[id] == nil else { return }
         // A surface going away under a touch point lifts it, as the client sees it.
         let destruction = Listener { [weak self] _ in
