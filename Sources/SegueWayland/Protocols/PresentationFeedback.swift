@@ -42,3 +42,19 @@ public final class PresentationFeedback: ResourceObject {
         wl_resource_destroy(resource)
     }
 }
+
+/// wp_presentation's double-buffered state for a surface: the feedback asked
+/// for with its next commit.
+struct PresentationState {
+    var feedbacks: [PresentationFeedback] = []
+
+    /// A later commit's on top of this one. Content replaced before it was
+    /// shown is never presented: its feedback is discarded.
+    mutating func absorb(_ newer: PresentationState, contentReplaced: Bool) {
+        if contentReplaced {
+            for feedback in feedbacks { feedback.discarded() }
+            feedbacks.removeAll()
+        }
+        feedbacks += newer.feedbacks
+    }
+}

@@ -86,32 +86,32 @@ package final class Surface: ResourceObject {
         var buffer = Buffer.unchanged
         var scale: Int?
         var transform: BufferTransform?
-        var cropAndScale: CropAndScale?
         /// In buffer pixels, and in surface units (times the scale when applied).
         var damage: [PixelRect] = []
         var surfaceDamage: [PixelRect] = []
         var callbacks: [FrameCallback] = []
-        var feedbacks: [PresentationFeedback] = []
         var opaqueRegion: RegionShape?
         /// Set when the client set one: .some(nil) for everywhere.
         var inputRegion: RegionShape??
         var offset = (x: 0, y: 0)
+        /// The extensions' own double-buffered state.
+        var viewport = ViewportState()
+        var presentation = PresentationState()
 
-        /// A later commit's state on top of this one.
+        /// A later commit's state on top of this one: the surface's own, then each extension's by its rules.
         mutating func absorb(_ newer: PendingState) {
+            var replaced = false
             if case .attached = newer.buffer {
                 buffer = newer.buffer
-                // Content replaced before it was shown is never presented.
-                for feedback in feedbacks { feedback.discarded() }
-                feedbacks.removeAll()
+                replaced = true
             }
+            viewport.absorb(newer.viewport)
+            presentation.absorb(newer.presentation, contentReplaced: replaced)
             if let scale = newer.scale { self.scale = scale }
             if let transform = newer.transform { self.transform = transform }
-            if let cropAndScale = newer.cropAndScale { self.cropAndScale = cropAndScale }
             damage = Self.capped(damage + newer.damage)
             surfaceDamage = Self.capped(surfaceDamage + newer.surfaceDamage)
             callbacks += newer.callbacks
-            feedbacks += newer.feedbacks
             if let region = newer.opaqueRegion { opaqueRegion = region }
             if let region = newer.inputRegion { inputRegion = region }
             // Cached moves add up; held to a sane range, as a hostile client might not.
@@ -185,7 +185,7 @@ package final class Surface: ResourceObject {
     }
 
     /// Called by its wp_viewport: the crop and scale to take at the next commit.
-    func requestCropAndScale(_ state: CropAndScale) { pending.cropAndScale = state }
+    func requestCropAndScale(_ state: CropAndScale) { pending.viewport.cropAndScale = state }
     package var hasBuffer: Bool { bufferSize != nil }
     /// Whether it is a cursor or a drag icon, which Segue never draws.
     package var isUndrawn: Bool { role is UndrawnRole }
@@ -230,7 +230,7 @@ package final class Surface: ResourceObject {
     }
 
     /// Called by the presentation global for a feedback request on this surface.
-    func addPendingFeedback(_ feedback: PresentationFeedback) { pending.feedbacks.append(feedback) }
+    func addPendingFeedback(_ feedback: PresentationFeedback) { pending.presentation.feedbacks.append(feedback) }
 
     /// Tells the client the surface is on `outputs` now, some of its `live`
     /// wl_output resources (none: nowhere): enter and leave for what changed.
@@ -260,7 +260,7 @@ package final class Surface: ResourceObject {
         viewport?.surfaceDestroyed()
         bufferWatcher.remove()
         cachedBufferWatcher.remove()
-        for feedback in pending.feedbacks + (cached?.feedbacks ?? []) + feedbacks { feedback.discarded() }
+        for feedback in pending.presentation.feedbacks + (cached?.presentation.feedbacks ?? []) + feedbacks { feedback.discarded() }
         role?.surfaceDestroyed(self)
         delegate?.surfaceDestroyed(self)
         role = nil
@@ -286,8 +286,7 @@ package final class Surface: ResourceObject {
     /// Whether the viewport's crop and scale fit the content `state` would
     /// show; if not, the client was sent wp_viewport's error.
     private func cropAndScaleFits(_ state: PendingState) -> Bool {
-        let requested = state.cropAndScale ?? cropAndScale
-        guard let viewport, requested.source != nil else { return true }
+        guard let viewport else { return true }
         let size: (width: Int, height: Int)?
         switch state.buffer {
         case .unchanged: size = bufferSize
@@ -297,7 +296,7 @@ package final class Surface: ResourceObject {
             size = (Int(wl_shm_buffer_get_width(shm)), Int(wl_shm_buffer_get_height(shm)))
         }
         let units = size.map { Self.units($0, scale: state.scale ?? bufferScale, transform: state.transform ?? bufferTransform) }
-        return viewport.allows(requested, on: units)
+        return viewport.allows(state.viewport.cropAndScale ?? cropAndScale, on: units)
     }
 
     /// Applies what a synchronized subsurface cached: its parent's state just applied.
@@ -338,7 +337,7 @@ package final class Surface: ResourceObject {
             return
         }
         let transform = state.transform ?? bufferTransform
-        let cropAndScale = state.cropAndScale ?? self.cropAndScale
+        let cropAndScale = state.viewport.cropAndScale ?? self.cropAndScale
         // At a new scale, transform or crop the same buffer shows otherwise. A
         // new buffer is all new then, whatever its damage says: that is in
         // surface units, where nothing may have changed while every buffer pixel moved.
@@ -369,7 +368,7 @@ package final class Surface: ResourceObject {
         }
         frameCallbacks += state.callbacks
         for old in feedbacks { old.discarded() }
-        feedbacks = state.feedbacks
+        feedbacks = state.presentation.feedbacks
         if case .attached = state.buffer { holdUntaken(committedBuffer, damage: committedDamage) }
         role?.surfaceCommitted(self)
         delegate?.surfaceCommitted(self)

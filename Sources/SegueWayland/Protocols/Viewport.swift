@@ -38,7 +38,7 @@ final class Viewport: ResourceObject {
 
     /// Whether `state` fits content of `units` (surface units before
     /// cropping; nil for no buffer, which any source fits); if not, the
-    /// client was sent the error.
+    /// client was sent the error. Without a source, anything fits.
     func allows(_ state: CropAndScale, on units: SIMD2<Int>?) -> Bool {
         guard let source = state.source else { return true }
         if state.destination == nil && (source.z.rounded() != source.z || source.w.rounded() != source.w) {
@@ -102,4 +102,15 @@ package struct CropAndScale: Equatable {
     package var destination: SIMD2<Int>?
 
     package var isSet: Bool { source != nil || destination != nil }
+}
+
+/// wp_viewport's double-buffered state for its surface: the crop and scale
+/// asked for since the surface's last commit (nil: unchanged).
+struct ViewportState {
+    var cropAndScale: CropAndScale?
+
+    /// A later commit's on top of this one: the newer request wins.
+    mutating func absorb(_ newer: ViewportState) {
+        if let cropAndScale = newer.cropAndScale { self.cropAndScale = cropAndScale }
+    }
 }
