@@ -8,12 +8,12 @@
 /// What a copy costs is learnt here, per byte (the median of the recent
 /// large copies, whose cost is mostly bandwidth); until one was measured,
 /// copies go ahead.
-package struct UploadSchedule: Sendable, Equatable {
+package struct UploadSchedule: Sendable {
     /// Seconds per byte of recent copies, newest last.
     private var secondsPerByte: [Double] = []
     private static let kept = 15
     /// Copies smaller than this cost mostly their call: they say little about bandwidth.
-    package static let smallestMeasured = 1 << 20
+    private static let smallestMeasured = 1 << 20
 
     package init() {}
 

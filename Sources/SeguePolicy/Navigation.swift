@@ -20,8 +20,6 @@ package struct Navigation<Window: AnyObject> {
         package let event: TransitionEvent
         package let from: Window?
         package let to: Window?
-        /// A hand drives it: the stack moves when it completes.
-        package let interactive: Bool
     }
 
     /// What closing a window asks of the shell.
@@ -98,7 +96,7 @@ package struct Navigation<Window: AnyObject> {
     /// `hand` begins switching to `window`, from `handOrigin(takingOverFrom:)`.
     package mutating func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil, hand: InteractiveProgress) -> Play {
         let back = handOrigin(takingOverFrom: origin)
-        let play = started(.switch, from: back, to: window, interactive: true)
+        let play = started(.switch, from: back, to: window)
         handSwitch = HandSwitch(play: play, target: window, back: back, hand: hand)
         return play
     }
@@ -124,8 +122,8 @@ package struct Navigation<Window: AnyObject> {
         return (shownChanged, started(.close, from: closed, to: stack.shown))
     }
 
-    private mutating func started(_ event: TransitionEvent, from: Window?, to: Window?, interactive: Bool = false) -> Play {
-        let play = Play(id: nextID, event: event, from: from, to: to, interactive: interactive)
+    private mutating func started(_ event: TransitionEvent, from: Window?, to: Window?) -> Play {
+        let play = Play(id: nextID, event: event, from: from, to: to)
         nextID += 1
         // A close waiting for the running transition is done with: this one shows what is to be shown.
         deferredPop = nil

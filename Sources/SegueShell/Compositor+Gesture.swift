@@ -1,8 +1,8 @@
-import SeguePolicy
 import SegueConfig
 import SegueEngine
 import SegueIPC
 import SegueLoop
+import SeguePolicy
 
 /// Switches a hand drives: the transition the config picks for a switch, with
 /// its progress following the hand until it lets go. The target window is shown

@@ -1,4 +1,3 @@
-import SeguePolicy
 import Foundation
 import Logging
 import SegueBackend
@@ -6,6 +5,7 @@ import SegueConfig
 import SegueEngine
 import SegueIPC
 import SegueLoop
+import SeguePolicy
 import SegueRender
 import SegueWayland
 
@@ -236,7 +236,7 @@ public final class Compositor {
     func start(_ play: Navigation<Window>.Play, effect: String? = nil, onComplete: TransitionCompletionHandler? = nil,
                adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
         focusShownWindow()
-        var resolution: Resolution
+        let resolution: Resolution
         do {
             resolution = try resolve(play.event, from: play.from, to: play.to, effect: effect)
         } catch {
@@ -244,21 +244,18 @@ public final class Compositor {
             showAtOnce(play, direction: play.event.direction)
             throw error
         }
-        if options.placement.playsTransitions, var settings = resolution.settings {
-            if !resolution.motionReduced { adjust?(&settings) }
-            do {
-                try output.prepare(settings.effect)
-            } catch {
-                showAtOnce(play, direction: resolution.direction)
-                throw error
-            }
-            resolution.settings = settings
-        }
-        guard options.placement.playsTransitions, let settings = resolution.settings else {
+        guard options.placement.playsTransitions, var settings = resolution.settings else {
             let completion = showAtOnce(play, direction: resolution.direction)
             record(play.event, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
             return
+        }
+        if !resolution.motionReduced { adjust?(&settings) }
+        do {
+            try output.prepare(settings.effect)
+        } catch {
+            showAtOnce(play, direction: resolution.direction)
+            throw error
         }
         emit("transition_started", ["kind": .string(play.event.rawValue), "effect": .string(settings.effect.name),
                                     "direction": .string(resolution.direction.rawValue), "rule": .string(resolution.reason),

@@ -101,7 +101,7 @@ final class SurfaceTextures {
         let key = ObjectIdentifier(surface)
         guard let texture = textures[key] else { return false }
         guard let region = region(toTake: surface) else {
-            // Nothing to copy (a buffer of another size): the buffer goes back all the same.
+            // Nothing to copy (no damage, or a buffer of another size): the buffer goes back all the same.
             surface.takePixels { _, _ in }
             return false
         }
