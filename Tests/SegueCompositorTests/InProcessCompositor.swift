@@ -137,15 +137,19 @@ final class InProcessCompositor {
     /// Mapped windows.
     var windowCount: Int { compositor.stack.windows.count }
 
-    /// The output once a frame drawn from now on has been presented.
+    /// The output once it shows all it knows of, its last frame presented.
+    /// A frame a client's roundtrip already drew counts: an idle output draws
+    /// no other.
     func screen(timeout: Duration = .seconds(5)) throws -> RGBAImage {
-        let drawn = compositor.output.framesDrawn
+        let output = compositor.output
+        let drawn = output.framesDrawn
         let deadline = ContinuousClock.now + timeout
-        while compositor.output.framesDrawn == drawn || compositor.output.framesPresented < compositor.output.framesDrawn {
+        // One turn first, for what clients sent and has not been read.
+        repeat {
             guard ContinuousClock.now < deadline else { throw CompositorTestError("no frame was drawn") }
             compositor.dispatch(milliseconds: 1)
-        }
-        return compositor.output.target.readPixels(opaque: true)
+        } while !(output.framesDrawn > drawn || output.isCurrent) || output.framesPresented < output.framesDrawn
+        return output.target.readPixels(opaque: true)
     }
 
     /// Writes `text` as the config file, for a reload to read.

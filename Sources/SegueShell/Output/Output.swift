@@ -75,6 +75,8 @@ final class Output {
     var logicalWidth: Int { (width + scale - 1) / scale }
     var logicalHeight: Int { (height + scale - 1) / scale }
     var isAnimating: Bool { driver.isAnimating }
+    /// Nothing shown changed since the last frame drawn: another would look the same.
+    var isCurrent: Bool { pending.isEmpty && !driver.isAnimating }
 
     /// Whether transition frames that would miss their refresh are drawn smaller.
     var frameQuality = FrameQuality(adaptive: false) {
