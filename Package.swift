@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "SegueEngine", targets: ["SegueEngine"]),
         .library(name: "SegueRender", targets: ["SegueRender"]),
         .library(name: "SegueConfig", targets: ["SegueConfig"]),
+        // libsegue: the transitions for any compositor, through include/segue/segue.h
+        // (scripts/install puts it in place as libsegue.so.0).
+        .library(name: "SegueC", type: .dynamic, targets: ["SegueC"]),
         // WLCS's integration module: `wlcs .build/<config>/libSegueWLCS.so` (scripts/wlcs).
         .library(name: "SegueWLCS", type: .dynamic, targets: ["SegueWLCS"]),
     ],
@@ -87,6 +90,17 @@ let package = Package(
         .target(name: "SegueWLCS",
                 dependencies: ["CSegueWLCS", "SegueCompositor", "SegueHeadless", "SegueLoop", "SegueRender",
                                .product(name: "Logging", package: "swift-log")]),
+        // libsegue's C API (include/segue/segue.h) over the engine, config and renderer
+        // `segue` itself plays with. Its ABI is the header's functions alone.
+        .systemLibrary(name: "CSegue", path: "include/segue"),
+        .target(name: "SegueC",
+                dependencies: ["CEGL", "CGLES", "CSegue", "SegueConfig", "SegueEngine", "SegueRender", "SegueShaders"],
+                exclude: ["exports.map"],
+                linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libsegue.so.0",
+                                               "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SegueC/exports.map"]),
+                                 // Swift's runtime linked in, as the release executables have it
+                                 // (SwiftPM's --static-swift-stdlib reaches executables only).
+                                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // What Segue's own Wayland client programs share: listeners at fixed addresses.
         .target(name: "SegueClientSupport"),
         // A small wl_shm client: the demo's windows, and a real client for tests.

@@ -18,6 +18,7 @@ if [ "${1:-}" = "--test" ]; then
     packages+=(weston foot fonts-dejavu-core)     # weston-simple-shm/-egl and foot as clients
     packages+=(gtk-3-examples)                    # gtk3-widget-factory: a real GTK 3 client
     packages+=(wayland-protocols libwayland-bin)  # CI checks the generated protocol code against them
+    packages+=(gcc binutils)                      # scripts/c-api: libsegue's C programs, its exports
 elif [ "${1:-}" = "--weston" ]; then
     packages+=(weston)                            # the compositor and client scripts/compare-weston runs
 fi

@@ -11,7 +11,7 @@ import Foundation
 /// A nested Segue uses the parent's Wayland display instead, so that a
 /// `WindowSurface` can show what it renders.
 package final class GLContext {
-    package enum Platform: String, Sendable { case surfaceless, device, wayland }
+    package enum Platform: String, Sendable { case surfaceless, device, wayland, host }
 
     package let display: EGLDisplay
     package let context: EGLContext
@@ -22,6 +22,8 @@ package final class GLContext {
     package let renderer: String
     /// The owner of the native display, kept until EGL has let go of the display.
     private let nativeDisplayOwner: AnyObject?
+    /// Whether Segue made the context, and so ends it; an embedder's is its own.
+    private let owned: Bool
 
     package init() throws {
         var platforms: [Platform] = [.surfaceless, .device]
@@ -40,6 +42,7 @@ package final class GLContext {
                 self.platform = platform
                 config = nil
                 nativeDisplayOwner = nil
+                owned = true
                 self.renderer = String(cString: glGetString(GLenum(GL_RENDERER)))
                 return
             } catch {
@@ -88,10 +91,36 @@ package final class GLContext {
         }
         platform = .wayland
         nativeDisplayOwner = owner
+        owned = true
         renderer = String(cString: glGetString(GLenum(GL_RENDERER)))
     }
 
+    /// The embedder's context, current on this thread, which must be OpenGL ES 3
+    /// or later. It stays the embedder's: Segue neither changes nor ends it.
+    package init(current: ()) throws {
+        let display = eglGetCurrentDisplay(), context = eglGetCurrentContext()
+        guard let display, display != segue_egl_no_display(), let context, context != segue_egl_no_context() else {
+            throw RenderError("no EGL context is current on this thread")
+        }
+        var version: GLint = 0
+        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &version)
+        guard eglQueryAPI() == EGLenum(EGL_OPENGL_ES_API), version >= 3 else {
+            throw RenderError("the current context is not OpenGL ES 3 or later")
+        }
+        self.display = display
+        self.context = context
+        platform = .host
+        config = nil
+        nativeDisplayOwner = nil
+        owned = false
+        renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// Whether this context is the one current on this thread.
+    package var isCurrent: Bool { eglGetCurrentContext() == context }
+
     deinit {
+        guard owned else { return }
         eglMakeCurrent(display, segue_egl_no_surface(), segue_egl_no_surface(), segue_egl_no_context())
         eglDestroyContext(display, context)
         eglTerminate(display)
@@ -106,6 +135,8 @@ package final class GLContext {
             display = try firstDeviceDisplay()
         case .wayland:
             throw RenderError("the wayland platform needs the parent's display: use init(wayland:owner:)")
+        case .host:
+            throw RenderError("an embedder's context is adopted where it is current: use init(current:)")
         }
         guard let display, display != segue_egl_no_display() else {
             throw RenderError("no display (EGL error \(eglErrorName()))")

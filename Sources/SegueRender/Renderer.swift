@@ -233,6 +233,16 @@ public final class Renderer {
         }
     }
 
+    /// Copies `target` into an embedder's `framebuffer` with its top-left at
+    /// (x, y) there, upside down where `flipped`: libsegue's last step.
+    package func blit(_ target: RenderTarget, toFramebuffer framebuffer: GLuint, x: Int, y: Int, flipped: Bool) {
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
+        let (top, bottom) = flipped ? (y + target.height, y) : (y, y + target.height)
+        glBlitFramebuffer(0, 0, GLint(target.width), GLint(target.height), GLint(x), GLint(top),
+                          GLint(x + target.width), GLint(bottom), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+    }
+
     /// A new texture holding what `target` shows now, copied on the GPU.
     package func snapshot(of target: RenderTarget) throws -> Texture {
         let snapshot = try RenderTarget(width: target.width, height: target.height, storage: target.texture.storage)

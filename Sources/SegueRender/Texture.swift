@@ -21,6 +21,8 @@ public final class Texture {
     private(set) var mipmapLevels = 0
     /// How often mipmaps were built: a test's window onto `bind`'s economy.
     private(set) var mipmapBuilds = 0
+    /// An embedder's texture, sampled where it is: never deleted, never given mipmaps.
+    private let borrowed: Bool
 
     public init(width: Int, height: Int, storage: TextureStorage = .native) throws {
         guard width > 0, height > 0, width <= Self.maxSize, height <= Self.maxSize else {
@@ -35,6 +37,7 @@ public final class Texture {
         self.width = width
         self.height = height
         self.storage = storage
+        borrowed = false
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, storage.internalFormat, GLsizei(width), GLsizei(height), 0,
                      storage.glFormat, GLenum(GL_UNSIGNED_BYTE), nil)
@@ -54,7 +57,23 @@ public final class Texture {
         }
     }
 
+    /// An embedder's texture `id` of `width` × `height`, rows top first, read
+    /// as it is (its alpha counts unless `opaque`). Binding it sets its
+    /// sampling parameters, which the embedder's are restored over
+    /// (`HostGLState`); so a borrowed texture is made anew for each frame.
+    package init(borrowing id: GLuint, width: Int, height: Int, opaque: Bool) {
+        self.id = id
+        self.width = width
+        self.height = height
+        storage = .native
+        format = opaque ? nil : .rgba8888
+        borrowed = true
+        sampling = nil
+        swizzledOpaque = nil
+    }
+
     deinit {
+        guard !borrowed else { return }
         var id = self.id
         glDeleteTextures(1, &id)
         Self.live -= 1
@@ -134,9 +153,10 @@ public final class Texture {
     /// Marks the content as changed by a GL draw or copy into the texture.
     package func contentChanged() { mipmapsValid = false }
 
-    /// How the texture was last set up for sampling, so binding it again changes nothing.
-    private var sampling = Sampling.level(0)
-    private var swizzledOpaque = false
+    /// How the texture was last set up for sampling, so binding it again
+    /// changes nothing; nil before a borrowed texture's first binding.
+    private var sampling: Sampling? = .level(0)
+    private var swizzledOpaque: Bool? = false
 
     private enum Sampling: Equatable {
         /// Bilinear from one level: the base with no mipmaps (what llvmpipe's
@@ -167,7 +187,7 @@ public final class Texture {
     }
 
     /// The deepest mipmap level a texture of this size has.
-    var deepestLevel: Int { Int(log2(Double(max(width, height)))) }
+    var deepestLevel: Int { borrowed ? 0 : Int(log2(Double(max(width, height)))) }
 
     private func activate(unit: Int, opaqueAlpha: Bool) {
         glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
@@ -199,6 +219,13 @@ public final class Texture {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
         glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_LOD), lod.lowerBound)
         glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LOD), lod.upperBound)
+        if sampling == nil {
+            // A borrowed texture's own: what every texture Segue makes has.
+            for (name, value) in [(GL_TEXTURE_MAG_FILTER, GL_LINEAR), (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE),
+                                  (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE), (GL_TEXTURE_BASE_LEVEL, 0)] {
+                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
+            }
+        }
         sampling = wanted
     }
 

@@ -1,0 +1,120 @@
+import CSegue
+import Foundation
+import SegueConfig
+import SegueEngine
+import SegueRender
+import SegueShaders
+
+/// What a `segue_context` is: a renderer on the embedder's EGL context, the
+/// effects known, and the config that chooses among them.
+final class LibraryContext {
+    let renderer: Renderer
+    let thread = pthread_self()
+    /// The built-ins and the effects registered through the API.
+    private var registered: EffectRegistry
+    private(set) var config: SegueConfig
+    private var random = SystemRandomNumberGenerator()
+    /// Names and parameter texts handed out as C strings, kept for the context's life.
+    private var strings: [String: CString] = [:]
+
+    init() throws {
+        let context: GLContext
+        do {
+            context = try GLContext(current: ())
+        } catch {
+            throw LibraryError(SEGUE_ERROR_NO_CONTEXT, "\(error)")
+        }
+        guard ShaderFiles.folder != nil else {
+            throw LibraryError(SEGUE_ERROR_IO, "Segue's shaders (\(ShaderFiles.bundleName)) are not beside libsegue, nor in segue/ there: reinstall Segue")
+        }
+        let saved = HostGLState(sampling: [])
+        defer { saved.restore() }
+        renderer = Renderer(context: context)
+        do {
+            registered = try EffectRegistry.builtin()
+        } catch {
+            throw LibraryError(SEGUE_ERROR_IO, "Segue's built-in effects do not load: \(error)")
+        }
+        config = .defaults(registry: registered)
+    }
+
+    /// Checks the call may use GL: from the context's thread, its EGL context current.
+    func enter() throws {
+        guard pthread_equal(pthread_self(), thread) != 0 else {
+            throw LibraryError(SEGUE_ERROR_NO_CONTEXT, "called from another thread than the one that made the context")
+        }
+        guard renderer.context.isCurrent else {
+            throw LibraryError(SEGUE_ERROR_NO_CONTEXT, "the context's EGL context is not current")
+        }
+    }
+
+    /// A C string for `text` that lives as long as the context.
+    func string(_ text: String) -> UnsafePointer<CChar> {
+        if let known = strings[text] { return known.pointer }
+        let made = CString(text)
+        strings[text] = made
+        return made.pointer
+    }
+
+    var effects: EffectRegistry { config.effects }
+
+    func effect(named name: String) throws -> EffectDescriptor {
+        guard let effect = effects[name] else { throw LibraryError(SEGUE_ERROR_NOT_FOUND, "no effect named '\(name)'") }
+        return effect
+    }
+
+    /// Compiles `effect` and registers it, for the config loaded and any loaded later.
+    func register(_ effect: EffectDescriptor) throws {
+        let saved = HostGLState(sampling: [])
+        let problems = renderer.problems(compiling: effect)
+        saved.restore()
+        guard problems.isEmpty else { throw LibraryError(SEGUE_ERROR_SHADER, problems.joined(separator: "\n")) }
+        registered.register(effect)
+        config.effects.register(effect)
+    }
+
+    /// Reads the config at `path`; on any problem the last good one stays.
+    func loadConfig(path: String) throws {
+        let saved = HostGLState(sampling: [])
+        let result = ConfigLoader.load(path: path, builtins: registered) { renderer.problems(compiling: $0) }
+        saved.restore()
+        switch result {
+        case .success(let loaded): config = loaded
+        case .failure(let errors): throw LibraryError(SEGUE_ERROR_CONFIG, "\(errors)")
+        }
+    }
+
+    func choose(_ event: TransitionEvent, from: WindowInfo?, to: WindowInfo?) -> Resolution {
+        config.resolve(event: event, from: from, to: to, random: &random)
+    }
+}
+
+@_cdecl("segue_last_error")
+public func segue_last_error() -> UnsafePointer<CChar> { LastError.message }
+
+@_cdecl("segue_version")
+public func segue_version() -> UnsafePointer<CChar> { version.pointer }
+
+private let version = CString(SegueVersion.text)
+
+@_cdecl("segue_context_new")
+public func segue_context_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
+    libraryCall {
+        guard let out else { throw LibraryError.invalid("the context's out pointer is null") }
+        out.pointee = Handle.make(try LibraryContext())
+    }
+}
+
+@_cdecl("segue_context_free")
+public func segue_context_free(_ context: OpaquePointer?) {
+    Handle.release(context)
+}
+
+/// Runs `body` on a context handle, once the call may use GL.
+func withContext(_ handle: OpaquePointer?, _ body: (LibraryContext) throws -> Void) -> segue_status {
+    libraryCall {
+        let context = try Handle.object(handle, as: LibraryContext.self, named: "context")
+        try context.enter()
+        try body(context)
+    }
+}

@@ -1,0 +1,111 @@
+import CGLES
+import CSegue
+import SegueEngine
+
+// Players through the C API: see include/segue/segue.h.
+
+/// Runs `body` on a player handle, once the call may use GL.
+private func withPlayer(_ handle: OpaquePointer?, _ body: (LibraryPlayer) throws -> Void) -> segue_status {
+    libraryCall {
+        let player = try Handle.object(handle, as: LibraryPlayer.self, named: "player")
+        try player.context.enter()
+        try body(player)
+    }
+}
+
+private func instant(_ nanoseconds: UInt64) throws -> Instant {
+    guard nanoseconds <= UInt64(Int64.max) else { throw LibraryError.invalid("\(nanoseconds) ns is past the clock's range") }
+    return Instant(nanoseconds: Int64(nanoseconds))
+}
+
+@_cdecl("segue_player_new")
+public func segue_player_new(_ context: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
+    withContext(context) { context in
+        guard let out else { throw LibraryError.invalid("the player's out pointer is null") }
+        out.pointee = Handle.make(LibraryPlayer(context: context))
+    }
+}
+
+@_cdecl("segue_player_free")
+public func segue_player_free(_ player: OpaquePointer?) { Handle.release(player) }
+
+private func start(_ handle: OpaquePointer?, _ choice: OpaquePointer?, _ from: UnsafePointer<segue_texture>?,
+                   _ to: UnsafePointer<segue_texture>?, _ now: UInt64, interactive: Bool, _ done: segue_completion_fn?,
+                   _ userData: UnsafeMutableRawPointer?, _ id: UnsafeMutablePointer<UInt64>?) -> segue_status {
+    withPlayer(handle) { player in
+        let choice = try Handle.object(choice, as: LibraryChoice.self, named: "choice")
+        let from = try HostTexture(from, side: "from"), to = try HostTexture(to, side: "to")
+        let started = try player.start(choice, from: from, to: to, at: try instant(now), interactive: interactive,
+                                       done: done, userData: userData)
+        id?.pointee = started
+    }
+}
+
+@_cdecl("segue_player_start")
+public func segue_player_start(_ player: OpaquePointer?, _ choice: OpaquePointer?, _ from: UnsafePointer<segue_texture>?,
+                               _ to: UnsafePointer<segue_texture>?, _ now: UInt64, _ done: segue_completion_fn?,
+                               _ userData: UnsafeMutableRawPointer?, _ id: UnsafeMutablePointer<UInt64>?) -> segue_status {
+    start(player, choice, from, to, now, interactive: false, done, userData, id)
+}
+
+@_cdecl("segue_player_start_interactive")
+public func segue_player_start_interactive(_ player: OpaquePointer?, _ choice: OpaquePointer?, _ from: UnsafePointer<segue_texture>?,
+                                           _ to: UnsafePointer<segue_texture>?, _ now: UInt64, _ done: segue_completion_fn?,
+                                           _ userData: UnsafeMutableRawPointer?, _ id: UnsafeMutablePointer<UInt64>?) -> segue_status {
+    start(player, choice, from, to, now, interactive: true, done, userData, id)
+}
+
+@_cdecl("segue_player_set_textures")
+public func segue_player_set_textures(_ player: OpaquePointer?, _ from: UnsafePointer<segue_texture>?,
+                                      _ to: UnsafePointer<segue_texture>?) -> segue_status {
+    withPlayer(player) { try $0.setTextures(from: from, to: to) }
+}
+
+@_cdecl("segue_player_is_animating")
+public func segue_player_is_animating(_ player: OpaquePointer?) -> Bool {
+    (try? Handle.object(player, as: LibraryPlayer.self, named: "player"))?.isAnimating ?? false
+}
+
+@_cdecl("segue_player_draw")
+public func segue_player_draw(_ player: OpaquePointer?, _ predicted: UInt64, _ framebuffer: UInt32, _ x: Int32, _ y: Int32,
+                              _ width: Int32, _ height: Int32, _ flags: UInt32) -> segue_status {
+    withPlayer(player) { player in
+        try player.draw(at: try instant(predicted), framebuffer: GLuint(framebuffer), x: x, y: y, width: width, height: height,
+                        flipped: flags & UInt32(SEGUE_DRAW_FLIP_Y) != 0)
+    }
+}
+
+@_cdecl("segue_player_presented")
+public func segue_player_presented(_ player: OpaquePointer?, _ presented: UInt64, _ refresh: UInt64) -> segue_status {
+    withPlayer(player) { player in
+        guard refresh > 0, refresh <= 1_000_000_000 else { throw LibraryError.invalid("a refresh interval of \(refresh) ns is not within (0, 1 s]") }
+        try player.presented(at: try instant(presented), refreshInterval: Double(refresh) / 1e9)
+    }
+}
+
+@_cdecl("segue_player_cancel")
+public func segue_player_cancel(_ player: OpaquePointer?) -> segue_status {
+    withPlayer(player) { try $0.cancel() }
+}
+
+@_cdecl("segue_player_drive")
+public func segue_player_drive(_ player: OpaquePointer?, _ progress: Double, _ now: UInt64) -> segue_status {
+    withPlayer(player) { player in
+        guard progress.isFinite else { throw LibraryError.invalid("progress \(progress) is not a number") }
+        try player.hand().update(progress, at: try instant(now))
+    }
+}
+
+@_cdecl("segue_player_release")
+public func segue_player_release(_ player: OpaquePointer?, _ now: UInt64, _ velocity: Double, _ toward: segue_release) -> segue_status {
+    withPlayer(player) { player in
+        let forced: InteractiveProgress.Outcome? = switch toward.rawValue {
+        case SEGUE_RELEASE_AUTO.rawValue: nil
+        case SEGUE_RELEASE_FINISH.rawValue: .finished
+        case SEGUE_RELEASE_CANCEL.rawValue: .cancelled
+        default: throw LibraryError.invalid("\(toward.rawValue) is not a segue_release")
+        }
+        guard velocity.isNaN || velocity.isFinite else { throw LibraryError.invalid("velocity \(velocity) is not finite") }
+        _ = try player.hand().end(at: try instant(now), velocity: velocity.isNaN ? nil : velocity, toward: forced)
+    }
+}

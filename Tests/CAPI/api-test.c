@@ -1,0 +1,347 @@
+/*
+ * libsegue's C API against bad input and calls out of order: each returns its
+ * status and a message, and nothing crashes. Also: the host's GL state is
+ * kept, a transition that another interrupts reports so, and a hand drives
+ * one. Built against the installed library by scripts/c-api:
+ *
+ *   cc api-test.c $(pkg-config --cflags --libs segue egl glesv2) -o api-test && ./api-test
+ */
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES3/gl3.h>
+#include <math.h>
+#include <segue/segue.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int failures, checks;
+
+/* `call` returned `expected`, and an error came with a message containing `part`. */
+#define EXPECT(call, expected, part) expect((call), (expected), (part), #call, __LINE__)
+
+static void expect(segue_status got, segue_status expected, const char *part, const char *call, int line) {
+    checks++;
+    const char *message = segue_last_error();
+    if (got != expected) {
+        fprintf(stderr, "line %d: %s returned %d, not %d (%s)\n", line, call, got, expected, message);
+        failures++;
+    } else if (expected != SEGUE_OK && (!*message || (part && !strstr(message, part)))) {
+        fprintf(stderr, "line %d: %s: the message \"%s\" does not say \"%s\"\n", line, call, message, part ? part : "anything");
+        failures++;
+    }
+}
+
+static void truth(int ok, const char *what, int line) {
+    checks++;
+    if (!ok) {
+        fprintf(stderr, "line %d: %s\n", line, what);
+        failures++;
+    }
+}
+#define TRUE(condition) truth((condition), #condition, __LINE__)
+
+static int completions[4];
+static segue_outcome outcomes[4];
+
+static void completed(void *user_data, const segue_completion *completion) {
+    int slot = (int)(intptr_t)user_data;
+    completions[slot]++;
+    outcomes[slot] = completion->outcome;
+}
+
+static char *write_file(const char *text) {
+    static int n;
+    char *path = malloc(64);
+    snprintf(path, 64, "/tmp/segue-api-test-%d-%d.%s", (int)getpid(), n++, strstr(text, "transition") ? "glsl" : "toml");
+    FILE *file = fopen(path, "w");
+    fputs(text, file);
+    fclose(file);
+    return path;
+}
+
+/* A texture filled with one colour (0xRRGGBB). */
+static GLuint texture(int width, int height, unsigned colour) {
+    GLuint id;
+    glGenTextures(1, &id);
+    glBindTexture(GL_TEXTURE_2D, id);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, width, height);
+    unsigned char *pixels = malloc((size_t)width * height * 4);
+    for (int i = 0; i < width * height; i++) {
+        pixels[i * 4] = colour >> 16, pixels[i * 4 + 1] = colour >> 8, pixels[i * 4 + 2] = colour, pixels[i * 4 + 3] = 255;
+    }
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    free(pixels);
+    return id;
+}
+
+/* The red of the output's pixel (x, y), row 0 the top. */
+static int red_at(GLuint framebuffer, int x, int y) {
+    unsigned char pixel[4];
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+    return pixel[0];
+}
+
+static GLuint linked_program(void) {
+    const char *vertex = "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n";
+    const char *fragment = "#version 300 es\nprecision mediump float;\nout vec4 colour;\nvoid main() { colour = vec4(1.0); }\n";
+    GLuint program = glCreateProgram();
+    const char *sources[] = {vertex, fragment};
+    GLenum kinds[] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
+    for (int i = 0; i < 2; i++) {
+        GLuint shader = glCreateShader(kinds[i]);
+        glShaderSource(shader, 1, &sources[i], NULL);
+        glCompileShader(shader);
+        glAttachShader(program, shader);
+    }
+    glLinkProgram(program);
+    return program;
+}
+
+/* Draws and presents frames 16.7 ms apart from `time` until nothing plays (at most `limit`). */
+static uint64_t play_out(segue_player *player, uint64_t time, GLuint framebuffer, int limit) {
+    for (int i = 0; i < limit && segue_player_is_animating(player); i++, time += 16666667) {
+        EXPECT(segue_player_draw(player, time, framebuffer, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+        EXPECT(segue_player_presented(player, time, 16666667), SEGUE_OK, NULL);
+    }
+    return time;
+}
+
+int main(void) {
+    PFNEGLGETPLATFORMDISPLAYEXTPROC get_display = (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+    EGLDisplay display = get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL)) {
+        PFNEGLQUERYDEVICESEXTPROC query = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
+        EGLDeviceEXT device;
+        EGLint count = 0;
+        if (query && query(1, &device, &count) && count > 0) display = get_display(EGL_PLATFORM_DEVICE_EXT, device, NULL);
+        if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL)) return fprintf(stderr, "no EGL display\n"), 1;
+    }
+    eglBindAPI(EGL_OPENGL_ES_API);
+    EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
+    EGLContext egl = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
+
+    /* No context current yet, and null out pointers. */
+    segue_context *segue = NULL;
+    EXPECT(segue_context_new(&segue), SEGUE_ERROR_NO_CONTEXT, "no EGL context is current");
+    TRUE(segue == NULL);
+    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, egl);
+    EXPECT(segue_context_new(NULL), SEGUE_ERROR_INVALID_ARGUMENT, "null");
+    EXPECT(segue_context_new(&segue), SEGUE_OK, NULL);
+
+    /* Null handles. */
+    size_t count;
+    segue_player *player = NULL;
+    segue_choice *choice = NULL;
+    EXPECT(segue_effect_count(NULL, &count), SEGUE_ERROR_INVALID_ARGUMENT, "context is null");
+    EXPECT(segue_effect_count(segue, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "count is null");
+    EXPECT(segue_player_new(NULL, &player), SEGUE_ERROR_INVALID_ARGUMENT, "context is null");
+    EXPECT(segue_player_draw(NULL, 0, 0, 0, 0, 64, 36, 0), SEGUE_ERROR_INVALID_ARGUMENT, "player is null");
+    EXPECT(segue_choice_set(NULL, "angle", "1"), SEGUE_ERROR_INVALID_ARGUMENT, "choice is null");
+    EXPECT(segue_config_load(segue, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "path is null");
+    TRUE(!segue_player_is_animating(NULL));
+    TRUE(segue_choice_effect(NULL) == NULL);
+    segue_player_free(NULL);
+    segue_choice_free(NULL);
+    segue_context_free(NULL);
+
+    /* Names that are not there, values that are not values. */
+    const char *name;
+    EXPECT(segue_effect_name(segue, 1000, &name), SEGUE_ERROR_INVALID_ARGUMENT, "1000");
+    EXPECT(segue_choice_new(segue, "no-such-effect", &choice), SEGUE_ERROR_NOT_FOUND, "no-such-effect");
+    EXPECT(segue_choice_new(segue, "crossfade", &choice), SEGUE_OK, NULL);
+    EXPECT(segue_choice_set(choice, "no-such-parameter", "1"), SEGUE_ERROR_NOT_FOUND, "no-such-parameter");
+    EXPECT(segue_choice_set_duration(choice, -1), SEGUE_ERROR_INVALID_ARGUMENT, "duration");
+    EXPECT(segue_choice_set_duration(choice, NAN), SEGUE_ERROR_INVALID_ARGUMENT, "duration");
+    EXPECT(segue_choice_set_duration(choice, 0.1), SEGUE_OK, NULL);
+    EXPECT(segue_choice_set_source_rect(choice, 0, 0, 0, 0, 64, 36), SEGUE_ERROR_INVALID_ARGUMENT, "empty");
+    segue_choice *zoom;
+    EXPECT(segue_choice_new(segue, "zoom-from-rect", &zoom), SEGUE_OK, NULL);
+    EXPECT(segue_choice_set(zoom, "rect", "two"), SEGUE_ERROR_INVALID_ARGUMENT, "rect");
+    EXPECT(segue_choice_set_source_rect(zoom, 8, 4, 16, 9, 64, 36), SEGUE_OK, NULL);
+    EXPECT(segue_effect_parameter(segue, "zoom-from-rect", 99, &(segue_parameter){0}), SEGUE_ERROR_INVALID_ARGUMENT, "99");
+    segue_parameter parameter;
+    EXPECT(segue_effect_parameter(segue, "zoom-from-rect", 0, &parameter), SEGUE_OK, NULL);
+    TRUE(strcmp(parameter.name, "rect") == 0 && strcmp(parameter.type, "vec4") == 0);
+
+    /* A shader that does not compile: the message names its file, line and column. */
+    char *bad_shader = write_file("vec4 transition(vec2 uv) {\n  return mix(getFromColor(uv), getToColor(uv), progress)\n}\n");
+    EXPECT(segue_effect_load_shader(segue, bad_shader, &name), SEGUE_ERROR_SHADER, bad_shader);
+    EXPECT(segue_effect_load_shader(segue, "/nonexistent/x.glsl", &name), SEGUE_ERROR_SHADER, "/nonexistent/x.glsl");
+    EXPECT(segue_effect_register_shader(segue, "broken", "vec4 transition(vec2 uv) { return nope; }"), SEGUE_ERROR_SHADER, "nope");
+    EXPECT(segue_choice_new(segue, "broken", &choice), SEGUE_ERROR_NOT_FOUND, "broken");
+    EXPECT(segue_effect_register_shader(segue, "fade-to-to", "vec4 transition(vec2 uv) { return getToColor(uv); }"), SEGUE_OK, NULL);
+
+    /* A config that does not parse: the message names file:line:column, and the last good one stays. */
+    char *good = write_file("[transitions.switch]\neffect = \"crossfade\"\nduration = \"200ms\"\n");
+    EXPECT(segue_config_load(segue, good), SEGUE_OK, NULL);
+    char *bad = write_file("[transitions.switch]\neffect = = \"slide\"\n");
+    char where[128];
+    snprintf(where, sizeof where, "%s:2:", bad);
+    EXPECT(segue_config_load(segue, bad), SEGUE_ERROR_CONFIG, where);
+    char *unknown = write_file("[transitions.switch]\neffect = \"no-such-effect\"\n");
+    snprintf(where, sizeof where, "%s:2:", unknown);
+    EXPECT(segue_config_load(segue, unknown), SEGUE_ERROR_CONFIG, where);
+    EXPECT(segue_config_load(segue, "/nonexistent/config.toml"), SEGUE_ERROR_CONFIG, "/nonexistent/config.toml");
+    segue_choice *chosen;
+    segue_window_info terminal = {"foot", "~"};
+    EXPECT(segue_config_choose(segue, SEGUE_EVENT_SWITCH, &terminal, NULL, &chosen), SEGUE_OK, NULL);
+    TRUE(strcmp(segue_choice_effect(chosen), "crossfade") == 0 && fabs(segue_choice_duration(chosen) - 0.2) < 1e-9);
+    EXPECT(segue_config_choose(segue, (segue_event)7, NULL, NULL, &chosen), SEGUE_ERROR_INVALID_ARGUMENT, "segue_event");
+
+    /* Textures that are not textures, or of no size or too large. */
+    EXPECT(segue_player_new(segue, &player), SEGUE_OK, NULL);
+    GLuint a = texture(64, 36, 0xff0000), b = texture(64, 36, 0x0000ff);
+    segue_texture from = {a, 64, 36, 0}, to = {b, 64, 36, SEGUE_TEXTURE_OPAQUE};
+    segue_texture not_a_texture = {12345, 64, 36, 0}, empty = {a, 0, 36, 0}, huge = {a, 100000, 36, 0};
+    EXPECT(segue_player_start(player, choice, &not_a_texture, &to, 0, NULL, NULL, NULL), SEGUE_ERROR_GL, "12345");
+    EXPECT(segue_player_start(player, choice, &empty, &to, 0, NULL, NULL, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "0x36");
+    EXPECT(segue_player_start(player, choice, &from, &huge, 0, NULL, NULL, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "100000x36");
+    EXPECT(segue_player_start(player, choice, NULL, &to, 0, NULL, NULL, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "from texture is null");
+    GLuint volume;
+    glGenTextures(1, &volume);
+    glBindTexture(GL_TEXTURE_3D, volume);
+    segue_texture not_2d = {volume, 64, 36, 0};
+    EXPECT(segue_player_start(player, choice, &from, &not_2d, 0, NULL, NULL, NULL), SEGUE_ERROR_GL, "GL_TEXTURE_2D");
+    EXPECT(segue_player_start(player, NULL, &from, &to, 0, NULL, NULL, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "choice is null");
+
+    /* Calls out of order. */
+    GLuint output = 0;
+    glGenFramebuffers(1, &output);
+    glBindFramebuffer(GL_FRAMEBUFFER, output);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture(64, 36, 0), 0);
+    EXPECT(segue_player_draw(player, 0, output, 0, 0, 64, 36, 0), SEGUE_ERROR_STATE, "nothing is playing");
+    EXPECT(segue_player_presented(player, 0, 16666667), SEGUE_ERROR_STATE, "no frame was drawn");
+    EXPECT(segue_player_cancel(player), SEGUE_ERROR_STATE, "nothing is playing");
+    EXPECT(segue_player_drive(player, 0.5, 0), SEGUE_ERROR_STATE, "no interactive transition");
+    EXPECT(segue_player_release(player, 0, NAN, SEGUE_RELEASE_AUTO), SEGUE_ERROR_STATE, "no interactive transition");
+    EXPECT(segue_player_set_textures(player, &from, &to), SEGUE_ERROR_STATE, "nothing is playing");
+
+    /* A bad viewport or framebuffer. */
+    uint64_t id = 0;
+    EXPECT(segue_player_start(player, choice, &from, &to, 1000000000, completed, (void *)0, &id), SEGUE_OK, NULL);
+    TRUE(id != 0);
+    EXPECT(segue_player_draw(player, 1000000000, output, 0, 0, 0, 36, 0), SEGUE_ERROR_INVALID_ARGUMENT, "0x36");
+    EXPECT(segue_player_draw(player, 1000000000, output, 0, 0, 100000, 36, 0), SEGUE_ERROR_INVALID_ARGUMENT, "100000x36");
+    GLuint incomplete;
+    glGenFramebuffers(1, &incomplete);
+    EXPECT(segue_player_draw(player, 1000000000, incomplete, 0, 0, 64, 36, 0), SEGUE_ERROR_GL, "not complete");
+    EXPECT(segue_player_presented(player, 1000000000, 0), SEGUE_ERROR_INVALID_ARGUMENT, "refresh");
+
+    /* The host's GL state is as it was after a frame. */
+    GLuint program = linked_program();
+    glUseProgram(program);
+    glBindFramebuffer(GL_FRAMEBUFFER, incomplete);
+    glViewport(3, 4, 5, 6);
+    glEnable(GL_BLEND);
+    glEnable(GL_SCISSOR_TEST);
+    glActiveTexture(GL_TEXTURE3);
+    glBindTexture(GL_TEXTURE_2D, a);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    EXPECT(segue_player_draw(player, 1000000000, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    GLint value, viewport[4];
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &value);
+    TRUE(value == (GLint)incomplete);
+    glGetIntegerv(GL_CURRENT_PROGRAM, &value);
+    TRUE(value == (GLint)program);
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    TRUE(viewport[0] == 3 && viewport[1] == 4 && viewport[2] == 5 && viewport[3] == 6);
+    TRUE(glIsEnabled(GL_BLEND) && glIsEnabled(GL_SCISSOR_TEST));
+    glGetIntegerv(GL_ACTIVE_TEXTURE, &value);
+    TRUE(value == GL_TEXTURE3);
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &value);
+    TRUE(value == (GLint)a);
+    glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, &value);
+    TRUE(value == GL_REPEAT);
+    glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, &value);
+    TRUE(value == GL_NEAREST);
+    TRUE(glIsTexture(a) && glIsTexture(b));
+    glUseProgram(0);
+    glDisable(GL_BLEND);
+    glDisable(GL_SCISSOR_TEST);
+    EXPECT(segue_player_presented(player, 1000000000, 16666667), SEGUE_OK, NULL);
+
+    /* Another transition takes over: the first completes once, interrupted. */
+    EXPECT(segue_player_start(player, zoom, &to, &from, 1016666667, completed, (void *)1, NULL), SEGUE_OK, NULL);
+    TRUE(completions[0] == 1 && outcomes[0] == SEGUE_OUTCOME_INTERRUPTED);
+    EXPECT(segue_player_set_textures(player, NULL, &to), SEGUE_OK, NULL);
+    uint64_t time = play_out(player, 1016666667, output, 120);
+    TRUE(completions[0] == 1 && completions[1] == 1 && outcomes[1] == SEGUE_OUTCOME_FINISHED);
+    EXPECT(segue_player_presented(player, time, 16666667), SEGUE_ERROR_STATE, "no frame was drawn");
+
+    /* A hand drives one, lets go short of halfway and slowly: it goes back. */
+    EXPECT(segue_player_start_interactive(player, choice, &from, &to, time, completed, (void *)2, NULL), SEGUE_OK, NULL);
+    EXPECT(segue_player_drive(player, NAN, time), SEGUE_ERROR_INVALID_ARGUMENT, "progress");
+    EXPECT(segue_player_drive(player, 0.3, time + 16666667), SEGUE_OK, NULL);
+    EXPECT(segue_player_draw(player, time + 16666667, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    EXPECT(segue_player_presented(player, time + 16666667, 16666667), SEGUE_OK, NULL);
+    EXPECT(segue_player_release(player, time + 33333333, 0, (segue_release)9), SEGUE_ERROR_INVALID_ARGUMENT, "segue_release");
+    EXPECT(segue_player_release(player, time + 33333333, 0, SEGUE_RELEASE_AUTO), SEGUE_OK, NULL);
+    EXPECT(segue_player_drive(player, 0.5, time + 33333333), SEGUE_ERROR_STATE, "no interactive transition");
+    time = play_out(player, time + 33333333, output, 240);
+    TRUE(completions[2] == 1 && outcomes[2] == SEGUE_OUTCOME_CANCELLED);
+
+    /* A gl-transitions shader with an image parameter: listed as one; a file
+     * that is not there is refused at the start; without one, a ramp dark on
+     * the left, so halfway the left shows `to` and the right `from`. */
+    EXPECT(segue_effect_register_shader(segue, "luma-wipe",
+                                        "uniform sampler2D luma;\n"
+                                        "vec4 transition(vec2 uv) {\n"
+                                        "  return mix(getFromColor(uv), getToColor(uv), step(texture2D(luma, uv).r, progress));\n"
+                                        "}\n"),
+           SEGUE_OK, NULL);
+    EXPECT(segue_effect_parameter(segue, "luma-wipe", 0, &parameter), SEGUE_OK, NULL);
+    TRUE(strcmp(parameter.name, "luma") == 0 && strcmp(parameter.type, "image") == 0);
+    segue_choice *luma;
+    EXPECT(segue_choice_new(segue, "luma-wipe", &luma), SEGUE_OK, NULL);
+    EXPECT(segue_choice_set(luma, "luma", "/nonexistent/luma.png"), SEGUE_OK, NULL);
+    EXPECT(segue_player_start(player, luma, &from, &to, time, NULL, NULL, NULL), SEGUE_ERROR_IO, "/nonexistent/luma.png");
+    segue_choice_free(luma);
+    EXPECT(segue_choice_new(segue, "luma-wipe", &luma), SEGUE_OK, NULL);
+    uint64_t half = (uint64_t)(segue_choice_duration(luma) * 5e8);
+    EXPECT(segue_player_start(player, luma, &from, &to, time, NULL, NULL, NULL), SEGUE_OK, NULL);
+    EXPECT(segue_player_draw(player, time + half, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    TRUE(red_at(output, 4, 18) < 20 && red_at(output, 59, 18) > 235);
+    EXPECT(segue_player_presented(player, time + half, 16666667), SEGUE_OK, NULL);
+    time = play_out(player, time + half + 16666667, output, 120);
+    segue_choice_free(luma);
+
+    /* An instant change completes at once; cancel ends one as cancelled. */
+    segue_choice *none;
+    char *instant = write_file("[transitions.close]\neffect = \"none\"\n");
+    EXPECT(segue_config_load(segue, instant), SEGUE_OK, NULL);
+    EXPECT(segue_config_choose(segue, SEGUE_EVENT_CLOSE, NULL, NULL, &none), SEGUE_OK, NULL);
+    TRUE(segue_choice_effect(none) == NULL);
+    EXPECT(segue_choice_set(none, "angle", "1"), SEGUE_ERROR_STATE, "instant");
+    EXPECT(segue_player_start(player, none, &from, &to, time, completed, (void *)3, &id), SEGUE_OK, NULL);
+    TRUE(id == 0 && completions[3] == 1 && !segue_player_is_animating(player));
+    EXPECT(segue_player_start(player, choice, &from, &to, time, completed, (void *)3, NULL), SEGUE_OK, NULL);
+    EXPECT(segue_player_cancel(player), SEGUE_OK, NULL);
+    TRUE(completions[3] == 2 && outcomes[3] == SEGUE_OUTCOME_CANCELLED);
+
+    /* With another context current, or none, nothing is drawn. */
+    EGLContext other = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
+    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, other);
+    EXPECT(segue_effect_count(segue, &count), SEGUE_ERROR_NO_CONTEXT, "not current");
+    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    EXPECT(segue_player_start(player, choice, &from, &to, time, NULL, NULL, NULL), SEGUE_ERROR_NO_CONTEXT, "not current");
+    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, egl);
+    EXPECT(segue_effect_count(segue, &count), SEGUE_OK, NULL);
+
+    segue_choice_free(none);
+    segue_choice_free(chosen);
+    segue_choice_free(zoom);
+    segue_choice_free(choice);
+    segue_player_free(player);
+    segue_context_free(segue);
+    char *made[] = {bad_shader, good, bad, unknown, instant};
+    for (size_t i = 0; i < sizeof made / sizeof *made; i++) {
+        unlink(made[i]);
+        free(made[i]);
+    }
+    printf("%d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
