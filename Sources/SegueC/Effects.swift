@@ -1,4 +1,5 @@
 import CSegue
+import Foundation
 import SegueConfig
 import SegueEngine
 
@@ -23,6 +24,7 @@ public func segue_effect_load_shader(_ context: OpaquePointer?, _ path: UnsafePo
                                      _ name: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> segue_status {
     withContext(context) { context in
         let path = try Handle.text(path, named: "path")
+        guard FileManager.default.isReadableFile(atPath: path) else { throw LibraryError(SEGUE_ERROR_IO, "\(path) cannot be read") }
         let effect: EffectDescriptor
         do {
             let source = try ShaderSource.load(path: path)

@@ -1,3 +1,4 @@
+import CGLES
 import CSegue
 import Foundation
 import SegueConfig
@@ -29,6 +30,7 @@ final class LibraryContext {
         }
         let saved = HostGLState(sampling: [])
         defer { saved.restore() }
+        HostGLState.prepareForSegue()
         renderer = Renderer(context: context)
         do {
             registered = try EffectRegistry.builtin()
@@ -36,6 +38,15 @@ final class LibraryContext {
             throw LibraryError(SEGUE_ERROR_IO, "Segue's built-in effects do not load: \(error)")
         }
         config = .defaults(registry: registered)
+    }
+
+    /// Runs `body` in the GL state Segue draws in, the embedder's (and the
+    /// sampling parameters of its `textures`) put back after.
+    func withHostState<T>(sampling textures: [GLuint] = [], _ body: () throws -> T) rethrows -> T {
+        let saved = HostGLState(sampling: textures)
+        defer { saved.restore() }
+        HostGLState.prepareForSegue()
+        return try body()
     }
 
     /// Checks the call may use GL: from the context's thread, its EGL context current.
@@ -65,9 +76,7 @@ final class LibraryContext {
 
     /// Compiles `effect` and registers it, for the config loaded and any loaded later.
     func register(_ effect: EffectDescriptor) throws {
-        let saved = HostGLState(sampling: [])
-        let problems = renderer.problems(compiling: effect)
-        saved.restore()
+        let problems = withHostState { renderer.problems(compiling: effect) }
         guard problems.isEmpty else { throw LibraryError(SEGUE_ERROR_SHADER, problems.joined(separator: "\n")) }
         registered.register(effect)
         config.effects.register(effect)
@@ -75,9 +84,7 @@ final class LibraryContext {
 
     /// Reads the config at `path`; on any problem the last good one stays.
     func loadConfig(path: String) throws {
-        let saved = HostGLState(sampling: [])
-        let result = ConfigLoader.load(path: path, builtins: registered) { renderer.problems(compiling: $0) }
-        saved.restore()
+        let result = withHostState { ConfigLoader.load(path: path, builtins: registered) { renderer.problems(compiling: $0) } }
         switch result {
         case .success(let loaded): config = loaded
         case .failure(let errors): throw LibraryError(SEGUE_ERROR_CONFIG, "\(errors)")
@@ -107,6 +114,8 @@ public func segue_context_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> s
 
 @_cdecl("segue_context_free")
 public func segue_context_free(_ context: OpaquePointer?) {
+    // GL objects are freed in the current context: in another, they would be the embedder's. Kept rather than that.
+    guard (try? Handle.object(context, as: LibraryContext.self, named: "context").enter()) != nil else { return }
     Handle.release(context)
 }
 

@@ -58,7 +58,10 @@ enum Handle {
 
     static func object<T: AnyObject>(_ handle: OpaquePointer?, as type: T.Type, named name: String) throws -> T {
         guard let handle else { throw LibraryError.invalid("the \(name) is null") }
-        return Unmanaged<T>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+        guard let object = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue() as? T else {
+            throw LibraryError.invalid("the \(name) is another kind of handle")
+        }
+        return object
     }
 
     static func release(_ handle: OpaquePointer?) {

@@ -45,10 +45,9 @@ final class HostTexture {
     }
 
     /// The texture as the renderer samples it, for one frame.
-    func borrowed() throws -> Texture {
-        let texture = try Self.checked(texture, side: "window")
-        return Texture(borrowing: texture.id, width: Int(texture.width), height: Int(texture.height),
-                       opaque: texture.flags & UInt32(SEGUE_TEXTURE_OPAQUE) != 0)
+    var borrowed: Texture {
+        Texture(borrowing: texture.id, width: Int(texture.width), height: Int(texture.height),
+                opaque: texture.flags & UInt32(SEGUE_TEXTURE_OPAQUE) != 0)
     }
 }
 
@@ -63,22 +62,46 @@ func clearGLErrors() {
 /// driver and renderer `segue` itself plays its transitions with. Frames are
 /// drawn offscreen at the viewport's size, then copied into the embedder's
 /// framebuffer; the last one is what an interrupting transition starts from.
+/// Completions wait until the call that caused them has put the embedder's
+/// GL state back, and go out in order; a callback may call the player again.
 final class LibraryPlayer {
     let context: LibraryContext
     private let driver = TransitionDriver<PlayerScreen>()
     private var target: RenderTarget?
-    /// Frames drawn and not yet presented.
+    /// Whether `target` holds a frame of the running transition.
+    private var targetIsCurrent = false
+    /// Frames drawn and not yet presented, of any transition.
     private var unpresented = 0
+    /// The newest presentation time: times go forward.
+    private var lastPresented: Instant?
+    private var completions: [(done: segue_completion_fn, userData: UnsafeMutableRawPointer?, completion: Completion)] = []
+    private var delivering = false
+    /// Being freed: its last completions go out, and calls on it are refused.
+    private(set) var closing = false
+
+    /// A completion as the callback gets it.
+    struct Completion {
+        var id: UInt64
+        var outcome: segue_outcome
+        var effect: String?
+        var frames = 0, missedRefreshes = 0
+        var presentedSeconds = 0.0, medianRenderSeconds = 0.0
+    }
 
     init(context: LibraryContext) { self.context = context }
 
-    deinit { driver.current?.interrupt() }
-
     var isAnimating: Bool { driver.isAnimating }
+
+    /// Completes what runs as interrupted and sends the last completions, before the player goes.
+    func close() {
+        closing = true
+        driver.current?.interrupt()
+        deliverCompletions()
+    }
 
     func start(_ choice: LibraryChoice, from: HostTexture, to: HostTexture, at time: Instant, interactive: Bool,
                done: segue_completion_fn?, userData: UnsafeMutableRawPointer?) throws -> UInt64 {
-        let report = { (completion: TransitionCompletion) in
+        let report = { [unowned self] (completion: TransitionCompletion) in
             guard let done else { return }
             let outcome: segue_outcome = switch completion.outcome {
             case .cancelled: SEGUE_OUTCOME_CANCELLED
@@ -86,21 +109,15 @@ final class LibraryPlayer {
             default: SEGUE_OUTCOME_FINISHED
             }
             let statistics = completion.statistics
-            completion.effect.withCString { effect in
-                var report = segue_completion(id: completion.id, outcome: outcome, effect: effect,
-                                              frames: UInt32(clamping: statistics.frames),
-                                              missed_refreshes: UInt32(clamping: statistics.missedRefreshes),
-                                              presented_seconds: statistics.presentedSpan,
-                                              median_render_seconds: statistics.medianRenderTime ?? 0)
-                done(userData, &report)
-            }
+            completions.append((done, userData, Completion(id: completion.id, outcome: outcome, effect: completion.effect,
+                                                           frames: statistics.frames, missedRefreshes: statistics.missedRefreshes,
+                                                           presentedSeconds: statistics.presentedSpan,
+                                                           medianRenderSeconds: statistics.medianRenderTime ?? 0)))
         }
         guard let settings = choice.settings else {
             // An instant change: nothing to draw; the running transition gives way and this one is done.
             driver.current?.interrupt()
-            var report = segue_completion(id: 0, outcome: SEGUE_OUTCOME_FINISHED, effect: nil, frames: 0, missed_refreshes: 0,
-                                          presented_seconds: 0, median_render_seconds: 0)
-            done?(userData, &report)
+            if let done { completions.append((done, userData, Completion(id: 0, outcome: SEGUE_OUTCOME_FINISHED))) }
             return 0
         }
         for spec in settings.effect.parameters where spec.type == .image {
@@ -109,89 +126,109 @@ final class LibraryPlayer {
                 throw LibraryError(SEGUE_ERROR_IO, "image parameter '\(spec.name)': \(path) cannot be read")
             }
         }
-        let saved = HostGLState(sampling: [])
-        defer { saved.restore() }
-        HostGLState.prepareForSegue()
-        do {
-            try context.renderer.prepare(settings.effect)
-        } catch {
-            throw LibraryError(SEGUE_ERROR_SHADER, "\(error)")
+        return try context.withHostState {
+            do {
+                try context.renderer.prepare(settings.effect)
+            } catch {
+                throw LibraryError(SEGUE_ERROR_SHADER, "\(error)")
+            }
+            let hand = interactive ? InteractiveProgress(at: time) : nil
+            let started = driver.start(from: .host(from), to: .host(to), settings: settings, direction: choice.direction, at: time,
+                                       interactive: hand, snapshot: { snapshot() ?? .host(from) }, onComplete: report)
+            targetIsCurrent = false
+            return started.id
         }
-        let hand = interactive ? InteractiveProgress(at: time) : nil
-        let started = driver.start(from: .host(from), to: .host(to), settings: settings, direction: choice.direction, at: time,
-                                   interactive: hand, snapshot: { snapshot() ?? .host(from) }, onComplete: report)
-        unpresented = 0
-        return started.id
     }
 
     /// What the screen shows now, for a transition that interrupts the
     /// running one: the frame drawn last, or the running one's origin before any.
     private func snapshot() -> PlayerScreen? {
-        if let target, let texture = try? context.renderer.snapshot(of: target) { return .snapshot(texture) }
+        if targetIsCurrent, let target, let texture = try? context.renderer.snapshot(of: target) { return .snapshot(texture) }
         return driver.current?.from
     }
 
+    /// New content for the running transition's windows; a side that shows
+    /// a snapshot (the transition interrupted another) keeps it.
     func setTextures(from: UnsafePointer<segue_texture>?, to: UnsafePointer<segue_texture>?) throws {
         guard let running = driver.current, !running.isDone else { throw LibraryError.state("nothing is playing") }
-        for (pointer, screen, side) in [(from, running.from, TransitionSide.from), (to, running.to, .to)] {
-            guard let pointer else { continue }
-            guard case .host(let host) = screen else { continue }
-            host.texture = try HostTexture.checked(pointer.pointee, side: side == .from ? "from" : "to")
+        let sides = [(from, running.from, TransitionSide.from, "from"), (to, running.to, .to, "to")]
+        // All checked before any is taken.
+        let checked = try sides.map { pointer, _, _, name in try pointer.map { try HostTexture.checked($0.pointee, side: name) } }
+        for ((_, screen, side, _), texture) in zip(sides, checked) {
+            guard let texture, case .host(let host) = screen else { continue }
+            host.texture = texture
             running.recordNewPixels(on: side)
         }
     }
 
     func draw(at predicted: Instant, framebuffer: GLuint, x: Int32, y: Int32, width: Int32, height: Int32, flipped: Bool) throws {
-        guard (1...Int32(Texture.maxSize)).contains(width), (1...Int32(Texture.maxSize)).contains(height) else {
-            throw LibraryError.invalid("a viewport of \(width)x\(height) is outside 1...\(Texture.maxSize)")
+        let limit = Texture.maxSize
+        guard (1...limit).contains(Int(width)), (1...limit).contains(Int(height)) else {
+            throw LibraryError.invalid("a viewport of \(width)x\(height) is outside 1...\(limit)")
         }
-        guard let (transition, frame) = driver.frame(at: predicted) else { throw LibraryError.state("nothing is playing") }
-        var hosts: [HostTexture] = []
-        for case .host(let host) in [transition.from, transition.to] { hosts.append(host) }
+        guard Int(x) + Int(width) <= Int(Int32.max), Int(y) + Int(height) <= Int(Int32.max) else {
+            throw LibraryError.invalid("a viewport at \(x), \(y) of \(width)x\(height) goes past GL's coordinates")
+        }
+        guard let running = driver.current, !running.isDone else { throw LibraryError.state("nothing is playing") }
+        // Everything is checked before the frame is taken, so a refused draw leaves no frame to present.
         clearGLErrors()
-        let saved = HostGLState(sampling: hosts.map(\.texture.id))
-        defer { saved.restore() }
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
-        guard glCheckFramebufferStatus(GLenum(GL_DRAW_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            throw LibraryError(SEGUE_ERROR_GL, "framebuffer \(framebuffer) is not complete")
+        guard framebuffer == 0 || glIsFramebuffer(framebuffer) == GLboolean(GL_TRUE) else {
+            throw LibraryError(SEGUE_ERROR_GL, "framebuffer \(framebuffer) is not a framebuffer of the current context")
         }
-        HostGLState.prepareForSegue()
-        if target?.width != Int(width) || target?.height != Int(height) {
-            target = nil
+        var hosts: [HostTexture] = []
+        for (screen, side) in [(running.from, "from"), (running.to, "to")] {
+            guard case .host(let host) = screen else { continue }
+            host.texture = try HostTexture.checked(host.texture, side: side)
+            hosts.append(host)
+        }
+        try context.withHostState(sampling: hosts.map(\.texture.id)) {
+            glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
+            guard glCheckFramebufferStatus(GLenum(GL_DRAW_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+                throw LibraryError(SEGUE_ERROR_GL, "framebuffer \(framebuffer) is not complete")
+            }
+            if target?.width != Int(width) || target?.height != Int(height) {
+                target = nil
+                targetIsCurrent = false
+                do {
+                    target = try RenderTarget(width: Int(width), height: Int(height))
+                } catch {
+                    throw LibraryError(SEGUE_ERROR_GL, "\(error)")
+                }
+            }
+            guard let target, let (transition, frame) = driver.frame(at: predicted) else { return }
+            func texture(_ screen: PlayerScreen) -> Texture {
+                switch screen {
+                case .host(let host): host.borrowed
+                case .snapshot(let texture): texture
+                }
+            }
+            let renderer = context.renderer
+            let form = renderer.form(for: transition.settings.effect, width: target.width, height: target.height)
             do {
-                target = try RenderTarget(width: Int(width), height: Int(height))
+                try renderer.render(.transition(transition.settings, from: texture(transition.from), to: texture(transition.to),
+                                                progress: frame.progress, direction: transition.direction, form: form, scale: 1),
+                                    into: target)
             } catch {
-                throw LibraryError(SEGUE_ERROR_GL, "\(error)")
+                throw LibraryError(SEGUE_ERROR_SHADER, "\(error)")
+            }
+            targetIsCurrent = true
+            unpresented += 1
+            // Rows top first into a framebuffer whose y = 0 is its top; flipped where it is the bottom.
+            renderer.blit(target, toFramebuffer: framebuffer, x: Int(x), y: Int(y), flipped: flipped)
+            let error = glGetError()
+            guard error == GLenum(GL_NO_ERROR) else {
+                throw LibraryError(SEGUE_ERROR_GL, "copying the frame into framebuffer \(framebuffer) failed (GL error 0x\(String(error, radix: 16)))")
             }
         }
-        guard let target else { return }
-        func texture(_ screen: PlayerScreen) throws -> Texture {
-            switch screen {
-            case .host(let host): try host.borrowed()
-            case .snapshot(let texture): texture
-            }
-        }
-        let from = try texture(transition.from), to = try texture(transition.to)
-        let renderer = context.renderer
-        let form = renderer.form(for: transition.settings.effect, width: target.width, height: target.height)
-        do {
-            try renderer.draw(transition.settings, from: from, to: to, progress: frame.progress,
-                              direction: transition.direction, form: form, into: target)
-        } catch {
-            throw LibraryError(SEGUE_ERROR_SHADER, "\(error)")
-        }
-        // Rows top first into a framebuffer whose y = 0 is its top; flipped where it is the bottom.
-        renderer.blit(target, toFramebuffer: framebuffer, x: Int(x), y: Int(y), flipped: flipped)
-        let error = glGetError()
-        guard error == GLenum(GL_NO_ERROR) else {
-            throw LibraryError(SEGUE_ERROR_GL, "copying the frame into framebuffer \(framebuffer) failed (GL error 0x\(String(error, radix: 16)))")
-        }
-        unpresented += 1
     }
 
     func presented(at time: Instant, refreshInterval: Double) throws {
         guard unpresented > 0 else { throw LibraryError.state("no frame was drawn since the last one presented") }
+        if let lastPresented, time < lastPresented {
+            throw LibraryError.invalid("presented at \(time.nanoseconds) ns, before the frame presented at \(lastPresented.nanoseconds) ns")
+        }
         unpresented -= 1
+        lastPresented = time
         driver.presented(at: time, refreshInterval: refreshInterval)
     }
 
@@ -206,5 +243,25 @@ final class LibraryPlayer {
             throw LibraryError.state("no interactive transition is held: start one with segue_player_start_interactive")
         }
         return hand
+    }
+
+    /// Calls the callbacks of the transitions that completed, oldest first;
+    /// one a callback causes goes out after it, from the same loop.
+    func deliverCompletions() {
+        guard !delivering else { return }
+        delivering = true
+        defer { delivering = false }
+        while !completions.isEmpty {
+            let (done, userData, completion) = completions.removeFirst()
+            let send = { (effect: UnsafePointer<CChar>?) in
+                var report = segue_completion(id: completion.id, outcome: completion.outcome, effect: effect,
+                                              frames: UInt32(clamping: completion.frames),
+                                              missed_refreshes: UInt32(clamping: completion.missedRefreshes),
+                                              presented_seconds: completion.presentedSeconds,
+                                              median_render_seconds: completion.medianRenderSeconds)
+                done(userData, &report)
+            }
+            if let effect = completion.effect { effect.withCString(send) } else { send(nil) }
+        }
     }
 }

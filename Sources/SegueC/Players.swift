@@ -4,17 +4,25 @@ import SegueEngine
 
 // Players through the C API: see include/segue/segue.h.
 
-/// Runs `body` on a player handle, once the call may use GL.
+/// Runs `body` on a player handle, once the call may use GL; then the
+/// completions it caused go out, the embedder's GL state already back.
 private func withPlayer(_ handle: OpaquePointer?, _ body: (LibraryPlayer) throws -> Void) -> segue_status {
-    libraryCall {
-        let player = try Handle.object(handle, as: LibraryPlayer.self, named: "player")
-        try player.context.enter()
-        try body(player)
+    var player: LibraryPlayer?
+    let status = libraryCall {
+        let found = try Handle.object(handle, as: LibraryPlayer.self, named: "player")
+        guard !found.closing else { throw LibraryError.state("the player is being freed") }
+        try found.context.enter()
+        player = found
+        try body(found)
     }
+    player?.deliverCompletions()
+    return status
 }
 
+/// A CLOCK_MONOTONIC time: up to 2^62 ns (146 years), so that times and
+/// durations added to them stay in range.
 private func instant(_ nanoseconds: UInt64) throws -> Instant {
-    guard nanoseconds <= UInt64(Int64.max) else { throw LibraryError.invalid("\(nanoseconds) ns is past the clock's range") }
+    guard nanoseconds <= 1 << 62 else { throw LibraryError.invalid("\(nanoseconds) ns is past the clock's range (2^62 ns)") }
     return Instant(nanoseconds: Int64(nanoseconds))
 }
 
@@ -27,7 +35,13 @@ public func segue_player_new(_ context: OpaquePointer?, _ out: UnsafeMutablePoin
 }
 
 @_cdecl("segue_player_free")
-public func segue_player_free(_ player: OpaquePointer?) { Handle.release(player) }
+public func segue_player_free(_ player: OpaquePointer?) {
+    // Its frame's target is freed in the current context: in another, it would be the embedder's. Kept rather than that.
+    guard let found = try? Handle.object(player, as: LibraryPlayer.self, named: "player"), !found.closing,
+          (try? found.context.enter()) != nil else { return }
+    found.close()
+    Handle.release(player)
+}
 
 private func start(_ handle: OpaquePointer?, _ choice: OpaquePointer?, _ from: UnsafePointer<segue_texture>?,
                    _ to: UnsafePointer<segue_texture>?, _ now: UInt64, interactive: Bool, _ done: segue_completion_fn?,
@@ -78,7 +92,9 @@ public func segue_player_draw(_ player: OpaquePointer?, _ predicted: UInt64, _ f
 @_cdecl("segue_player_presented")
 public func segue_player_presented(_ player: OpaquePointer?, _ presented: UInt64, _ refresh: UInt64) -> segue_status {
     withPlayer(player) { player in
-        guard refresh > 0, refresh <= 1_000_000_000 else { throw LibraryError.invalid("a refresh interval of \(refresh) ns is not within (0, 1 s]") }
+        guard refresh >= 100_000, refresh <= 1_000_000_000 else {
+            throw LibraryError.invalid("a refresh interval of \(refresh) ns is not within 100 µs...1 s")
+        }
         try player.presented(at: try instant(presented), refreshInterval: Double(refresh) / 1e9)
     }
 }

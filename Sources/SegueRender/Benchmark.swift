@@ -67,7 +67,7 @@ package struct Benchmark {
             ("blit", blit, nil, 1),
             ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, nil, 1),
             ("readback", { _ in _ = target.readPixels() }, nil, 1),
-            ("composite", { _ in try renderer.present(window, into: target, background: (0, 0, 0)) }, nil, 1),
+            ("composite", { _ in try renderer.render(.screen(window, filling: target, background: (0, 0, 0)), into: target) }, nil, 1),
             ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil, 1),
             // What a frame drawn at half size per side costs to stretch over the output.
             ("stretch", { _ in try renderer.stretch(half, over: target) }, nil, 1),

@@ -7,9 +7,9 @@ extension Renderer {
     /// size per side, then stretches it over the target as one linearly filtered quad:
     /// fewer pixels for an effect that would not make its refresh at full size.
     /// At scale 1 (or above) it is `draw` itself.
-    package func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
-                     direction: TransitionDirection = .forward, form: EffectForm = .layers, scale: Double,
-                     into target: RenderTarget) throws {
+    func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
+              direction: TransitionDirection = .forward, form: EffectForm = .layers, scale: Double,
+              into target: RenderTarget) throws {
         guard scale < 1, let reduced = try reducedTarget(for: target, scale: scale) else {
             return try draw(settings, from: from, to: to, progress: progress, direction: direction, form: form, into: target)
         }

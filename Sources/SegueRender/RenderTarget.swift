@@ -17,6 +17,7 @@ public final class RenderTarget {
 
     public var width: Int { texture.width }
     public var height: Int { texture.height }
+    package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     public init(width: Int, height: Int, storage: TextureStorage = .native) throws {
         texture = try Texture(width: width, height: height, storage: storage)

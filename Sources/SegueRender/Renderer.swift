@@ -130,8 +130,8 @@ public final class Renderer {
     }
 
     /// `draw` in the given form: as layers where the effect has them, or as its shader.
-    package func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
-                      direction: TransitionDirection = .forward, form: EffectForm, into target: RenderTarget) throws {
+    func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
+              direction: TransitionDirection = .forward, form: EffectForm, into target: RenderTarget) throws {
         let (first, second, p) = direction == .forward ? (from, to, progress) : (to, from, 1 - progress)
         if form == .layers, let layered = settings.effect.layered {
             try paint(layered.layers(progress: p, width: target.width, height: target.height, values: settings.values),
@@ -157,7 +157,7 @@ public final class Renderer {
     /// Draws a layer list, bottom first, each layer by the cheapest exact path:
     /// one frame of a layered effect (an embedder's own comes through `draw`,
     /// as its descriptor's `layered` form).
-    package func paint(_ layers: [EffectLayer], from: Texture, to: Texture, into target: RenderTarget) throws {
+    func paint(_ layers: [EffectLayer], from: Texture, to: Texture, into target: RenderTarget) throws {
         try painter.get().paint(layers, from: from, to: to, into: target)
     }
 
@@ -166,8 +166,8 @@ public final class Renderer {
     /// rectangle, turned or mirrored back, cropped): how a window smaller than
     /// the output, or one with subsurfaces, becomes a full-output screen.
     /// With a `clip`, only inside it: the rest of the target stays as it was.
-    package func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget,
-                        clip: PixelRect? = nil) throws {
+    func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget,
+                 clip: PixelRect? = nil) throws {
         let meshes = try meshes.get()
         target.bind()
         if let clip {
@@ -190,7 +190,7 @@ public final class Renderer {
     /// Copies `texture` pixel for pixel into `target` with its top-left at
     /// (x, y): a framebuffer blit, memory-copy speed on llvmpipe. The texels go as
     /// they are stored, without the texture's swizzle (see `Texture.blitsAsItLooks`).
-    package func copy(_ texture: Texture, into target: RenderTarget, x: Int = 0, y: Int = 0) {
+    func copy(_ texture: Texture, into target: RenderTarget, x: Int = 0, y: Int = 0) {
         copy(texture, regions: [(PixelRect(x: 0, y: 0, width: texture.width, height: texture.height), x, y)], into: target)
     }
 
@@ -215,22 +215,6 @@ public final class Renderer {
         glFramebufferTexture2D(GLenum(GL_READ_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), 0, 0)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         target.texture.contentChanged()
-    }
-
-    /// Draws `screen` as the output's frame when no transition runs: Segue's
-    /// plain compositing. An opaque screen of the target's size is copied as it is
-    /// (a blit, at memory speed); anything else is drawn over the background.
-    /// With `region`, only that part is redrawn: the rest of the target already
-    /// shows this screen.
-    package func present(_ screen: Texture, into target: RenderTarget, background: (Float, Float, Float),
-                        region: PixelRect? = nil) throws {
-        let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
-        guard let region = (region ?? full).clipped(to: full) else { return }
-        if screen.isOpaque && screen.blitsAsItLooks && screen.width == target.width && screen.height == target.height {
-            copy(screen, regions: [(region, region.x, region.y)], into: target)
-        } else {
-            try compose([SurfaceLayer(screen, at: full)], background: background, into: target, clip: region == full ? nil : region)
-        }
     }
 
     /// Copies `target` into an embedder's `framebuffer` with its top-left at

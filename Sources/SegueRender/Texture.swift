@@ -23,6 +23,18 @@ public final class Texture {
     private(set) var mipmapBuilds = 0
     /// An embedder's texture, sampled where it is: never deleted, never given mipmaps.
     private let borrowed: Bool
+    /// A borrowed texture's own alpha swizzle, read at its first binding.
+    private var hostAlphaSwizzle: GLint?
+    /// Whether a borrowed texture's own swizzle leaves its channels as stored.
+    private lazy var hostSwizzleIsIdentity: Bool = {
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        let channels = [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A]
+        return channels.allSatisfy { channel in
+            var value: GLint = 0
+            glGetTexParameteriv(GLenum(GL_TEXTURE_2D), GLenum(channel), &value)
+            return value == channel - GL_TEXTURE_SWIZZLE_R + GL_RED
+        }
+    }()
 
     public init(width: Int, height: Int, storage: TextureStorage = .native) throws {
         guard width > 0, height > 0, width <= Self.maxSize, height <= Self.maxSize else {
@@ -137,7 +149,8 @@ public final class Texture {
     /// the channels GL takes them for. Not so for a client's ARGB/XRGB buffer in
     /// RGBA8 storage (no BGRA8 offered), which only its swizzle puts right.
     package var blitsAsItLooks: Bool {
-        PixelFormat.swizzle(format, in: storage, opaqueAlpha: false) == PixelFormat.swizzle(nil, in: storage, opaqueAlpha: false)
+        if borrowed { return hostSwizzleIsIdentity }
+        return PixelFormat.swizzle(format, in: storage, opaqueAlpha: false) == PixelFormat.swizzle(nil, in: storage, opaqueAlpha: false)
     }
 
     /// Reads the stored bytes as `format` from now on, with no upload: for
@@ -232,10 +245,23 @@ public final class Texture {
     /// Sets the swizzle that puts the stored channels right for `format` (see
     /// `PixelFormat.swizzle`), reading alpha as 1 with `opaqueAlpha`.
     private func applySwizzle(opaqueAlpha: Bool) {
+        if borrowed { return applyAlphaSwizzle(opaque: opaqueAlpha && isOpaque) }
         let swizzle = PixelFormat.swizzle(format, in: storage, opaqueAlpha: opaqueAlpha && isOpaque)
         for (i, channel) in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A].enumerated() {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(channel), swizzle[i])
         }
         swizzledOpaque = opaqueAlpha && isOpaque
+    }
+
+    /// A borrowed texture keeps the embedder's swizzle, which puts its
+    /// channels right; alpha alone reads as 1 while `opaque`.
+    private func applyAlphaSwizzle(opaque: Bool) {
+        if hostAlphaSwizzle == nil {
+            var own: GLint = GL_ALPHA
+            glGetTexParameteriv(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), &own)
+            hostAlphaSwizzle = own
+        }
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), opaque ? GL_ONE : hostAlphaSwizzle ?? GL_ALPHA)
+        swizzledOpaque = opaque
     }
 }

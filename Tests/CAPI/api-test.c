@@ -42,13 +42,28 @@ static void truth(int ok, const char *what, int line) {
 }
 #define TRUE(condition) truth((condition), #condition, __LINE__)
 
-static int completions[4];
-static segue_outcome outcomes[4];
+static int completions[8];
+static segue_outcome outcomes[8];
 
 static void completed(void *user_data, const segue_completion *completion) {
     int slot = (int)(intptr_t)user_data;
     completions[slot]++;
     outcomes[slot] = completion->outcome;
+}
+
+/* What a callback that starts the next transition starts. */
+static struct {
+    segue_player *player;
+    segue_choice *choice;
+    segue_texture from, to;
+    uint64_t time;
+} next;
+
+static void start_next(void *user_data, const segue_completion *completion) {
+    completed(user_data, completion);
+    /* GL state a callback sets is the host's own: it stays. */
+    glViewport(7, 7, 7, 7);
+    segue_player_start(next.player, next.choice, &next.from, &next.to, next.time, completed, (void *)7, NULL);
 }
 
 static char *write_file(const char *text) {
@@ -139,6 +154,7 @@ int main(void) {
     EXPECT(segue_effect_count(segue, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "count is null");
     EXPECT(segue_player_new(NULL, &player), SEGUE_ERROR_INVALID_ARGUMENT, "context is null");
     EXPECT(segue_player_draw(NULL, 0, 0, 0, 0, 64, 36, 0), SEGUE_ERROR_INVALID_ARGUMENT, "player is null");
+    EXPECT(segue_player_draw((segue_player *)segue, 0, 0, 0, 0, 64, 36, 0), SEGUE_ERROR_INVALID_ARGUMENT, "another kind of handle");
     EXPECT(segue_choice_set(NULL, "angle", "1"), SEGUE_ERROR_INVALID_ARGUMENT, "choice is null");
     EXPECT(segue_config_load(segue, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "path is null");
     TRUE(!segue_player_is_animating(NULL));
@@ -169,7 +185,7 @@ int main(void) {
     /* A shader that does not compile: the message names its file, line and column. */
     char *bad_shader = write_file("vec4 transition(vec2 uv) {\n  return mix(getFromColor(uv), getToColor(uv), progress)\n}\n");
     EXPECT(segue_effect_load_shader(segue, bad_shader, &name), SEGUE_ERROR_SHADER, bad_shader);
-    EXPECT(segue_effect_load_shader(segue, "/nonexistent/x.glsl", &name), SEGUE_ERROR_SHADER, "/nonexistent/x.glsl");
+    EXPECT(segue_effect_load_shader(segue, "/nonexistent/x.glsl", &name), SEGUE_ERROR_IO, "/nonexistent/x.glsl");
     EXPECT(segue_effect_register_shader(segue, "broken", "vec4 transition(vec2 uv) { return nope; }"), SEGUE_ERROR_SHADER, "nope");
     EXPECT(segue_choice_new(segue, "broken", &choice), SEGUE_ERROR_NOT_FOUND, "broken");
     EXPECT(segue_effect_register_shader(segue, "fade-to-to", "vec4 transition(vec2 uv) { return getToColor(uv); }"), SEGUE_OK, NULL);
@@ -227,8 +243,20 @@ int main(void) {
     EXPECT(segue_player_draw(player, 1000000000, output, 0, 0, 100000, 36, 0), SEGUE_ERROR_INVALID_ARGUMENT, "100000x36");
     GLuint incomplete;
     glGenFramebuffers(1, &incomplete);
+    glBindFramebuffer(GL_FRAMEBUFFER, incomplete); /* a framebuffer from its first binding, with nothing attached */
     EXPECT(segue_player_draw(player, 1000000000, incomplete, 0, 0, 64, 36, 0), SEGUE_ERROR_GL, "not complete");
+    EXPECT(segue_player_draw(player, 1000000000, 4242, 0, 0, 64, 36, 0), SEGUE_ERROR_GL, "not a framebuffer");
+    EXPECT(segue_player_draw(player, 1000000000, output, 2147483647, 0, 64, 36, 0), SEGUE_ERROR_INVALID_ARGUMENT, "past GL's coordinates");
+    EXPECT(segue_player_draw(player, (uint64_t)1 << 63, output, 0, 0, 64, 36, 0), SEGUE_ERROR_INVALID_ARGUMENT, "2^62");
+    /* Refused draws leave no frame to present. */
+    EXPECT(segue_player_presented(player, 1000000000, 16666667), SEGUE_ERROR_STATE, "no frame was drawn");
+    EXPECT(segue_player_draw(player, 1000000000, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
     EXPECT(segue_player_presented(player, 1000000000, 0), SEGUE_ERROR_INVALID_ARGUMENT, "refresh");
+    EXPECT(segue_player_presented(player, 1000000000, 1), SEGUE_ERROR_INVALID_ARGUMENT, "refresh");
+    EXPECT(segue_player_presented(player, 1000000000, 16666667), SEGUE_OK, NULL);
+    EXPECT(segue_player_draw(player, 1016666667, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    EXPECT(segue_player_presented(player, 999999999, 16666667), SEGUE_ERROR_INVALID_ARGUMENT, "before the frame presented");
+    EXPECT(segue_player_presented(player, 1016666667, 16666667), SEGUE_OK, NULL);
 
     /* The host's GL state is as it was after a frame. */
     GLuint program = linked_program();
@@ -241,7 +269,7 @@ int main(void) {
     glBindTexture(GL_TEXTURE_2D, a);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    EXPECT(segue_player_draw(player, 1000000000, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    EXPECT(segue_player_draw(player, 1033333333, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
     GLint value, viewport[4];
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &value);
     TRUE(value == (GLint)incomplete);
@@ -262,13 +290,13 @@ int main(void) {
     glUseProgram(0);
     glDisable(GL_BLEND);
     glDisable(GL_SCISSOR_TEST);
-    EXPECT(segue_player_presented(player, 1000000000, 16666667), SEGUE_OK, NULL);
+    EXPECT(segue_player_presented(player, 1033333333, 16666667), SEGUE_OK, NULL);
 
     /* Another transition takes over: the first completes once, interrupted. */
-    EXPECT(segue_player_start(player, zoom, &to, &from, 1016666667, completed, (void *)1, NULL), SEGUE_OK, NULL);
+    EXPECT(segue_player_start(player, zoom, &to, &from, 1050000000, completed, (void *)1, NULL), SEGUE_OK, NULL);
     TRUE(completions[0] == 1 && outcomes[0] == SEGUE_OUTCOME_INTERRUPTED);
     EXPECT(segue_player_set_textures(player, NULL, &to), SEGUE_OK, NULL);
-    uint64_t time = play_out(player, 1016666667, output, 120);
+    uint64_t time = play_out(player, 1050000000, output, 120);
     TRUE(completions[0] == 1 && completions[1] == 1 && outcomes[1] == SEGUE_OUTCOME_FINISHED);
     EXPECT(segue_player_presented(player, time, 16666667), SEGUE_ERROR_STATE, "no frame was drawn");
 
@@ -283,6 +311,32 @@ int main(void) {
     EXPECT(segue_player_drive(player, 0.5, time + 33333333), SEGUE_ERROR_STATE, "no interactive transition");
     time = play_out(player, time + 33333333, output, 240);
     TRUE(completions[2] == 1 && outcomes[2] == SEGUE_OUTCOME_CANCELLED);
+
+    /* A callback may start the next transition: it completes in order,
+     * once the call that completed the last has put the GL state back. */
+    next.player = player, next.choice = choice, next.from = from, next.to = to, next.time = time;
+    EXPECT(segue_player_start(player, choice, &from, &to, time, start_next, (void *)5, NULL), SEGUE_OK, NULL);
+    glViewport(1, 2, 3, 4);
+    EXPECT(segue_player_start(player, choice, &to, &from, time, completed, (void *)6, NULL), SEGUE_OK, NULL);
+    TRUE(completions[5] == 1 && outcomes[5] == SEGUE_OUTCOME_INTERRUPTED);
+    TRUE(completions[6] == 1 && outcomes[6] == SEGUE_OUTCOME_INTERRUPTED);
+    TRUE(completions[7] == 0 && segue_player_is_animating(player));
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    TRUE(viewport[0] == 7 && viewport[1] == 7 && viewport[2] == 7 && viewport[3] == 7);
+    EXPECT(segue_player_cancel(player), SEGUE_OK, NULL);
+    TRUE(completions[7] == 1 && outcomes[7] == SEGUE_OUTCOME_CANCELLED);
+
+    /* A texture the host deleted while a transition plays is refused, not made again. */
+    GLuint gone = texture(64, 36, 0x00ff00);
+    segue_texture going = {gone, 64, 36, 0};
+    EXPECT(segue_player_start(player, choice, &going, &to, time, NULL, NULL, NULL), SEGUE_OK, NULL);
+    glDeleteTextures(1, &gone);
+    EXPECT(segue_player_draw(player, time, output, 0, 0, 64, 36, 0), SEGUE_ERROR_GL, "not a texture");
+    TRUE(!glIsTexture(gone));
+    EXPECT(segue_player_set_textures(player, &from, NULL), SEGUE_OK, NULL);
+    EXPECT(segue_player_draw(player, time, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    EXPECT(segue_player_presented(player, time, 16666667), SEGUE_OK, NULL);
+    EXPECT(segue_player_cancel(player), SEGUE_OK, NULL);
 
     /* A gl-transitions shader with an image parameter: listed as one; a file
      * that is not there is refused at the start; without one, a ramp dark on

@@ -1,7 +1,7 @@
 import Foundation
 import SegueEngine
 import SegueImaging
-import SegueRender
+@testable import SegueRender
 import XCTest
 
 /// Frames are fenced, not finished: `submit` returns at once and the fence

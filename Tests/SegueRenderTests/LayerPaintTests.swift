@@ -75,7 +75,7 @@ final class LayerPaintTests: XCTestCase {
         XCTAssertFalse(client.blitsAsItLooks)
         for storage in [TextureStorage.bgra8, .rgba8] {
             let target = try RenderTarget(width: 16, height: 8, storage: storage)
-            try renderer.present(client, into: target, background: (0, 0, 0))
+            try renderer.render(.screen(client, filling: target, background: (0, 0, 0)), into: target)
             var shown = target.readPixels(opaque: true)
             XCTAssertEqual([shown[1, 1], shown[10, 5]], [red, blue], "presented into \(storage)")
             try renderer.paint([EffectLayer(.from, frame: LayerRect(x: 0, y: 0, width: 16, height: 8))], from: client, to: client, into: target)

@@ -1,6 +1,6 @@
 import SegueEngine
 import SegueImaging
-import SegueRender
+@testable import SegueRender
 import XCTest
 
 /// Built-in effects drawn as layers look as their fragment shaders do: within

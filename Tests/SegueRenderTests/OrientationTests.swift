@@ -1,6 +1,6 @@
 import SegueEngine
 import SegueImaging
-import SegueRender
+@testable import SegueRender
 import XCTest
 
 /// Rows top first, end to end: a red marker in a screen's top-left corner

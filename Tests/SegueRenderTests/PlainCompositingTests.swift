@@ -1,6 +1,6 @@
 import SegueEngine
 import SegueImaging
-import SegueRender
+@testable import SegueRender
 import XCTest
 
 /// With no transition, the output's frame is the shown screen: copied as it is
@@ -20,7 +20,7 @@ final class PlainCompositingTests: XCTestCase {
         shm(alpha: 0).withUnsafeBytes { window.upload($0, stride: 16, format: .xrgb8888) }
         XCTAssertTrue(window.isOpaque)
         let output = try RenderTarget(width: 4, height: 2)
-        try renderer.present(window, into: output, background: (0, 1, 0))
+        try renderer.render(.screen(window, filling: output, background: (0, 1, 0)), into: output)
         let frame = output.readPixels(opaque: true)
         XCTAssertEqual(frame[0, 0], RGBA(255, 0, 0), "the red pixel top-left")
         XCTAssertEqual(frame[3, 1], RGBA(10, 20, 30))
@@ -40,19 +40,27 @@ final class PlainCompositingTests: XCTestCase {
         bytes.withUnsafeBytes { window.upload($0, stride: 16, format: .argb8888) }
         XCTAssertFalse(window.isOpaque)
         let output = try RenderTarget(width: 4, height: 2)
-        try renderer.present(window, into: output, background: (0, 1, 0))
+        try renderer.render(.screen(window, filling: output, background: (0, 1, 0)), into: output)
         let frame = output.readPixels(opaque: true)
         XCTAssertEqual(frame[0, 0], RGBA(255, 0, 0), "the opaque pixel")
         XCTAssertEqual(frame[3, 1], RGBA(0, 255, 0), "the background through a transparent one")
     }
 
+    func testSurfacesWithNoDamageLeaveTheTargetAsItWas() throws {
+        let renderer = try RenderFixture.renderer()
+        let output = try RenderTarget(width: 96, height: 54)
+        try renderer.render(.screen(try Texture(image: RenderFixture.from), filling: output, background: (0, 0, 0)), into: output)
+        try renderer.render(.screen(try Texture(image: RenderFixture.to), filling: output, background: (0, 0, 0)), within: .none, into: output)
+        XCTAssertEqual(output.readPixels(opaque: true), RenderFixture.from)
+    }
+
     /// Damage: with a region, only that part of the target is redrawn, on
     /// either path; the rest keeps what it showed.
-    func testAPresentLimitedToARegionRedrawsOnlyThatRegion() throws {
+    func testAScreenRedrawnWithinDamageRedrawsOnlyThatRegion() throws {
         let renderer = try RenderFixture.renderer()
         for format in [PixelFormat.xrgb8888, .argb8888] {
             let output = try RenderTarget(width: 96, height: 54)
-            try renderer.present(try Texture(image: RenderFixture.from), into: output, background: (0, 0, 0))
+            try renderer.render(.screen(try Texture(image: RenderFixture.from), filling: output, background: (0, 0, 0)), into: output)
             let second = try Texture(width: 96, height: 54)
             var bytes: [UInt8] = []
             for y in 0..<54 {
@@ -63,7 +71,7 @@ final class PlainCompositingTests: XCTestCase {
             }
             bytes.withUnsafeBytes { second.upload($0, stride: 96 * 4, format: format) }
             let region = PixelRect(x: 10, y: 5, width: 30, height: 20)
-            try renderer.present(second, into: output, background: (0, 0, 0), region: region)
+            try renderer.render(.screen(second, filling: output, background: (0, 0, 0)), within: .within(region), into: output)
             let frame = output.readPixels(opaque: true)
             for (x, y) in [(10, 5), (39, 24), (20, 10)] {
                 XCTAssertEqual(frame[x, y], RenderFixture.to[x, y], "\(format) inside the region at (\(x), \(y))")

@@ -1,6 +1,6 @@
 import SegueEngine
 import SegueImaging
-import SegueRender
+@testable import SegueRender
 import XCTest
 
 /// A transition frame drawn at half size per side and stretched over the

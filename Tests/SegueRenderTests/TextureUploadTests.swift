@@ -1,6 +1,6 @@
 import SegueEngine
 import SegueImaging
-import SegueRender
+@testable import SegueRender
 import XCTest
 
 /// Textures take Wayland's byte order and an explicit stride, and can be

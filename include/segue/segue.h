@@ -22,7 +22,10 @@
  *   is the top, as in a buffer a compositor scans out); SEGUE_DRAW_FLIP_Y is
  *   for a window surface's default framebuffer, whose y = 0 is the bottom.
  * - Segue keeps the GL state it finds: after each call the bindings,
- *   viewport, scissor, blending and program are what they were.
+ *   viewport, scissor, blending, masks, pixel stores and program are what
+ *   they were. GL errors pending when a call begins are taken (glGetError),
+ *   so that Segue can tell its own.
+ * - Times are CLOCK_MONOTONIC nanoseconds, as presentation times are, up to 2^62.
  * - Strings Segue returns stay valid until the next call on the same object.
  */
 #ifndef SEGUE_SEGUE_H
@@ -73,8 +76,9 @@ typedef struct segue_context segue_context;
 /* A context on the EGL context current on this thread, which must offer
  * OpenGL ES 3. It knows the built-in effects. */
 segue_status segue_context_new(segue_context **out);
-/* Frees what the context made on the GPU, once its players are freed too;
- * its EGL context must be current. Null is ignored. */
+/* Frees what the context made on the GPU, once its players are freed too.
+ * Its EGL context must be current (otherwise nothing is freed, rather than
+ * another context's objects). Null is ignored. */
 void segue_context_free(segue_context *context);
 
 /* The effects known now: the built-ins, those registered, and those of the
@@ -133,7 +137,8 @@ void segue_choice_free(segue_choice *choice);
 
 /* The effect's name, or null for an instant change. */
 const char *segue_choice_effect(const segue_choice *choice);
-/* Sets a parameter as a config writes it: "0.5", "#ff8800", "0.1 0.2 0.3 0.4". */
+/* Sets a parameter as `segue preview --param` takes it: "0.5", "true",
+ * "0.1,0.2,0.3,0.4", "#ff8800" for a colour, a PNG path for an image. */
 segue_status segue_choice_set(segue_choice *choice, const char *parameter, const char *value);
 segue_status segue_choice_set_duration(segue_choice *choice, double seconds);
 double segue_choice_duration(const segue_choice *choice);
@@ -174,7 +179,7 @@ typedef struct segue_completion {
     /* The id segue_player_start gave. */
     uint64_t id;
     segue_outcome outcome;
-    /* The effect's name; null for an instant change. */
+    /* The effect's name, valid during the callback; null for an instant change. */
     const char *effect;
     /* Frames presented, refreshes that passed with no new frame, and the
      * seconds from the first presentation to the last. */
@@ -185,15 +190,17 @@ typedef struct segue_completion {
     double median_render_seconds;
 } segue_completion;
 
-/* Called once per transition, from segue_player_presented,
- * segue_player_start (for the one it interrupts, and for an instant change),
- * segue_player_cancel or segue_player_free. It may start the next transition;
- * it must not free the player. */
+/* Called once per transition, at the end of the call that completed it
+ * (segue_player_presented; segue_player_start, for the one it interrupts and
+ * for an instant change; segue_player_cancel; segue_player_free), once the
+ * GL state is the caller's again. It may call the player again, to start the
+ * next transition; calls on a player being freed return SEGUE_ERROR_STATE. */
 typedef void (*segue_completion_fn)(void *user_data, const segue_completion *completion);
 
 segue_status segue_player_new(segue_context *context, segue_player **out);
-/* Completes a running transition as interrupted first; the context's EGL
- * context must be current. Null is ignored. */
+/* Completes a running transition as interrupted first. Its EGL context must
+ * be current (otherwise nothing is freed, rather than another context's
+ * objects). Null is ignored. */
 void segue_player_free(segue_player *player);
 
 /* Starts `choice` from `from` to `to` at `now_ns` (CLOCK_MONOTONIC
@@ -208,7 +215,9 @@ segue_status segue_player_start(segue_player *player, const segue_choice *choice
 segue_status segue_player_start_interactive(segue_player *player, const segue_choice *choice, const segue_texture *from,
                                             const segue_texture *to, uint64_t now_ns, segue_completion_fn done,
                                             void *user_data, uint64_t *id);
-/* New content for the running transition's windows (a client drew): either may be null. */
+/* New content for the running transition's windows (a client drew): either
+ * may be null. A side that shows a snapshot (the transition interrupted
+ * another, and starts from its frame) keeps it. */
 segue_status segue_player_set_textures(segue_player *player, const segue_texture *from, const segue_texture *to);
 
 /* Whether a transition plays: a frame should be drawn for the next refresh. */
@@ -223,9 +232,10 @@ enum {
  * (0: the default one) at the viewport x, y, width, height. */
 segue_status segue_player_draw(segue_player *player, uint64_t predicted_ns, uint32_t framebuffer, int32_t x, int32_t y,
                                int32_t width, int32_t height, uint32_t flags);
-/* The frame drawn last was presented at `presented_ns`; `refresh_ns` is the
- * output's refresh interval. Completion, when this was the last frame, is
- * called from here. */
+/* The oldest frame drawn and not yet presented was presented at
+ * `presented_ns` (never before the one presented last); `refresh_ns` is the
+ * output's refresh interval, 100 µs to 1 s. Completion, when this was the
+ * last frame, is called from here. */
 segue_status segue_player_presented(segue_player *player, uint64_t presented_ns, uint64_t refresh_ns);
 /* Ends the running transition now, as cancelled. */
 segue_status segue_player_cancel(segue_player *player);

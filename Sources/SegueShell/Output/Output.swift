@@ -51,7 +51,7 @@ final class Output {
         self.background = background
         target = try RenderTarget(width: backend.width, height: backend.height)
         let plain = try RenderTarget(width: backend.width, height: backend.height)
-        try renderer.compose([], background: background, into: plain)
+        try renderer.render(.surfaces([], background: background), into: plain)
         backgroundTexture = plain.texture
         backend.drawFrame = { [unowned self] in
             self.draw(predicted: $0)
@@ -242,11 +242,11 @@ final class Output {
             // The first frame also pays for the transition's start (the windows' first use at this size).
             let typical = !exact && transition.statistics.frames > 0
             do {
-                try renderer.draw(transition.settings, from: from, to: to, progress: frame.progress,
-                                  direction: transition.direction, form: form, scale: scale, into: target)
+                try renderer.render(.transition(transition.settings, from: from, to: to, progress: frame.progress,
+                                                direction: transition.direction, form: form, scale: scale), into: target)
             } catch {
                 // A shader that fails here was checked when it was chosen; show the destination.
-                try? renderer.compose([SurfaceLayer(to, at: fullRect)], background: background, into: target)
+                try? renderer.render(.screen(to, filling: target, background: background), into: target)
             }
             plainScreen = nil
             target.frameDamage = .everywhere
@@ -256,7 +256,7 @@ final class Output {
                 textures.takePixels(of: $0.window)
                 return $0.window.layers(x: $0.x, y: $0.y, scale: scale, textures: textures)
             } ?? []
-            try? renderer.compose(layers, background: background, into: target)
+            try? renderer.render(.surfaces(layers, background: background), into: target)
             plainScreen = nil
             target.frameDamage = .everywhere
             renderer.submit(target, startedAt: start)
@@ -267,7 +267,8 @@ final class Output {
             let version: Int? = if case .window(let window)? = shown { window.screenVersion } else { nil }
             // Only what changed, when the target already shows this screen as it was.
             let region = screen === plainScreen && version == plainVersion ? pending.region : nil
-            try? renderer.present(screen, into: target, background: background, region: region)
+            try? renderer.render(.screen(screen, filling: target, background: background),
+                                 within: region.map(Damage.within) ?? .everywhere, into: target)
             plainScreen = screen
             plainVersion = version
             target.frameDamage = region.map(Damage.within) ?? .everywhere

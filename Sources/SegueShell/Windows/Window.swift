@@ -108,7 +108,7 @@ final class Window {
         do {
             let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
                 ?? RenderTarget(width: width, height: height)
-            try renderer.compose(layers, background: background, into: target, clip: clip)
+            try renderer.render(.surfaces(layers, background: background), within: clip.map(Damage.within) ?? .everywhere, into: target)
             if clip == nil { screenVersion += 1 }
             composed = target
             composedLayout = layout

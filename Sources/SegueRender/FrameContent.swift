@@ -1,0 +1,47 @@
+import SegueEngine
+
+/// What one frame of a target shows: the one thing `Renderer.render` draws.
+package enum FrameContent {
+    /// Client surfaces over a background colour (0...1 per channel), bottom
+    /// first: a window's screen from its surfaces, the desktop, or one screen
+    /// shown as it is.
+    case surfaces([SurfaceLayer], background: (Float, Float, Float))
+    /// A transition's frame: its effect between two screens at `progress`,
+    /// drawn in `form` at `scale` per side (see `draw(…scale:…)`).
+    case transition(EffectSettings, from: Texture, to: Texture, progress: Double, direction: TransitionDirection,
+                    form: Renderer.EffectForm, scale: Double)
+
+    /// One screen filling `target`, over the background where it is not opaque.
+    package static func screen(_ texture: Texture, filling target: RenderTarget, background: (Float, Float, Float)) -> FrameContent {
+        .surfaces([SurfaceLayer(texture, at: target.bounds)], background: background)
+    }
+}
+
+extension Renderer {
+    /// Draws `content` into `target`. Surfaces are redrawn only within
+    /// `damage` (the rest of the target already shows them), and where one
+    /// opaque screen covers the target as it is, copied (a blit, at memory
+    /// speed); a transition's frame is drawn whole.
+    package func render(_ content: FrameContent, within damage: Damage = .everywhere, into target: RenderTarget) throws {
+        switch content {
+        case .surfaces(let layers, let background):
+            let full = target.bounds
+            guard !damage.isEmpty, let region = (damage.region ?? full).clipped(to: full) else { return }
+            if layers.count == 1, let screen = layers.first, covers(target, as: screen) {
+                copy(screen.texture, regions: [(region, region.x, region.y)], into: target)
+            } else {
+                try compose(layers, background: background, into: target, clip: region == full ? nil : region)
+            }
+        case .transition(let settings, let from, let to, let progress, let direction, let form, let scale):
+            try draw(settings, from: from, to: to, progress: progress, direction: direction, form: form, scale: scale, into: target)
+        }
+    }
+
+    /// Whether `layer` is an opaque screen of the target's size drawn as it is stored: a copy shows it.
+    private func covers(_ target: RenderTarget, as layer: SurfaceLayer) -> Bool {
+        let texture = layer.texture
+        return texture.isOpaque && texture.blitsAsItLooks && texture.width == target.width && texture.height == target.height
+            && layer.rect == target.bounds
+            && layer.transform == .normal && layer.crop == SIMD4(0, 0, 1, 1)
+    }
+}
