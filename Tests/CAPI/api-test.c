@@ -91,6 +91,18 @@ static GLuint texture(int width, int height, unsigned colour) {
     return id;
 }
 
+/* A texture whose top half is `top` and bottom half `bottom` (0xRRGGBB), rows top first. */
+static GLuint halves(int width, int height, unsigned top, unsigned bottom) {
+    GLuint id = texture(width, height, top);
+    unsigned char *pixels = malloc((size_t)width * height * 2);
+    for (int i = 0; i < width * height / 2; i++) {
+        pixels[i * 4] = bottom >> 16, pixels[i * 4 + 1] = bottom >> 8, pixels[i * 4 + 2] = bottom, pixels[i * 4 + 3] = 255;
+    }
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, height / 2, width, height / 2, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    free(pixels);
+    return id;
+}
+
 /* The red of the output's pixel (x, y), row 0 the top. */
 static int red_at(GLuint framebuffer, int x, int y) {
     unsigned char pixel[4];
@@ -335,6 +347,29 @@ int main(void) {
     TRUE(!glIsTexture(gone));
     EXPECT(segue_player_set_textures(player, &from, NULL), SEGUE_OK, NULL);
     EXPECT(segue_player_draw(player, time, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    EXPECT(segue_player_presented(player, time, 16666667), SEGUE_OK, NULL);
+    EXPECT(segue_player_cancel(player), SEGUE_OK, NULL);
+
+    /* Into a viewport: only there, top row at its top, or at its bottom with SEGUE_DRAW_FLIP_Y. */
+    segue_texture top_red = {halves(64, 36, 0xff0000, 0x0000ff), 64, 36, 0};
+    EXPECT(segue_player_start(player, choice, &top_red, &to, time, NULL, NULL, NULL), SEGUE_OK, NULL);
+    glBindFramebuffer(GL_FRAMEBUFFER, output);
+    glClearColor(0, 1, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    EXPECT(segue_player_draw(player, time, output, 32, 18, 32, 18, 0), SEGUE_OK, NULL);
+    TRUE(red_at(output, 33, 19) == 255 && red_at(output, 62, 34) == 0 && red_at(output, 30, 16) == 0);
+    EXPECT(segue_player_draw(player, time, output, 0, 0, 64, 36, SEGUE_DRAW_FLIP_Y), SEGUE_OK, NULL);
+    TRUE(red_at(output, 5, 2) == 0 && red_at(output, 5, 33) == 255);
+    EXPECT(segue_player_presented(player, time, 16666667), SEGUE_OK, NULL);
+    EXPECT(segue_player_presented(player, time, 16666667), SEGUE_OK, NULL);
+    EXPECT(segue_player_cancel(player), SEGUE_OK, NULL);
+
+    /* The hero zoom grows from its source rectangle: early on, `to` shows there and nowhere else. */
+    EXPECT(segue_choice_set(zoom, "fade-in", "0"), SEGUE_OK, NULL);
+    EXPECT(segue_choice_set_source_rect(zoom, 40, 20, 16, 9, 64, 36), SEGUE_OK, NULL);
+    EXPECT(segue_player_start(player, zoom, &from, &to, time, NULL, NULL, NULL), SEGUE_OK, NULL);
+    EXPECT(segue_player_draw(player, time + (uint64_t)(segue_choice_duration(zoom) * 1.5e8), output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    TRUE(red_at(output, 48, 24) == 0 && red_at(output, 5, 5) == 255 && red_at(output, 48, 10) == 255);
     EXPECT(segue_player_presented(player, time, 16666667), SEGUE_OK, NULL);
     EXPECT(segue_player_cancel(player), SEGUE_OK, NULL);
 

@@ -67,12 +67,12 @@ static int shows(const rgba *frame, rgba fill, rgba mark, int right) {
 }
 
 static int completions;
-static segue_outcome last_outcome;
+static segue_completion last;
 
 static void completed(void *user_data, const segue_completion *completion) {
     (void)user_data;
     completions++;
-    last_outcome = completion->outcome;
+    last = *completion;
 }
 
 static EGLDisplay open_display(void) {
@@ -195,7 +195,8 @@ int main(int argc, char **argv) {
                 check((of_from > 0 && of_to > 0) || between > W * H / 2, name, "progress 0.5 shows both windows");
             }
         }
-        check(completions == 1 && last_outcome == SEGUE_OUTCOME_FINISHED, name, "completes once, finished, when its last frame is presented");
+        check(completions == 1 && last.outcome == SEGUE_OUTCOME_FINISHED, name, "completes once, finished, when its last frame is presented");
+        check(last.frames == 3 && last.missed_refreshes > 0, name, "reports its 3 frames, with the refreshes between them missed");
         check(!segue_player_is_animating(player), name, "nothing plays after the last frame");
         start = times[2] + refresh;
         printf("%-16s %s\n", name, strcmp(name, shader) == 0 ? "(gl-transitions file) checked" : "checked");
