@@ -9,7 +9,14 @@
  *
  * SHADER.glsl is a gl-transitions file, played after the built-ins.
  * Exits 0 when every check passes.
+ *
+ *   ./c-host --bench 1920x1080 [FRAMES]
+ *
+ * prints what a frame through libsegue costs at that size, drawn and
+ * finished, for each effect, beside a blit of the whole frame (what libsegue
+ * adds to its own drawing: its frame is copied into the host's framebuffer).
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
@@ -18,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { W = 320, H = 180, MARK = 24, MAX_EFFECTS = 32 };
 
@@ -112,9 +120,91 @@ static int write_png(const char *path, const rgba *pixels, int width, int height
     return fclose(file) == 0;
 }
 
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *values, int count) {
+    qsort(values, count, sizeof *values, by_value);
+    return values[count / 2];
+}
+
+static GLuint framebuffer_of(GLuint texture) {
+    GLuint framebuffer;
+    glGenFramebuffers(1, &framebuffer);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+    return framebuffer;
+}
+
+static GLuint blank_texture(int width, int height) {
+    GLuint texture;
+    glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, width, height);
+    return texture;
+}
+
+/* The median milliseconds of a frame of each effect at width × height, and of a blit of that size. */
+static int bench(segue_context *segue, int width, int height, int frames) {
+    segue_texture from = {blank_texture(width, height), width, height, SEGUE_TEXTURE_OPAQUE};
+    segue_texture to = {blank_texture(width, height), width, height, SEGUE_TEXTURE_OPAQUE};
+    GLuint output = framebuffer_of(blank_texture(width, height)), source = framebuffer_of(from.id);
+    double *times = calloc(frames, sizeof *times);
+    for (int f = 0; f < frames; f++) {
+        double start = now_ms();
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, source);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, output);
+        glBlitFramebuffer(0, 0, width, height, 0, 0, width, height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        glFinish();
+        times[f] = now_ms() - start;
+    }
+    double blit = median(times, frames);
+    printf("%dx%d, median of %d frames, %s\n| effect | ms per frame | x blit |\n| --- | ---: | ---: |\n| blit | %.2f | 1.00 |\n",
+           width, height, frames, (const char *)glGetString(GL_RENDERER), blit);
+    segue_player *player;
+    size_t count = 0;
+    if (segue_player_new(segue, &player) != SEGUE_OK || segue_effect_count(segue, &count) != SEGUE_OK) return 1;
+    uint64_t clock = 1000000000;
+    for (size_t i = 0; i < count; i++) {
+        const char *name;
+        segue_choice *choice;
+        if (segue_effect_name(segue, i, &name) != SEGUE_OK || segue_choice_new(segue, name, &choice) != SEGUE_OK) return 1;
+        uint64_t step = (uint64_t)(segue_choice_duration(choice) * 1e9) / (frames + 1);
+        segue_player_start(player, choice, &from, &to, clock, NULL, NULL, NULL);
+        /* The first frame at a size also times the effect's forms, to choose one: not counted. */
+        for (int f = -1; f < frames; f++) {
+            uint64_t time = clock + (uint64_t)(f + 1) * step;
+            double start = now_ms();
+            if (segue_player_draw(player, time, output, 0, 0, width, height, 0) != SEGUE_OK) return 1;
+            glFinish();
+            if (f >= 0) times[f] = now_ms() - start;
+            segue_player_presented(player, time, step);
+        }
+        segue_player_cancel(player);
+        clock += (frames + 2) * step;
+        double frame = median(times, frames);
+        printf("| %s | %.2f | %.2f |\n", name, frame, frame / blit);
+        segue_choice_free(choice);
+    }
+    segue_player_free(player);
+    free(times);
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s SHADER.glsl CONTACT-SHEET.png\n", argv[0]);
+    int width = 0, height = 0, frames = 30;
+    int benching = argc >= 3 && strcmp(argv[1], "--bench") == 0 && sscanf(argv[2], "%dx%d", &width, &height) == 2;
+    if (benching && argc == 4) frames = atoi(argv[3]);
+    if (benching ? width < 1 || height < 1 || frames < 1 || argc > 4 : argc != 3) {
+        fprintf(stderr, "usage: %s SHADER.glsl CONTACT-SHEET.png\n       %s --bench WIDTHxHEIGHT [FRAMES]\n", argv[0], argv[0]);
         return 2;
     }
     EGLDisplay display = open_display();
@@ -132,6 +222,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "segue_context_new: %s\n", segue_last_error());
         return 1;
     }
+    if (benching) return bench(segue, width, height, frames);
     const char *shader;
     if (segue_effect_load_shader(segue, argv[1], &shader) != SEGUE_OK) {
         fprintf(stderr, "%s\n", segue_last_error());
