@@ -20,6 +20,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
+#include <GLES2/gl2ext.h> /* GL_BGRA_EXT */
 #include <png.h>
 #include <segue/segue.h>
 #include <stdio.h>
@@ -144,11 +145,15 @@ static GLuint framebuffer_of(GLuint texture) {
     return framebuffer;
 }
 
+/* A texture as a compositor holds a wl_shm window's: bytes B, G, R, A where GL offers that order. */
 static GLuint blank_texture(int width, int height) {
     GLuint texture;
     glGenTextures(1, &texture);
     glBindTexture(GL_TEXTURE_2D, texture);
-    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, width, height);
+    if (strstr((const char *)glGetString(GL_EXTENSIONS), "GL_EXT_texture_format_BGRA8888"))
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_BGRA_EXT, width, height, 0, GL_BGRA_EXT, GL_UNSIGNED_BYTE, NULL);
+    else
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, width, height);
     return texture;
 }
 
