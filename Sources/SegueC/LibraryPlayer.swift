@@ -72,6 +72,8 @@ final class LibraryPlayer {
     private var targetIsCurrent = false
     /// Frames drawn and not yet presented, of any transition.
     private var unpresented = 0
+    /// A hand moved, or content came, since the last frame drawn.
+    private var changedSinceDrawn = true
     /// The newest presentation time: times go forward.
     private var lastPresented: Instant?
     private var completions: [(done: segue_completion_fn, userData: UnsafeMutableRawPointer?, completion: Completion)] = []
@@ -91,6 +93,14 @@ final class LibraryPlayer {
     init(context: LibraryContext) { self.context = context }
 
     var isAnimating: Bool { driver.isAnimating }
+
+    /// Whether a frame drawn now would differ from the last: a transition
+    /// plays, and no hand holds it still with nothing new since that frame.
+    var needsFrame: Bool {
+        guard driver.isAnimating else { return false }
+        guard let hand = driver.current?.interactive, hand.isTracking else { return true }
+        return changedSinceDrawn
+    }
 
     /// Completes what runs as interrupted and sends the last completions, before the player goes.
     func close() {
@@ -136,6 +146,7 @@ final class LibraryPlayer {
             let started = driver.start(from: .host(from), to: .host(to), settings: settings, direction: choice.direction, at: time,
                                        interactive: hand, snapshot: { snapshot() ?? .host(from) }, onComplete: report)
             targetIsCurrent = false
+            changedSinceDrawn = true
             return started.id
         }
     }
@@ -158,6 +169,7 @@ final class LibraryPlayer {
             guard let texture, case .host(let host) = screen else { continue }
             host.texture = texture
             running.recordNewPixels(on: side)
+            changedSinceDrawn = true
         }
     }
 
@@ -212,6 +224,7 @@ final class LibraryPlayer {
                 throw LibraryError(SEGUE_ERROR_SHADER, "\(error)")
             }
             targetIsCurrent = true
+            changedSinceDrawn = false
             unpresented += 1
             // Rows top first into a framebuffer whose y = 0 is its top; flipped where it is the bottom.
             renderer.blit(target, toFramebuffer: framebuffer, x: Int(x), y: Int(y), flipped: flipped)
@@ -237,8 +250,20 @@ final class LibraryPlayer {
         driver.cancel()
     }
 
+    /// The hand moved the running interactive transition to `progress`.
+    func drive(to progress: Double, at time: Instant) throws {
+        try hand().update(progress, at: time)
+        changedSinceDrawn = true
+    }
+
+    /// The hand let go: the transition settles toward `forced`, or where the hand was going.
+    func release(at time: Instant, velocity: Double?, toward forced: InteractiveProgress.Outcome?) throws {
+        _ = try hand().end(at: time, velocity: velocity, toward: forced)
+        changedSinceDrawn = true
+    }
+
     /// The hand of the running interactive transition, while it holds it.
-    func hand() throws -> InteractiveProgress {
+    private func hand() throws -> InteractiveProgress {
         guard let hand = driver.current?.interactive, driver.isAnimating, hand.isTracking else {
             throw LibraryError.state("no interactive transition is held: start one with segue_player_start_interactive")
         }

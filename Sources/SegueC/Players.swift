@@ -80,6 +80,11 @@ public func segue_player_is_animating(_ player: OpaquePointer?) -> Bool {
     (try? Handle.object(player, as: LibraryPlayer.self, named: "player"))?.isAnimating ?? false
 }
 
+@_cdecl("segue_player_needs_frame")
+public func segue_player_needs_frame(_ player: OpaquePointer?) -> Bool {
+    (try? Handle.object(player, as: LibraryPlayer.self, named: "player"))?.needsFrame ?? false
+}
+
 @_cdecl("segue_player_draw")
 public func segue_player_draw(_ player: OpaquePointer?, _ predicted: UInt64, _ framebuffer: UInt32, _ x: Int32, _ y: Int32,
                               _ width: Int32, _ height: Int32, _ flags: UInt32) -> segue_status {
@@ -108,7 +113,7 @@ public func segue_player_cancel(_ player: OpaquePointer?) -> segue_status {
 public func segue_player_drive(_ player: OpaquePointer?, _ progress: Double, _ now: UInt64) -> segue_status {
     withPlayer(player) { player in
         guard progress.isFinite else { throw LibraryError.invalid("progress \(progress) is not a number") }
-        try player.hand().update(progress, at: try instant(now))
+        try player.drive(to: progress, at: try instant(now))
     }
 }
 
@@ -122,6 +127,6 @@ public func segue_player_release(_ player: OpaquePointer?, _ now: UInt64, _ velo
         default: throw LibraryError.invalid("\(toward.rawValue) is not a segue_release")
         }
         guard velocity.isNaN || velocity.isFinite else { throw LibraryError.invalid("velocity \(velocity) is not finite") }
-        _ = try player.hand().end(at: try instant(now), velocity: velocity.isNaN ? nil : velocity, toward: forced)
+        try player.release(at: try instant(now), velocity: velocity.isNaN ? nil : velocity, toward: forced)
     }
 }

@@ -169,7 +169,7 @@ int main(void) {
     EXPECT(segue_player_draw((segue_player *)segue, 0, 0, 0, 0, 64, 36, 0), SEGUE_ERROR_INVALID_ARGUMENT, "another kind of handle");
     EXPECT(segue_choice_set(NULL, "angle", "1"), SEGUE_ERROR_INVALID_ARGUMENT, "choice is null");
     EXPECT(segue_config_load(segue, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "path is null");
-    TRUE(!segue_player_is_animating(NULL));
+    TRUE(!segue_player_is_animating(NULL) && !segue_player_needs_frame(NULL));
     TRUE(segue_choice_effect(NULL) == NULL);
     segue_player_free(NULL);
     segue_choice_free(NULL);
@@ -315,11 +315,22 @@ int main(void) {
     /* A hand drives one, lets go short of halfway and slowly: it goes back. */
     EXPECT(segue_player_start_interactive(player, choice, &from, &to, time, completed, (void *)2, NULL), SEGUE_OK, NULL);
     EXPECT(segue_player_drive(player, NAN, time), SEGUE_ERROR_INVALID_ARGUMENT, "progress");
+    TRUE(segue_player_needs_frame(player));
+    EXPECT(segue_player_draw(player, time, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    EXPECT(segue_player_presented(player, time, 16666667), SEGUE_OK, NULL);
+    TRUE(segue_player_is_animating(player) && !segue_player_needs_frame(player)); /* held still: no frame */
     EXPECT(segue_player_drive(player, 0.3, time + 16666667), SEGUE_OK, NULL);
+    TRUE(segue_player_needs_frame(player));
+    EXPECT(segue_player_draw(player, time + 16666667, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    EXPECT(segue_player_presented(player, time + 16666667, 16666667), SEGUE_OK, NULL);
+    TRUE(!segue_player_needs_frame(player));
+    EXPECT(segue_player_set_textures(player, NULL, &to), SEGUE_OK, NULL);
+    TRUE(segue_player_needs_frame(player)); /* new content shows in the next frame */
     EXPECT(segue_player_draw(player, time + 16666667, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
     EXPECT(segue_player_presented(player, time + 16666667, 16666667), SEGUE_OK, NULL);
     EXPECT(segue_player_release(player, time + 33333333, 0, (segue_release)9), SEGUE_ERROR_INVALID_ARGUMENT, "segue_release");
     EXPECT(segue_player_release(player, time + 33333333, 0, SEGUE_RELEASE_AUTO), SEGUE_OK, NULL);
+    TRUE(segue_player_needs_frame(player)); /* let go, it settles */
     EXPECT(segue_player_drive(player, 0.5, time + 33333333), SEGUE_ERROR_STATE, "no interactive transition");
     time = play_out(player, time + 33333333, output, 240);
     TRUE(completions[2] == 1 && outcomes[2] == SEGUE_OUTCOME_CANCELLED);

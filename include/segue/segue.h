@@ -220,8 +220,11 @@ segue_status segue_player_start_interactive(segue_player *player, const segue_ch
  * another, and starts from its frame) keeps it. */
 segue_status segue_player_set_textures(segue_player *player, const segue_texture *from, const segue_texture *to);
 
-/* Whether a transition plays: a frame should be drawn for the next refresh. */
+/* Whether a transition plays. */
 bool segue_player_is_animating(const segue_player *player);
+/* Whether the next refresh needs a frame: a transition plays and moves. One
+ * a hand holds still needs none until the hand moves or new content comes. */
+bool segue_player_needs_frame(const segue_player *player);
 
 enum {
     /* The framebuffer's y = 0 is its bottom row (a window surface's default framebuffer). */
