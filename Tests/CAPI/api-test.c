@@ -127,6 +127,13 @@ static GLuint linked_program(void) {
     return program;
 }
 
+/* A seeded generator: the same calls every run. */
+static uint64_t seed = 0x5e9e;
+static uint32_t next_random(uint32_t below) {
+    seed = seed * 6364136223846793005u + 1442695040888963407u;
+    return (uint32_t)(seed >> 33) % below;
+}
+
 /* Draws and presents frames 16.7 ms apart from `time` until nothing plays (at most `limit`). */
 static uint64_t play_out(segue_player *player, uint64_t time, GLuint framebuffer, int limit) {
     for (int i = 0; i < limit && segue_player_is_animating(player); i++, time += 16666667) {
@@ -430,6 +437,44 @@ int main(void) {
     EXPECT(segue_player_start(player, choice, &from, &to, time, NULL, NULL, NULL), SEGUE_ERROR_NO_CONTEXT, "not current");
     eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, egl);
     EXPECT(segue_effect_count(segue, &count), SEGUE_OK, NULL);
+
+    /* Thousands of calls in a random order with random arguments, good and
+     * bad: each returns a status (a trap in the library would end this
+     * process), and a transition started completes exactly once. */
+    segue_choice *choices[] = {choice, zoom, chosen, none};
+    segue_texture textures[] = {from, to, top_red, not_a_texture, empty, huge, not_2d};
+    double odd[] = {0.5, -3, 7, NAN, INFINITY, -INFINITY, 1e308};
+    uint64_t clock = time + 1000000000, ids[8] = {0};
+    memset(completions, 0, sizeof completions);
+    int started = 0;
+    for (int i = 0; i < 4000; i++) {
+        segue_texture *a = &textures[next_random(7)], *b = &textures[next_random(7)];
+        uint64_t when = next_random(10) ? (clock += next_random(20000000)) : next_random(2000000000);
+        switch (next_random(9)) {
+        case 0: case 1:
+            if (segue_player_start(player, choices[next_random(4)], a, b, when, completed, (void *)(intptr_t)(started % 8),
+                                   &ids[started % 8]) == SEGUE_OK) started++;
+            break;
+        case 2:
+            if (segue_player_start_interactive(player, choices[next_random(3)], a, b, when, completed,
+                                               (void *)(intptr_t)(started % 8), NULL) == SEGUE_OK) started++;
+            break;
+        case 3:
+            segue_player_draw(player, when, next_random(4) ? output : next_random(10), (int32_t)next_random(70) - 3,
+                              (int32_t)next_random(40) - 3, (int32_t)next_random(80), (int32_t)next_random(50), next_random(2));
+            break;
+        case 4: segue_player_presented(player, when, next_random(3) ? 16666667 : next_random(100000000)); break;
+        case 5: segue_player_drive(player, odd[next_random(7)], when); break;
+        case 6: segue_player_release(player, when, odd[next_random(7)], (segue_release)next_random(4)); break;
+        case 7: segue_player_set_textures(player, next_random(2) ? a : NULL, next_random(2) ? b : NULL); break;
+        default: segue_player_cancel(player); (void)segue_player_needs_frame(player); break;
+        }
+    }
+    while (segue_player_is_animating(player)) segue_player_cancel(player);
+    int total = 0, more_than_once = 0;
+    for (int slot = 0; slot < 8; slot++) total += completions[slot];
+    for (int slot = 0; slot < 8; slot++) more_than_once += completions[slot] > (started + 7 - slot) / 8;
+    TRUE(started > 100 && total == started && more_than_once == 0);
 
     segue_choice_free(none);
     segue_choice_free(chosen);
