@@ -94,7 +94,7 @@ let package = Package(
         // `segue` itself plays with. Its ABI is the header's functions alone.
         .systemLibrary(name: "CSegue", path: "include/segue"),
         .target(name: "SegueC",
-                dependencies: ["CEGL", "CGLES", "CSegue", "SegueConfig", "SegueEngine", "SegueRender", "SegueShaders"],
+                dependencies: ["CEGL", "CGLES", "CSegue", "SegueConfig", "SegueEngine", "SegueImaging", "SegueRender", "SegueShaders"],
                 exclude: ["exports.map"],
                 linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libsegue.so.0",
                                                "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SegueC/exports.map"]),

@@ -2,6 +2,7 @@ import CGLES
 import CSegue
 import Foundation
 import SegueEngine
+import SegueImaging
 import SegueRender
 
 /// One side of a transition: the embedder's texture, which new content may
@@ -25,6 +26,7 @@ final class HostTexture {
         var largest: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &largest)
         let limit = min(Int(largest), Texture.maxSize)
+        guard limit >= 1 else { throw LibraryError(SEGUE_ERROR_GL, "GL gives no texture size (a lost context?)") }
         guard (1...limit).contains(Int(texture.width)), (1...limit).contains(Int(texture.height)) else {
             throw LibraryError.invalid("the \(side) texture's size \(texture.width)x\(texture.height) is outside 1...\(limit)")
         }
@@ -70,8 +72,10 @@ final class LibraryPlayer {
     private var target: RenderTarget?
     /// Whether `target` holds a frame of the running transition.
     private var targetIsCurrent = false
-    /// Frames drawn and not yet presented, of any transition.
-    private var unpresented = 0
+    /// The transitions of the frames drawn and not yet presented, oldest first.
+    private var unpresented: [UInt64] = []
+    /// The running transition's last frame was drawn: nothing more to draw.
+    private var finalDrawn = false
     /// A hand moved, or content came, since the last frame drawn.
     private var changedSinceDrawn = true
     /// The newest presentation time: times go forward.
@@ -95,9 +99,10 @@ final class LibraryPlayer {
     var isAnimating: Bool { driver.isAnimating }
 
     /// Whether a frame drawn now would differ from the last: a transition
-    /// plays, and no hand holds it still with nothing new since that frame.
+    /// plays, its last frame is not drawn yet, and no hand holds it still
+    /// with nothing new since the frame before.
     var needsFrame: Bool {
-        guard driver.isAnimating else { return false }
+        guard driver.isAnimating, !finalDrawn else { return false }
         guard let hand = driver.current?.interactive, hand.isTracking else { return true }
         return changedSinceDrawn
     }
@@ -106,6 +111,8 @@ final class LibraryPlayer {
     func close() {
         closing = true
         driver.current?.interrupt()
+        // Even from inside a callback: nothing may go out after the player is freed.
+        delivering = false
         deliverCompletions()
     }
 
@@ -132,8 +139,10 @@ final class LibraryPlayer {
         }
         for spec in settings.effect.parameters where spec.type == .image {
             guard let path = settings.values[spec.uniform]?.path, !path.isEmpty else { continue }
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw LibraryError(SEGUE_ERROR_IO, "image parameter '\(spec.name)': \(path) cannot be read")
+            do {
+                _ = try PNG.read(path: path)
+            } catch {
+                throw LibraryError(SEGUE_ERROR_IO, "image parameter '\(spec.name)': \(error)")
             }
         }
         return try context.withHostState {
@@ -147,6 +156,7 @@ final class LibraryPlayer {
                                        interactive: hand, snapshot: { snapshot() ?? .host(from) }, onComplete: report)
             targetIsCurrent = false
             changedSinceDrawn = true
+            finalDrawn = false
             return started.id
         }
     }
@@ -198,6 +208,11 @@ final class LibraryPlayer {
             guard glCheckFramebufferStatus(GLenum(GL_DRAW_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
                 throw LibraryError(SEGUE_ERROR_GL, "framebuffer \(framebuffer) is not complete")
             }
+            var samples: GLint = 0
+            glGetIntegerv(GLenum(GL_SAMPLE_BUFFERS), &samples)
+            guard samples == 0 else {
+                throw LibraryError(SEGUE_ERROR_GL, "framebuffer \(framebuffer) is multisampled: a frame is copied in, which GL allows only into one that is not")
+            }
             if target?.width != Int(width) || target?.height != Int(height) {
                 target = nil
                 targetIsCurrent = false
@@ -221,27 +236,32 @@ final class LibraryPlayer {
                                                 progress: frame.progress, direction: transition.direction, form: form, scale: 1),
                                     into: target)
             } catch {
+                transition.frameNotShown()
                 throw LibraryError(SEGUE_ERROR_SHADER, "\(error)")
             }
             targetIsCurrent = true
-            changedSinceDrawn = false
-            unpresented += 1
             // Rows top first into a framebuffer whose y = 0 is its top; flipped where it is the bottom.
             renderer.blit(target, toFramebuffer: framebuffer, x: Int(x), y: Int(y), flipped: flipped)
             let error = glGetError()
             guard error == GLenum(GL_NO_ERROR) else {
+                transition.frameNotShown()
                 throw LibraryError(SEGUE_ERROR_GL, "copying the frame into framebuffer \(framebuffer) failed (GL error 0x\(String(error, radix: 16)))")
             }
+            changedSinceDrawn = false
+            finalDrawn = frame.isFinal
+            unpresented.append(transition.id)
         }
     }
 
     func presented(at time: Instant, refreshInterval: Double) throws {
-        guard unpresented > 0 else { throw LibraryError.state("no frame was drawn since the last one presented") }
+        guard let drawnFor = unpresented.first else { throw LibraryError.state("no frame was drawn since the last one presented") }
         if let lastPresented, time < lastPresented {
             throw LibraryError.invalid("presented at \(time.nanoseconds) ns, before the frame presented at \(lastPresented.nanoseconds) ns")
         }
-        unpresented -= 1
+        unpresented.removeFirst()
         lastPresented = time
+        // A frame of a transition that has since ended tells the running one nothing.
+        guard drawnFor == driver.current?.id else { return }
         driver.presented(at: time, refreshInterval: refreshInterval)
     }
 

@@ -63,6 +63,12 @@ public final class Transition<Content> {
                                isFinal: isFinal)
     }
 
+    /// The frame `frame(at:)` gave last was not shown after all (its drawing
+    /// failed): no presentation is waited for it.
+    public func frameNotShown() {
+        if !inFlight.isEmpty { inFlight.removeLast() }
+    }
+
     /// The progress a frame at `time` would show, without drawing one: what a
     /// hand taking the transition over starts from.
     public func progress(at time: Instant) -> Double {

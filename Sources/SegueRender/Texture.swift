@@ -256,6 +256,8 @@ public final class Texture {
     /// A borrowed texture keeps the embedder's swizzle, which puts its
     /// channels right; alpha alone reads as 1 while `opaque`.
     private func applyAlphaSwizzle(opaque: Bool) {
+        // Read before Segue's alpha replaces the embedder's.
+        _ = hostSwizzleIsIdentity
         if hostAlphaSwizzle == nil {
             var own: GLint = GL_ALPHA
             glGetTexParameteriv(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), &own)

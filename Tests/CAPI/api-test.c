@@ -44,11 +44,27 @@ static void truth(int ok, const char *what, int line) {
 
 static int completions[8];
 static segue_outcome outcomes[8];
+static uint32_t frames_of[8];
 
 static void completed(void *user_data, const segue_completion *completion) {
     int slot = (int)(intptr_t)user_data;
     completions[slot]++;
     outcomes[slot] = completion->outcome;
+    frames_of[slot] = completion->frames;
+}
+
+/* A callback that frees its player: every completion still goes out before the free returns. */
+static int freed;
+static segue_player *to_free;
+static void free_player(void *user_data, const segue_completion *completion) {
+    completed(user_data, completion);
+    segue_player_free(to_free);
+    freed = 1;
+}
+static int completed_after_free;
+static void note_if_freed(void *user_data, const segue_completion *completion) {
+    completed(user_data, completion);
+    completed_after_free += freed;
 }
 
 /* What a callback that starts the next transition starts. */
@@ -356,6 +372,44 @@ int main(void) {
     EXPECT(segue_player_cancel(player), SEGUE_OK, NULL);
     TRUE(completions[7] == 1 && outcomes[7] == SEGUE_OUTCOME_CANCELLED);
 
+    /* A frame drawn for a transition that another then replaced counts for neither. */
+    memset(completions, 0, sizeof completions);
+    EXPECT(segue_player_start(player, choice, &from, &to, time, completed, (void *)0, NULL), SEGUE_OK, NULL);
+    EXPECT(segue_player_draw(player, time, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    EXPECT(segue_player_start(player, choice, &to, &from, time, completed, (void *)1, NULL), SEGUE_OK, NULL);
+    uint64_t end = time + (uint64_t)(segue_choice_duration(choice) * 1e9);
+    EXPECT(segue_player_draw(player, end, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
+    /* Its last frame drawn, no other is needed while it waits to be presented. */
+    TRUE(segue_player_is_animating(player) && !segue_player_needs_frame(player));
+    EXPECT(segue_player_presented(player, time, 16666667), SEGUE_OK, NULL);
+    TRUE(completions[0] == 1 && outcomes[0] == SEGUE_OUTCOME_INTERRUPTED && completions[1] == 0);
+    EXPECT(segue_player_presented(player, end, 16666667), SEGUE_OK, NULL);
+    TRUE(completions[1] == 1 && outcomes[1] == SEGUE_OUTCOME_FINISHED && frames_of[1] == 1);
+    time = end;
+
+    /* A multisampled framebuffer cannot take the copy: refused before a frame is taken. */
+    GLuint samples, multisampled;
+    glGenRenderbuffers(1, &samples);
+    glBindRenderbuffer(GL_RENDERBUFFER, samples);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 64, 36);
+    glGenFramebuffers(1, &multisampled);
+    glBindFramebuffer(GL_FRAMEBUFFER, multisampled);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, samples);
+    EXPECT(segue_player_start(player, choice, &from, &to, time, NULL, NULL, NULL), SEGUE_OK, NULL);
+    EXPECT(segue_player_draw(player, time, multisampled, 0, 0, 64, 36, 0), SEGUE_ERROR_GL, "multisampled");
+    EXPECT(segue_player_presented(player, time, 16666667), SEGUE_ERROR_STATE, "no frame was drawn");
+    EXPECT(segue_player_cancel(player), SEGUE_OK, NULL);
+
+    /* A callback may free its player; what that interrupts is reported before the free returns. */
+    segue_player *doomed;
+    EXPECT(segue_player_new(segue, &doomed), SEGUE_OK, NULL);
+    to_free = doomed;
+    memset(completions, 0, sizeof completions);
+    EXPECT(segue_player_start(doomed, choice, &from, &to, time, free_player, (void *)2, NULL), SEGUE_OK, NULL);
+    EXPECT(segue_player_start(doomed, choice, &to, &from, time, note_if_freed, (void *)3, NULL), SEGUE_OK, NULL);
+    TRUE(freed && completions[2] == 1 && completions[3] == 1 && outcomes[3] == SEGUE_OUTCOME_INTERRUPTED && completed_after_free == 0);
+    memset(completions, 0, sizeof completions);
+
     /* A texture the host deleted while a transition plays is refused, not made again. */
     GLuint gone = texture(64, 36, 0x00ff00);
     segue_texture going = {gone, 64, 36, 0};
@@ -406,6 +460,11 @@ int main(void) {
     EXPECT(segue_choice_new(segue, "luma-wipe", &luma), SEGUE_OK, NULL);
     EXPECT(segue_choice_set(luma, "luma", "/nonexistent/luma.png"), SEGUE_OK, NULL);
     EXPECT(segue_player_start(player, luma, &from, &to, time, NULL, NULL, NULL), SEGUE_ERROR_IO, "/nonexistent/luma.png");
+    char *not_png = write_file("not a PNG\n");
+    EXPECT(segue_choice_set(luma, "luma", not_png), SEGUE_OK, NULL);
+    EXPECT(segue_player_start(player, luma, &from, &to, time, NULL, NULL, NULL), SEGUE_ERROR_IO, "luma");
+    unlink(not_png);
+    free(not_png);
     segue_choice_free(luma);
     EXPECT(segue_choice_new(segue, "luma-wipe", &luma), SEGUE_OK, NULL);
     uint64_t half = (uint64_t)(segue_choice_duration(luma) * 5e8);

@@ -23,8 +23,9 @@
  *   for a window surface's default framebuffer, whose y = 0 is the bottom.
  * - Segue keeps the GL state it finds: after each call the bindings,
  *   viewport, scissor, blending, masks, pixel stores and program are what
- *   they were. GL errors pending when a call begins are taken (glGetError),
- *   so that Segue can tell its own.
+ *   they were. GL errors pending when a call that checks textures or draws
+ *   begins (start, set_textures, draw) are taken (glGetError), so that
+ *   Segue can tell its own.
  * - Times are CLOCK_MONOTONIC nanoseconds, as presentation times are, up to 2^62.
  * - Strings Segue returns stay valid until the next call on the same object.
  */
@@ -205,7 +206,8 @@ void segue_player_free(segue_player *player);
 
 /* Starts `choice` from `from` to `to` at `now_ns` (CLOCK_MONOTONIC
  * nanoseconds, as presentation times are). While another plays, the new one
- * starts from the frame last drawn and the other completes as interrupted.
+ * starts from that one's frame drawn last (or from where it started, before
+ * any), and the other completes as interrupted.
  * `id` (may be null) is what the completion will carry. A choice of no effect
  * completes at once, with id 0. */
 segue_status segue_player_start(segue_player *player, const segue_choice *choice, const segue_texture *from,
@@ -222,8 +224,9 @@ segue_status segue_player_set_textures(segue_player *player, const segue_texture
 
 /* Whether a transition plays. */
 bool segue_player_is_animating(const segue_player *player);
-/* Whether the next refresh needs a frame: a transition plays and moves. One
- * a hand holds still needs none until the hand moves or new content comes. */
+/* Whether the next refresh needs a frame: a transition plays, its last frame
+ * is not drawn yet, and it moves. One a hand holds still needs none until
+ * the hand moves or new content comes. */
 bool segue_player_needs_frame(const segue_player *player);
 
 enum {
@@ -232,7 +235,8 @@ enum {
 };
 
 /* Draws the frame to be presented at `predicted_ns` into `framebuffer`
- * (0: the default one) at the viewport x, y, width, height. */
+ * (0: the default one; not multisampled) at the viewport x, y, width,
+ * height. A draw that returns an error leaves no frame to present. */
 segue_status segue_player_draw(segue_player *player, uint64_t predicted_ns, uint32_t framebuffer, int32_t x, int32_t y,
                                int32_t width, int32_t height, uint32_t flags);
 /* The oldest frame drawn and not yet presented was presented at
