@@ -57,7 +57,16 @@ package struct DmabufSupport: Sendable, Equatable {
         var values = [EGLuint64KHR](repeating: 0, count: Int(count))
         var external = [EGLBoolean](repeating: 0, count: Int(count))
         guard segue_egl_query_dmabuf_modifiers(display, format, count, &values, &external, &count) == EGL_TRUE else { return implicit }
-        return (0..<Int(count)).map { Modifier(value: UInt64(values[$0]), externalOnly: external[$0] == EGL_TRUE) }
+        return withImplicit((0..<Int(count)).map { Modifier(value: UInt64(values[$0]), externalOnly: external[$0] == EGL_TRUE) })
+    }
+
+    /// `modifiers` and the implicit one: EGL imports a format it lists without
+    /// a modifier too (as wlroots and weston offer it), which clients of
+    /// linux-dmabuf before version 3, and those that give none, send. Sampled
+    /// as external only where every listed layout is.
+    package static func withImplicit(_ modifiers: [Modifier]) -> [Modifier] {
+        guard !modifiers.contains(where: { $0.value == implicitModifier }) else { return modifiers }
+        return modifiers + [Modifier(value: implicitModifier, externalOnly: !modifiers.isEmpty && modifiers.allSatisfy(\.externalOnly))]
     }
 
     static let argb8888: UInt32 = 0x3432_5241  // 'AR24'
