@@ -20,7 +20,6 @@ final class LibraryChoice {
 public func segue_config_choose(_ context: OpaquePointer?, _ event: segue_event, _ from: UnsafePointer<segue_window_info>?,
                                 _ to: UnsafePointer<segue_window_info>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
     withContext(context) { context in
-        guard let out else { throw LibraryError.invalid("the choice's out pointer is null") }
         let events: [UInt32: TransitionEvent] = [SEGUE_EVENT_OPEN.rawValue: .open, SEGUE_EVENT_CLOSE.rawValue: .close,
                                                  SEGUE_EVENT_SWITCH.rawValue: .switch]
         guard let kind = events[event.rawValue] else { throw LibraryError.invalid("\(event.rawValue) is not a segue_event") }
@@ -28,8 +27,10 @@ public func segue_config_choose(_ context: OpaquePointer?, _ event: segue_event,
             window.map { WindowInfo(appID: $0.pointee.app_id.map { String(cString: $0) } ?? "",
                                     title: $0.pointee.title.map { String(cString: $0) } ?? "") }
         }
-        let resolution = context.choose(kind, from: info(from), to: info(to))
-        out.pointee = Handle.make(LibraryChoice(settings: resolution.settings, direction: resolution.direction))
+        try Handle.give(to: out, named: "choice") {
+            let resolution = context.choose(kind, from: info(from), to: info(to))
+            return LibraryChoice(settings: resolution.settings, direction: resolution.direction)
+        }
     }
 }
 
@@ -37,11 +38,11 @@ public func segue_config_choose(_ context: OpaquePointer?, _ event: segue_event,
 public func segue_choice_new(_ context: OpaquePointer?, _ effect: UnsafePointer<CChar>?,
                              _ out: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
     withContext(context) { context in
-        guard let out else { throw LibraryError.invalid("the choice's out pointer is null") }
-        let name = try Handle.text(effect, named: "effect")
-        let effect = try context.effect(named: name)
-        let settings = context.config.settings(effect: name) ?? EffectSettings(effect)
-        out.pointee = Handle.make(LibraryChoice(settings: settings, direction: .forward))
+        try Handle.give(to: out, named: "choice") {
+            let name = try Handle.text(effect, named: "effect")
+            let settings = try context.config.settings(effect: name) ?? EffectSettings(context.effect(named: name))
+            return LibraryChoice(settings: settings, direction: .forward)
+        }
     }
 }
 

@@ -28,25 +28,13 @@ final class LibraryContext {
         guard ShaderFiles.folder != nil else {
             throw LibraryError(SEGUE_ERROR_IO, "Segue's shaders (\(ShaderFiles.bundleName)) are not beside libsegue, nor in segue/ there: reinstall Segue")
         }
-        let saved = HostGLState(sampling: [])
-        defer { saved.restore() }
-        HostGLState.prepareForSegue()
-        renderer = Renderer(context: context)
+        renderer = HostGLState.around { Renderer(context: context) }
         do {
             registered = try EffectRegistry.builtin()
         } catch {
             throw LibraryError(SEGUE_ERROR_IO, "Segue's built-in effects do not load: \(error)")
         }
         config = .defaults(registry: registered)
-    }
-
-    /// Runs `body` in the GL state Segue draws in, the embedder's (and the
-    /// sampling parameters of its `textures`) put back after.
-    func withHostState<T>(sampling textures: [GLuint] = [], _ body: () throws -> T) rethrows -> T {
-        let saved = HostGLState(sampling: textures)
-        defer { saved.restore() }
-        HostGLState.prepareForSegue()
-        return try body()
     }
 
     /// Checks the call may use GL: from the context's thread, its EGL context current.
@@ -76,7 +64,7 @@ final class LibraryContext {
 
     /// Compiles `effect` and registers it, for the config loaded and any loaded later.
     func register(_ effect: EffectDescriptor) throws {
-        let problems = withHostState { renderer.problems(compiling: effect) }
+        let problems = HostGLState.around { renderer.problems(compiling: effect) }
         guard problems.isEmpty else { throw LibraryError(SEGUE_ERROR_SHADER, problems.joined(separator: "\n")) }
         registered.register(effect)
         config.effects.register(effect)
@@ -84,7 +72,7 @@ final class LibraryContext {
 
     /// Reads the config at `path`; on any problem the last good one stays.
     func loadConfig(path: String) throws {
-        let result = withHostState { ConfigLoader.load(path: path, builtins: registered) { renderer.problems(compiling: $0) } }
+        let result = HostGLState.around { ConfigLoader.load(path: path, builtins: registered) { renderer.problems(compiling: $0) } }
         switch result {
         case .success(let loaded): config = loaded
         case .failure(let errors): throw LibraryError(SEGUE_ERROR_CONFIG, "\(errors)")
@@ -106,10 +94,7 @@ private let version = CString(SegueVersion.text)
 
 @_cdecl("segue_context_new")
 public func segue_context_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
-    libraryCall {
-        guard let out else { throw LibraryError.invalid("the context's out pointer is null") }
-        out.pointee = Handle.make(try LibraryContext())
-    }
+    libraryCall { try Handle.give(to: out, named: "context") { try LibraryContext() } }
 }
 
 @_cdecl("segue_context_free")

@@ -69,6 +69,12 @@ enum Handle {
         Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(handle)).release()
     }
 
+    /// Hands out a handle to what `make` makes through `out`, checked first: nothing is made for a null one.
+    static func give(to out: UnsafeMutablePointer<OpaquePointer?>?, named name: String, _ make: () throws -> AnyObject) throws {
+        guard let out else { throw LibraryError.invalid("the \(name)'s out pointer is null") }
+        out.pointee = Handle.make(try make())
+    }
+
     /// Writes `value` through `out`, which must not be null.
     static func store<T>(_ value: T, to out: UnsafeMutablePointer<T>?, named name: String) throws {
         guard let out else { throw LibraryError.invalid("\(name) is null") }

@@ -145,7 +145,7 @@ final class LibraryPlayer {
                 throw LibraryError(SEGUE_ERROR_IO, "image parameter '\(spec.name)': \(error)")
             }
         }
-        return try context.withHostState {
+        return try HostGLState.around {
             do {
                 try context.renderer.prepare(settings.effect)
             } catch {
@@ -203,7 +203,7 @@ final class LibraryPlayer {
             host.texture = try HostTexture.checked(host.texture, side: side)
             hosts.append(host)
         }
-        try context.withHostState(sampling: hosts.map(\.texture.id)) {
+        try HostGLState.around(sampling: hosts.map(\.texture.id)) {
             glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
             guard glCheckFramebufferStatus(GLenum(GL_DRAW_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
                 throw LibraryError(SEGUE_ERROR_GL, "framebuffer \(framebuffer) is not complete")

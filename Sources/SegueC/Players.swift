@@ -28,10 +28,7 @@ private func instant(_ nanoseconds: UInt64) throws -> Instant {
 
 @_cdecl("segue_player_new")
 public func segue_player_new(_ context: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
-    withContext(context) { context in
-        guard let out else { throw LibraryError.invalid("the player's out pointer is null") }
-        out.pointee = Handle.make(LibraryPlayer(context: context))
-    }
+    withContext(context) { context in try Handle.give(to: out, named: "player") { LibraryPlayer(context: context) } }
 }
 
 @_cdecl("segue_player_free")

@@ -80,9 +80,18 @@ package struct HostGLState {
         glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(boundTextures[0].texture))
     }
 
+    /// Runs `body` in the state Segue draws in, the embedder's (with the
+    /// sampling parameters of its `textures`) put back after.
+    package static func around<T>(sampling textures: [GLuint] = [], _ body: () throws -> T) rethrows -> T {
+        let saved = HostGLState(sampling: textures)
+        defer { saved.restore() }
+        prepareForSegue()
+        return try body()
+    }
+
     /// The state Segue's drawing starts from: nothing blended, tested or
     /// masked, no sampler object over a texture's own parameters.
-    package static func prepareForSegue() {
+    private static func prepareForSegue() {
         for capability in capabilities { glDisable(GLenum(capability)) }
         glColorMask(1, 1, 1, 1)
         for unit in 0..<units { glBindSampler(GLuint(unit), 0) }

@@ -23,18 +23,19 @@ public final class Texture {
     private(set) var mipmapBuilds = 0
     /// An embedder's texture, sampled where it is: never deleted, never given mipmaps.
     private let borrowed: Bool
-    /// A borrowed texture's own alpha swizzle, read at its first binding.
-    private var hostAlphaSwizzle: GLint?
-    /// Whether a borrowed texture's own swizzle leaves its channels as stored.
-    private lazy var hostSwizzleIsIdentity: Bool = {
+    /// A borrowed texture's own swizzle (R, G, B, A), read before Segue sets its alpha.
+    private lazy var hostSwizzle: [GLint] = {
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        let channels = [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A]
-        return channels.allSatisfy { channel in
+        return Self.swizzleChannels.map { channel in
             var value: GLint = 0
             glGetTexParameteriv(GLenum(GL_TEXTURE_2D), GLenum(channel), &value)
-            return value == channel - GL_TEXTURE_SWIZZLE_R + GL_RED
+            return value
         }
     }()
+    private static let swizzleChannels = [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A]
+    /// Filtering between texels and sampling past the edges, as every screen is read.
+    private static let edgeSampling = [(GL_TEXTURE_MAG_FILTER, GL_LINEAR), (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE),
+                                       (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)]
 
     public init(width: Int, height: Int, storage: TextureStorage = .native) throws {
         guard width > 0, height > 0, width <= Self.maxSize, height <= Self.maxSize else {
@@ -53,8 +54,7 @@ public final class Texture {
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, storage.internalFormat, GLsizei(width), GLsizei(height), 0,
                      storage.glFormat, GLenum(GL_UNSIGNED_BYTE), nil)
-        for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-                              (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+        for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR)] + Self.edgeSampling {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
         }
         // Until content is uploaded the texture is a screen Segue draws: opaque,
@@ -149,7 +149,7 @@ public final class Texture {
     /// the channels GL takes them for. Not so for a client's ARGB/XRGB buffer in
     /// RGBA8 storage (no BGRA8 offered), which only its swizzle puts right.
     package var blitsAsItLooks: Bool {
-        if borrowed { return hostSwizzleIsIdentity }
+        if borrowed { return hostSwizzle == [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA] }
         return PixelFormat.swizzle(format, in: storage, opaqueAlpha: false) == PixelFormat.swizzle(nil, in: storage, opaqueAlpha: false)
     }
 
@@ -234,8 +234,7 @@ public final class Texture {
         glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LOD), lod.upperBound)
         if sampling == nil {
             // A borrowed texture's own: what every texture Segue makes has.
-            for (name, value) in [(GL_TEXTURE_MAG_FILTER, GL_LINEAR), (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE),
-                                  (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE), (GL_TEXTURE_BASE_LEVEL, 0)] {
+            for (name, value) in Self.edgeSampling + [(GL_TEXTURE_BASE_LEVEL, 0)] {
                 glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
             }
         }
@@ -247,7 +246,7 @@ public final class Texture {
     private func applySwizzle(opaqueAlpha: Bool) {
         if borrowed { return applyAlphaSwizzle(opaque: opaqueAlpha && isOpaque) }
         let swizzle = PixelFormat.swizzle(format, in: storage, opaqueAlpha: opaqueAlpha && isOpaque)
-        for (i, channel) in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A].enumerated() {
+        for (i, channel) in Self.swizzleChannels.enumerated() {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(channel), swizzle[i])
         }
         swizzledOpaque = opaqueAlpha && isOpaque
@@ -256,14 +255,8 @@ public final class Texture {
     /// A borrowed texture keeps the embedder's swizzle, which puts its
     /// channels right; alpha alone reads as 1 while `opaque`.
     private func applyAlphaSwizzle(opaque: Bool) {
-        // Read before Segue's alpha replaces the embedder's.
-        _ = hostSwizzleIsIdentity
-        if hostAlphaSwizzle == nil {
-            var own: GLint = GL_ALPHA
-            glGetTexParameteriv(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), &own)
-            hostAlphaSwizzle = own
-        }
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), opaque ? GL_ONE : hostAlphaSwizzle ?? GL_ALPHA)
+        let own = hostSwizzle  // read before Segue's alpha replaces the embedder's
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), opaque ? GL_ONE : own[3])
         swizzledOpaque = opaque
     }
 }

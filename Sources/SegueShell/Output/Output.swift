@@ -266,12 +266,11 @@ final class Output {
             let screen = texture(shown)
             let version: Int? = if case .window(let window)? = shown { window.screenVersion } else { nil }
             // Only what changed, when the target already shows this screen as it was.
-            let region = screen === plainScreen && version == plainVersion ? pending.region : nil
-            try? renderer.render(.screen(screen, filling: target, background: background),
-                                 within: region.map(Damage.within) ?? .everywhere, into: target)
+            let damage = screen === plainScreen && version == plainVersion ? pending : .everywhere
+            try? renderer.render(.screen(screen, filling: target, background: background), within: damage, into: target)
             plainScreen = screen
             plainVersion = version
-            target.frameDamage = region.map(Damage.within) ?? .everywhere
+            target.frameDamage = damage
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else {

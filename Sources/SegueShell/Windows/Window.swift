@@ -97,19 +97,16 @@ final class Window {
         let layers = centredLayers(width: width, height: height, scale: scale, textures: textures)
         let layout = layers.map(Placement.init)
         // Kept only where it holds these layers, where they were: then only what commits changed is drawn again.
-        var clip: PixelRect?
+        var damage = Damage.everywhere
         if let composed, composed.width == width, composed.height == height, layout == composedLayout {
-            switch stale {
-            case .none: return composed.texture
-            case .within(let region): clip = region
-            case .everywhere: break
-            }
+            guard !stale.isEmpty else { return composed.texture }
+            damage = stale
         }
         do {
             let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
                 ?? RenderTarget(width: width, height: height)
-            try renderer.render(.surfaces(layers, background: background), within: clip.map(Damage.within) ?? .everywhere, into: target)
-            if clip == nil { screenVersion += 1 }
+            try renderer.render(.surfaces(layers, background: background), within: damage, into: target)
+            if damage == .everywhere { screenVersion += 1 }
             composed = target
             composedLayout = layout
             stale = .none
