@@ -2,8 +2,9 @@ import SegueEngine
 import SegueLoop
 import SegueRender
 
-/// Where frames go. A backend owns the output's frame clock: it asks for a
-/// frame when one may be drawn, says when each drawn frame was presented, and
+/// Where frames go. A backend owns the output's frame clock and its buffers:
+/// it hands out the buffer to draw a frame into when one may be drawn, says
+/// when each drawn frame was presented, and
 /// reports what happens on its side (input, resizes, a close) as events. It
 /// knows nothing of windows or clients: the shell handles its events.
 public protocol Backend: AnyObject {
@@ -19,9 +20,11 @@ public protocol Backend: AnyObject {
     /// one: a nested window's, that of the parent's outputs it is on. A change
     /// comes with `.resized`.
     var preferredScale: Int { get }
-    /// Set by the shell: draws the frame that will be presented at the given time
-    /// and returns the target holding it, rows top first.
-    var drawFrame: ((_ predicted: Instant) -> RenderTarget)? { get set }
+    /// Set by the shell: draws the frame that will be presented at the given
+    /// time into `buffer`, rows top first, setting the target's `frameDamage`,
+    /// and says whether it drew one. Where it drew none (nothing shown
+    /// changed), the output still shows the last frame.
+    var drawFrame: ((_ predicted: Instant, _ buffer: FrameBuffer) -> Bool)? { get set }
     /// Set by the shell: where the backend's events go.
     var events: ((BackendEvent) -> Void)? { get set }
     /// The time on the backend's clock, which transitions start at: the
@@ -48,6 +51,19 @@ extension Backend {
     public var nextDrawStart: Instant? { nil }
     public func show(cursor: Cursor) {}
     public func offer(_ selection: SelectionOffer?, as kind: SelectionKind) {}
+}
+
+/// A buffer a backend hands out to draw a frame into.
+public struct FrameBuffer {
+    public let target: RenderTarget
+    /// How many frames ago what it holds was drawn: 1 for the last frame, 0
+    /// where that is unknown (a new buffer), and the whole frame must be drawn.
+    public let age: Int
+
+    public init(target: RenderTarget, age: Int) {
+        self.target = target
+        self.age = age
+    }
 }
 
 /// What a backend reports.

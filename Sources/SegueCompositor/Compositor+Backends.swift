@@ -11,7 +11,7 @@ extension Compositor {
         switch options.backend {
         case .headless:
             try self.init(options: options, log: log, renderer: Renderer(), defaultSize: (1920, 1080)) { loop, width, height, refresh in
-                HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh)
+                try HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh)
             }
         case .wayland:
             // Nested, Segue renders on the parent's EGL display: textures live where the window is shown.

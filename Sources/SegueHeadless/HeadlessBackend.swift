@@ -3,10 +3,10 @@ import SegueEngine
 import SegueLoop
 import SegueRender
 
-/// An output with no display: frames are drawn offscreen and "presented" on a
-/// virtual vblank grid at the refresh rate. Like a real display it draws a
-/// little before each vblank and presents on it; a frame that is not ready by
-/// then is presented at the next one, and counts as late. Nothing runs while
+/// An output with no display: frames are drawn into a buffer of its own and
+/// "presented" on a virtual vblank grid at the refresh rate. Like a real
+/// display it draws a little before each vblank and presents on it; a frame
+/// that is not ready by then is presented at the next one, and counts as late. Nothing runs while
 /// no frame is wanted. Stepped, it keeps time of its own: each `step()` is one
 /// refresh, so a test can assert what each frame shows.
 public final class HeadlessBackend: Backend {
@@ -19,16 +19,21 @@ public final class HeadlessBackend: Backend {
     private var lastPresentation: Instant
     private var lastSequence: UInt64 = 0
 
-    public var drawFrame: ((Instant) -> RenderTarget)?
+    public var drawFrame: ((Instant, FrameBuffer) -> Bool)?
     public var events: ((BackendEvent) -> Void)?
+    /// The one buffer frames are drawn into: after a presentation, what the
+    /// output shows (rows top first), for an embedder or a test to read.
+    public let buffer: RenderTarget
+    /// Whether `buffer` holds a frame yet.
+    private var holdsFrame = false
 
     private let period: Int64
     private let origin: Instant
     private var timer: LoopTimer?
     private var state = State.idle
     private var wanted = false
-    /// The frame drawn for the coming vblank, until it is presented.
-    private var drawn: RenderTarget?
+    /// Whether a frame was drawn for the coming vblank, until it is presented.
+    private var drawn = false
     /// Nanoseconds the last presented frame took to render, start to fence.
     private var lastRender: Int64 = 0
 
@@ -46,7 +51,9 @@ public final class HeadlessBackend: Backend {
     /// Whether time moves only with `step()`.
     public let stepped: Bool
 
-    public init(loop: EventLoop, width: Int, height: Int, refreshRate: Double, stepped: Bool = false) {
+    /// Makes the buffer with the GL context current on this thread.
+    public init(loop: EventLoop, width: Int, height: Int, refreshRate: Double, stepped: Bool = false) throws {
+        buffer = try RenderTarget(width: width, height: height)
         self.width = width
         self.height = height
         refreshInterval = 1 / refreshRate
@@ -69,7 +76,8 @@ public final class HeadlessBackend: Backend {
         guard stepped, wanted else { return false }
         wanted = false
         let vblank = Int64(lastSequence) + 1
-        present(drawFrame?(instant(vblank)), at: vblank)
+        drawn = draw(for: vblank)
+        present(at: vblank)
         return true
     }
 
@@ -77,7 +85,7 @@ public final class HeadlessBackend: Backend {
     public func stop() {
         timer?.remove()
         timer = nil
-        drawn = nil
+        drawn = false
         state = .idle
     }
 
@@ -131,7 +139,7 @@ public final class HeadlessBackend: Backend {
             // timed before its transition) draws for the next vblank it can make, not a
             // past one: a transition's first frame then shows the time it will be seen at.
             let vblank = max(planned, reachableVblank(at: MonotonicClock.now().nanoseconds - origin.nanoseconds))
-            drawn = drawFrame?(instant(vblank))
+            drawn = draw(for: vblank)
             // The GPU draws on while the loop serves clients; presented on the
             // first vblank after both the drawing here and the GPU are done.
             let submitted = MonotonicClock.now().nanoseconds - origin.nanoseconds
@@ -139,22 +147,30 @@ public final class HeadlessBackend: Backend {
             state = .presenting(vblank: target)
             arm(at: target * period)
         case .presenting(let vblank):
-            if let fence = drawn?.fence, !fence.isSignalled {
+            if drawn, let fence = buffer.fence, !fence.isSignalled {
                 state = .presenting(vblank: vblank + 1)
                 arm(at: (vblank + 1) * period)
                 return
             }
             state = .idle
-            present(drawn, at: vblank)
-            drawn = nil
+            present(at: vblank)
             if wanted { scheduleFrame() }
         }
     }
 
-    /// `frame`, drawn and finished, shows from `vblank` on: its render time is
-    /// noted for the next frame's lead, and the shell hears of it.
-    private func present(_ frame: RenderTarget?, at vblank: Int64) {
-        if let fence = frame?.fence { lastRender = Int64(fence.renderSeconds() * 1e9) }
+    /// Has the frame for `vblank` drawn into the buffer; whether one was.
+    private func draw(for vblank: Int64) -> Bool {
+        guard let drawFrame, drawFrame(instant(vblank), FrameBuffer(target: buffer, age: holdsFrame ? 1 : 0)) else { return false }
+        holdsFrame = true
+        return true
+    }
+
+    /// The buffer, its frame drawn and finished, shows from `vblank` on: the
+    /// render time of a frame drawn for it is noted for the next frame's
+    /// lead, and the shell hears of it.
+    private func present(at vblank: Int64) {
+        if drawn, let fence = buffer.fence { lastRender = Int64(fence.renderSeconds() * 1e9) }
+        drawn = false
         lastSequence = UInt64(vblank)
         lastPresentation = instant(vblank)
         events?(.framePresented(lastPresentation, sequence: lastSequence))

@@ -37,6 +37,9 @@ final class ParentWindow {
         xdg_toplevel_add_listener(toplevel, Self.toplevelListener, listenerData(self))
         xdg_toplevel_set_title(toplevel, "Segue")
         xdg_toplevel_set_app_id(toplevel, "segue")
+        // Segue draws rows top first, into GL's window rows, which start at the
+        // bottom: the parent turns the buffer upright as it shows it.
+        wl_surface_set_buffer_transform(surface, Int32(WL_OUTPUT_TRANSFORM_FLIPPED_180.rawValue))
         if let manager = connection.decorationManager {
             decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
             zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)

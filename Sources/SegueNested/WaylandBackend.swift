@@ -24,7 +24,7 @@ public final class WaylandBackend: Backend {
     public private(set) var refreshInterval = 1.0 / 60
     private var lastSequence: UInt64 = 0
 
-    public var drawFrame: ((Instant) -> RenderTarget)?
+    public var drawFrame: ((Instant, FrameBuffer) -> Bool)?
     public var events: ((BackendEvent) -> Void)? {
         didSet { input?.events = { [unowned self] in events?(.input($0)) } }
     }
@@ -130,13 +130,13 @@ public final class WaylandBackend: Backend {
         guard wanted, frameCallback == nil, !awaitingPresentation, let surface, let drawFrame else { return }
         wanted = false
         drawnAt = MonotonicClock.now()
-        let target = drawFrame(drawnAt + latency)
         if window.scale != appliedScale {
             wl_surface_set_buffer_scale(window.surface, window.scale)
             appliedScale = window.scale
         }
         surface.resize(width: width, height: height)
-        // Both ride on the commit the swap makes.
+        let drew = drawFrame(drawnAt + latency, FrameBuffer(target: surface.target, age: surface.bufferAge))
+        // Both ride on the commit the swap makes, or a bare one where nothing was drawn.
         frameCallback = wl_surface_frame(window.surface)
         wl_callback_add_listener(frameCallback, Self.frameListener, listenerData(self))
         if let presentation = connection.presentation {
@@ -145,7 +145,7 @@ public final class WaylandBackend: Backend {
         }
         awaitingPresentation = true
         do {
-            try surface.present(target)
+            if drew { try surface.present() } else { wl_surface_commit(window.surface) }
             connection.flush()
         } catch {
             events?(.closed(reason: "cannot show Segue's output on the parent: \(error)"))

@@ -145,6 +145,6 @@ struct LayerPainter {
         ClearColour.set(colour)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glDisable(GLenum(GL_SCISSOR_TEST))
-        target.texture.contentChanged()
+        target.texture?.contentChanged()
     }
 }

@@ -77,7 +77,7 @@ final class MaskProgram {
         }, often: true)
         boxes.draw(GLenum(GL_TRIANGLES), count: exactBoxes.count * 6)
         glDisable(GLenum(GL_BLEND))
-        target.texture.contentChanged()
+        target.texture?.contentChanged()
     }
 
     /// Per strip of rows: the boxes wholly on the shown side (clipped to the

@@ -78,7 +78,7 @@ final class MeshProgram {
             vertices.draw(GLenum(GL_TRIANGLES), first: first, count: min(Self.verticesPerDraw, mesh.vertexCount - first))
         }
         glDisable(GLenum(GL_BLEND))
-        target.texture.contentChanged()
+        target.texture?.contentChanged()
     }
 }
 

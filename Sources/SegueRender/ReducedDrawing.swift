@@ -23,7 +23,8 @@ extension Renderer {
     /// path (28 ms); on a GPU either is a fraction of a millisecond.
     func stretch(_ source: RenderTarget, over target: RenderTarget) throws {
         let full = LayerRect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
-        try paint([EffectLayer(.from, frame: full)], from: source.texture, to: source.texture, into: target)
+        let texture = try source.drawnTexture()
+        try paint([EffectLayer(.from, frame: full)], from: texture, to: texture, into: target)
     }
 
     /// The intermediate target for frames of `target` drawn at `scale`, made
@@ -33,7 +34,7 @@ extension Renderer {
         let width = Self.reduced(target.width, scale), height = Self.reduced(target.height, scale)
         guard width < target.width || height < target.height else { return nil }
         if let kept = reducedTargets.first(where: { $0.width == width && $0.height == height }) { return kept }
-        let made = try RenderTarget(width: width, height: height, storage: target.texture.storage)
+        let made = try RenderTarget(width: width, height: height, storage: target.texture?.storage ?? .native)
         // A few sizes at most (one per step); the oldest goes first.
         reducedTargets = Array(reducedTargets.suffix(3)) + [made]
         return made

@@ -2,11 +2,15 @@ import CGLES
 import SegueEngine
 import SegueImaging
 
-/// An offscreen framebuffer of any size, drawing into a texture. Like every
-/// texture, it holds rows top first: row 0 is the image's top, so reading it
-/// back or sampling it as a screen needs no flip.
+/// A framebuffer frames are drawn into: an offscreen one of any size,
+/// drawing into a texture, or a window's own (framebuffer 0 of its EGL
+/// surface). Like every texture, it holds rows top first: row 0 is the
+/// image's top, so reading it back or sampling it as a screen needs no flip;
+/// a window shows it upright by its buffer transform.
 public final class RenderTarget {
-    public let texture: Texture
+    /// The texture it draws into; nil for a window's framebuffer, which only
+    /// the window system reads.
+    public let texture: Texture?
     let framebuffer: GLuint
 
     /// The fence of the last frame submitted into this target.
@@ -15,12 +19,15 @@ public final class RenderTarget {
     /// as damage. Whoever draws the frame sets it.
     package var frameDamage = Damage.everywhere
 
-    public var width: Int { texture.width }
-    public var height: Int { texture.height }
+    public private(set) var width: Int
+    public private(set) var height: Int
     package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     public init(width: Int, height: Int, storage: TextureStorage = .native) throws {
-        texture = try Texture(width: width, height: height, storage: storage)
+        let texture = try Texture(width: width, height: height, storage: storage)
+        self.texture = texture
+        self.width = width
+        self.height = height
         var fbo: GLuint = 0
         glGenFramebuffers(1, &fbo)
         framebuffer = fbo
@@ -35,10 +42,31 @@ public final class RenderTarget {
         Self.live += 1
     }
 
+    /// The framebuffer of the window surface current on this thread.
+    package init(windowOfWidth width: Int, height: Int) {
+        texture = nil
+        framebuffer = 0
+        self.width = width
+        self.height = height
+    }
+
+    /// A window's framebuffer takes the window's new size.
+    package func windowResized(width: Int, height: Int) {
+        guard texture == nil else { return }
+        (self.width, self.height) = (width, height)
+    }
+
+    /// The texture an offscreen target draws into, for sampling or copying it.
+    package func drawnTexture() throws -> Texture {
+        guard let texture else { throw RenderError("a window's framebuffer cannot be sampled") }
+        return texture
+    }
+
     /// Render targets alive now, for leak checks; made and freed on the GL thread.
     nonisolated(unsafe) package private(set) static var live = 0
 
     deinit {
+        guard texture != nil else { return }
         var fbo = framebuffer
         glDeleteFramebuffers(1, &fbo)
         Self.live -= 1

@@ -151,7 +151,7 @@ public final class Renderer {
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        target.texture.contentChanged()
+        target.texture?.contentChanged()
     }
 
     /// Draws a layer list, bottom first, each layer by the cheapest exact path:
@@ -214,7 +214,7 @@ public final class Renderer {
         }
         glFramebufferTexture2D(GLenum(GL_READ_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), 0, 0)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        target.texture.contentChanged()
+        target.texture?.contentChanged()
     }
 
     /// Copies `target` into an embedder's `framebuffer` with its top-left at
@@ -229,9 +229,10 @@ public final class Renderer {
 
     /// A new texture holding what `target` shows now, copied on the GPU.
     package func snapshot(of target: RenderTarget) throws -> Texture {
-        let snapshot = try RenderTarget(width: target.width, height: target.height, storage: target.texture.storage)
-        copy(target.texture, into: snapshot)
-        return snapshot.texture
+        let shown = try target.drawnTexture()
+        let snapshot = try RenderTarget(width: target.width, height: target.height, storage: shown.storage)
+        copy(shown, into: snapshot)
+        return try snapshot.drawnTexture()
     }
 
     /// Waits until the GPU has finished every command given so far: for

@@ -5,19 +5,20 @@ import SegueEngine
 
 /// An EGL window surface on a Wayland `wl_surface`, through a wl_egl_window:
 /// where a nested Segue shows its output. It stays current once made, so
-/// framebuffer 0 is the window from then on.
+/// framebuffer 0 is the window from then on, and `target` draws into its back
+/// buffer. Frames are drawn rows top first, as into any target; GL's window
+/// rows start at the bottom, so the window's owner shows it with the buffer
+/// transform that turns it upright (flipped-180).
 package final class WindowSurface {
     private let context: GLContext
     private let window: OpaquePointer
     private let surface: EGLSurface
-    package private(set) var width: Int
-    package private(set) var height: Int
+    /// The back buffer, to draw the next frame into.
+    package let target: RenderTarget
     /// eglSwapBuffersWithDamage (KHR or EXT) where the display offers it.
     private let swapWithDamage: SwapWithDamage?
     /// EGL_EXT_buffer_age: whether a back buffer says how old its content is.
     private let buffersHaveAge: Bool
-    /// What each of the last few frames changed, newest first.
-    private var recentDamage: [Damage] = []
 
     private typealias SwapWithDamage = @convention(c) (EGLDisplay?, EGLSurface?, UnsafeMutablePointer<EGLint>?, EGLint) -> EGLBoolean
 
@@ -42,8 +43,7 @@ package final class WindowSurface {
         self.context = context
         self.window = window
         self.surface = surface
-        self.width = width
-        self.height = height
+        target = RenderTarget(windowOfWidth: width, height: height)
         let extensions = String(cString: eglQueryString(context.display, EGLint(EGL_EXTENSIONS)))
         let swap = ["KHR", "EXT"].first { extensions.contains("EGL_\($0)_swap_buffers_with_damage") }
             .flatMap { eglGetProcAddress("eglSwapBuffersWithDamage\($0)") }
@@ -57,39 +57,30 @@ package final class WindowSurface {
         wl_egl_window_destroy(window)
     }
 
-    /// The size of the next buffer; takes effect with the next `present`.
+    /// The size of the next buffer, from the next frame drawn on.
     package func resize(width: Int, height: Int) {
-        guard (width, height) != (self.width, self.height) else { return }
-        self.width = width
-        self.height = height
-        recentDamage.removeAll()
+        guard (width, height) != (target.width, target.height) else { return }
+        target.windowResized(width: width, height: height)
         wl_egl_window_resize(window, Int32(width), Int32(height), 0, 0)
     }
 
-    /// Copies `target` into the window, scaled if their sizes differ, and swaps:
-    /// the swap attaches, damages and commits the `wl_surface`. Where the target
-    /// says only part of it changed, the parent hears of only that part
-    /// (swap with damage), and only what the back buffer lacks is copied
-    /// (buffer age).
-    package func present(_ target: RenderTarget) throws {
-        let sameSize = target.width == width && target.height == height
-        let damage = sameSize ? target.frameDamage : .everywhere
-        let copied = sameSize ? staleRegion(adding: damage) : nil
-        recentDamage = Array(([damage] + recentDamage).prefix(4))
-        let (x0, y0, x1, y1) = copied.map { ($0.x, $0.y, $0.x + $0.width, $0.y + $0.height) } ?? (0, 0, target.width, target.height)
-        // The target holds rows top first; a window's rows start at the bottom: the blit flips.
-        let sx = Double(width) / Double(target.width), sy = Double(height) / Double(target.height)
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
-        glBlitFramebuffer(GLint(x0), GLint(y0), GLint(x1), GLint(y1),
-                          GLint((Double(x0) * sx).rounded()), GLint((Double(height) - Double(y0) * sy).rounded()),
-                          GLint((Double(x1) * sx).rounded()), GLint((Double(height) - Double(y1) * sy).rounded()),
-                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    /// How many frames ago the back buffer's content was drawn (1: the last
+    /// frame); 0 where that is unknown, and the whole frame must be drawn.
+    package var bufferAge: Int {
+        guard buffersHaveAge else { return 0 }
+        var age: EGLint = 0
+        guard eglQuerySurface(context.display, surface, EGLint(EGL_BUFFER_AGE_EXT), &age) == EGL_TRUE else { return 0 }
+        return Int(max(age, 0))
+    }
+
+    /// Swaps the frame drawn into `target`: the swap attaches, damages and
+    /// commits the `wl_surface`. Where the frame says only part of it
+    /// changed, the parent hears of only that part (swap with damage).
+    package func present() throws {
         let swapped: EGLBoolean
-        if let damage = damage.region, let swapWithDamage {
-            // EGL's rectangles start at the bottom-left.
-            var rect: [EGLint] = [EGLint(damage.x), EGLint(height - damage.y - damage.height), EGLint(damage.width), EGLint(damage.height)]
+        if let damage = target.frameDamage.region, let swapWithDamage {
+            // EGL's rectangles count rows from the buffer's first GL row: the frame's top.
+            var rect: [EGLint] = [EGLint(damage.x), EGLint(damage.y), EGLint(damage.width), EGLint(damage.height)]
             swapped = swapWithDamage(context.display, surface, &rect, 1)
         } else {
             swapped = eglSwapBuffers(context.display, surface)
@@ -97,18 +88,5 @@ package final class WindowSurface {
         guard swapped == EGL_TRUE else {
             throw RenderError("eglSwapBuffers failed (\(eglErrorName()))")
         }
-    }
-
-    /// What the back buffer lacks of the new frame, which changed `damage`:
-    /// that plus what the frames since the buffer was last drawn changed; nil
-    /// for all of it when its age is unknown.
-    private func staleRegion(adding damage: Damage) -> PixelRect? {
-        guard buffersHaveAge, damage.region != nil else { return nil }
-        var age: EGLint = 0
-        guard eglQuerySurface(context.display, surface, EGLint(EGL_BUFFER_AGE_EXT), &age) == EGL_TRUE,
-              age >= 1, Int(age) - 1 <= recentDamage.count else { return nil }
-        var stale = damage
-        for older in recentDamage.prefix(Int(age) - 1) { stale.add(older) }
-        return stale.region?.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height))
     }
 }

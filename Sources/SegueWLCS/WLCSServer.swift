@@ -36,7 +36,7 @@ final class WLCSServer {
         do {
             compositor = try Compositor(options: options, log: log, renderer: Renderer(),
                                         defaultSize: Self.outputSize) { [unowned self] loop, width, height, refresh in
-                let backend = HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh)
+                let backend = try HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh)
                 self.backend = backend
                 return backend
             }

@@ -65,7 +65,7 @@ final class FrameQualityTests: XCTestCase {
         let shown = server.stepUntilIdle(sampling: width / 2, height / 2)
         XCTAssertEqual(shown.last, green)
         // The last frame, and the window shown after it, are the window itself, pixel for pixel.
-        let screen = server.compositor.output.target.readPixels(opaque: true)
+        let screen = server.presented
         XCTAssertTrue(screen.pixels == picture.pixels, "the screen after the transition is not the window as it is")
         XCTAssertEqual(screen[1, 1], red, "the marker, top-left")
         let opens = server.compositor.history.dropFirst(earlier)

@@ -43,7 +43,7 @@ final class GestureTests: XCTestCase {
         try progress.map { value in
             try server.compositor.perform(.gesture(.update(value)))
             XCTAssertTrue(server.backend.step(), "a frame for each move")
-            return server.compositor.output.target.readPixels(opaque: true)[32, 18]
+            return server.presented[32, 18]
         }
     }
 
@@ -97,12 +97,12 @@ final class GestureTests: XCTestCase {
         var before: [RGBA] = []
         for _ in 0..<3 {
             XCTAssertTrue(server.backend.step())
-            before.append(server.compositor.output.target.readPixels(opaque: true)[32, 18])
+            before.append(server.presented[32, 18])
         }
         var completions: [TransitionCompletion] = []
         try server.compositor.perform(.gesture(.begin(.window(id: 1))), onComplete: { completion, _ in completions.append(completion) })
         XCTAssertTrue(server.backend.step(), "taking over draws a frame")
-        let taken = server.compositor.output.target.readPixels(opaque: true)[32, 18]
+        let taken = server.presented[32, 18]
         XCTAssertGreaterThan(before[2].b, 0)
         XCTAssertEqual(Double(taken.b), Double(before[2].b), accuracy: 2, "no jump where the hand takes over: \(before) then \(taken)")
         try server.compositor.perform(.gesture(.cancel))
@@ -113,7 +113,7 @@ final class GestureTests: XCTestCase {
     }
 
     /// The pixel the last step drew at the output's centre.
-    private func centre() -> RGBA { server.compositor.output.target.readPixels(opaque: true)[32, 18] }
+    private func centre() -> RGBA { server.presented[32, 18] }
 
     func testDraggingThePointerLeftWithSuperHeldScrubsToTheNextWindowAndClientsSeeNone() throws {
         let pointer = client.makePointer()

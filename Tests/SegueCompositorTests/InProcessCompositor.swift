@@ -48,7 +48,7 @@ final class InProcessCompositor {
         var made: HeadlessBackend?
         do {
             compositor = try Compositor(options: options, log: log, renderer: Renderer(), defaultSize: (width, height)) { loop, width, height, refresh in
-                let backend = HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh, stepped: stepped)
+                let backend = try HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh, stepped: stepped)
                 made = backend
                 return backend
             }
@@ -149,8 +149,11 @@ final class InProcessCompositor {
             guard ContinuousClock.now < deadline else { throw CompositorTestError("no frame was drawn") }
             compositor.dispatch(milliseconds: 1)
         } while !(output.framesDrawn > drawn || output.isCurrent) || output.framesPresented < output.framesDrawn
-        return output.target.readPixels(opaque: true)
+        return presented
     }
+
+    /// The frame presented last, read back from the headless buffer.
+    var presented: RGBAImage { compositor.presented }
 
     /// Writes `text` as the config file, for a reload to read.
     func rewriteConfig(_ text: String) throws {
@@ -178,7 +181,7 @@ final class InProcessCompositor {
         while shown.count < limit {
             compositor.dispatch()
             guard backend.step() else { break }
-            shown.append(compositor.output.target.readPixels(opaque: true)[x, y])
+            shown.append(presented[x, y])
         }
         return shown
     }
@@ -187,5 +190,13 @@ final class InProcessCompositor {
     func stop() {
         compositor.shutDown()
         if let configFolder { try? FileManager.default.removeItem(at: configFolder) }
+    }
+}
+
+extension Compositor {
+    /// The frame its headless output presented last: the backend's buffer, read back.
+    var presented: RGBAImage {
+        guard let headless = output.backend as? HeadlessBackend else { fatalError("not a headless compositor") }
+        return headless.buffer.readPixels(opaque: true)
     }
 }

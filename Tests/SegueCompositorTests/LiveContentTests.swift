@@ -26,7 +26,7 @@ final class LiveContentTests: XCTestCase {
             """)
     }
 
-    private var screen: RGBAImage { server.compositor.output.target.readPixels(opaque: true) }
+    private var screen: RGBAImage { server.presented }
 
     private func assertBlend(_ pixel: RGBA, _ from: RGBA, _ to: RGBA, progress: Double, _ message: String,
                              file: StaticString = #filePath, line: UInt = #line) {

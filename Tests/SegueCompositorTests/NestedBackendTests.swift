@@ -90,11 +90,42 @@ final class NestedBackendTests: XCTestCase {
             // Every patch so far, whole, and the rest still blue.
             let shown = patches.prefix(i + 1)
             let shot = try weston.screenshot { shot in shown.allSatisfy { shot.count(of: $0) == 1200 } }
+            // Each where the client put it: the parent turned the buffer upright, damage too.
+            let window = try XCTUnwrap(SampleClientPicture.bounds(of: blue, in: shot))
             for (j, patch) in shown.enumerated() {
                 XCTAssertEqual(shot.count(of: patch), 1200, "patch \(j) after patch \(i)")
+                XCTAssertEqual(shot[window.x + 20 + 110 * j, window.y + 30 + 50 * j], patch, "patch \(j)'s top-left after patch \(i)")
             }
             XCTAssertEqual(shot.count(of: blue), 640 * 360 - 1200 * shown.count, "after patch \(i)")
         }
+    }
+
+    /// Nested, frames are drawn straight into the window's back buffers, which
+    /// hold nothing once shown: `--record` reads each transition frame before
+    /// it goes, upright, and a screenshot draws what is shown again.
+    func testRecordingNestedWritesEveryTransitionFrameUprightFromTheBackBuffer() throws {
+        segue.stop()
+        let frames = FileManager.default.temporaryDirectory.appendingPathComponent("segue-nested-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: frames) }
+        segue = try CompositorUnderTest(size: "640x360", arguments: ["--record", frames.path], parent: weston.parent)
+        _ = try segue.openOneAndTwo()
+        let reply = try segue.send(.switchWindow(target: .prev, effect: "slide", wait: true))
+        XCTAssertTrue(reply.ok, reply.error ?? "")
+        let presented = try XCTUnwrap(number(reply.payload["frames"]))
+        SampleClientPicture.assertShown(blue, in: try segue.screenshot(), "the screenshot after the slide")
+        segue.stop()
+        let slide = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: frames.path).first { $0.hasSuffix("-slide") })
+        let folder = frames.appendingPathComponent(slide)
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(Double(pngs.count), presented, "one PNG per frame the parent showed")
+        let last = try PNG.read(path: folder.appendingPathComponent(try XCTUnwrap(pngs.last)).path)
+        SampleClientPicture.assertShown(blue, in: last, "the last recorded frame")
+        // Mid-way ONE slides in from the left, its marker at its top-left, above TWO's.
+        let middle = try PNG.read(path: folder.appendingPathComponent(pngs[pngs.count / 2]).path)
+        let one = try XCTUnwrap(SampleClientPicture.bounds(of: blue, in: middle))
+        XCTAssertEqual(one.y, 0)
+        XCTAssertGreaterThan(middle.count(of: orange), 0, "TWO is still partly shown")
+        XCTAssertEqual(middle[one.x + one.width - 2, 1], blue, "ONE's top-right corner")
     }
 
     func testWestonConfiguringNoSizeKeepsTheOneAskedFor() throws {

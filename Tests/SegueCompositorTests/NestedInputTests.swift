@@ -331,8 +331,8 @@ final class NestedInputTests: XCTestCase {
         try waitForNestedWindows(1)
         // The nested Segue's pixels reach the parent, upright.
         let blue = RGBA(0x25, 0x63, 0xeb)
-        XCTAssertTrue(parent.dispatch { parent.compositor.output.target.readPixels(opaque: true)[100, 100] == blue })
-        SampleClientPicture.assertShown(blue, in: parent.compositor.output.target.readPixels(opaque: true), "the parent's screen")
+        XCTAssertTrue(parent.dispatch { parent.compositor.presented[100, 100] == blue })
+        SampleClientPicture.assertShown(blue, in: parent.compositor.presented, "the parent's screen")
         try XCTUnwrap(parent.compositor.stack.shown).toplevel.sendClose()
         XCTAssertTrue(parent.dispatch(timeout: 10) { !nested.isRunning }, "the nested Segue stopped")
         XCTAssertEqual(nested.terminationReason, .exit)

@@ -38,7 +38,7 @@ final class PixelTakingTests: XCTestCase {
         return toplevel
     }
 
-    private var screen: RGBAImage { server.compositor.output.target.readPixels(opaque: true) }
+    private var screen: RGBAImage { server.presented }
 
     func testAShownWindowsPixelsAreTakenBeforeItsFrameIsDue() throws {
         let client = try server.connect()

@@ -39,7 +39,7 @@ final class OrientationTests: XCTestCase {
         try renderer.compose([SurfaceLayer(try Texture(image: marked(width: 96, height: 54)), at: PixelRect(x: 0, y: 0, width: 96, height: 54))],
                              background: (0, 0, 0), into: first)
         let second = try RenderTarget(width: 96, height: 54)
-        try renderer.compose([SurfaceLayer(first.texture, at: PixelRect(x: 0, y: 0, width: 96, height: 54))], background: (0, 0, 0), into: second)
+        try renderer.compose([SurfaceLayer(try first.drawnTexture(), at: PixelRect(x: 0, y: 0, width: 96, height: 54))], background: (0, 0, 0), into: second)
         assertMarker(second.readPixels(), at: 0, 0, "a composed screen as a layer")
         assertMarker(try renderer.snapshot(of: second).readBack(renderer: renderer), at: 0, 0, "a snapshot")
     }

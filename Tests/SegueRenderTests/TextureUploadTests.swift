@@ -96,7 +96,7 @@ final class TextureUploadTests: XCTestCase {
                 XCTAssertEqual(target.readPixels(), image, what)
                 // A blit copies the texels, pixel for pixel.
                 let copy = try RenderTarget(width: 4, height: 2, storage: targetStorage)
-                renderer.copy(target.texture, into: copy)
+                renderer.copy(try target.drawnTexture(), into: copy)
                 XCTAssertEqual(copy.readPixels(), image, "\(what), blitted")
             }
         }

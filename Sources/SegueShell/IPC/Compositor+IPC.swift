@@ -36,7 +36,7 @@ extension Compositor: IPCDelegate {
                 "frames_drawn": .number(Double(output.framesDrawn)),
                 "frames_presented": .number(Double(output.framesPresented)),
                 // What the last frame redrew: [x, y, width, height], null for the whole output.
-                "last_damage": output.target.frameDamage.region.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) } ?? .null,
+                "last_damage": output.lastDamage.region.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) } ?? .null,
                 "animating": .bool(output.isAnimating),
                 // GL objects alive in the whole compositor: flat over a long run.
                 "gl_textures": .number(Double(Texture.live)),
@@ -68,7 +68,7 @@ extension Compositor: IPCDelegate {
                 return reply(.failure("screenshots are PNG files: name it .png, not \((path as NSString).lastPathComponent)"))
             }
             do {
-                let image = output.target.readPixels(opaque: true)
+                let image = try output.screenImage()
                 try PNG.write(image, to: path)
                 reply(.success(["path": .string(path), "width": .number(Double(image.width)), "height": .number(Double(image.height))]))
             } catch {

@@ -2,20 +2,21 @@ import Foundation
 import SegueBackend
 import SegueConfig
 import SegueEngine
+import SegueImaging
 import SegueLoop
 import SegueRender
 
-/// The output: draws the shown window, or the running transition, into its
-/// render target when the backend's frame clock asks, and only when something
-/// changed.
+/// The output: draws the shown window, or the running transition, into the
+/// buffer its backend hands out when the backend's frame clock asks, and only
+/// when something changed; of a buffer that still holds an older frame of the
+/// same screen, only what is stale.
 final class Output {
     let backend: Backend
     let renderer: Renderer
     let textures: SurfaceTextures
-    private(set) var target: RenderTarget
     let background: (Float, Float, Float)
     weak var delegate: OutputDelegate?
-    /// Writes each presented transition frame, with `segue run --record`.
+    /// Writes each transition frame drawn, with `segue run --record`.
     var recorder: TransitionRecorder?
 
     private let driver = TransitionDriver<ScreenSource>()
@@ -24,10 +25,12 @@ final class Output {
     private let backgroundTexture: Texture
     /// What the shown screen changed since the last frame.
     private var pending = Damage.everywhere
-    /// The screen the target shows as a plain frame, up to date outside
-    /// `pending`, and the version of its window's screen it showed.
-    private weak var plainScreen: Texture?
-    private var plainVersion: Int?
+    /// The last few frames drawn, newest first: what a buffer holding one of them lacks.
+    private var history: [DrawnFrame] = []
+    /// What the last frame drawn showed, to draw it again for a screenshot or a snapshot.
+    private var lastShown = Shown.nothing
+    /// What the last frame drawn changed of the one before.
+    private(set) var lastDamage = Damage.everywhere
     /// The transition frame drawn last, its fence, the scale it was drawn at,
     /// the seconds before its effect was drawn and whether its cost is a
     /// moving frame's, until it is presented.
@@ -49,14 +52,10 @@ final class Output {
         self.renderer = renderer
         self.textures = textures
         self.background = background
-        target = try RenderTarget(width: backend.width, height: backend.height)
         let plain = try RenderTarget(width: backend.width, height: backend.height)
         try renderer.render(.surfaces([], background: background), into: plain)
-        backgroundTexture = plain.texture
-        backend.drawFrame = { [unowned self] in
-            self.draw(predicted: $0)
-            return self.target
-        }
+        backgroundTexture = try plain.drawnTexture()
+        backend.drawFrame = { [unowned self] in draw(predicted: $0, into: $1) }
         pixelsDue = PixelsDue(loop: loop, textures: textures, secondsLeft: { [unowned self] in secondsBeforeTransitionFrame() },
                               taken: { [unowned self] in
                                   // A transition a hand holds still draws no frame of itself: this one shows them.
@@ -98,10 +97,8 @@ final class Output {
     }
 
     /// The backend's size changed: draw at the new size from the next frame on.
-    /// Should the new target fail, frames keep the old size and are scaled to fit.
     func resized() {
-        if let resized = try? RenderTarget(width: width, height: height) { target = resized }
-        plainScreen = nil
+        history.removeAll()
         damage()
     }
 
@@ -226,11 +223,57 @@ final class Output {
         }
     }
 
+    /// What is on screen, drawn again into a texture of its own: where a
+    /// transition retargeted mid-way starts from.
     private func snapshot() -> ScreenSource {
-        (try? renderer.snapshot(of: target)).map(ScreenSource.texture) ?? .texture(backgroundTexture)
+        guard let target = try? RenderTarget(width: width, height: height), redraw(into: target),
+              let texture = target.texture else { return .texture(backgroundTexture) }
+        return .texture(texture)
     }
 
-    private func draw(predicted: Instant) {
+    /// What the output shows, drawn again and read back, rows top first:
+    /// a screenshot, whatever buffer the backend shows it from.
+    func screenImage() throws -> RGBAImage {
+        let target = try RenderTarget(width: width, height: height)
+        guard redraw(into: target) else { throw RenderError("nothing could be drawn") }
+        return target.readPixels(opaque: true)
+    }
+
+    /// Draws the last frame again into `target`: the transition's frame as
+    /// it was, the screen or the desktop as they are now; whether it could.
+    private func redraw(into target: RenderTarget) -> Bool {
+        do {
+            switch lastShown {
+            case .nothing:
+                try renderer.render(.surfaces([], background: background), into: target)
+            case .transition(let transition, let progress, let form, let scale):
+                try renderer.render(.transition(transition.settings, from: texture(transition.from, fresh: false),
+                                                to: texture(transition.to, fresh: false), progress: progress,
+                                                direction: transition.direction, form: form, scale: scale), into: target)
+            case .desktop:
+                try renderer.render(.surfaces(desktopLayers(), background: background), into: target)
+            case .screen:
+                try renderer.render(.screen(texture(delegate?.shownScreen(), fresh: false), filling: target, background: background),
+                                    into: target)
+            }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// The desktop's windows as layers, bottom first, each with its newest pixels.
+    private func desktopLayers() -> [SurfaceLayer] {
+        delegate?.desktop().flatMap {
+            textures.takePixels(of: $0.window)
+            return $0.window.layers(x: $0.x, y: $0.y, scale: scale, textures: textures)
+        } ?? []
+    }
+
+    /// Draws the frame for `predicted` into the backend's buffer; false when
+    /// nothing shown changed since the last.
+    private func draw(predicted: Instant, into buffer: FrameBuffer) -> Bool {
+        let target = buffer.target
         let start = DispatchTime.now().uptimeNanoseconds
         if let (transition, frame) = driver.frame(at: predicted) {
             let exact = frame.isFinal || frame.progress == 0
@@ -248,37 +291,61 @@ final class Output {
                 // A shader that fails here was checked when it was chosen; show the destination.
                 try? renderer.render(.screen(to, filling: target, background: background), into: target)
             }
-            plainScreen = nil
-            target.frameDamage = .everywhere
+            drew(.transition(transition, progress: frame.progress, form: form, scale: scale), changed: .everywhere, into: target)
             lastDrawn = (transition, renderer.submit(target, startedAt: start), scale, fixed, typical)
+            recorder?.record(target, transition: transition)
         } else if !pending.isEmpty, case .desktop? = delegate?.shownScreen() {
-            let layers = delegate?.desktop().flatMap {
-                textures.takePixels(of: $0.window)
-                return $0.window.layers(x: $0.x, y: $0.y, scale: scale, textures: textures)
-            } ?? []
-            try? renderer.render(.surfaces(layers, background: background), into: target)
-            plainScreen = nil
-            target.frameDamage = .everywhere
+            try? renderer.render(.surfaces(desktopLayers(), background: background), into: target)
+            drew(.desktop, changed: .everywhere, into: target)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else if !pending.isEmpty {
             let shown = delegate?.shownScreen()
             let screen = texture(shown)
             let version: Int? = if case .window(let window)? = shown { window.screenVersion } else { nil }
-            // Only what changed, when the target already shows this screen as it was.
-            let damage = screen === plainScreen && version == plainVersion ? pending : .everywhere
-            try? renderer.render(.screen(screen, filling: target, background: background), within: damage, into: target)
-            plainScreen = screen
-            plainVersion = version
-            target.frameDamage = damage
+            let frame = DrawnFrame(screen: screen, version: version)
+            // Only what changed, where the last frame showed this screen as it was.
+            let changed = history.first?.shows(frame) == true ? pending : .everywhere
+            try? renderer.render(.screen(screen, filling: target, background: background),
+                                 within: stale(in: buffer, changed: changed), into: target)
+            drew(.screen, frame, changed: changed, into: target)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else {
-            return
+            return false
         }
         pending = .none
         framesDrawn += 1
         pixelsDue.frameDrawn()
+        return true
+    }
+
+    /// A frame showing `shown` (the plain screen `frame`, or something else)
+    /// was drawn into `target`, changing `changed` of the last.
+    private func drew(_ shown: Shown, _ frame: DrawnFrame = DrawnFrame(screen: nil, version: nil), changed: Damage,
+                      into target: RenderTarget) {
+        var frame = frame
+        frame.changed = changed
+        history = Array(([frame] + history).prefix(Self.historyLength))
+        lastShown = shown
+        lastDamage = changed
+        target.frameDamage = changed
+    }
+
+    /// Buffers older than this are drawn whole.
+    private static let historyLength = 4
+
+    /// What `buffer` lacks of a frame that changed `changed` of the last: that,
+    /// and what each frame drawn since the one it holds changed (a frame that
+    /// showed another screen than the one before changed everything);
+    /// everything where what it holds is not known.
+    private func stale(in buffer: FrameBuffer, changed: Damage) -> Damage {
+        guard buffer.age >= 1, buffer.age <= history.count else { return .everywhere }
+        return history.prefix(buffer.age - 1).reduce(changed) { stale, newer in
+            var stale = stale
+            stale.add(newer.changed)
+            return stale
+        }
     }
 
     private var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
@@ -308,7 +375,6 @@ final class Output {
             let seconds = fence.renderSeconds()
             transition.recordRenderTime(seconds, scale: scale)
             if typical { resolution?.record(effect: transition.settings.effect.name, scale: scale, rendered: seconds, fixed: fixed) }
-            recorder?.record(target, transition: transition)
         }
         framesPresented += 1
         let visible = visibleWindows()
@@ -322,5 +388,32 @@ final class Output {
         delegate?.framePresented(at: time, sequence: sequence, visible: visible)
         let handHolding = driver.current?.interactive?.isTracking == true
         if (driver.isAnimating && !handHolding) || !pending.isEmpty { backend.scheduleFrame() }
+    }
+}
+
+/// What a frame showed, to draw it again.
+private enum Shown {
+    case nothing
+    case transition(Transition<ScreenSource>, progress: Double, form: Renderer.EffectForm, scale: Double)
+    case desktop
+    /// The shown window's screen, or the background.
+    case screen
+}
+
+/// One frame drawn: the plain screen it showed, if that was all, and what it changed of the frame before.
+private struct DrawnFrame {
+    weak var screen: Texture?
+    /// The version of the shown window's screen, which changes when it is composed anew.
+    let version: Int?
+    var changed = Damage.everywhere
+
+    init(screen: Texture?, version: Int?) {
+        self.screen = screen
+        self.version = version
+    }
+
+    /// Whether both showed the same plain screen, in the same version.
+    func shows(_ other: DrawnFrame) -> Bool {
+        screen != nil && screen === other.screen && version == other.version
     }
 }
