@@ -88,7 +88,7 @@ let package = Package(
         // compositor in WLCS's process, on the headless backend with free placement.
         .target(name: "CSegueWLCS", linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("wayland-server")]),
         .target(name: "SegueWLCS",
-                dependencies: ["CSegueWLCS", "SegueCompositor", "SegueHeadless", "SegueLoop", "SegueRender",
+                dependencies: ["CSegueWLCS", "SegueCompositor", "SegueHeadless", "SegueLoop", "SegueRender", "SegueWayland",
                                .product(name: "Logging", package: "swift-log")]),
         // libsegue's C API (include/segue/segue.h) over the engine, config and renderer
         // `segue` itself plays with. Its ABI is the header's functions alone.

@@ -20,6 +20,7 @@
 // so Swift sees only the structs.
 #define SEGUE_INTERFACE(name) \
     static inline const struct wl_interface *segue_##name##_interface(void) { return &name##_interface; }
+SEGUE_INTERFACE(wl_shm)
 SEGUE_INTERFACE(wl_compositor)
 SEGUE_INTERFACE(wl_surface)
 SEGUE_INTERFACE(wl_region)

@@ -50,13 +50,13 @@ func segueWLCSTouch(_ pointer: UnsafeMutableRawPointer, _ phase: Int32, _ x: Dou
 }
 
 /// The globals' names as C strings, made once and kept for the process.
-nonisolated(unsafe) private let extensionNames: [UnsafeMutablePointer<CChar>] = Compositor.globals.map { strdup($0.name) }
+nonisolated(unsafe) private let extensionNames: [UnsafeMutablePointer<CChar>] = WLCSServer.globals.map { strdup($0.name) }
 
 @_cdecl("segue_wlcs_extension_count")
-func segueWLCSExtensionCount() -> Int { Compositor.globals.count }
+func segueWLCSExtensionCount() -> Int { WLCSServer.globals.count }
 
 @_cdecl("segue_wlcs_extension_name")
 func segueWLCSExtensionName(_ index: Int) -> UnsafePointer<CChar> { UnsafePointer(extensionNames[index]) }
 
 @_cdecl("segue_wlcs_extension_version")
-func segueWLCSExtensionVersion(_ index: Int) -> UInt32 { UInt32(Compositor.globals[index].version) }
+func segueWLCSExtensionVersion(_ index: Int) -> UInt32 { UInt32(WLCSServer.globals[index].version) }

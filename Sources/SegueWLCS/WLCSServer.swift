@@ -4,6 +4,7 @@ import SegueCompositor
 import SegueHeadless
 import SegueLoop
 import SegueRender
+import SegueWayland
 
 /// The compositor one WLCS test runs against: Segue's own, in WLCS's
 /// process, on the headless backend, with free placement so tests can put
@@ -24,22 +25,40 @@ final class WLCSServer {
 
     static let outputSize = (width: 1280, height: 720)
 
-    /// Starts the compositor on this thread and serves until `stop`.
-    func run(wlcsLoop: UnsafeMutableRawPointer) {
+    /// The compositor WLCS tests, on this thread, its headless backend handed to `made`.
+    private static func makeCompositor(backendMade made: @escaping (HeadlessBackend) -> Void) throws -> Compositor {
         var options = CompositorOptions()
         options.embedded = true
         options.placement = .free
         options.toleratesBufferBeforeConfigure = true
         var log = Logger(label: "segue-wlcs")
         log.logLevel = .warning
+        return try Compositor(options: options, log: log, renderer: Renderer(), defaultSize: outputSize) { loop, width, height, refresh in
+            let backend = try HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh)
+            made(backend)
+            return backend
+        }
+    }
+
+    /// The globals every client sees, for WLCS's descriptor before any test
+    /// runs: those of a compositor made as the tests' are and shut down
+    /// again, once per process.
+    static let globals: [AdvertisedGlobal] = {
         let compositor: Compositor
         do {
-            compositor = try Compositor(options: options, log: log, renderer: Renderer(),
-                                        defaultSize: Self.outputSize) { [unowned self] loop, width, height, refresh in
-                let backend = try HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh)
-                self.backend = backend
-                return backend
-            }
+            compositor = try makeCompositor(backendMade: { _ in })
+        } catch {
+            fatalError("segue-wlcs: the compositor cannot start: \(error)")
+        }
+        defer { compositor.shutDown() }
+        return compositor.globals
+    }()
+
+    /// Starts the compositor on this thread and serves until `stop`.
+    func run(wlcsLoop: UnsafeMutableRawPointer) {
+        let compositor: Compositor
+        do {
+            compositor = try Self.makeCompositor { [unowned self] in backend = $0 }
         } catch {
             // WLCS would wait forever for a server that never dispatches its calls.
             fatalError("segue-wlcs: the compositor cannot start: \(error)")

@@ -199,8 +199,10 @@ final class FreePlacementTests: XCTestCase {
         XCTAssertTrue(toplevel.lastStates.contains(XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue))
     }
 
-    func testWLCSIsToldExactlyTheGlobalsAClientSees() throws {
+    /// What WLCS is told the compositor offers (`Compositor.globals`, from the globals made).
+    func testTheGlobalsListedAreExactlyThoseAClientSees() throws {
         let client = try server.connect()
-        XCTAssertEqual(client.globals, Dictionary(uniqueKeysWithValues: Compositor.globals.map { ($0.name, UInt32($0.version)) }))
+        XCTAssertEqual(client.globals, Dictionary(uniqueKeysWithValues: server.compositor.globals.map { ($0.name, UInt32($0.version)) }))
+        XCTAssertTrue(server.compositor.globals.contains { $0.name == "wl_shm" }, "libwayland's own is listed too")
     }
 }

@@ -30,6 +30,9 @@ public final class Server {
         self.display = display
         self.loop = wl_display_get_event_loop(display)
         eventLoop = WaylandEventLoop(loop)
+        // libwayland's own, at its interface's version.
+        AdvertisedGlobal.add(AdvertisedGlobal(interface: segue_wl_shm_interface(), version: segue_wl_shm_interface().pointee.version),
+                             on: display, by: ObjectIdentifier(self))
     }
 
     private static func listen(_ display: OpaquePointer, on socket: String?) throws -> (name: String, runtime: String) {
@@ -85,7 +88,12 @@ public final class Server {
 
     /// Frees the display; call once, last, after every global and event
     /// source made on it is gone.
-    package func destroy() { wl_display_destroy(display) }
+    package func destroy() {
+        AdvertisedGlobal.remove(by: ObjectIdentifier(self))
+        wl_display_destroy(display)
+    }
+
+    deinit { AdvertisedGlobal.remove(by: ObjectIdentifier(self)) }
 }
 
 public struct ServerError: Error, CustomStringConvertible {

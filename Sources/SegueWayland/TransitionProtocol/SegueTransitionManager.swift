@@ -54,7 +54,7 @@ package final class SegueTransitionManager: ResourceObject {
         self.activation = activation
         trust = ClientTrust(executables: trusted)
         global = Global(display: display, interface: segue_segue_transition_manager_v1_interface(),
-                        version: Self.version) { [unowned self] client, version, id in
+                        version: Self.version, forEveryClient: false) { [unowned self] client, version, id in
             bind(client: client, version: version, id: id)
         }
         wl_display_set_global_filter(display, { client, global, data in
