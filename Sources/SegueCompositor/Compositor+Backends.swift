@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import SegueHeadless
 import SegueNested
@@ -15,14 +16,31 @@ extension Compositor {
             }
         case .wayland:
             // Nested, Segue renders on the parent's EGL display: textures live where the window is shown.
+            let drawing = try nestedDrawing()
             let parent = try ParentConnection()
             let renderer = Renderer(context: try parentContext(parent))
             // The size is only the window's first one, and smaller by default.
             try self.init(options: options, log: log, renderer: renderer, defaultSize: (1280, 720)) { loop, width, height, _ in
-                try WaylandBackend(connection: parent, loop: loop, renderer: renderer, width: width, height: height, log: log)
+                try WaylandBackend(connection: parent, loop: loop, renderer: renderer, width: width, height: height,
+                                   drawing: drawing, log: log)
             }
         }
     }
+}
+
+/// How a nested Segue's frames reach its window: the quicker way, measured,
+/// unless SEGUE_NESTED_DRAWING says `window` or `offscreen`.
+private func nestedDrawing() throws -> WindowSurface.Drawing {
+    guard let value = ProcessInfo.processInfo.environment["SEGUE_NESTED_DRAWING"], !value.isEmpty else { return .measured }
+    guard let drawing = WindowSurface.Drawing(rawValue: value) else {
+        throw CompositorStartFailure(description: "SEGUE_NESTED_DRAWING=\(value): say measured, window or offscreen")
+    }
+    return drawing
+}
+
+/// A setting Segue cannot start with.
+struct CompositorStartFailure: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// Segue's EGL on the parent's display. NVIDIA's client EGL needs the parent to

@@ -35,6 +35,7 @@ public final class WaylandBackend: Backend {
     /// The parent's clipboard and primary selection, bridged to Segue's.
     private var selections: [ParentSelection] = []
     private let loop: EventLoop
+    private let renderer: Renderer
     private var surface: WindowSurface?
     private var appliedScale: Int32 = 1
     private var wanted = false
@@ -49,9 +50,12 @@ public final class WaylandBackend: Backend {
 
     /// Opens the window at `width`×`height` (until the parent says otherwise) and
     /// waits for the parent's first configure.
-    public init(connection: ParentConnection, loop: EventLoop, renderer: Renderer, width: Int, height: Int, log: Logger) throws {
+    /// `drawing` says how frames reach the window (see `WindowSurface`).
+    package init(connection: ParentConnection, loop: EventLoop, renderer: Renderer, width: Int, height: Int,
+                drawing: WindowSurface.Drawing = .measured, log: Logger) throws {
         self.connection = connection
         self.loop = loop
+        self.renderer = renderer
         let window = ParentWindow(connection: connection, width: width, height: height)
         self.window = window
         guard connection.dispatch(until: { window.configured }, seconds: 10) else {
@@ -75,7 +79,8 @@ public final class WaylandBackend: Backend {
             }
         }
         do {
-            surface = try WindowSurface(context: renderer.context, waylandSurface: window.surface, width: self.width, height: self.height)
+            surface = try WindowSurface(renderer: renderer, waylandSurface: window.surface, width: self.width, height: self.height,
+                                        drawing: drawing)
             try connection.startDispatching(loop: loop) { [unowned self] reason in events?(.closed(reason: reason)) }
         } catch {
             surface = nil
@@ -84,6 +89,9 @@ public final class WaylandBackend: Backend {
             input?.destroy()
             window.destroy()
             throw error
+        }
+        if surface?.drawsOffscreen == true {
+            log.info("frames are drawn offscreen and copied into the window: quicker than drawing there with this driver")
         }
         for selection in selections {
             selection.changed = { [unowned self, kind = selection.kind] in events?(.selection($0, kind)) }
@@ -134,8 +142,14 @@ public final class WaylandBackend: Backend {
             wl_surface_set_buffer_scale(window.surface, window.scale)
             appliedScale = window.scale
         }
-        surface.resize(width: width, height: height)
-        let drew = drawFrame(drawnAt + latency, FrameBuffer(target: surface.target, age: surface.bufferAge))
+        let drew: Bool
+        do {
+            try surface.resize(width: width, height: height)
+            let buffer = surface.nextBuffer
+            drew = drawFrame(drawnAt + latency, FrameBuffer(target: buffer.target, age: buffer.age))
+        } catch {
+            return events?(.closed(reason: "cannot draw Segue's output at \(width)x\(height): \(error)")) ?? ()
+        }
         // Both ride on the commit the swap makes, or a bare one where nothing was drawn.
         frameCallback = wl_surface_frame(window.surface)
         wl_callback_add_listener(frameCallback, Self.frameListener, listenerData(self))
@@ -145,7 +159,7 @@ public final class WaylandBackend: Backend {
         }
         awaitingPresentation = true
         do {
-            if drew { try surface.present() } else { wl_surface_commit(window.surface) }
+            if drew { try surface.present(with: renderer) } else { wl_surface_commit(window.surface) }
             connection.flush()
         } catch {
             events?(.closed(reason: "cannot show Segue's output on the parent: \(error)"))
