@@ -1,4 +1,3 @@
-import Logging
 import SegueBackend
 import SegueEngine
 import SegueImaging
@@ -65,20 +64,9 @@ final class BufferAgeTests: XCTestCase {
         var options = CompositorOptions()
         options.embedded = true
         options.placement = .stacked
-        var log = Logger(label: "segue-buffer-age")
-        log.logLevel = .warning
-        var made: SwapchainBackend?
-        do {
-            compositor = try Compositor(options: options, log: log, renderer: Renderer(), defaultSize: (64, 36)) { _, width, height, _ in
-                let backend = try SwapchainBackend(width: width, height: height)
-                made = backend
-                return backend
-            }
-        } catch {
-            try skipIfEGLIsMissing("\(error)")
-            throw error
+        (compositor, backend) = try embeddedCompositor(options: options, size: (64, 36)) { _, width, height, _ in
+            try SwapchainBackend(width: width, height: height)
         }
-        backend = try XCTUnwrap(made)
     }
 
     override func tearDown() {

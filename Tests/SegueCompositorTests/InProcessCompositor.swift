@@ -4,6 +4,7 @@ import SegueBackend
 import SegueCompositor
 import SegueHeadless
 import SegueImaging
+import SegueLoop
 import SegueRender
 @testable import SegueShell
 import SegueWayland
@@ -43,20 +44,9 @@ final class InProcessCompositor {
         options.placement = placement
         options.width = width
         options.height = height
-        var log = Logger(label: "segue-in-process")
-        log.logLevel = .warning
-        var made: HeadlessBackend?
-        do {
-            compositor = try Compositor(options: options, log: log, renderer: Renderer(), defaultSize: (width, height)) { loop, width, height, refresh in
-                let backend = try HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh, stepped: stepped)
-                made = backend
-                return backend
-            }
-        } catch {
-            try skipIfEGLIsMissing("\(error)")
-            throw error
+        (compositor, backend) = try embeddedCompositor(options: options, size: (width, height)) { loop, width, height, refresh in
+            try HeadlessBackend(loop: loop, width: width, height: height, refreshRate: refresh, stepped: stepped)
         }
-        backend = try XCTUnwrap(made)
     }
 
     /// A new client, served from this thread.
@@ -199,4 +189,25 @@ extension Compositor {
         guard let headless = output.backend as? HeadlessBackend else { fatalError("not a headless compositor") }
         return headless.buffer.readPixels(opaque: true)
     }
+}
+
+/// A compositor in the test process with `options` on the backend `make`
+/// makes, handed back with it; skipped where EGL is missing.
+func embeddedCompositor<B: Backend>(options: CompositorOptions, size: (width: Int, height: Int),
+                                    make: @escaping (EventLoop, Int, Int, Double) throws -> B) throws -> (Compositor, B) {
+    var log = Logger(label: "segue-in-process")
+    log.logLevel = .warning
+    var made: B?
+    let compositor: Compositor
+    do {
+        compositor = try Compositor(options: options, log: log, renderer: Renderer(), defaultSize: size) { loop, width, height, refresh in
+            let backend = try make(loop, width, height, refresh)
+            made = backend
+            return backend
+        }
+    } catch {
+        try skipIfEGLIsMissing("\(error)")
+        throw error
+    }
+    return (compositor, try XCTUnwrap(made))
 }
