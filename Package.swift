@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "SegueImagingTests", dependencies: ["SegueImaging"]),
         .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueShell", "SegueWayland", "SegueLoop", "CWaylandServer", "segue"]),
         .testTarget(name: "SegueCompositorTests",
-                    dependencies: ["SegueCompositor", "SegueShell", "SegueWayland", "SegueBackend", "SegueHeadless", "SegueRender", "SegueLoop", "SegueIPC", "SegueImaging", "SegueClientSupport", "CWaylandClient", "CWaylandServer",
+                    dependencies: ["SegueCompositor", "SegueShell", "SegueWayland", "SegueBackend", "SegueHeadless", "SegueRender", "SegueLoop", "SegueIPC", "SegueImaging", "SegueClientSupport", "CGLES", "CWaylandClient", "CWaylandServer",
                                    "CWaylandProtocols", "CXKBCommon", "SegueConfig", "segue", "segue-sample-client",
                                    "segue-launcher", "segue-key-reporter", .product(name: "Logging", package: "swift-log")]),
         // Tests of one module's plain logic: no compositor is started and no EGL context made.

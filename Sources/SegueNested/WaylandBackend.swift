@@ -90,9 +90,9 @@ public final class WaylandBackend: Backend {
             window.destroy()
             throw error
         }
-        if surface?.drawsOffscreen == true {
-            log.info("frames are drawn offscreen and copied into the window: quicker than drawing there with this driver")
-        }
+        log.info(surface?.drawsOffscreen == true
+            ? "frames are drawn offscreen and copied into the window, quicker than drawing there with this driver"
+            : "frames are drawn straight into the window")
         for selection in selections {
             selection.changed = { [unowned self, kind = selection.kind] in events?(.selection($0, kind)) }
         }
@@ -150,10 +150,12 @@ public final class WaylandBackend: Backend {
         } catch {
             return events?(.closed(reason: "cannot draw Segue's output at \(width)x\(height): \(error)")) ?? ()
         }
-        // Both ride on the commit the swap makes, or a bare one where nothing was drawn.
+        // Both ride on the commit the swap makes, or a bare one where nothing was
+        // drawn. A bare commit asks for no feedback: a parent that shows nothing new
+        // need not send any, and its frame callback then says enough.
         frameCallback = wl_surface_frame(window.surface)
         wl_callback_add_listener(frameCallback, Self.frameListener, listenerData(self))
-        if let presentation = connection.presentation {
+        if drew, let presentation = connection.presentation {
             feedback = wp_presentation_feedback(presentation, window.surface)
             wp_presentation_feedback_add_listener(feedback, Self.feedbackListener, listenerData(self))
         }

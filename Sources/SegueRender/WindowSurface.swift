@@ -72,13 +72,15 @@ package final class WindowSurface {
         let offscreenIsQuicker = switch drawing {
         case .window: false
         case .offscreen: true
-        case .measured: try Self.drawsQuickerOffscreen(renderer: renderer, window: windowTarget)
+        // Where it cannot be measured, the window it is.
+        case .measured: (try? Self.drawsQuickerOffscreen(renderer: renderer, window: windowTarget)) ?? false
         }
         if offscreenIsQuicker { offscreen = try RenderTarget(width: width, height: height) }
     }
 
     /// Whether a frame drawn into a texture and copied into the window costs
-    /// less than one drawn into the window, by more than a quarter: a
+    /// less than one drawn into the window, by more than a quarter and a
+    /// millisecond (on a GPU both take a fraction of one, and noise decides): a
     /// crossfade's frame half-way (a copy, then a screen blended over it) each
     /// way, the faster of three of each.
     private static func drawsQuickerOffscreen(renderer: Renderer, window: RenderTarget) throws -> Bool {
@@ -101,7 +103,7 @@ package final class WindowSurface {
             try renderer.paint(frame, from: texture, to: texture, into: offscreen)
             renderer.copy(try offscreen.drawnTexture(), into: window)
         }
-        return direct > copied * 1.25
+        return direct > copied * 1.25 && direct - copied > 0.001
     }
 
     deinit {

@@ -1,8 +1,10 @@
+import CGLES
+import CWaylandClient
 import SegueBackend
 import SegueEngine
 import SegueImaging
 import SegueLoop
-import SegueRender
+@testable import SegueRender
 @testable import SegueShell
 import SegueWayland
 import XCTest
@@ -11,7 +13,9 @@ import XCTest
 /// DRM output's swapchain does: each holds the frame drawn three frames
 /// before, and says so by its age. llvmpipe's Wayland EGL reports no age (every
 /// back buffer is drawn whole), and the headless buffer is always the last
-/// frame's, so only this draws into a buffer that holds an older frame.
+/// frame's, so only this draws into a buffer that holds an older frame. A
+/// buffer handed out with an age gets a canary pixel in its bottom-right
+/// corner first: whether it is still there says whether the frame was drawn whole.
 private final class SwapchainBackend: Backend {
     let refreshInterval = 1.0 / 60
     let outputName = "SWAPCHAIN-1"
@@ -28,6 +32,9 @@ private final class SwapchainBackend: Backend {
     private var wanted = false
     /// The buffer presented last.
     private(set) var shown: RenderTarget?
+    /// Whether the last frame drawn left the canary it was given; nil when it was given none.
+    private(set) var canaryKept: Bool?
+    static let canary = RGBA(255, 0, 255)
 
     init(width: Int, height: Int) throws {
         self.width = width
@@ -44,7 +51,10 @@ private final class SwapchainBackend: Backend {
         guard wanted else { return false }
         wanted = false
         let age = drawnFor[next].map { framesDrawn - $0 } ?? 0
-        if drawFrame?(MonotonicClock.now(), FrameBuffer(target: buffers[next], age: age)) == true {
+        let buffer = buffers[next]
+        if age > 0 { paintCanary(into: buffer) }
+        if drawFrame?(MonotonicClock.now(), FrameBuffer(target: buffer, age: age)) == true {
+            canaryKept = age > 0 ? buffer.readPixels(opaque: true)[width - 1, height - 1] == Self.canary : nil
             drawnFor[next] = framesDrawn
             framesDrawn += 1
             shown = buffers[next]
@@ -52,6 +62,16 @@ private final class SwapchainBackend: Backend {
         }
         events?(.framePresented(MonotonicClock.now(), sequence: UInt64(framesDrawn)))
         return true
+    }
+
+    private func paintCanary(into buffer: RenderTarget) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), buffer.framebuffer)
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(width - 1), GLint(height - 1), 1, 1)
+        glClearColor(1, 0, 1, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 }
 
@@ -86,9 +106,17 @@ final class BufferAgeTests: XCTestCase {
 
     private var shown: RGBAImage? { backend.shown?.readPixels(opaque: true) }
 
+    /// `image` as the buffer shown should hold it: with the canary where the frame left it.
+    private func expected(_ image: RGBAImage) -> RGBAImage {
+        var expected = image
+        if backend.canaryKept == true { expected[63, 35] = SwapchainBackend.canary }
+        return expected
+    }
+
     /// A window filling the output that changes a small patch a frame: each
     /// buffer, whatever older frame it held, shows the whole window as it is,
-    /// though only the patch is said to have changed.
+    /// redrawn only where it lacks it, though only the patch is said to have
+    /// changed; a frame with nothing to draw leaves every buffer as it was.
     func testEveryBufferShowsTheWholeScreenThoughOnlyWhatChangedIsDamaged() throws {
         let client = try connect()
         // Orange first, to switch to and back from; the window shown opens last.
@@ -112,8 +140,18 @@ final class BufferAgeTests: XCTestCase {
                 try client.show(image, on: toplevel.surface, damage: rect)
                 XCTAssertTrue(client.roundtrip())
                 stepUntilIdle()
-                XCTAssertEqual(shown, image, "round \(round), patch \(patch)")
+                XCTAssertEqual(shown, expected(image), "round \(round), patch \(patch)")
                 XCTAssertEqual(compositor.output.lastDamage, .within(rect), "round \(round), patch \(patch)")
+                // Once every buffer has held a frame of this screen, none is drawn whole.
+                if patch >= 3 { XCTAssertEqual(backend.canaryKept, true, "round \(round), patch \(patch) was drawn whole") }
+                // A commit of nothing new: a frame callback, and no frame.
+                let drawn = compositor.output.framesDrawn
+                let called = client.frameCallback(on: toplevel.surface)
+                wl_surface_commit(toplevel.surface)
+                XCTAssertTrue(client.roundtrip())
+                stepUntilIdle()
+                XCTAssertTrue(client.dispatch(until: { called.value }))
+                XCTAssertEqual(compositor.output.framesDrawn, drawn, "nothing was drawn for a commit of nothing")
             }
             // A switch away and back: every buffer holds a transition frame, drawn whole once more.
             for _ in 0..<2 {

@@ -35,7 +35,7 @@ extension Compositor: IPCDelegate {
                 "refresh_mhz": .number((1000 / output.backend.refreshInterval).rounded()),
                 "frames_drawn": .number(Double(output.framesDrawn)),
                 "frames_presented": .number(Double(output.framesPresented)),
-                // What the last frame redrew: [x, y, width, height], null for the whole output.
+                // What the last frame changed of the one before (what a parent is told): [x, y, width, height], null for the whole output.
                 "last_damage": output.lastDamage.region.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) } ?? .null,
                 "animating": .bool(output.isAnimating),
                 // GL objects alive in the whole compositor: flat over a long run.

@@ -16,7 +16,7 @@ final class Output {
     let textures: SurfaceTextures
     let background: (Float, Float, Float)
     weak var delegate: OutputDelegate?
-    /// Writes each transition frame drawn, with `segue run --record`.
+    /// Writes each transition frame presented, with `segue run --record`.
     var recorder: TransitionRecorder?
 
     private let driver = TransitionDriver<ScreenSource>()
@@ -28,13 +28,14 @@ final class Output {
     /// The last few frames drawn, newest first: what a buffer holding one of them lacks.
     private var history: [DrawnFrame] = []
     /// What the last frame drawn showed, to draw it again for a screenshot or a snapshot.
-    private var lastShown = Shown.nothing
+    private var lastContent = DrawnContent.nothing
     /// What the last frame drawn changed of the one before.
     private(set) var lastDamage = Damage.everywhere
-    /// The transition frame drawn last, its fence, the scale it was drawn at,
-    /// the seconds before its effect was drawn and whether its cost is a
-    /// moving frame's, until it is presented.
-    private var lastDrawn: (transition: Transition<ScreenSource>, fence: FrameFence, scale: Double, fixed: Double, typical: Bool)?
+    /// The transition frame drawn last, the buffer it was drawn into and its
+    /// fence, the scale it was drawn at, the seconds before its effect was
+    /// drawn and whether its cost is a moving frame's, until it is presented.
+    private var lastDrawn: (transition: Transition<ScreenSource>, target: RenderTarget, fence: FrameFence, scale: Double, fixed: Double,
+                            typical: Bool)?
     /// Chooses the size transition frames are drawn at; nil with `quality = "full"`.
     private var resolution: DynamicResolution?
     /// The transition whose frames `resolution` sizes now, and what its
@@ -243,7 +244,7 @@ final class Output {
     /// it was, the screen or the desktop as they are now; whether it could.
     private func redraw(into target: RenderTarget) -> Bool {
         do {
-            switch lastShown {
+            switch lastContent {
             case .nothing:
                 try renderer.render(.surfaces([], background: background), into: target)
             case .transition(let transition, let progress, let form, let scale):
@@ -292,8 +293,9 @@ final class Output {
                 try? renderer.render(.screen(to, filling: target, background: background), into: target)
             }
             drew(.transition(transition, progress: frame.progress, form: form, scale: scale), changed: .everywhere, into: target)
-            lastDrawn = (transition, renderer.submit(target, startedAt: start), scale, fixed, typical)
-            recorder?.record(target, transition: transition)
+            lastDrawn = (transition, target, renderer.submit(target, startedAt: start), scale, fixed, typical)
+            // A window's back buffer holds nothing once swapped: read now, not at presentation.
+            if target.texture == nil { recorder?.record(target, transition: transition) }
         } else if !pending.isEmpty, case .desktop? = delegate?.shownScreen() {
             try? renderer.render(.surfaces(desktopLayers(), background: background), into: target)
             drew(.desktop, changed: .everywhere, into: target)
@@ -320,14 +322,14 @@ final class Output {
         return true
     }
 
-    /// A frame showing `shown` (the plain screen `frame`, or something else)
+    /// A frame of `content` (the plain screen `frame`, or something else)
     /// was drawn into `target`, changing `changed` of the last.
-    private func drew(_ shown: Shown, _ frame: DrawnFrame = DrawnFrame(screen: nil, version: nil), changed: Damage,
+    private func drew(_ content: DrawnContent, _ frame: DrawnFrame = DrawnFrame(screen: nil, version: nil), changed: Damage,
                       into target: RenderTarget) {
         var frame = frame
         frame.changed = changed
         history = Array(([frame] + history).prefix(Self.historyLength))
-        lastShown = shown
+        lastContent = content
         lastDamage = changed
         target.frameDamage = changed
     }
@@ -371,10 +373,12 @@ final class Output {
 
     /// The frame drawn last was presented.
     func presented(at time: Instant, sequence: UInt64) {
-        if let (transition, fence, scale, fixed, typical) = lastDrawn {
+        if let (transition, target, fence, scale, fixed, typical) = lastDrawn {
             let seconds = fence.renderSeconds()
             transition.recordRenderTime(seconds, scale: scale)
             if typical { resolution?.record(effect: transition.settings.effect.name, scale: scale, rendered: seconds, fixed: fixed) }
+            // Read once shown, so the read waits for nothing (a window's was read before its swap).
+            if target.texture != nil { recorder?.record(target, transition: transition) }
         }
         framesPresented += 1
         let visible = visibleWindows()
@@ -391,8 +395,8 @@ final class Output {
     }
 }
 
-/// What a frame showed, to draw it again.
-private enum Shown {
+/// What a frame drew, to draw it again.
+private enum DrawnContent {
     case nothing
     case transition(Transition<ScreenSource>, progress: Double, form: Renderer.EffectForm, scale: Double)
     case desktop

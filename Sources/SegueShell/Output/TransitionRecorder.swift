@@ -3,11 +3,12 @@ import SegueEngine
 import SegueImaging
 import SegueRender
 
-/// Writes every frame drawn of every transition as PNG, one folder per
+/// Writes every presented frame of every transition as PNG, one folder per
 /// transition: `DIR/<id>-<effect>/frame-NNN.png`. Each is read back from the
-/// buffer it was drawn into before it is shown (a window's back buffer holds
-/// nothing after), into pixel buffers the encoder hands back when it is done
-/// with them; encoding happens on a queue of its own so it never delays a frame.
+/// buffer it was drawn into once presented (from a window's back buffer,
+/// which holds nothing after its swap, before the swap), into pixel buffers
+/// the encoder hands back when it is done with them; encoding happens on a
+/// queue of its own so it never delays a frame.
 final class TransitionRecorder {
     let directory: String
     private var frameCounts: [UInt64: Int] = [:]

@@ -53,6 +53,13 @@ package struct AdvertisedGlobal: Sendable, Equatable {
         listed.withLock { $0.removeAll { $0.owner == owner } }
     }
 
+    /// `display` is gone: nothing listed for it stays, whatever outlived it
+    /// (its address may be the next display's).
+    static func removeAll(on display: OpaquePointer) {
+        let key = UInt(bitPattern: display)
+        listed.withLock { $0.removeAll { $0.display == key } }
+    }
+
     private struct Listing: Sendable {
         let display: UInt
         let owner: ObjectIdentifier

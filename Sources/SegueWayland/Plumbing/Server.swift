@@ -89,7 +89,7 @@ public final class Server {
     /// Frees the display; call once, last, after every global and event
     /// source made on it is gone.
     package func destroy() {
-        AdvertisedGlobal.remove(by: ObjectIdentifier(self))
+        AdvertisedGlobal.removeAll(on: display)
         wl_display_destroy(display)
     }
 
