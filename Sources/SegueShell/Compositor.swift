@@ -205,6 +205,7 @@ public final class Compositor {
         primarySelection = nil
         transitionManager = nil
         activation = nil
+        linuxDmabuf = nil
         backend.stop()
         backend.events = nil
         server.destroy()
