@@ -104,7 +104,7 @@ let package = Package(
         // What Segue's own Wayland client programs share: listeners at fixed addresses.
         .target(name: "SegueClientSupport"),
         // A small wl_shm client: the demo's windows, and a real client for tests.
-        .executableTarget(name: "segue-sample-client", dependencies: ["CWaylandClient", "CWaylandProtocols", "SegueClientSupport"],
+        .executableTarget(name: "segue-sample-client", dependencies: ["CEGL", "CGLES", "CWaylandClient", "CWaylandProtocols", "SegueClientSupport"],
                           path: "examples/sample-client"),
         // A client of Segue's segue-transition-v1: lists windows and shows one with a transition.
         .executableTarget(name: "segue-launcher", dependencies: ["CWaylandClient", "CWaylandProtocols", "SegueClientSupport"],

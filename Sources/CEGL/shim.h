@@ -4,6 +4,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <stddef.h>
+#include <stdint.h>
 
 // Swift cannot import these as constants: they are casts of integers to pointers.
 static inline EGLDisplay segue_egl_no_display(void) { return EGL_NO_DISPLAY; }
@@ -76,5 +77,28 @@ static inline void segue_egl_destroy_image(EGLDisplay display, EGLImageKHR image
 }
 
 static inline EGLImageKHR segue_egl_no_image(void) { return EGL_NO_IMAGE_KHR; }
+
+/// The GL texture `texture` of `context` as an EGLImage (EGL_KHR_gl_texture_2D_image);
+/// EGL_NO_IMAGE_KHR where the driver cannot.
+static inline EGLImageKHR segue_egl_texture_image(EGLDisplay display, EGLContext context, unsigned int texture) {
+    PFNEGLCREATEIMAGEKHRPROC create = (PFNEGLCREATEIMAGEKHRPROC)eglGetProcAddress("eglCreateImageKHR");
+    if (!create) return EGL_NO_IMAGE_KHR;
+    return create(display, context, EGL_GL_TEXTURE_2D_KHR, (EGLClientBuffer)(uintptr_t)texture, NULL);
+}
+
+/// EGL_MESA_image_dma_buf_export: the image's fourcc, plane count and modifiers
+/// (up to 4), then its planes' fds, strides and offsets; false where the driver cannot.
+static inline EGLBoolean segue_egl_export_dmabuf_query(EGLDisplay display, EGLImageKHR image, int *fourcc, int *planes,
+                                                       EGLuint64KHR *modifiers) {
+    PFNEGLEXPORTDMABUFIMAGEQUERYMESAPROC query =
+        (PFNEGLEXPORTDMABUFIMAGEQUERYMESAPROC)eglGetProcAddress("eglExportDMABUFImageQueryMESA");
+    return query ? query(display, image, fourcc, planes, modifiers) : EGL_FALSE;
+}
+
+static inline EGLBoolean segue_egl_export_dmabuf(EGLDisplay display, EGLImageKHR image, int *fds, EGLint *strides,
+                                                 EGLint *offsets) {
+    PFNEGLEXPORTDMABUFIMAGEMESAPROC export_ = (PFNEGLEXPORTDMABUFIMAGEMESAPROC)eglGetProcAddress("eglExportDMABUFImageMESA");
+    return export_ ? export_(display, image, fds, strides, offsets) : EGL_FALSE;
+}
 
 #endif

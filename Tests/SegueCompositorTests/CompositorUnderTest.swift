@@ -81,7 +81,8 @@ final class CompositorUnderTest {
     /// Starts a client program connected to this compositor: an absolute
     /// path, one of Segue's own programs, or an installed one.
     @discardableResult
-    func launch(_ executable: String, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> Process {
+    func launch(_ executable: String, _ arguments: [String] = [], environment extra: [String: String] = [:],
+                errors: FileHandle? = nil) throws -> Process {
         let client = Process()
         let built = Self.buildFolder.appendingPathComponent(executable).path
         client.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable
@@ -89,7 +90,7 @@ final class CompositorUnderTest {
         client.arguments = arguments
         client.environment = Self.environment(runtime: runtime, display: socket).merging(extra) { $1 }
         client.standardOutput = FileHandle.nullDevice
-        client.standardError = FileHandle.nullDevice
+        client.standardError = errors ?? FileHandle.nullDevice
         try client.run()
         clients.append(client)
         return client

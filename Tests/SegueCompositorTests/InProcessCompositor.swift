@@ -62,14 +62,18 @@ final class InProcessCompositor {
         try XCTUnwrap(clients[ObjectIdentifier(client)])
     }
 
-    /// A real program as a client, its connection handed over as WAYLAND_SOCKET
-    /// on its standard input; the test serves it while it waits (`serve`).
-    /// `runtime` is its XDG_RUNTIME_DIR and the root of its XDG folders.
-    func launch(_ program: String, _ arguments: [String] = [], runtime: URL, environment extra: [String: String] = [:]) throws -> Process {
+    /// A real program as a client (one of Segue's own, or an installed one),
+    /// its connection handed over as WAYLAND_SOCKET on its standard input; the
+    /// test serves it while it waits (`serve`). `runtime` is its
+    /// XDG_RUNTIME_DIR and the root of its XDG folders; what it writes to
+    /// stderr goes to `errors` where given.
+    func launch(_ program: String, _ arguments: [String] = [], runtime: URL, environment extra: [String: String] = [:],
+                errors: FileHandle? = nil) throws -> Process {
         let (fd, _) = try XCTUnwrap(compositor.connectClient())
         defer { close(fd) }
         let child = Process()
-        child.executableURL = URL(fileURLWithPath: try installedProgram(program))
+        let built = CompositorUnderTest.buildFolder.appendingPathComponent(program).path
+        child.executableURL = URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: built) ? built : try installedProgram(program))
         child.arguments = arguments
         child.environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": runtime.path,
@@ -78,7 +82,7 @@ final class InProcessCompositor {
         ].merging(extra) { $1 }
         child.standardInput = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
         child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
+        child.standardError = errors ?? FileHandle.nullDevice
         try child.run()
         return child
     }

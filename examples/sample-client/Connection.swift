@@ -3,7 +3,7 @@ import Glibc
 import SegueClientSupport
 
 /// The connection to the compositor and the globals the client binds: wl_compositor,
-/// wl_shm, xdg_wm_base, and each wl_output for its scale.
+/// wl_shm, xdg_wm_base, each wl_output for its scale, and zwp_linux_dmabuf_v1 where offered.
 final class Connection {
     struct Failure: Error {
         let message: String
@@ -14,6 +14,7 @@ final class Connection {
     private(set) var compositor: OpaquePointer?
     private(set) var shm: OpaquePointer?
     private(set) var wmBase: OpaquePointer?
+    private(set) var dmabuf: OpaquePointer?
     private(set) var outputs: [Output] = []
     /// Called when an output's scale changed.
     var scalesChanged: () -> Void = {}
@@ -42,6 +43,7 @@ final class Connection {
         wl_compositor_destroy(compositor)
         wl_shm_destroy(shm)
         xdg_wm_base_destroy(wmBase)
+        if let dmabuf { zwp_linux_dmabuf_v1_destroy(dmabuf) }
         wl_registry_destroy(registry)
         wl_display_disconnect(display)
     }
@@ -57,6 +59,9 @@ final class Connection {
         case "xdg_wm_base":
             wmBase = bind(name, segue_client_xdg_wm_base_interface(), version: 1)
             xdg_wm_base_add_listener(wmBase, wmBaseListener, nil)
+        // Version 2 brings create_immed; the client needs no format events, which it ignores.
+        case "zwp_linux_dmabuf_v1" where version >= 2:
+            dmabuf = bind(name, segue_client_zwp_linux_dmabuf_v1_interface(), version: 2)
         // Version 2 brings the scale, so the window can draw sharp on a HiDPI output.
         case "wl_output" where version >= 2:
             if let proxy = bind(name, segue_client_wl_output_interface(), version: 2) {

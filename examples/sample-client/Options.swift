@@ -4,8 +4,10 @@ struct Options {
     var color: UInt32
     var appID = "segue-sample"
     var title: String
+    /// Draw with GLES into textures shared as dmabufs, not into wl_shm memory.
+    var dmabuf = false
 
-    static let usage = "usage: segue-sample-client --label TEXT --color RRGGBB [--app-id ID] [--title TITLE]"
+    static let usage = "usage: segue-sample-client --label TEXT --color RRGGBB [--app-id ID] [--title TITLE] [--dmabuf]"
 
     struct Invalid: Error {
         let message: String
@@ -17,8 +19,13 @@ struct Options {
         var color: UInt32?
         var appID: String?
         var title: String?
+        var dmabuf = false
         var rest = arguments[...]
         while let flag = rest.popFirst() {
+            if flag == "--dmabuf" {
+                dmabuf = true
+                continue
+            }
             guard let value = rest.popFirst() else {
                 throw Invalid(message: "\(flag) needs a value")
             }
@@ -34,6 +41,7 @@ struct Options {
         guard let color else { throw Invalid(message: "--color is required") }
         var options = Options(label: label, color: color, title: title ?? label)
         if let appID { options.appID = appID }
+        options.dmabuf = dmabuf
         return options
     }
 

@@ -11,7 +11,7 @@ struct Scene {
         return (r * 299 + g * 587 + b * 114) / 1000 > 140 ? 0x000000 : 0xFFFFFF
     }
 
-    func draw(on canvas: Canvas, seconds: Double) {
+    func draw(on canvas: any Canvas, seconds: Double) {
         canvas.fill(background)
         let marker = Self.markerSide(width: canvas.width, height: canvas.height)
         canvas.fillRect(x: 0, y: 0, width: marker, height: marker, color: ink)

@@ -25,16 +25,20 @@ final class Window {
     private var entered: [OpaquePointer] = []
     /// The size from the latest xdg_toplevel.configure, applied on xdg_surface.configure.
     private var suggestedSize = (width: Int32(0), height: Int32(0))
-    private var buffers: [ShmBuffer] = []
+    private var buffers: [any ClientBuffer] = []
+    /// Makes a buffer of the given size in pixels.
+    private let makeBuffer: (_ width: Int, _ height: Int) throws(BufferFailure) -> any ClientBuffer
     private var frameCallback: OpaquePointer?
     /// Set when a frame was due but both buffers were busy.
     private var frameOwed = false
     private(set) var end: End?
 
     /// Creates the toplevel and commits it without a buffer; drawing starts at the first configure.
-    init(connection: Connection, scene: Scene, appID: String, title: String) {
+    init(connection: Connection, scene: Scene, appID: String, title: String,
+         makeBuffer: @escaping (_ width: Int, _ height: Int) throws(BufferFailure) -> any ClientBuffer) {
         self.connection = connection
         self.scene = scene
+        self.makeBuffer = makeBuffer
         surface = wl_compositor_create_surface(connection.compositor)
         xdgSurface = xdg_wm_base_get_xdg_surface(connection.wmBase, surface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
@@ -128,11 +132,11 @@ final class Window {
     }
 
     /// A buffer the compositor is not using, making the second one when the first is busy.
-    private func freeBuffer() -> ShmBuffer? {
+    private func freeBuffer() -> (any ClientBuffer)? {
         if let buffer = buffers.first(where: { !$0.busy }) { return buffer }
         guard buffers.count < 2 else { return nil }
         do {
-            let buffer = try ShmBuffer(shm: connection.shm!, width: width * scale, height: height * scale)
+            let buffer = try makeBuffer(width * scale, height * scale)
             buffer.onRelease = { [unowned self] in bufferReleased() }
             buffers.append(buffer)
             return buffer

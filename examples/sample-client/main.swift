@@ -3,12 +3,13 @@
 // It opens one xdg_toplevel filled with a solid colour, its label in big block letters
 // and a sweeping bar, drawn with wl_shm at the compositor's frame pace. Several of them
 // with different labels and colours give Segue's window transitions something easy to
-// tell apart, both on screen and in captured frames.
+// tell apart, both on screen and in captured frames. With --dmabuf it draws with GLES
+// into textures it hands over through zwp_linux_dmabuf_v1, as a GPU client does.
 //
-//   segue-sample-client --label TEXT --color RRGGBB [--app-id ID] [--title TITLE]
+//   segue-sample-client --label TEXT --color RRGGBB [--app-id ID] [--title TITLE] [--dmabuf]
 //
-// Exits 0 when the window is closed or on SIGINT/SIGTERM, 1 when the compositor goes away,
-// 2 on bad arguments.
+// Exits 0 when the window is closed or on SIGINT/SIGTERM, 1 when the compositor goes away
+// (or, with --dmabuf, where dmabufs cannot be made or shown, saying why), 2 on bad arguments.
 import Glibc
 
 /// Writes to fd 2 directly: Swift 6 rejects C's global `stderr` as shared mutable state.
@@ -47,8 +48,24 @@ do {
 } catch {
     fail(error.message)
 }
+let makeBuffer: (Int, Int) throws(BufferFailure) -> any ClientBuffer
+if options.dmabuf {
+    guard let dmabuf = connection.dmabuf else {
+        fail("the compositor offers no zwp_linux_dmabuf_v1 (version 2 or later): it takes no dmabuf buffers")
+    }
+    let exporter: DmabufExporter
+    do {
+        exporter = try DmabufExporter()
+    } catch {
+        fail(error.message)
+    }
+    makeBuffer = { width, height throws(BufferFailure) in try DmabufBuffer(exporter: exporter, dmabuf: dmabuf, width: width, height: height) }
+} else {
+    let shm = connection.shm!
+    makeBuffer = { width, height throws(BufferFailure) in try ShmBuffer(shm: shm, width: width, height: height) }
+}
 let window = Window(connection: connection, scene: Scene(label: options.label, background: options.color),
-                    appID: options.appID, title: options.title)
+                    appID: options.appID, title: options.title, makeBuffer: makeBuffer)
 
 switch loop.run(while: { window.end == nil }) {
 case .lost(let reason):
