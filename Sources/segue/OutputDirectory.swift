@@ -33,12 +33,15 @@ final class OutputDirectory {
         self.path = path
         staging = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())").path
         try? fm.removeItem(atPath: staging)
+        // Watched before the folder exists: a signal between SIG_IGN and the
+        // source taking it over is lost, and would then leave the folder behind.
+        if removedOnInterrupt { removeStagingOnInterrupt() }
         do {
             try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
+            discard()
             throw FileProblem(path: path, doing: "cannot write", error)
         }
-        if removedOnInterrupt { removeStagingOnInterrupt() }
     }
 
     /// What in `folder` no earlier run's manifest lists: all of it, without one.
