@@ -15,6 +15,9 @@ final class Connection {
     private(set) var shm: OpaquePointer?
     private(set) var wmBase: OpaquePointer?
     private(set) var dmabuf: OpaquePointer?
+    /// The (fourcc, modifier) pairs zwp_linux_dmabuf_v1 takes, as its format and
+    /// modifier events list them (a format event: its implicit layout).
+    private(set) var dmabufPairs: Set<DmabufPair> = []
     private(set) var outputs: [Output] = []
     /// Called when an output's scale changed.
     var scalesChanged: () -> Void = {}
@@ -59,9 +62,11 @@ final class Connection {
         case "xdg_wm_base":
             wmBase = bind(name, segue_client_xdg_wm_base_interface(), version: 1)
             xdg_wm_base_add_listener(wmBase, wmBaseListener, nil)
-        // Version 2 brings create_immed; the client needs no format events, which it ignores.
+        // Version 2 brings create_immed, version 3 the modifier events; version 4
+        // would list them in a feedback table instead.
         case "zwp_linux_dmabuf_v1" where version >= 2:
-            dmabuf = bind(name, segue_client_zwp_linux_dmabuf_v1_interface(), version: 2)
+            dmabuf = bind(name, segue_client_zwp_linux_dmabuf_v1_interface(), version: min(version, 3))
+            zwp_linux_dmabuf_v1_add_listener(dmabuf, dmabufListener, listenerData(self))
         // Version 2 brings the scale, so the window can draw sharp on a HiDPI output.
         case "wl_output" where version >= 2:
             if let proxy = bind(name, segue_client_wl_output_interface(), version: 2) {
@@ -71,6 +76,8 @@ final class Connection {
             break
         }
     }
+
+    fileprivate func offered(_ pair: DmabufPair) { dmabufPairs.insert(pair) }
 
     fileprivate func removed(name: UInt32) {
         guard let index = outputs.firstIndex(where: { $0.name == name }) else { return }
@@ -100,4 +107,18 @@ private nonisolated(unsafe) let registryListener = fixedListener(wl_registry_lis
 // The compositor pings to tell a live client from a hung one.
 private nonisolated(unsafe) let wmBaseListener = fixedListener(xdg_wm_base_listener(
     ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) }
+))
+
+/// A dmabuf layout: a DRM fourcc code and a modifier (DRM_FORMAT_MOD_INVALID: the implicit one).
+struct DmabufPair: Hashable {
+    static let implicit: UInt64 = 0x00ff_ffff_ffff_ffff
+    let fourcc: UInt32
+    let modifier: UInt64
+}
+
+private nonisolated(unsafe) let dmabufListener = fixedListener(zwp_linux_dmabuf_v1_listener(
+    format: { data, _, format in (listenerObject(data) as Connection).offered(DmabufPair(fourcc: format, modifier: DmabufPair.implicit)) },
+    modifier: { data, _, format, high, low in
+        (listenerObject(data) as Connection).offered(DmabufPair(fourcc: format, modifier: UInt64(high) << 32 | UInt64(low)))
+    }
 ))

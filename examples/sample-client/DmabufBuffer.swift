@@ -16,7 +16,8 @@ final class DmabufBuffer: ClientBuffer {
     private(set) var busy = false
     var onRelease: () -> Void = {}
 
-    init(exporter: DmabufExporter, dmabuf: OpaquePointer, width: Int, height: Int) throws(BufferFailure) {
+    /// `offered`: the layouts the compositor takes; a texture exported in another is refused here.
+    init(exporter: DmabufExporter, dmabuf: OpaquePointer, offered: Set<DmabufPair>, width: Int, height: Int) throws(BufferFailure) {
         self.exporter = exporter
         var names: [GLuint] = [0, 0]
         glGenTextures(1, &names[0])
@@ -28,20 +29,27 @@ final class DmabufBuffer: ClientBuffer {
         (texture, framebuffer) = (names[0], names[1])
         canvas = GLCanvas(framebuffer: framebuffer, width: width, height: height)
         image = segue_egl_texture_image(exporter.display, exporter.context, texture)
+        // The plane count first, so the modifiers' array is large enough.
         var fourcc: Int32 = 0, planes: Int32 = 0
-        var modifiers = [EGLuint64KHR](repeating: 0, count: 4)
         guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GL_FRAMEBUFFER_COMPLETE, image != segue_egl_no_image(),
-              segue_egl_export_dmabuf_query(exporter.display, image, &fourcc, &planes, &modifiers) == EGL_TRUE,
+              segue_egl_export_dmabuf_query(exporter.display, image, &fourcc, &planes, nil) == EGL_TRUE,
               (1...4).contains(planes) else {
             throw Self.failed("cannot export a \(width)x\(height) texture as a dmabuf", texture, framebuffer, exporter, image)
         }
+        var modifiers = [EGLuint64KHR](repeating: 0, count: Int(planes))
+        _ = segue_egl_export_dmabuf_query(exporter.display, image, &fourcc, &planes, &modifiers)
+        let layout = DmabufPair(fourcc: UInt32(bitPattern: fourcc), modifier: modifiers[0])
+        guard offered.contains(layout) else {
+            throw Self.failed("EGL exports the picture as \(Self.name(of: layout)), which the compositor does not take", texture,
+                              framebuffer, exporter, image)
+        }
         var fds = [Int32](repeating: -1, count: 4), strides = [EGLint](repeating: 0, count: 4)
         var offsets = [EGLint](repeating: 0, count: 4)
-        guard segue_egl_export_dmabuf(exporter.display, image, &fds, &strides, &offsets) == EGL_TRUE else {
+        // libwayland sends copies of the fds: these go once the requests are made, or at a refusal.
+        defer { for fd in fds where fd >= 0 { close(fd) } }
+        guard segue_egl_export_dmabuf(exporter.display, image, &fds, &strides, &offsets) == EGL_TRUE, fds[0] >= 0 else {
             throw Self.failed("EGL did not export the texture's planes", texture, framebuffer, exporter, image)
         }
-        // libwayland sends copies of the fds: these go once the request is made.
-        defer { for fd in fds where fd >= 0 { close(fd) } }
         let params = zwp_linux_dmabuf_v1_create_params(dmabuf)
         for plane in 0..<Int(planes) {
             // A driver may export one fd for every plane.
@@ -53,6 +61,12 @@ final class DmabufBuffer: ClientBuffer {
         buffer = zwp_linux_buffer_params_v1_create_immed(params, Int32(width), Int32(height), UInt32(bitPattern: fourcc), 0)
         zwp_linux_buffer_params_v1_destroy(params)
         wl_buffer_add_listener(buffer, dmabufBufferListener, listenerData(self))
+    }
+
+    /// `AB24 with modifier 0x0`: the fourcc's four characters and the modifier in hex.
+    private static func name(of layout: DmabufPair) -> String {
+        let characters = (0..<4).map { Character(UnicodeScalar(UInt8(truncatingIfNeeded: layout.fourcc >> (8 * $0)))) }
+        return "\(String(characters)) with modifier 0x\(String(layout.modifier, radix: 16))"
     }
 
     private static func failed(_ message: String, _ texture: GLuint, _ framebuffer: GLuint, _ exporter: DmabufExporter,

@@ -32,6 +32,8 @@ final class DmabufExporter {
             throw BufferFailure(message: "cannot make an OpenGL ES 3 context to draw the dmabuf with (EGL error 0x\(String(eglGetError(), radix: 16)))")
         }
         context = made
+        // Scissored clears fill exact colours.
+        glDisable(GLenum(GL_DITHER))
     }
 
     func destroy() {

@@ -59,7 +59,9 @@ if options.dmabuf {
     } catch {
         fail(error.message)
     }
-    makeBuffer = { width, height throws(BufferFailure) in try DmabufBuffer(exporter: exporter, dmabuf: dmabuf, width: width, height: height) }
+    makeBuffer = { width, height throws(BufferFailure) in
+        try DmabufBuffer(exporter: exporter, dmabuf: dmabuf, offered: connection.dmabufPairs, width: width, height: height)
+    }
 } else {
     let shm = connection.shm!
     makeBuffer = { width, height throws(BufferFailure) in try ShmBuffer(shm: shm, width: width, height: height) }
