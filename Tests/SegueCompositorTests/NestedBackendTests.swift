@@ -300,17 +300,19 @@ final class NestedBackendRefusalTests: XCTestCase {
     }
 
     /// Unset, SEGUE_NESTED_DRAWING measures which way is quicker and the log
-    /// says which was taken: with llvmpipe, drawing offscreen and copying.
-    func testMeasuredDrawingSaysWhichWayItTookAndLlvmpipeDrawsOffscreen() throws {
+    /// says which was taken (which one is a measurement, not asserted here:
+    /// with llvmpipe it is offscreen at 960×540, and can be either at 640×360,
+    /// where the copy saves under a millisecond).
+    func testMeasuredDrawingSaysWhichWayItTook() throws {
         let weston = try WestonUnderTest()
         defer { weston.stop() }
         let segue = try CompositorUnderTest(size: "640x360", parent: weston.parent)
-        let renderer = try segue.output()["renderer"]
-        _ = segue.stop()
-        let offscreen = segue.log.contains("frames are drawn offscreen and copied into the window")
-        let window = segue.log.contains("frames are drawn straight into the window")
-        XCTAssertNotEqual(offscreen, window, segue.log)
-        if case .string(let name)? = renderer, name.hasPrefix("llvmpipe") { XCTAssertTrue(offscreen, segue.log) }
+        _ = try segue.output()
+        XCTAssertEqual(segue.stop(), 0)
+        let log = segue.log
+        let offscreen = log.contains("frames are drawn offscreen and copied into the window")
+        let window = log.contains("frames are drawn straight into the window")
+        XCTAssertNotEqual(offscreen, window, log)
     }
 
     func testAnUnknownNestedDrawingIsOneLineAndAFailure() throws {
