@@ -4,9 +4,9 @@ import SegueRender
 
 /// Where frames go. A backend owns the output's frame clock and its buffers:
 /// it hands out the buffer to draw a frame into when one may be drawn, says
-/// when each drawn frame was presented, and
-/// reports what happens on its side (input, resizes, a close) as events. It
-/// knows nothing of windows or clients: the shell handles its events.
+/// when each drawn frame was presented, and reports what happens on its side
+/// (input, resizes, a close) as events. It knows nothing of windows or
+/// clients: the shell handles its events.
 public protocol Backend: AnyObject {
     /// Seconds between presentations.
     var refreshInterval: Double { get }

@@ -6,9 +6,9 @@ import SegueRender
 /// An output with no display: frames are drawn into a buffer of its own and
 /// "presented" on a virtual vblank grid at the refresh rate. Like a real
 /// display it draws a little before each vblank and presents on it; a frame
-/// that is not ready by then is presented at the next one, and counts as late. Nothing runs while
-/// no frame is wanted. Stepped, it keeps time of its own: each `step()` is one
-/// refresh, so a test can assert what each frame shows.
+/// that is not ready by then is presented at the next one, and counts as
+/// late. Nothing runs while no frame is wanted. Stepped, it keeps time of its
+/// own: each `step()` is one refresh, so a test can assert what each frame shows.
 public final class HeadlessBackend: Backend {
     public let outputName = "HEADLESS-1"
     public let outputDescription = "Segue headless output"

@@ -33,16 +33,9 @@ extension Renderer {
         let target = try RenderTarget(width: width, height: height)
         let settings = EffectSettings(effect)
         func milliseconds(_ form: EffectForm) throws -> Double {
-            // The first draw at a size may still allocate or compile; it is not counted.
-            var times: [Double] = []
-            for progress in [0.5, 0.4, 0.6] {
-                let start = DispatchTime.now().uptimeNanoseconds
-                try draw(settings, from: from, to: to, progress: progress, form: form, into: target)
-                finish()
-                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            }
-            // The faster of two: a busy machine only ever slows a draw down.
-            return times.dropFirst().min() ?? 0
+            try quickestSeconds { run in
+                try draw(settings, from: from, to: to, progress: Self.timedProgress[run], form: form, into: target)
+            } * 1000
         }
         let layers = try milliseconds(.layers), shader = try milliseconds(.shader)
         let choice = FormChoice(form: shader < layers ? .shader : .layers, layersMilliseconds: layers, shaderMilliseconds: shader)

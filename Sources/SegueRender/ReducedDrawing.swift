@@ -60,14 +60,9 @@ extension Renderer {
             let from = try Texture(width: width, height: height), to = try Texture(width: width, height: height)
             let target = try RenderTarget(width: width, height: height)
             let settings = EffectSettings(effect), form = form(for: effect, width: width, height: height)
-            var times: [Double] = []
-            for progress in [0.5, 0.4, 0.6] {
-                let start = DispatchTime.now().uptimeNanoseconds
-                try draw(settings, from: from, to: to, progress: progress, form: form, scale: scale, into: target)
-                finish()
-                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            cost = try quickestSeconds { run in
+                try draw(settings, from: from, to: to, progress: Self.timedProgress[run], form: form, scale: scale, into: target)
             }
-            cost = times.dropFirst().min() ?? 0
         }
         frameCosts[key] = cost
         return cost

@@ -1,7 +1,6 @@
 import CEGL
 import CGLES
 import CWaylandEGL
-import Dispatch
 import SegueEngine
 
 /// An EGL window surface on a Wayland `wl_surface`, through a wl_egl_window:
@@ -82,24 +81,15 @@ package final class WindowSurface {
     /// less than one drawn into the window, by more than a quarter and a
     /// millisecond (on a GPU both take a fraction of one, and noise decides): a
     /// crossfade's frame half-way (a copy, then a screen blended over it) each
-    /// way, the faster of three of each.
+    /// way, the faster of two of each after one to warm up.
     private static func drawsQuickerOffscreen(renderer: Renderer, window: RenderTarget) throws -> Bool {
         let (width, height) = (window.width, window.height)
         let source = try RenderTarget(width: width, height: height), offscreen = try RenderTarget(width: width, height: height)
         let texture = try source.drawnTexture()
         let full = LayerRect(x: 0, y: 0, width: Double(width), height: Double(height))
         let frame = [EffectLayer(.to, frame: full), EffectLayer(.from, frame: full, opacity: 0.5)]
-        func seconds(_ body: () throws -> Void) rethrows -> Double {
-            try (0..<3).map { _ in
-                renderer.finish()
-                let start = DispatchTime.now().uptimeNanoseconds
-                try body()
-                renderer.finish()
-                return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            }.min() ?? 0
-        }
-        let direct = try seconds { try renderer.paint(frame, from: texture, to: texture, into: window) }
-        let copied = try seconds {
+        let direct = try renderer.quickestSeconds { _ in try renderer.paint(frame, from: texture, to: texture, into: window) }
+        let copied = try renderer.quickestSeconds { _ in
             try renderer.paint(frame, from: texture, to: texture, into: offscreen)
             renderer.copy(try offscreen.drawnTexture(), into: window)
         }

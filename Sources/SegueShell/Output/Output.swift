@@ -292,25 +292,24 @@ final class Output {
                 // A shader that fails here was checked when it was chosen; show the destination.
                 try? renderer.render(.screen(to, filling: target, background: background), into: target)
             }
-            drew(.transition(transition, progress: frame.progress, form: form, scale: scale), changed: .everywhere, into: target)
+            drew(.transition(transition, progress: frame.progress, form: form, scale: scale), DrawnFrame(), into: target)
             lastDrawn = (transition, target, renderer.submit(target, startedAt: start), scale, fixed, typical)
             // A window's back buffer holds nothing once swapped: read now, not at presentation.
             if target.texture == nil { recorder?.record(target, transition: transition) }
         } else if !pending.isEmpty, case .desktop? = delegate?.shownScreen() {
             try? renderer.render(.surfaces(desktopLayers(), background: background), into: target)
-            drew(.desktop, changed: .everywhere, into: target)
+            drew(.desktop, DrawnFrame(), into: target)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else if !pending.isEmpty {
             let shown = delegate?.shownScreen()
             let screen = texture(shown)
             let version: Int? = if case .window(let window)? = shown { window.screenVersion } else { nil }
-            let frame = DrawnFrame(screen: screen, version: version)
             // Only what changed, where the last frame showed this screen as it was.
-            let changed = history.first?.shows(frame) == true ? pending : .everywhere
+            let changed = history.first?.shows(screen, version: version) == true ? pending : .everywhere
             try? renderer.render(.screen(screen, filling: target, background: background),
                                  within: stale(in: buffer, changed: changed), into: target)
-            drew(.screen, frame, changed: changed, into: target)
+            drew(.screen, DrawnFrame(screen: screen, version: version, changed: changed), into: target)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else {
@@ -322,16 +321,12 @@ final class Output {
         return true
     }
 
-    /// A frame of `content` (the plain screen `frame`, or something else)
-    /// was drawn into `target`, changing `changed` of the last.
-    private func drew(_ content: DrawnContent, _ frame: DrawnFrame = DrawnFrame(screen: nil, version: nil), changed: Damage,
-                      into target: RenderTarget) {
-        var frame = frame
-        frame.changed = changed
+    /// A frame of `content`, `frame`, was drawn into `target`.
+    private func drew(_ content: DrawnContent, _ frame: DrawnFrame, into target: RenderTarget) {
         history = Array(([frame] + history).prefix(Self.historyLength))
         lastContent = content
-        lastDamage = changed
-        target.frameDamage = changed
+        lastDamage = frame.changed
+        target.frameDamage = frame.changed
     }
 
     /// Buffers older than this are drawn whole.
@@ -404,20 +399,22 @@ private enum DrawnContent {
     case screen
 }
 
-/// One frame drawn: the plain screen it showed, if that was all, and what it changed of the frame before.
+/// One frame drawn: the plain screen it showed, if that was all, and what it
+/// changed of the frame before (anything else changed everything).
 private struct DrawnFrame {
     weak var screen: Texture?
     /// The version of the shown window's screen, which changes when it is composed anew.
     let version: Int?
-    var changed = Damage.everywhere
+    let changed: Damage
 
-    init(screen: Texture?, version: Int?) {
+    init(screen: Texture? = nil, version: Int? = nil, changed: Damage = .everywhere) {
         self.screen = screen
         self.version = version
+        self.changed = changed
     }
 
-    /// Whether both showed the same plain screen, in the same version.
-    func shows(_ other: DrawnFrame) -> Bool {
-        screen != nil && screen === other.screen && version == other.version
+    /// Whether it showed `screen` as a plain frame, in this version.
+    func shows(_ screen: Texture, version: Int?) -> Bool {
+        self.screen === screen && self.version == version
     }
 }
