@@ -1,4 +1,5 @@
 import Foundation
+import SegueIPC
 import XCTest
 
 /// What the compositor keeps of clients that have come and gone (issue 12).
@@ -21,6 +22,8 @@ final class ClientTurnoverTests: XCTestCase {
             _ = try compositor.waitForWindows(3)
             kill(doomed.processIdentifier, SIGKILL)
             _ = try compositor.waitForWindows(2)
+            // Measured once the close is played out: a transition in flight holds its screens.
+            XCTAssertTrue(try compositor.waitUntil { try compositor.output()["animating"] == .bool(false) })
         }
         // The first turnover warms up what stays: shader variants, the transition history.
         try mapAndKill()
