@@ -22,8 +22,8 @@ final class ClientTurnoverTests: XCTestCase {
             _ = try compositor.waitForWindows(3)
             kill(doomed.processIdentifier, SIGKILL)
             _ = try compositor.waitForWindows(2)
-            // Measured once the close is played out: a transition in flight holds its screens.
-            XCTAssertTrue(try compositor.waitUntil { try compositor.output()["animating"] == .bool(false) })
+            // Measured once the close is played out and its last frame replaced.
+            XCTAssertTrue(try compositor.waitUntilSettled())
         }
         // The first turnover warms up what stays: shader variants, the transition history.
         try mapAndKill()

@@ -128,6 +128,26 @@ final class CompositorUnderTest {
         return try condition()
     }
 
+    /// Waits until nothing animates and the frame after the last transition
+    /// frame has been drawn: that frame holds the transition's screens until
+    /// then. A finished transition asks for the next frame at once, so a frame
+    /// drawn after nothing was seen animating, or none for `quiet` seconds, is it.
+    func waitUntilSettled(quiet: TimeInterval = 0.1, timeout: TimeInterval = 10) throws -> Bool {
+        var idleFrom: (frames: Double, at: Date)?
+        return try waitUntil(timeout: timeout) {
+            let output = try output()
+            guard output["animating"] == .bool(false), case .number(let drawn)? = output["frames_drawn"] else {
+                idleFrom = nil
+                return false
+            }
+            guard let from = idleFrom else {
+                idleFrom = (drawn, Date())
+                return false
+            }
+            return drawn > from.frames || Date().timeIntervalSince(from.at) >= quiet
+        }
+    }
+
     /// Waits until `count` windows are open and nothing animates.
     func waitForWindows(_ count: Int, timeout: TimeInterval = 20) throws -> [[String: JSONValue]] {
         let deadline = Date().addingTimeInterval(timeout)
