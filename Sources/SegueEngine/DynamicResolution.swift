@@ -10,8 +10,10 @@
 ///
 /// A frame's cost is the work that does not scale (taking clients' pixels:
 /// the median of the last few frames', so one window's first upload does not
-/// count for the frames after it) plus the effect's own drawing at its step,
-/// as the last frame of the effect drawn at that step took. A step not drawn
+/// count for the frames after it) plus the effect's own drawing at its step:
+/// the lower median of its last three frames there, so one frame held up by
+/// the clients on the same cores does not move the size, two in a row do,
+/// and a step's only recent frame counts alone. A step not drawn
 /// yet is predicted from what the renderer timed there when it prepared the
 /// effect, in proportion to how the step drawn last compared with its own
 /// timing then (frames among clients cost more than on an idle GPU). Drawing
@@ -35,9 +37,8 @@ package struct DynamicResolution: Sendable {
     package private(set) var budget: FrameBudget
     /// The size the last moving frame was drawn at.
     package private(set) var scale: Double = 1
-    /// Per effect and step: seconds the effect's last frame there took, less
-    /// its fixed part, and the frame it was drawn as.
-    private var measured: [String: [Double: (seconds: Double, frame: Int)]] = [:]
+    /// Per effect and step: what its recent frames there took.
+    private var measured: [String: [Double: StepCost]] = [:]
     /// Seconds of the last frames that did not scale, newest last.
     private var fixedCosts: [Double] = []
     /// The render time predicted for the frame drawn last, and its step.
@@ -69,12 +70,12 @@ package struct DynamicResolution: Sendable {
         let fixedCost = median(fixedCosts), budget = self.budget.seconds
         // How the step drawn last compares with its timing when prepared.
         let latest = known.max { $0.value.frame < $1.value.frame }
-        let ratio = latest.flatMap { step in prepared(step.key).map { step.value.seconds / max($0, 1e-5) } } ?? 1
+        let ratio = latest.flatMap { step in prepared(step.key).map { step.value.typical / max($0, 1e-5) } } ?? 1
         func predict(_ scale: Double) -> Double {
-            if let own = known[scale] { return fixedCost + own.seconds }
+            if let own = known[scale] { return fixedCost + own.typical }
             if let timed = prepared(scale) { return fixedCost + timed * min(max(ratio, 0.5), 4) }
             // Not timed: the effect's own drawing goes with the pixels drawn, from the step drawn last.
-            return fixedCost + (latest.map { $0.value.seconds / ($0.key * $0.key) } ?? 0) * scale * scale
+            return fixedCost + (latest.map { $0.value.typical / ($0.key * $0.key) } ?? 0) * scale * scale
         }
         let current = steps.firstIndex { $0 <= scale + 1e-9 } ?? 0
         // The step above may be tried on its measurement's age alone: its cost may have fallen since.
@@ -123,7 +124,7 @@ package struct DynamicResolution: Sendable {
         }
         predicted = nil
         fixedCosts = Array((fixedCosts + [fixed]).suffix(Self.fixedFrames))
-        measured[effect, default: [:]][scale] = (max(0, rendered - fixed), frame)
+        measured[effect, default: [:]][scale, default: StepCost()].record(max(0, rendered - fixed), frame: frame, forgetting: Self.firstWait)
         if let roseAt, frame - roseAt > Self.firstWait {
             // The last rise held: a step left later is tried again soon.
             self.roseAt = nil
@@ -145,5 +146,24 @@ package struct DynamicResolution: Sendable {
     package mutating func refreshChanged(to interval: Double) {
         guard interval != budget.refreshInterval else { return }
         budget = FrameBudget(refreshInterval: interval)
+    }
+}
+
+/// What an effect's frames at one step took, less their fixed part: the last
+/// three, within a wait of each other (older ones tell of another load).
+private struct StepCost: Sendable {
+    private var recent: [(seconds: Double, frame: Int)] = []
+
+    /// The frame the newest was drawn as.
+    var frame: Int { recent.last?.frame ?? 0 }
+
+    /// The lower median: one slow frame among fitting ones does not count, two do.
+    var typical: Double {
+        let sorted = recent.map(\.seconds).sorted()
+        return sorted.isEmpty ? 0 : sorted[(sorted.count - 1) / 2]
+    }
+
+    mutating func record(_ seconds: Double, frame: Int, forgetting age: Int) {
+        recent = Array((recent.filter { frame - $0.frame <= age } + [(seconds, frame)]).suffix(3))
     }
 }

@@ -49,6 +49,25 @@ final class DynamicResolutionTests: XCTestCase {
         XCTAssertEqual(Set(frames.map(\.scale)), [1])
     }
 
+    func testOneSlowFrameAmongFittingOnesLeavesTheSizeWhereItIs() {
+        var resolution = DynamicResolution(refreshInterval: interval, minimumScale: 0.5)
+        // Rotate at 1920×1080 beside two drawing clients: 8 ms, and now and then a frame held up for 15.
+        let frames = play(&resolution, frames: 60) { index, scale in
+            index % 20 == 15 ? 0.015 : self.cost(full: 0.008)(index, scale)
+        }
+        XCTAssertEqual(Set(frames.map(\.scale)), [1], "\(frames.map(\.scale))")
+    }
+
+    func testTwoSlowFramesInARowMoveTheSizeDown() {
+        var resolution = DynamicResolution(refreshInterval: interval, minimumScale: 0.5)
+        // Cheap for 15 frames, then a client starts drawing and full size costs 30 ms from then on.
+        let frames = play(&resolution, frames: 30) { index, scale in
+            self.cost(full: index < 15 ? 0.008 : 0.030)(index, scale)
+        }
+        XCTAssertEqual(frames.prefix(17).map(\.scale), Array(repeating: 1, count: 17))
+        XCTAssertEqual(Set(frames.dropFirst(17).map(\.scale)), [0.5], "\(frames.map(\.scale))")
+    }
+
     func testTheScaleRisesAgainWhenTheCostFallsAndDoesNotFlicker() {
         var resolution = DynamicResolution(refreshInterval: interval, minimumScale: 0.5)
         // Costly for 40 frames (clients redrawing), then cheap (they stopped).
