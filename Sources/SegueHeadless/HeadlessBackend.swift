@@ -47,6 +47,9 @@ public final class HeadlessBackend: Backend {
 
     /// How long before a vblank the frame is drawn.
     private let drawLead: Int64
+    /// How late the timer may fire and still be on time: it is armed in whole
+    /// milliseconds, rounded up, and wakes the loop a little after that.
+    private static let timerSlack: Int64 = 2_000_000
 
     /// Whether time moves only with `step()`.
     public let stepped: Bool
@@ -135,10 +138,16 @@ public final class HeadlessBackend: Backend {
             return
         case .drawing(let planned):
             wanted = false
-            // A loop held up past the frame's drawing time (an effect compiled and
-            // timed before its transition) draws for the next vblank it can make, not a
-            // past one: a transition's first frame then shows the time it will be seen at.
-            let vblank = max(planned, reachableVblank(at: MonotonicClock.now().nanoseconds - origin.nanoseconds))
+            // On time, the frame has all of the period there is and aims at its vblank:
+            // skipping would miss that refresh for sure, going by one frame's render time
+            // (on llvmpipe one frame in ten takes twice the others), where drawing misses
+            // it only if it really is that slow. A loop held up past the frame's drawing
+            // time (an effect compiled and timed before its transition) draws for the next
+            // vblank it can make, not a past one: a transition's first frame then shows
+            // the time it will be seen at.
+            let now = MonotonicClock.now().nanoseconds - origin.nanoseconds
+            let onTime = now <= planned * period - drawLead + Self.timerSlack
+            let vblank = onTime ? planned : max(planned, reachableVblank(at: now))
             drawn = draw(for: vblank)
             // The GPU draws on while the loop serves clients; presented on the
             // first vblank after both the drawing here and the GPU are done.
