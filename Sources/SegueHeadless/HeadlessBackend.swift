@@ -34,8 +34,8 @@ public final class HeadlessBackend: Backend {
     private var wanted = false
     /// Whether a frame was drawn for the coming vblank, until it is presented.
     private var drawn = false
-    /// Nanoseconds the last presented frame took to render, start to fence.
-    private var lastRender: Int64 = 0
+    /// Nanoseconds the last few presented frames took to render, start to fence, newest last.
+    private var renderTimes: [Int64] = []
 
     private enum State: Equatable {
         case idle
@@ -115,8 +115,8 @@ public final class HeadlessBackend: Backend {
     public func scheduleFrame() {
         wanted = true
         guard !stepped, state == .idle else { return }
-        // The first vblank far enough away to draw for, going by the last
-        // frame's render time; drawn at its drawing time, or at once when that
+        // The first vblank far enough away to draw for, going by what frames
+        // typically take to render; drawn at its drawing time, or at once when that
         // has passed. A loop a few milliseconds late (a busy machine) then still
         // makes the next vblank instead of skipping it.
         let now = MonotonicClock.now().nanoseconds - origin.nanoseconds
@@ -126,9 +126,13 @@ public final class HeadlessBackend: Backend {
     }
 
     /// The first vblank a frame started at `now` (nanoseconds after the
-    /// origin) can make, going by the last frame's render time.
+    /// origin) can make, going by what frames typically take to render: the
+    /// median of the last five, so one slow frame does not make the next skip
+    /// a refresh it would have made.
     private func reachableVblank(at now: Int64) -> Int64 {
-        let lead = min(max(lastRender * 5 / 4 + 1_000_000, period / 4), drawLead)
+        let sorted = renderTimes.sorted()
+        let typical = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        let lead = min(max(typical + 1_000_000, period / 4), drawLead)
         return max(Int64(lastSequence) + 1, (now + lead + period - 1) / period)
     }
 
@@ -139,9 +143,9 @@ public final class HeadlessBackend: Backend {
         case .drawing(let planned):
             wanted = false
             // On time, the frame has all of the period there is and aims at its vblank:
-            // skipping would miss that refresh for sure, going by one frame's render time
-            // (on llvmpipe one frame in ten takes twice the others), where drawing misses
-            // it only if it really is that slow. A loop held up past the frame's drawing
+            // skipping would miss that refresh for sure, going by an estimate (on
+            // llvmpipe one frame in ten takes twice the others), where drawing misses
+            // it only if this frame really is that slow. A loop held up past the frame's drawing
             // time (an effect compiled and timed before its transition) draws for the next
             // vblank it can make, not a past one: a transition's first frame then shows
             // the time it will be seen at.
@@ -178,7 +182,7 @@ public final class HeadlessBackend: Backend {
     /// render time of a frame drawn for it is noted for the next frame's
     /// lead, and the shell hears of it.
     private func present(at vblank: Int64) {
-        if drawn, let fence = buffer.fence { lastRender = Int64(fence.renderSeconds() * 1e9) }
+        if drawn, let fence = buffer.fence { renderTimes = Array((renderTimes + [Int64(fence.renderSeconds() * 1e9)]).suffix(5)) }
         drawn = false
         lastSequence = UInt64(vblank)
         lastPresentation = instant(vblank)

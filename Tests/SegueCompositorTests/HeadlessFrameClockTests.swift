@@ -1,48 +1,96 @@
 import CWaylandServer
 import Foundation
 import SegueBackend
+import SegueEngine
 import SegueHeadless
+import SegueLoop
 import SegueRender
 import SegueWayland
 import XCTest
 
-/// The headless backend's real-time frame clock: which vblank a frame is drawn for.
+/// The headless backend's real-time frame clock at 60 Hz: which vblank a frame
+/// is drawn for, with frames whose drawing really takes the time given.
 final class HeadlessFrameClockTests: XCTestCase {
-    /// Frames whose drawing takes 12 of the 16.7 ms a 60 Hz refresh lasts make
-    /// every refresh: a frame drawn on time aims at its own vblank, not at the
-    /// one after by the last frame's time padded for safety (which skipped
-    /// every other refresh).
-    func testFramesThatFitTheirRefreshAreDrawnForEveryVblank() throws {
-        let renderer: Renderer
+    private var loop: OpaquePointer!
+    private var backend: HeadlessBackend!
+    private var renderer: Renderer!
+    /// Each frame presented: its vblank and when.
+    private var presented: [(sequence: UInt64, at: Instant)] = []
+    /// Milliseconds each frame's drawing takes, by frame drawn; the last for the rest.
+    private var drawing: [Int] = []
+    /// Frames asked for in all: each presentation asks for the next until then.
+    private var wanted = 0
+    private let period = 1.0 / 60
+
+    override func setUpWithError() throws {
         do {
             renderer = try Renderer()
         } catch {
             try skipIfEGLIsMissing("\(error)")
             throw error
         }
-        let loop = try XCTUnwrap(wl_event_loop_create())
-        defer { wl_event_loop_destroy(loop) }
-        let backend = try HeadlessBackend(loop: WaylandEventLoop(loop), width: 64, height: 64, refreshRate: 60)
-        defer { backend.stop() }
-        var sequences: [UInt64] = []
-        backend.drawFrame = { _, buffer in
+        loop = try XCTUnwrap(wl_event_loop_create())
+        backend = try HeadlessBackend(loop: WaylandEventLoop(loop), width: 64, height: 64, refreshRate: 60)
+        var drawn = 0
+        backend.drawFrame = { [unowned self] _, buffer in
             let start = DispatchTime.now().uptimeNanoseconds
-            usleep(12_000)
+            usleep(useconds_t(drawing[min(drawn, drawing.count - 1)] * 1000))
+            drawn += 1
             renderer.submit(buffer.target, startedAt: start)
             return true
         }
-        backend.events = { event in
-            guard case .framePresented(_, let sequence) = event else { return }
-            sequences.append(sequence)
-            backend.scheduleFrame()
+        backend.events = { [unowned self] event in
+            guard case .framePresented(let time, let sequence) = event else { return }
+            presented.append((sequence, time))
+            if presented.count < wanted { backend.scheduleFrame() }
         }
+    }
+
+    override func tearDown() {
+        backend?.stop()
+        backend = nil
+        if let loop { wl_event_loop_destroy(loop) }
+    }
+
+    /// Asks for frames until `count` have been presented in all, and waits for them.
+    private func run(until count: Int) {
+        wanted = count
         backend.scheduleFrame()
         let deadline = Date().addingTimeInterval(10)
-        while sequences.count < 13, Date() < deadline { wl_event_loop_dispatch(loop, 100) }
+        while presented.count < count, Date() < deadline { wl_event_loop_dispatch(loop, 100) }
+    }
+
+    /// Frames whose drawing takes 12 of the 16.7 ms a refresh lasts make
+    /// every refresh: a frame drawn on time aims at its own vblank, not at the
+    /// one after by the last frame's time padded for safety (which skipped
+    /// every other refresh).
+    func testFramesThatFitTheirRefreshAreDrawnForEveryVblank() {
+        drawing = [12]
+        run(until: 13)
         // The first frame's vblank is chosen from idle; each after it was drawn on time.
-        let steps = zip(sequences.dropFirst(), sequences.dropFirst(2)).map { $1 - $0 }
-        XCTAssertEqual(steps.count, 11, "frames presented: \(sequences)")
+        let steps = zip(presented.dropFirst(), presented.dropFirst(2)).map { $1.sequence - $0.sequence }
+        XCTAssertEqual(steps.count, 11, "frames presented: \(presented.map(\.sequence))")
         // A loaded machine may hold a frame up now and then.
-        XCTAssertGreaterThanOrEqual(steps.filter { $0 == 1 }.count, 8, "vblanks presented at: \(sequences)")
+        XCTAssertGreaterThanOrEqual(steps.filter { $0 == 1 }.count, 8, "vblanks presented at: \(presented.map(\.sequence))")
+    }
+
+    /// A frame asked for a few milliseconds into a refresh, after one slow
+    /// frame among 8 ms ones, is drawn for the coming vblank: the lead goes by
+    /// what frames typically take, not by the one slow frame.
+    func testOneSlowFrameDoesNotMakeTheNextFrameSkipARefresh() {
+        drawing = [8, 8, 8, 8, 8, 15]
+        run(until: 6)
+        guard let last = presented.last else { return XCTFail("no frame was presented") }
+        // 3 ms into the refresh after the next: 13.7 ms are left, enough for 8 ms, not for 15.
+        let asked = Instant(nanoseconds: last.at.nanoseconds + Int64((2 * period + 0.003) * 1e9))
+        while MonotonicClock.now() < asked { wl_event_loop_dispatch(loop, 1) }
+        let now = MonotonicClock.now().seconds(since: last.at)
+        drawing = [8]
+        run(until: 7)
+        XCTAssertEqual(presented.count, 7)
+        // Only where the loop woke in time to tell (a loaded machine may not).
+        guard now.truncatingRemainder(dividingBy: period) < 0.006 else { return }
+        XCTAssertEqual(presented.last?.sequence, last.sequence + UInt64(now / period) + 1,
+                       "asked \(Int(now * 1000)) ms after vblank \(last.sequence)")
     }
 }
