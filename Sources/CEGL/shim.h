@@ -78,6 +78,18 @@ static inline void segue_egl_destroy_image(EGLDisplay display, EGLImageKHR image
 
 static inline EGLImageKHR segue_egl_no_image(void) { return EGL_NO_IMAGE_KHR; }
 
+/// Makes `image` the storage of the texture bound to `target` (GL_TEXTURE_2D,
+/// 0x0DE1) of the current context: glEGLImageTargetTexture2DOES
+/// (GL_OES_EGL_image), declared here so this module needs no GL header; false
+/// where the driver has none. GL's error state says whether it took.
+static inline EGLBoolean segue_gl_texture_from_image(unsigned int target, EGLImageKHR image) {
+    typedef void (*TargetTexture)(unsigned int target, void *image);
+    TargetTexture set = (TargetTexture)eglGetProcAddress("glEGLImageTargetTexture2DOES");
+    if (!set) return EGL_FALSE;
+    set(target, image);
+    return EGL_TRUE;
+}
+
 /// The GL texture `texture` of `context` as an EGLImage (EGL_KHR_gl_texture_2D_image);
 /// EGL_NO_IMAGE_KHR where the driver cannot.
 static inline EGLImageKHR segue_egl_texture_image(EGLDisplay display, EGLContext context, unsigned int texture) {

@@ -7,6 +7,21 @@ public enum BufferTransform: Int, Sendable {
     /// Whether the buffer's width is the surface's height.
     public var swapsSides: Bool { rawValue % 2 == 1 }
 
+    /// The same transform of a buffer whose rows are stored bottom first:
+    /// the client's, then a mirror about the horizontal axis.
+    public var rowsReversed: BufferTransform {
+        switch self {
+        case .normal: .flipped180
+        case .turned90: .flipped90
+        case .turned180: .flipped
+        case .turned270: .flipped270
+        case .flipped: .turned180
+        case .flipped90: .turned90
+        case .flipped180: .normal
+        case .flipped270: .turned270
+        }
+    }
+
     /// The point of the buffer shown at (s, t) of the surface, each side
     /// running 0...1 from the top left.
     public func bufferPoint(_ s: Double, _ t: Double) -> (u: Double, v: Double) {

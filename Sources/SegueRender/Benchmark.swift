@@ -72,6 +72,16 @@ package struct Benchmark {
             // What a frame drawn at half size per side costs to stretch over the output.
             ("stretch", { _ in try renderer.stretch(half, over: target) }, nil, 1),
         ]
+        // A client's new dmabuf buffer, imported and drawn once, as `upload` takes a wl_shm one:
+        // where the renderer imports and exports dmabufs (a GPU; not llvmpipe).
+        if renderer.dmabufSupport.canImport, let exported = renderer.export(window) {
+            rows.append(("dmabuf-import", { _ in
+                guard let imported = renderer.texture(importing: exported.description, opaque: true) else {
+                    throw RenderError("the renderer did not import its own dmabuf")
+                }
+                try renderer.render(.screen(imported, filling: target, background: (0, 0, 0)), into: target)
+            }, nil, 1))
+        }
         for effect in effects {
             let settings = EffectSettings(effect)
             try renderer.prepare(effect)

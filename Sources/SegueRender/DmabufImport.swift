@@ -1,4 +1,5 @@
 import CEGL
+import Glibc
 
 /// A client's dmabuf buffer as the renderer imports it: its size, DRM format
 /// and layout modifier, and each plane's file, offset and stride (the files
@@ -36,15 +37,71 @@ extension Renderer {
     /// EGLImage and let go, as weston checks a buffer when it is made, so a
     /// client learns at once (`failed`) rather than at its first frame.
     package func imports(_ buffer: DmabufDescription) -> Bool {
+        guard let image = image(of: buffer) else { return false }
+        segue_egl_destroy_image(context.display, image)
+        return true
+    }
+
+    /// A texture of the buffer's own memory, imported, not copied; nil where
+    /// EGL or GL refuses it. Its alpha is ignored if `opaque`.
+    package func texture(importing buffer: DmabufDescription, opaque: Bool) -> Texture? {
+        guard let image = image(of: buffer) else { return nil }
+        return try? Texture(image: image, display: context.display, width: buffer.width, height: buffer.height, opaque: opaque)
+    }
+
+    /// The buffer as an EGLImage, with every plane's file, offset and pitch,
+    /// and its modifier unless it is the implicit one; nil where EGL refuses it.
+    private func image(of buffer: DmabufDescription) -> EGLImageKHR? {
         guard dmabufSupport.canImport, (1...4).contains(buffer.planes.count),
-              let width = Int32(exactly: buffer.width), let height = Int32(exactly: buffer.height) else { return false }
+              let width = Int32(exactly: buffer.width), let height = Int32(exactly: buffer.height) else { return nil }
         let fds = buffer.planes.map(\.fd)
         let offsets = buffer.planes.map { EGLint(bitPattern: $0.offset) }, pitches = buffer.planes.map { EGLint(bitPattern: $0.stride) }
         let explicit = buffer.modifier != DmabufSupport.implicitModifier
         let image = segue_egl_import_dmabuf(context.display, width, height, EGLint(bitPattern: buffer.fourcc), Int32(fds.count),
                                             fds, offsets, pitches, EGLuint64KHR(buffer.modifier), explicit ? EGLBoolean(EGL_TRUE) : EGLBoolean(EGL_FALSE))
-        guard let image, image != segue_egl_no_image() else { return false }
-        segue_egl_destroy_image(context.display, image)
-        return true
+        guard let image, image != segue_egl_no_image() else { return nil }
+        return image
+    }
+}
+
+/// A texture's memory exported as a dmabuf (EGL_MESA_image_dma_buf_export):
+/// what a GPU client hands over, for the bench's import row and the import
+/// tests. It owns the planes' files and closes them when it goes.
+package final class ExportedDmabuf {
+    package let description: DmabufDescription
+
+    fileprivate init(_ description: DmabufDescription) {
+        self.description = description
+    }
+
+    deinit {
+        for fd in Set(description.planes.map(\.fd)) { close(fd) }
+    }
+}
+
+extension Renderer {
+    /// `texture`'s memory as a dmabuf, its GL work finished; nil where EGL
+    /// cannot export it.
+    package func export(_ texture: Texture) -> ExportedDmabuf? {
+        let display = context.display
+        let image = segue_egl_texture_image(display, context.context, texture.id)
+        guard let image, image != segue_egl_no_image() else { return nil }
+        defer { segue_egl_destroy_image(display, image) }
+        // The plane count first, so the modifiers' array is large enough.
+        var fourcc: Int32 = 0, count: Int32 = 0
+        guard segue_egl_export_dmabuf_query(display, image, &fourcc, &count, nil) == EGL_TRUE, (1...4).contains(count) else { return nil }
+        var modifiers = [EGLuint64KHR](repeating: 0, count: Int(count))
+        var fds = [Int32](repeating: -1, count: 4), strides = [EGLint](repeating: 0, count: 4), offsets = [EGLint](repeating: 0, count: 4)
+        guard segue_egl_export_dmabuf_query(display, image, &fourcc, &count, &modifiers) == EGL_TRUE,
+              segue_egl_export_dmabuf(display, image, &fds, &strides, &offsets) == EGL_TRUE, fds[0] >= 0 else {
+            for fd in fds where fd >= 0 { close(fd) }
+            return nil
+        }
+        finish()
+        // A driver may export one file for every plane.
+        let planes = (0..<Int(count)).map { DmabufDescription.Plane(fd: fds[$0] >= 0 ? fds[$0] : fds[0], offset: UInt32(offsets[$0]),
+                                                                    stride: UInt32(strides[$0])) }
+        return ExportedDmabuf(DmabufDescription(width: texture.width, height: texture.height, fourcc: UInt32(bitPattern: fourcc),
+                                                modifier: modifiers[0], planes: planes))
     }
 }

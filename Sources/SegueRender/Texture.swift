@@ -1,3 +1,4 @@
+import CEGL
 import CGLES
 import Foundation
 import SegueEngine
@@ -23,6 +24,9 @@ public final class Texture {
     private(set) var mipmapBuilds = 0
     /// An embedder's texture, sampled where it is: never deleted, never given mipmaps.
     private let borrowed: Bool
+    /// The client's dmabuf, as an EGLImage, this texture samples where it is:
+    /// destroyed with the texture, never given mipmaps.
+    private let image: (display: EGLDisplay, image: EGLImageKHR)?
     /// A borrowed texture's own swizzle (R, G, B, A), read before Segue sets its alpha.
     private lazy var hostSwizzle: [GLint] = {
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
@@ -51,6 +55,7 @@ public final class Texture {
         self.height = height
         self.storage = storage
         borrowed = false
+        image = nil
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, storage.internalFormat, GLsizei(width), GLsizei(height), 0,
                      storage.glFormat, GLenum(GL_UNSIGNED_BYTE), nil)
@@ -80,14 +85,49 @@ public final class Texture {
         storage = .native
         format = opaque ? nil : .rgba8888
         borrowed = true
+        image = nil
         sampling = nil
         swizzledOpaque = nil
+    }
+
+    /// A texture whose storage is `image`, a client's dmabuf of `width` ×
+    /// `height` imported as an EGLImage, rows top first, its alpha ignored if
+    /// `opaque`. The driver samples its channels in order, as BGRA8 storage
+    /// samples wl_shm's formats, so it is stored as that. It takes the image:
+    /// destroyed with the texture, or at once where GL cannot sample it as a 2D texture.
+    package init(image: EGLImageKHR, display: EGLDisplay, width: Int, height: Int, opaque: Bool) throws {
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        guard id != 0 else {
+            segue_egl_destroy_image(display, image)
+            throw RenderError("no GL context is current: make the renderer's context current first")
+        }
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        while glGetError() != GL_NO_ERROR {}
+        guard segue_gl_texture_from_image(UInt32(GL_TEXTURE_2D), image) == EGL_TRUE, glGetError() == GL_NO_ERROR else {
+            glDeleteTextures(1, &id)
+            segue_egl_destroy_image(display, image)
+            throw RenderError("GL cannot sample this dmabuf as a 2D texture (GL_OES_EGL_image)")
+        }
+        for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR)] + Self.edgeSampling {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
+        }
+        self.id = id
+        Self.live += 1
+        self.width = width
+        self.height = height
+        storage = .bgra8
+        format = opaque ? .xrgb8888 : .argb8888
+        borrowed = false
+        self.image = (display, image)
+        applySwizzle(opaqueAlpha: false)
     }
 
     deinit {
         guard !borrowed else { return }
         var id = self.id
         glDeleteTextures(1, &id)
+        if let image { segue_egl_destroy_image(image.display, image.image) }
         Self.live -= 1
     }
 
@@ -200,7 +240,7 @@ public final class Texture {
     }
 
     /// The deepest mipmap level a texture of this size has.
-    var deepestLevel: Int { borrowed ? 0 : Int(log2(Double(max(width, height)))) }
+    var deepestLevel: Int { borrowed || image != nil ? 0 : Int(log2(Double(max(width, height)))) }
 
     private func activate(unit: Int, opaqueAlpha: Bool) {
         glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))

@@ -127,12 +127,11 @@ public final class Compositor {
         dataDevices = DataDeviceManager(display: display)
         primarySelection = PrimarySelectionManager(display: display)
         activation = XdgActivation(display: display)
-        linuxDmabuf = try options.dmabufOffer.flatMap { $0.isEmpty ? nil : $0 }.map { offer in
-            try LinuxDmabuf(display: display, offer: offer) { [unowned renderer] attributes in
-                renderer.imports(DmabufDescription(width: attributes.width, height: attributes.height, fourcc: attributes.fourcc,
-                                                   modifier: attributes.modifier,
-                                                   planes: attributes.planes.map { .init(fd: $0.fd, offset: $0.offset, stride: $0.stride) }))
-            }
+        textures.canImport = { [unowned renderer] in renderer.imports(DmabufDescription($0)) }
+        textures.importDmabuf = { [unowned renderer] in renderer.texture(importing: DmabufDescription($0.attributes), opaque: $0.opaque) }
+        let dmabufOffer = options.dmabufOffer ?? DmabufOffer(drawnBy: renderer.dmabufSupport)
+        linuxDmabuf = try (dmabufOffer.isEmpty ? nil : dmabufOffer).map { offer in
+            try LinuxDmabuf(display: display, offer: offer) { [unowned textures] in textures.canImport($0) }
         }
         activation?.delegate = self
         transitionManager = SegueTransitionManager(display: display, delegate: self, activation: activation,
@@ -519,6 +518,7 @@ extension Compositor: OutputDelegate {
 
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) {
         let milliseconds = UInt32(truncatingIfNeeded: time.nanoseconds / 1_000_000)
+        textures.framePresented()
         seat?.cursor?.surface?.sendFrameDone(milliseconds: milliseconds)
         for window in visible where window.isAlive {
             forEachSurface(of: window.surface) { surface in

@@ -38,10 +38,9 @@ public struct CompositorOptions: Sendable {
     /// run`: its first frames drawn in a child process with a time limit); its
     /// problems as `file:line:col: message` lines.
     package var probeShader: (@Sendable (EffectDescriptor) -> [String])?
-    /// What zwp_linux_dmabuf_v1 offers; nil offers no such global. Segue does
-    /// not draw dmabuf buffers yet, so it offers none of its own accord (a
-    /// client would hand over buffers it cannot show, where it would fall back
-    /// to wl_shm); the protocol tests set one.
+    /// What zwp_linux_dmabuf_v1 offers (none for an empty offer); nil offers
+    /// what the renderer imports and draws (nothing on llvmpipe). The protocol
+    /// tests set one.
     package var dmabufOffer: DmabufOffer?
 
     public init() {}

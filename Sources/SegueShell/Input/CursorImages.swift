@@ -37,7 +37,8 @@ final class CursorImages {
             return
         }
         forget(surface)
-        guard buffer.width <= Self.largestSide, buffer.height <= Self.largestSide else { return }
+        // A dmabuf cursor would have to be read back from the GPU: it shows none.
+        guard let buffer = buffer.shm, buffer.width <= Self.largestSide, buffer.height <= Self.largestSide else { return }
         let rowBytes = buffer.width * 4
         var pixels: [UInt8] = []
         pixels.reserveCapacity(rowBytes * buffer.height)

@@ -12,6 +12,10 @@ import SegueWayland
 /// costs no copy. Content the client says is opaque is taken as XRGB, so it is
 /// copied, never blended.
 ///
+/// A dmabuf buffer is not copied: its texture is the buffer's own memory,
+/// imported when its pixels are taken and kept with the buffer (a client
+/// hands the same few over and over), and it counts against no budget.
+///
 /// Each client's textures together may take at most a budget of bytes: GL
 /// memory is the compositor's own (on llvmpipe, its heap), and a client could
 /// otherwise make it hold gigabytes for a few sparse memfds.
@@ -25,6 +29,15 @@ final class SurfaceTextures {
     }
 
     private var textures: [ObjectIdentifier: Texture] = [:]
+    /// Surfaces whose texture is a dmabuf buffer's own.
+    private var importedSurfaces: Set<ObjectIdentifier> = []
+    /// Surfaces that showed a dmabuf buffer: their replaced ones go back at each presentation.
+    private var dmabufSurfaces: [ObjectIdentifier: WeakSurface] = [:]
+    /// Whether a dmabuf buffer so described can be made a texture, asked as
+    /// it is made; and a texture of a dmabuf buffer's own memory, nil where
+    /// it cannot be made. The renderer's import, set by the compositor.
+    var canImport: (DmabufAttributes) -> Bool = { _ in false }
+    var importDmabuf: (DmabufBuffer) -> Texture? = { _ in nil }
     /// Surfaces whose texture holds some bytes of an XRGB buffer, whose
     /// unused byte must never count as alpha.
     private var holdingUnusedBytes: Set<ObjectIdentifier> = []
@@ -60,7 +73,10 @@ final class SurfaceTextures {
             }
             return nil
         }
-        if let texture = textures[key], texture.width == buffer.width, texture.height == buffer.height { return nil }
+        // Imported when its pixels are taken: until then the surface shows what it showed.
+        if case .dmabuf = buffer { return nil }
+        if let texture = textures[key], !importedSurfaces.contains(key), texture.width == buffer.width,
+           texture.height == buffer.height { return nil }
         // The old texture goes either way: replaced, or the surface shows nothing.
         forget(surface)
         let byteCount = buffer.width * buffer.height * 4, total = bytes(heldBy: surface.client) + byteCount
@@ -99,6 +115,7 @@ final class SurfaceTextures {
     @discardableResult
     func takePixels(of surface: Surface) -> Bool {
         let key = ObjectIdentifier(surface)
+        if case .dmabuf(let buffer)? = surface.untakenPixels?.buffer { return take(buffer, of: surface) }
         guard let texture = textures[key] else { return false }
         guard let region = region(toTake: surface) else {
             // Nothing to copy (no damage, or a buffer of another size): the buffer goes back all the same.
@@ -106,23 +123,48 @@ final class SurfaceTextures {
             return false
         }
         surface.takePixels { buffer, _ in
+            guard let shm = buffer.shm else { return }
             let format = Self.format(of: buffer, on: surface)
             wholeUploadDue.remove(key)
-            if buffer.opaque { holdingUnusedBytes.insert(key) }
+            if shm.opaque { holdingUnusedBytes.insert(key) }
             let start = DispatchTime.now().uptimeNanoseconds
-            buffer.withBytes { texture.upload($0, stride: buffer.stride, format: format, region: region) }
+            shm.withBytes { texture.upload($0, stride: shm.stride, format: format, region: region) }
             uploads.record(bytes: region.width * region.height * 4,
                            seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         return true
     }
 
+    /// Makes the dmabuf `buffer`, the newest the surface committed, its
+    /// texture: imported the first time it is shown; false where it cannot
+    /// be, and the surface shows nothing.
+    private func take(_ buffer: DmabufBuffer, of surface: Surface) -> Bool {
+        let key = ObjectIdentifier(surface)
+        surface.takePixels { _, _ in }
+        dmabufSurfaces[key] = WeakSurface(surface: surface)
+        if buffer.imported == nil { buffer.imported = importDmabuf(buffer) }
+        // An earlier buffer's texture goes, with what it counted against the budget.
+        forget(surface)
+        guard let texture = buffer.imported as? Texture else { return false }
+        textures[key] = texture
+        importedSurfaces.insert(key)
+        texture.reinterpret(as: buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888)
+        return true
+    }
+
+    /// A frame was presented: every frame drawn before it has finished, so
+    /// the dmabuf buffers replaced before it are read no more and go back.
+    func framePresented() {
+        dmabufSurfaces = dmabufSurfaces.filter { $0.value.surface != nil }
+        for entry in dmabufSurfaces.values { entry.surface?.releaseReplacedBuffers() }
+    }
+
     /// What `takePixels(of: surface)` would copy: all of a texture not filled
     /// yet or whose alpha starts to count, else around the damage.
     private func region(toTake surface: Surface) -> PixelRect? {
         let key = ObjectIdentifier(surface)
-        guard let texture = textures[key], let (buffer, damage) = surface.untakenPixels,
-              buffer.width == texture.width, buffer.height == texture.height else { return nil }
+        guard let texture = textures[key], let (buffer, damage) = surface.untakenPixels, buffer.shm != nil,
+              !importedSurfaces.contains(key), buffer.width == texture.width, buffer.height == texture.height else { return nil }
         // A texture whose alpha starts to count is taken whole: alpha outside the damage is stale.
         guard wholeUploadDue.contains(key) || texture.format != Self.format(of: buffer, on: surface) else {
             return PixelRect.bounds(of: damage)
@@ -131,17 +173,23 @@ final class SurfaceTextures {
     }
 
     /// Content the client says is opaque is taken as XRGB: copied, never blended.
-    private static func format(of buffer: ShmBuffer, on surface: Surface) -> PixelFormat {
+    private static func format(of buffer: SurfaceBuffer, on surface: Surface) -> PixelFormat {
         buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888
     }
 
     func forget(_ surface: Surface) {
         let key = ObjectIdentifier(surface)
         textures[key] = nil
+        importedSurfaces.remove(key)
         holdingUnusedBytes.remove(key)
         wholeUploadDue.remove(key)
         guard let owner = owners.removeValue(forKey: key) else { return }
         let left = bytesByClient[owner.client, default: 0] - owner.byteCount
         bytesByClient[owner.client] = left > 0 ? left : nil
     }
+}
+
+/// A surface held without keeping it: it goes with its client's wl_surface.
+private struct WeakSurface {
+    weak var surface: Surface?
 }

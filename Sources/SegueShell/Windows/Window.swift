@@ -144,7 +144,7 @@ final class Window {
             return textures[surface].map {
                 SurfaceLayer($0, at: PixelRect(x: x + placed.x * scale, y: y + placed.y * scale,
                                                width: surface.width * scale, height: surface.height * scale),
-                             transform: surface.bufferTransform, crop: surface.crop)
+                             transform: surface.contentTransform, crop: surface.crop)
             }
         }
     }

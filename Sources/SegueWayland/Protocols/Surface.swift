@@ -2,11 +2,14 @@ import CWaylandServer
 import SegueEngine
 
 /// A wl_surface: double-buffered state applied on commit. A commit that
-/// attaches a wl_shm buffer holds it, with the damage since its pixels were
-/// last taken, until whoever draws the surface takes them (then it is
-/// released) or a newer buffer replaces it: a surface nobody draws costs no
-/// copy. The surface never copies pixels itself and touches no GL. A
-/// synchronized subsurface's commits are cached and applied with its parent's.
+/// attaches a buffer holds it, with the damage since its pixels were last
+/// taken, until whoever draws the surface takes them or a newer buffer
+/// replaces it: a surface nobody draws costs no copy. A wl_shm buffer goes
+/// back to its client once its pixels are copied; a dmabuf buffer, sampled
+/// where it is, once another has replaced it and a frame drawn since was
+/// presented (`releaseReplacedBuffers`). The surface never copies pixels
+/// itself and touches no GL. A synchronized subsurface's commits are cached
+/// and applied with its parent's.
 package final class Surface: ResourceObject {
     package let resource: OpaquePointer
     package let client: OpaquePointer
@@ -25,17 +28,25 @@ package final class Surface: ResourceObject {
     package private(set) var bufferScale = 1
     /// The committed wl_surface.set_buffer_transform: how the client turned or mirrored its content.
     package private(set) var bufferTransform = BufferTransform.normal
+    /// Whether the committed buffer's rows are stored bottom first (a dmabuf's y_invert).
+    private var rowsBottomFirst = false
     /// The committed wp_viewport crop and scale.
     package private(set) var cropAndScale = CropAndScale()
     /// Its wp_viewport, which takes the errors about crop and scale.
     weak var viewport: Viewport?
     /// The buffer the commit being reported attached, and its damage: valid
     /// only while the delegate hears of that commit.
-    package private(set) var committedBuffer: ShmBuffer?
+    package private(set) var committedBuffer: SurfaceBuffer?
     package private(set) var committedDamage: [PixelRect] = []
     /// The newest buffer whose pixels were not taken yet, and where the
     /// content changed since they last were (in its pixels); held unreleased.
-    private var untaken: (buffer: ShmBuffer, damage: [PixelRect])?
+    private var untaken: (buffer: SurfaceBuffer, damage: [PixelRect])?
+    /// The dmabuf buffer whose pixels were taken last: what the surface's
+    /// texture samples, so it stays the compositor's until replaced.
+    private var sampled: DmabufBuffer?
+    /// Dmabuf buffers replaced since a frame was last presented: a frame drawn
+    /// before may still be reading them.
+    private var replaced: [DmabufBuffer] = []
     /// A client may destroy a buffer it committed: its pixels are taken while
     /// they are still there, and it hears no release.
     private lazy var untakenWatcher: Listener = Listener { [unowned self] _ in
@@ -175,8 +186,12 @@ package final class Surface: ResourceObject {
     /// Whether its buffer's pixels are output pixels, one to one, on an output
     /// of `scale`: drawn at that scale, not turned, mirrored, cropped or stretched.
     package func showsBufferAsItIs(atScale scale: Int) -> Bool {
-        bufferScale == scale && bufferTransform == .normal && !cropAndScale.isSet
+        bufferScale == scale && contentTransform == .normal && !cropAndScale.isSet
     }
+
+    /// How its content is to be turned or mirrored to show it upright: the
+    /// client's transform, of a buffer whose rows are stored bottom first if it said so.
+    package var contentTransform: BufferTransform { rowsBottomFirst ? bufferTransform.rowsReversed : bufferTransform }
 
     /// A buffer of `size` in surface units.
     private static func units(_ size: (width: Int, height: Int), scale: Int, transform: BufferTransform) -> SIMD2<Int> {
@@ -257,6 +272,10 @@ package final class Surface: ResourceObject {
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
         dropUntakenPixels()
+        // Nothing will draw it again: what a frame in flight reads, the client will not write to a gone surface.
+        if let sampled { replaced.append(sampled) }
+        sampled = nil
+        releaseReplacedBuffers()
         viewport?.surfaceDestroyed()
         bufferWatcher.remove()
         cachedBufferWatcher.remove()
@@ -292,8 +311,13 @@ package final class Surface: ResourceObject {
         case .unchanged: size = bufferSize
         case .attached(nil): size = nil
         case .attached(let buffer?):
-            guard let shm = wl_shm_buffer_get(buffer) else { return true }
-            size = (Int(wl_shm_buffer_get_width(shm)), Int(wl_shm_buffer_get_height(shm)))
+            if let shm = wl_shm_buffer_get(buffer) {
+                size = (Int(wl_shm_buffer_get_width(shm)), Int(wl_shm_buffer_get_height(shm)))
+            } else if let dmabuf = DmabufBuffer.from(buffer) {
+                size = (dmabuf.width, dmabuf.height)
+            } else {
+                return true
+            }
         }
         let units = size.map { Self.units($0, scale: state.scale ?? bufferScale, transform: state.transform ?? bufferTransform) }
         return viewport.allows(state.viewport.cropAndScale ?? cropAndScale, on: units)
@@ -324,11 +348,16 @@ package final class Surface: ResourceObject {
         if case .attached(let buffer) = state.buffer {
             committedNewContent = true
             if let buffer {
-                guard let shm = validate(buffer) else { return }
-                committedBuffer = shm
-                bufferSize = (shm.width, shm.height)
+                guard let valid = validate(buffer) else { return }
+                committedBuffer = valid
+                bufferSize = (valid.width, valid.height)
+                if case .dmabuf(let dmabuf) = valid { rowsBottomFirst = dmabuf.rowsBottomFirst } else { rowsBottomFirst = false }
             } else {
                 bufferSize = nil
+                rowsBottomFirst = false
+                // Shown no more: it goes back once no frame in flight reads it.
+                if let sampled { replaced.append(sampled) }
+                sampled = nil
             }
         }
         // A new buffer, or a new scale over the old one.
@@ -378,15 +407,16 @@ package final class Surface: ResourceObject {
 
     /// `buffer` replaces the one held, if another, which goes back to its
     /// client; the damage adds up until the pixels are taken.
-    private func holdUntaken(_ buffer: ShmBuffer?, damage: [PixelRect]) {
+    private func holdUntaken(_ buffer: SurfaceBuffer?, damage: [PixelRect]) {
         var damage = damage
         if let old = untaken {
-            if old.buffer.resource != buffer?.resource { releaseUntaken() }
+            // Never read: it goes back at once.
+            if !old.buffer.isSame(as: buffer) { releaseUntaken() }
             // One rectangle around it all: a surface nobody draws may commit for hours.
             damage = PixelRect.bounds(of: old.damage + damage).map { [$0] } ?? []
         }
         guard let buffer else { return }
-        if untaken == nil { untakenWatcher.subscribe(toDestructionOfResource: buffer.resource) }
+        if untaken == nil, let resource = buffer.resource { untakenWatcher.subscribe(toDestructionOfResource: resource) }
         untaken = (buffer, damage)
     }
 
@@ -395,15 +425,30 @@ package final class Surface: ResourceObject {
 
     /// The buffer whose pixels wait to be taken, and where they changed since
     /// they were last taken (buffer pixels); nil when none wait.
-    package var untakenPixels: (buffer: ShmBuffer, damage: [PixelRect])? { untaken }
+    package var untakenPixels: (buffer: SurfaceBuffer, damage: [PixelRect])? { untaken }
 
     /// Hands the newest buffer and where its content changed since the
-    /// pixels were last taken to `body`, then gives the buffer back to its
-    /// client; nothing when there is nothing new.
-    package func takePixels(_ body: (ShmBuffer, [PixelRect]) -> Void) {
+    /// pixels were last taken to `body`, then gives a wl_shm buffer back to
+    /// its client; a dmabuf buffer is kept as what the surface shows, and the
+    /// one it replaces goes back once a frame drawn since is presented.
+    /// Nothing when there is nothing new.
+    package func takePixels(_ body: (SurfaceBuffer, [PixelRect]) -> Void) {
         guard let untaken else { return }
         body(untaken.buffer, untaken.damage)
-        releaseUntaken()
+        guard case .dmabuf(let dmabuf) = untaken.buffer else { return releaseUntaken() }
+        untakenWatcher.remove()
+        self.untaken = nil
+        if let sampled, sampled !== dmabuf { replaced.append(sampled) }
+        sampled = dmabuf
+    }
+
+    /// A frame drawn after the surface's newest pixels were taken was
+    /// presented: the dmabuf buffers they replaced are read no more and go
+    /// back to the client.
+    package func releaseReplacedBuffers() {
+        let buffers = replaced
+        replaced.removeAll()
+        for buffer in buffers { buffer.release() }
     }
 
     /// Gives a held buffer back untaken: its pixels are not wanted (a cursor's, copied as it was committed).
@@ -413,7 +458,11 @@ package final class Surface: ResourceObject {
         guard let untaken else { return }
         untakenWatcher.remove()
         self.untaken = nil
-        if !untakenIsGoing { wl_buffer_send_release(untaken.buffer.resource) }
+        guard !untakenIsGoing else { return }
+        switch untaken.buffer {
+        case .shm(let buffer): wl_buffer_send_release(buffer.resource)
+        case .dmabuf(let buffer): buffer.release()
+        }
     }
 
     // MARK: Subsurfaces
@@ -442,11 +491,19 @@ package final class Surface: ResourceObject {
     /// The compositor could not take the surface's content (out of GL memory).
     package func postNoMemory() { segue_resource_post_no_memory(resource) }
 
-    /// Checks a wl_shm buffer before it becomes the surface's content. Nil
-    /// when the client was sent an error.
-    private func validate(_ buffer: OpaquePointer) -> ShmBuffer? {
+    /// Checks a buffer before it becomes the surface's content. Nil when the
+    /// client was sent an error.
+    private func validate(_ buffer: OpaquePointer) -> SurfaceBuffer? {
         guard let shm = wl_shm_buffer_get(buffer) else {
-            WlSurfaceResource(resource).postError(.invalidSize, "only wl_shm buffers are supported")
+            if let dmabuf = DmabufBuffer.from(buffer) {
+                // Its size was checked when it was made: positive, and within its files.
+                guard dmabuf.width <= Self.maxBufferSide, dmabuf.height <= Self.maxBufferSide else {
+                    WlSurfaceResource(resource).postError(.invalidSize, "buffer \(dmabuf.width)x\(dmabuf.height) is larger than \(Self.maxBufferSide) on a side")
+                    return nil
+                }
+                return .dmabuf(dmabuf)
+            }
+            WlSurfaceResource(resource).postError(.invalidSize, "only wl_shm and linux-dmabuf buffers are supported")
             return nil
         }
         let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
@@ -462,7 +519,7 @@ package final class Surface: ResourceObject {
             return nil
         }
         let opaque = wl_shm_buffer_get_format(shm) == UInt32(WL_SHM_FORMAT_XRGB8888.rawValue)
-        return ShmBuffer(resource: buffer, shm: shm, width: width, height: height, stride: stride, opaque: opaque)
+        return .shm(ShmBuffer(resource: buffer, shm: shm, width: width, height: height, stride: stride, opaque: opaque))
     }
 
     /// Whether its buffers must be whole surface units at its scale: only
