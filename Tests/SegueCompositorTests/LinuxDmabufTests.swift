@@ -152,6 +152,28 @@ final class LinuxDmabufTests: XCTestCase {
                                                                   code: ZwpLinuxBufferParamsV1Error.invalidWlBuffer.rawValue))
     }
 
+    /// Only y_invert of the flags is drawn: an interlaced buffer (either field
+    /// first) is refused whole, where the same buffer progressive is made.
+    func testInterlacedBuffersAreRefusedWhereProgressiveOnesAreMade() throws {
+        try start()
+        // Whatever the renderer: the flags alone decide here.
+        server.compositor.textures.canImport = { _ in true }
+        let client = try server.connect()
+        let dmabuf = try XCTUnwrap(RawDmabuf(client: client, version: 3))
+        func outcome(flags: UInt32) -> RawDmabuf.Outcome? {
+            let params = dmabuf.params()
+            add(params)
+            zwp_linux_buffer_params_v1_create(params, 64, 64, Self.xrgb8888, flags)
+            _ = client.dispatch { dmabuf.outcome(of: params) != nil }
+            return dmabuf.outcome(of: params)
+        }
+        XCTAssertEqual(outcome(flags: 0), .created)
+        XCTAssertEqual(outcome(flags: 1), .created, "y_invert")
+        XCTAssertEqual(outcome(flags: 2), .failed, "interlaced")
+        XCTAssertEqual(outcome(flags: 2 | 4), .failed, "interlaced, bottom field first")
+        XCTAssertNil(client.protocolError)
+    }
+
     /// Descriptors open in this process, where the compositor runs too.
     private func openFiles() -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1

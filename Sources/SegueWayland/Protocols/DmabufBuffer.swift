@@ -20,7 +20,7 @@ package final class DmabufBuffer: ResourceObject {
     package var width: Int { attributes.width }
     package var height: Int { attributes.height }
     /// Rows stored bottom first (zwp_linux_buffer_params_v1's y_invert flag).
-    package var rowsBottomFirst: Bool { attributes.flags & 1 != 0 }
+    package var rowsBottomFirst: Bool { attributes.flags & LinuxBufferParams.yInvert != 0 }
     /// Whether its format has no alpha: a DRM fourcc code with no A in its first
     /// two letters (XR24, NV12; not AR24, RA24, AYUV).
     package var opaque: Bool {

@@ -8,6 +8,8 @@ import Glibc
 final class LinuxBufferParams: ResourceObject {
     private typealias Plane = DmabufAttributes.Plane
     static let maxPlanes = 4
+    /// zwp_linux_buffer_params_v1.flags.y_invert.
+    static let yInvert: UInt32 = 1
 
     private let global: LinuxDmabuf
     private var planes: [Int: (plane: Plane, modifier: UInt64)] = [:]
@@ -105,16 +107,18 @@ final class LinuxBufferParams: ResourceObject {
     private func create(_ client: OpaquePointer, _ resource: OpaquePointer, id: UInt32, width: Int32, height: Int32,
                         format: UInt32, flags: UInt32) {
         guard let attributes = attributes(resource, width: width, height: height, format: format, flags: flags) else { return }
-        let imported = global.imports(attributes)
+        // Of the flags only y_invert is drawn: an interlaced buffer is refused as a whole, as weston does.
+        let refusal = flags & ~Self.yInvert != 0 ? "interlaced dmabufs are not shown"
+            : global.imports(attributes) ? nil : "the renderer cannot import these dmabufs"
         if id == 0 {
-            guard imported, let buffer = DmabufBuffer.create(client: client, id: 0, attributes: attributes) else {
+            guard refusal == nil, let buffer = DmabufBuffer.create(client: client, id: 0, attributes: attributes) else {
                 return zwp_linux_buffer_params_v1_send_failed(resource)
             }
             zwp_linux_buffer_params_v1_send_created(resource, buffer)
-        } else if imported {
-            DmabufBuffer.create(client: client, id: id, attributes: attributes)
+        } else if let refusal {
+            ZwpLinuxBufferParamsV1Resource(resource).postError(.invalidWlBuffer, refusal)
         } else {
-            ZwpLinuxBufferParamsV1Resource(resource).postError(.invalidWlBuffer, "the renderer cannot import these dmabufs")
+            DmabufBuffer.create(client: client, id: id, attributes: attributes)
         }
     }
 
