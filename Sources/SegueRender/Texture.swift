@@ -103,7 +103,9 @@ public final class Texture {
             throw RenderError("no GL context is current: make the renderer's context current first")
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        while glGetError() != GL_NO_ERROR {}
+        // Errors of earlier calls go first, so the one read after is this call's.
+        var earlier = 0
+        while glGetError() != GL_NO_ERROR, earlier < 8 { earlier += 1 }
         guard segue_gl_texture_from_image(UInt32(GL_TEXTURE_2D), image) == EGL_TRUE, glGetError() == GL_NO_ERROR else {
             glDeleteTextures(1, &id)
             segue_egl_destroy_image(display, image)
@@ -121,6 +123,20 @@ public final class Texture {
         borrowed = false
         self.image = (display, image)
         applySwizzle(opaqueAlpha: false)
+    }
+
+    /// Whether its storage is a client's memory (an imported dmabuf), which
+    /// the client may write again once it has it back.
+    package var isClientMemory: Bool { image != nil }
+
+    /// Binds the image again as the texture's storage, for a client's buffer
+    /// shown again with new content: a driver may not see the client's writes
+    /// otherwise (wlroots binds again too).
+    package func rebindImage() {
+        guard let image else { return }
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        _ = segue_gl_texture_from_image(UInt32(GL_TEXTURE_2D), image.image)
+        contentChanged()
     }
 
     deinit {
@@ -190,6 +206,8 @@ public final class Texture {
     /// RGBA8 storage (no BGRA8 offered), which only its swizzle puts right.
     package var blitsAsItLooks: Bool {
         if borrowed { return hostSwizzle == [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA] }
+        // A client's dmabuf may be of a format no blit into an 8-bit target takes (16-bit float): drawn, not blitted.
+        if image != nil { return false }
         return PixelFormat.swizzle(format, in: storage, opaqueAlpha: false) == PixelFormat.swizzle(nil, in: storage, opaqueAlpha: false)
     }
 

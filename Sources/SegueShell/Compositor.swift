@@ -129,6 +129,7 @@ public final class Compositor {
         activation = XdgActivation(display: display)
         textures.canImport = { [unowned renderer] in renderer.imports(DmabufDescription($0)) }
         textures.importDmabuf = { [unowned renderer] in renderer.texture(importing: DmabufDescription($0.attributes), opaque: $0.opaque) }
+        textures.retired = { [unowned output] in output.requestFrame() }
         let dmabufOffer = options.dmabufOffer ?? DmabufOffer(drawnBy: renderer.dmabufSupport)
         linuxDmabuf = try (dmabufOffer.isEmpty ? nil : dmabufOffer).map { offer in
             try LinuxDmabuf(display: display, offer: offer) { [unowned textures] in textures.canImport($0) }
@@ -444,6 +445,7 @@ extension Compositor: ToplevelDelegate {
         unmappedPositions.removeAll { $0.toplevel.object == nil }
         if toplevel.isAlive, let position = window.position { unmappedPositions.append((WeakToplevel(object: toplevel), position)) }
         log.info("window \(window.id) unmapped")
+        window.keepLastScreen(renderer: renderer, background: output.background)
         emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
         transitionManager?.windowClosed(id: window.id)

@@ -217,6 +217,58 @@ class DmabufDrawingTests: XCTestCase {
         XCTAssertTrue(first.released, "replaced, and a frame drawn since presented")
         XCTAssertFalse(second.released, "shown, so still read")
     }
+
+    /// A buffer shown again before the frame without it was presented stays
+    /// the compositor's; one replaced before it was ever read goes back; one
+    /// replaced by a wl_shm buffer goes back once a frame without it was presented.
+    func testABufferShownAgainStaysAndOneReplacedByWlShmGoesBackAfterTheNextFrame() throws {
+        let (client, dmabuf) = try start(stepped: true)
+        let toplevel = try client.makeConfiguredToplevel()
+        let first = try buffer(RGBAImage(width: 320, height: 180, fill: blue), through: dmabuf)
+        let second = try buffer(RGBAImage(width: 320, height: 180, fill: green), through: dmabuf)
+        show(first, on: toplevel, of: client, width: 320, height: 180)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(server.stepUntilIdle(sampling: 160, 90).last, blue)
+        show(second, on: toplevel, of: client, width: 320, height: 180)
+        XCTAssertTrue(client.roundtrip())
+        show(first, on: toplevel, of: client, width: 320, height: 180)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(server.stepUntilIdle(sampling: 160, 90).last, blue)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(second.released, "shown no more")
+        XCTAssertFalse(first.released, "shown again, so still read")
+        try client.show(RGBAImage(width: 320, height: 180, fill: red), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertFalse(first.released, "replaced, but no frame without it presented yet")
+        XCTAssertEqual(server.stepUntilIdle(sampling: 160, 90).last, red)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(first.released, "replaced by a wl_shm buffer, and a frame without it presented")
+    }
+
+    /// A dmabuf window that closes plays its close transition from what it showed.
+    func testAClosingDmabufWindowIsDrawnInItsCloseTransition() throws {
+        let (client, dmabuf) = try start(stepped: true, config: """
+            [transitions.close]
+            effect = "crossfade"
+            duration = "100ms"
+            easing = "linear"
+            """)
+        let first = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: 320, height: 180, fill: green), on: first.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = server.stepUntilIdle(sampling: 160, 90)
+        let second = try client.makeConfiguredToplevel()
+        show(try buffer(RGBAImage(width: 320, height: 180, fill: blue), through: dmabuf), on: second, of: client, width: 320, height: 180)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(server.stepUntilIdle(sampling: 160, 90).last, blue)
+        // Unmapped: a commit with no buffer; the buffer goes back with the next frame.
+        wl_surface_attach(second.surface, nil, 0, 0)
+        wl_surface_commit(second.surface)
+        XCTAssertTrue(client.roundtrip())
+        let closing = server.stepUntilIdle(sampling: 160, 90)
+        XCTAssertEqual(closing.last, green)
+        XCTAssertTrue(closing.dropLast().contains { $0.b > 60 && $0.g > 60 }, "the closing window's blue among the frames: \(closing)")
+    }
 }
 
 /// The same with real dmabufs: pictures the compositor's GL exports
@@ -248,6 +300,14 @@ final class DmabufImportTests: DmabufDrawingTests {
 
     override func testADmabufGoesBackOnlyOnceReplacedAndAFrameWithoutItWasPresented() throws {
         try super.testADmabufGoesBackOnlyOnceReplacedAndAFrameWithoutItWasPresented()
+    }
+
+    override func testABufferShownAgainStaysAndOneReplacedByWlShmGoesBackAfterTheNextFrame() throws {
+        try super.testABufferShownAgainStaysAndOneReplacedByWlShmGoesBackAfterTheNextFrame()
+    }
+
+    override func testAClosingDmabufWindowIsDrawnInItsCloseTransition() throws {
+        try super.testAClosingDmabufWindowIsDrawnInItsCloseTransition()
     }
 }
 

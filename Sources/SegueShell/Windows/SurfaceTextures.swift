@@ -14,7 +14,9 @@ import SegueWayland
 ///
 /// A dmabuf buffer is not copied: its texture is the buffer's own memory,
 /// imported when its pixels are taken and kept with the buffer (a client
-/// hands the same few over and over), and it counts against no budget.
+/// hands the same few over and over), and it counts against no budget. It
+/// is held while its surface shows it and, once replaced, until the next
+/// frame is presented: every frame drawn before, which may read it, is done.
 ///
 /// Each client's textures together may take at most a budget of bytes: GL
 /// memory is the compositor's own (on llvmpipe, its heap), and a client could
@@ -31,8 +33,12 @@ final class SurfaceTextures {
     private var textures: [ObjectIdentifier: Texture] = [:]
     /// Surfaces whose texture is a dmabuf buffer's own.
     private var importedSurfaces: Set<ObjectIdentifier> = []
-    /// Surfaces that showed a dmabuf buffer: their replaced ones go back at each presentation.
-    private var dmabufSurfaces: [ObjectIdentifier: WeakSurface] = [:]
+    /// The dmabuf buffer each surface shows, held.
+    private var shownDmabufs: [ObjectIdentifier: DmabufBuffer] = [:]
+    /// Dmabuf buffers shown no more, held until the next frame is presented.
+    private var retiring: [DmabufBuffer] = []
+    /// A buffer started retiring: a frame must come for it to go back.
+    var retired: () -> Void = {}
     /// Whether a dmabuf buffer so described can be made a texture, asked as
     /// it is made; and a texture of a dmabuf buffer's own memory, nil where
     /// it cannot be made. The renderer's import, set by the compositor.
@@ -140,23 +146,31 @@ final class SurfaceTextures {
     /// be, and the surface shows nothing.
     private func take(_ buffer: DmabufBuffer, of surface: Surface) -> Bool {
         let key = ObjectIdentifier(surface)
+        buffer.hold()
         surface.takePixels { _, _ in }
-        dmabufSurfaces[key] = WeakSurface(surface: surface)
-        if buffer.imported == nil { buffer.imported = importDmabuf(buffer) }
         // An earlier buffer's texture goes, with what it counted against the budget.
         forget(surface)
+        shownDmabufs[key] = buffer
+        if let texture = buffer.imported as? Texture {
+            // Shown again: its memory is read anew.
+            texture.rebindImage()
+        } else {
+            buffer.imported = importDmabuf(buffer)
+        }
         guard let texture = buffer.imported as? Texture else { return false }
         textures[key] = texture
         importedSurfaces.insert(key)
+        if buffer.opaque { holdingUnusedBytes.insert(key) }
         texture.reinterpret(as: buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888)
         return true
     }
 
-    /// A frame was presented: every frame drawn before it has finished, so
-    /// the dmabuf buffers replaced before it are read no more and go back.
+    /// A frame was presented: every frame drawn before it is done, so the
+    /// dmabuf buffers shown no more are read no more, and go back.
     func framePresented() {
-        dmabufSurfaces = dmabufSurfaces.filter { $0.value.surface != nil }
-        for entry in dmabufSurfaces.values { entry.surface?.releaseReplacedBuffers() }
+        let done = retiring
+        retiring.removeAll()
+        for buffer in done { buffer.letGo() }
     }
 
     /// What `takePixels(of: surface)` would copy: all of a texture not filled
@@ -181,6 +195,10 @@ final class SurfaceTextures {
         let key = ObjectIdentifier(surface)
         textures[key] = nil
         importedSurfaces.remove(key)
+        if let buffer = shownDmabufs.removeValue(forKey: key) {
+            if retiring.isEmpty { retired() }
+            retiring.append(buffer)
+        }
         holdingUnusedBytes.remove(key)
         wholeUploadDue.remove(key)
         guard let owner = owners.removeValue(forKey: key) else { return }
@@ -189,7 +207,3 @@ final class SurfaceTextures {
     }
 }
 
-/// A surface held without keeping it: it goes with its client's wl_surface.
-private struct WeakSurface {
-    weak var surface: Surface?
-}

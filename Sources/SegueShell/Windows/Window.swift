@@ -82,6 +82,17 @@ final class Window {
         lastScreen = nil
     }
 
+    /// The window went: a last screen that is a client's dmabuf, which goes
+    /// back to its client with the next frame, is copied into one of the
+    /// compositor's own, so the transition away from the window still draws
+    /// what it showed.
+    func keepLastScreen(renderer: Renderer, background: (Float, Float, Float)) {
+        guard let texture = lastScreen, texture.isClientMemory,
+              let copy = try? RenderTarget(width: texture.width, height: texture.height),
+              (try? renderer.render(.screen(texture, filling: copy, background: background), into: copy)) != nil else { return }
+        lastScreen = copy.texture
+    }
+
     /// The window as a full-output texture, `scale` output pixels to a
     /// surface unit. A buffer of exactly the output's size, shown as it is,
     /// with no subsurfaces is used as it is; anything else is composed,

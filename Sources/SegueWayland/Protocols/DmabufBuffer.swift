@@ -48,9 +48,17 @@ package final class DmabufBuffer: ResourceObject {
         self.resource = nil
     }
 
-    /// Tells the client the buffer is free to be written again.
-    func release() {
-        if let resource, !isDestroyed { wl_buffer_send_release(resource) }
+    /// Who reads it or may yet: a surface holding it untaken, a texture
+    /// shown or one a frame in flight may still be reading. It goes back to
+    /// its client when the last lets go.
+    private var holders = 0
+
+    package func hold() { holders += 1 }
+
+    /// `going`: its wl_buffer is being destroyed, and hears nothing more.
+    package func letGo(going: Bool = false) {
+        holders -= 1
+        if holders == 0, !going, let resource, !isDestroyed { wl_buffer_send_release(resource) }
     }
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<wl_buffer_interface> = {

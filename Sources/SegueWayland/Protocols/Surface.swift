@@ -6,10 +6,9 @@ import SegueEngine
 /// taken, until whoever draws the surface takes them or a newer buffer
 /// replaces it: a surface nobody draws costs no copy. A wl_shm buffer goes
 /// back to its client once its pixels are copied; a dmabuf buffer, sampled
-/// where it is, once another has replaced it and a frame drawn since was
-/// presented (`releaseReplacedBuffers`). The surface never copies pixels
-/// itself and touches no GL. A synchronized subsurface's commits are cached
-/// and applied with its parent's.
+/// where it is, is held by whoever took it, and goes back when the last
+/// holder lets go. The surface never copies pixels itself and touches no GL.
+/// A synchronized subsurface's commits are cached and applied with its parent's.
 package final class Surface: ResourceObject {
     package let resource: OpaquePointer
     package let client: OpaquePointer
@@ -41,12 +40,6 @@ package final class Surface: ResourceObject {
     /// The newest buffer whose pixels were not taken yet, and where the
     /// content changed since they last were (in its pixels); held unreleased.
     private var untaken: (buffer: SurfaceBuffer, damage: [PixelRect])?
-    /// The dmabuf buffer whose pixels were taken last: what the surface's
-    /// texture samples, so it stays the compositor's until replaced.
-    private var sampled: DmabufBuffer?
-    /// Dmabuf buffers replaced since a frame was last presented: a frame drawn
-    /// before may still be reading them.
-    private var replaced: [DmabufBuffer] = []
     /// A client may destroy a buffer it committed: its pixels are taken while
     /// they are still there, and it hears no release.
     private lazy var untakenWatcher: Listener = Listener { [unowned self] _ in
@@ -272,10 +265,6 @@ package final class Surface: ResourceObject {
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
         dropUntakenPixels()
-        // Nothing will draw it again: what a frame in flight reads, the client will not write to a gone surface.
-        if let sampled { replaced.append(sampled) }
-        sampled = nil
-        releaseReplacedBuffers()
         viewport?.surfaceDestroyed()
         bufferWatcher.remove()
         cachedBufferWatcher.remove()
@@ -355,9 +344,6 @@ package final class Surface: ResourceObject {
             } else {
                 bufferSize = nil
                 rowsBottomFirst = false
-                // Shown no more: it goes back once no frame in flight reads it.
-                if let sampled { replaced.append(sampled) }
-                sampled = nil
             }
         }
         // A new buffer, or a new scale over the old one.
@@ -416,7 +402,10 @@ package final class Surface: ResourceObject {
             damage = PixelRect.bounds(of: old.damage + damage).map { [$0] } ?? []
         }
         guard let buffer else { return }
-        if untaken == nil, let resource = buffer.resource { untakenWatcher.subscribe(toDestructionOfResource: resource) }
+        if untaken == nil {
+            if let resource = buffer.resource { untakenWatcher.subscribe(toDestructionOfResource: resource) }
+            if case .dmabuf(let dmabuf) = buffer { dmabuf.hold() }
+        }
         untaken = (buffer, damage)
     }
 
@@ -428,27 +417,13 @@ package final class Surface: ResourceObject {
     package var untakenPixels: (buffer: SurfaceBuffer, damage: [PixelRect])? { untaken }
 
     /// Hands the newest buffer and where its content changed since the
-    /// pixels were last taken to `body`, then gives a wl_shm buffer back to
-    /// its client; a dmabuf buffer is kept as what the surface shows, and the
-    /// one it replaces goes back once a frame drawn since is presented.
-    /// Nothing when there is nothing new.
+    /// pixels were last taken to `body`, then lets go of it: a wl_shm buffer
+    /// goes back to its client, a dmabuf buffer once whoever `body` had hold
+    /// it lets go too. Nothing when there is nothing new.
     package func takePixels(_ body: (SurfaceBuffer, [PixelRect]) -> Void) {
         guard let untaken else { return }
         body(untaken.buffer, untaken.damage)
-        guard case .dmabuf(let dmabuf) = untaken.buffer else { return releaseUntaken() }
-        untakenWatcher.remove()
-        self.untaken = nil
-        if let sampled, sampled !== dmabuf { replaced.append(sampled) }
-        sampled = dmabuf
-    }
-
-    /// A frame drawn after the surface's newest pixels were taken was
-    /// presented: the dmabuf buffers they replaced are read no more and go
-    /// back to the client.
-    package func releaseReplacedBuffers() {
-        let buffers = replaced
-        replaced.removeAll()
-        for buffer in buffers { buffer.release() }
+        releaseUntaken()
     }
 
     /// Gives a held buffer back untaken: its pixels are not wanted (a cursor's, copied as it was committed).
@@ -458,10 +433,9 @@ package final class Surface: ResourceObject {
         guard let untaken else { return }
         untakenWatcher.remove()
         self.untaken = nil
-        guard !untakenIsGoing else { return }
         switch untaken.buffer {
-        case .shm(let buffer): wl_buffer_send_release(buffer.resource)
-        case .dmabuf(let buffer): buffer.release()
+        case .shm(let buffer): if !untakenIsGoing { wl_buffer_send_release(buffer.resource) }
+        case .dmabuf(let buffer): buffer.letGo(going: untakenIsGoing)
         }
     }
 
