@@ -76,10 +76,10 @@ package struct Benchmark {
         // where the renderer imports and exports dmabufs (a GPU; not llvmpipe).
         if renderer.dmabufSupport.canImport, let exported = renderer.export(window) {
             rows.append(("dmabuf-import", { _ in
-                guard let imported = renderer.texture(importing: exported.description, opaque: true) else {
+                guard let imported = renderer.import(exported.description, opaque: true) else {
                     throw RenderError("the renderer did not import its own dmabuf")
                 }
-                try renderer.render(.screen(imported, filling: target, background: (0, 0, 0)), into: target)
+                try renderer.render(.screen(imported.texture, filling: target, background: (0, 0, 0)), into: target)
             }, nil, 1))
         }
         for effect in effects {

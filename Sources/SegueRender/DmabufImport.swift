@@ -1,4 +1,5 @@
 import CEGL
+import CGLES
 import Glibc
 
 /// A client's dmabuf buffer as the renderer imports it: its size, DRM format
@@ -42,12 +43,16 @@ extension Renderer {
         return true
     }
 
-    /// A texture of the buffer's own memory, imported, not copied; nil where
-    /// EGL or GL refuses it. Its alpha is ignored if `opaque`.
-    package func texture(importing buffer: DmabufDescription, opaque: Bool) -> Texture? {
+    /// The buffer as the compositor draws it; nil where EGL or GL refuses
+    /// it. Its alpha is ignored if `opaque`.
+    package func `import`(_ buffer: DmabufDescription, opaque: Bool) -> ImportedDmabuf? {
         guard let image = image(of: buffer) else { return nil }
-        return try? Texture(image: image, display: context.display, width: buffer.width, height: buffer.height, opaque: opaque)
+        return try? ImportedDmabuf(image: image, width: buffer.width, height: buffer.height, opaque: opaque,
+                                   external: dmabufSupport.isExternalOnly(buffer.fourcc, buffer.modifier), renderer: self)
     }
+
+    /// Whether it draws dmabufs GL samples only as external images.
+    package var drawsExternalImages: Bool { externalImages != nil }
 
     /// The buffer as an EGLImage, with every plane's file, offset and pitch,
     /// and its modifier unless it is the implicit one; nil where EGL refuses it.
@@ -103,5 +108,64 @@ extension Renderer {
                                                                     stride: UInt32(strides[$0])) }
         return ExportedDmabuf(DmabufDescription(width: texture.width, height: texture.height, fourcc: UInt32(bitPattern: fourcc),
                                                 modifier: modifiers[0], planes: planes))
+    }
+}
+
+/// A client's dmabuf as the compositor draws it. Where GL samples its layout
+/// as a 2D texture, that texture is the buffer's own memory: nothing is
+/// copied. Where GL samples it only as an external image (YUV, most often), it
+/// is drawn into a texture of the compositor's each time it is shown, the
+/// driver converting it to RGB: every drawing path then takes it as it takes
+/// any texture.
+package final class ImportedDmabuf {
+    /// What every drawing path samples.
+    package let texture: Texture
+    private let external: (id: GLuint, image: EGLImageKHR, display: EGLDisplay, target: RenderTarget, program: ExternalImageProgram)?
+
+    /// Takes `image`: destroyed with this, or at once where it cannot be drawn.
+    package init(image: EGLImageKHR, width: Int, height: Int, opaque: Bool, external isExternal: Bool, renderer: Renderer) throws {
+        let display = renderer.context.display
+        guard isExternal else {
+            texture = try Texture(image: image, display: display, width: width, height: height, opaque: opaque)
+            external = nil
+            return
+        }
+        guard let program = renderer.externalImages else {
+            segue_egl_destroy_image(display, image)
+            throw RenderError("GL draws no external images (GL_OES_EGL_image_external_essl3 into BGRA8 textures)")
+        }
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        glBindTexture(GLenum(GL_TEXTURE_EXTERNAL_OES), id)
+        var earlier = 0
+        while glGetError() != GL_NO_ERROR, earlier < 8 { earlier += 1 }
+        guard segue_gl_texture_from_image(UInt32(GL_TEXTURE_EXTERNAL_OES), image) == EGL_TRUE, glGetError() == GL_NO_ERROR,
+              let target = try? RenderTarget(width: width, height: height, storage: .bgra8), let drawn = target.texture else {
+            glDeleteTextures(1, &id)
+            segue_egl_destroy_image(display, image)
+            throw RenderError("GL cannot sample this dmabuf as an external image")
+        }
+        for name in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
+            glTexParameteri(GLenum(GL_TEXTURE_EXTERNAL_OES), GLenum(name), GL_LINEAR)
+        }
+        glBindTexture(GLenum(GL_TEXTURE_EXTERNAL_OES), 0)
+        external = (id, image, display, target, program)
+        texture = drawn
+        texture.reinterpret(as: opaque ? .xrgb8888 : .argb8888)
+        program.draw(id, into: target)
+    }
+
+    /// The buffer is shown again with new content: its memory is read anew.
+    package func refresh() {
+        guard let external else { return texture.rebindImage() }
+        glBindTexture(GLenum(GL_TEXTURE_EXTERNAL_OES), external.id)
+        _ = segue_gl_texture_from_image(UInt32(GL_TEXTURE_EXTERNAL_OES), external.image)
+        external.program.draw(external.id, into: external.target)
+    }
+
+    deinit {
+        guard var id = external?.id, let external else { return }
+        glDeleteTextures(1, &id)
+        segue_egl_destroy_image(external.display, external.image)
     }
 }

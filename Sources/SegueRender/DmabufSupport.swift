@@ -21,6 +21,11 @@ package struct DmabufSupport: Sendable, Equatable {
 
     package var canImport: Bool { !formats.isEmpty }
 
+    /// Whether GL samples a buffer of `fourcc` laid out by `modifier` only as an external image.
+    package func isExternalOnly(_ fourcc: UInt32, _ modifier: UInt64) -> Bool {
+        formats.first { $0.fourcc == fourcc }?.modifiers.first { $0.value == modifier }?.externalOnly ?? false
+    }
+
     package static func == (a: DmabufSupport, b: DmabufSupport) -> Bool {
         a.renderNode == b.renderNode && a.formats.elementsEqual(b.formats) { $0.fourcc == $1.fourcc && $0.modifiers == $1.modifiers }
     }

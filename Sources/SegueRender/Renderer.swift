@@ -18,6 +18,15 @@ public final class Renderer {
     private var warmedUp: Set<String> = []
     /// What this renderer's EGL imports as dmabufs, asked once.
     package private(set) lazy var dmabufSupport = context.dmabufSupport
+    /// Draws dmabufs GL samples only as external images into ordinary textures;
+    /// nil where GL has no external images, or no BGRA8 textures to draw them into.
+    lazy var externalImages: ExternalImageProgram? = {
+        let extensions = glGetString(GLenum(GL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+        guard extensions.split(separator: " ").contains("GL_OES_EGL_image_external_essl3"), TextureStorage.native == .bgra8 else {
+            return nil
+        }
+        return try? ExternalImageProgram()
+    }()
     /// What each form of an effect with two cost on a target of a size (see `formChoice`).
     var formChoices: [String: FormChoice] = [:]
     /// Targets transition frames are drawn into at less than full size (see `draw(…scale:…)`).

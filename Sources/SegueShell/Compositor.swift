@@ -128,9 +128,9 @@ public final class Compositor {
         primarySelection = PrimarySelectionManager(display: display)
         activation = XdgActivation(display: display)
         textures.canImport = { [unowned renderer] in renderer.imports(DmabufDescription($0)) }
-        textures.importDmabuf = { [unowned renderer] in renderer.texture(importing: DmabufDescription($0.attributes), opaque: $0.opaque) }
+        textures.importDmabuf = { [unowned renderer] in renderer.import(DmabufDescription($0.attributes), opaque: $0.opaque) }
         textures.retired = { [unowned output] in output.requestFrame() }
-        let dmabufOffer = options.dmabufOffer ?? DmabufOffer(drawnBy: renderer.dmabufSupport)
+        let dmabufOffer = options.dmabufOffer ?? DmabufOffer(drawnBy: renderer.dmabufSupport, externalImages: renderer.drawsExternalImages)
         linuxDmabuf = try (dmabufOffer.isEmpty ? nil : dmabufOffer).map { offer in
             try LinuxDmabuf(display: display, offer: offer) { [unowned textures] in textures.canImport($0) }
         }

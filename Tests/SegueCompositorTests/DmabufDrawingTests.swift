@@ -22,6 +22,8 @@ class DmabufDrawingTests: XCTestCase {
     fileprivate let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255), green = RGBA(0, 255, 0)
     /// Real dmabufs, imported by the renderer's EGL; else memfds and the stand-in import.
     var realDmabufs: Bool { false }
+    /// The stand-in imports its buffers as external images (as GL samples YUV layouts).
+    var externalImages: Bool { false }
     private var files: [Int32] = []
     private var exported: [ExportedPicture] = []
     private static let xrgb8888: UInt32 = 0x3432_5258, argb8888: UInt32 = 0x3432_5241
@@ -51,7 +53,13 @@ class DmabufDrawingTests: XCTestCase {
             }
         } else {
             server.compositor.textures.canImport = { _ in true }
-            server.compositor.textures.importDmabuf = { [unowned renderer] in Self.standInImport($0, renderer: renderer) }
+            let external = externalImages
+            if external, !renderer.drawsExternalImages {
+                throw XCTSkip("this GL (\(renderer.context.renderer)) draws no external images")
+            }
+            server.compositor.textures.importDmabuf = { [unowned renderer] in
+                Self.standInImport($0, external: external, renderer: renderer)
+            }
         }
         let client = try server.connect()
         return (client, try XCTUnwrap(RawDmabuf(client: client, version: 3), "linux-dmabuf is not offered"))
@@ -60,7 +68,7 @@ class DmabufDrawingTests: XCTestCase {
     /// What the stand-in import makes of a memfd "dmabuf": its pixels
     /// uploaded, and the texture's storage taken as an EGLImage, as an
     /// imported texture's is.
-    private static func standInImport(_ buffer: DmabufBuffer, renderer: Renderer) -> Texture? {
+    private static func standInImport(_ buffer: DmabufBuffer, external: Bool, renderer: Renderer) -> ImportedDmabuf? {
         let attributes = buffer.attributes, plane = attributes.planes[0]
         let length = Int(plane.offset) + Int(plane.stride) * attributes.height
         guard let map = mmap(nil, length, PROT_READ, MAP_SHARED, plane.fd, 0), map != MAP_FAILED,
@@ -70,8 +78,8 @@ class DmabufDrawingTests: XCTestCase {
                       stride: Int(plane.stride), format: .argb8888)
         let image = segue_egl_texture_image(renderer.context.display, renderer.context.context, source.id)
         guard let image, image != segue_egl_no_image() else { return nil }
-        return try? Texture(image: image, display: renderer.context.display, width: attributes.width, height: attributes.height,
-                            opaque: buffer.opaque)
+        return try? ImportedDmabuf(image: image, width: attributes.width, height: attributes.height, opaque: buffer.opaque,
+                                   external: external, renderer: renderer)
     }
 
     /// `image` as a dmabuf wl_buffer of `client`'s (XRGB8888), its rows
@@ -277,6 +285,45 @@ class DmabufDrawingTests: XCTestCase {
 /// under SEGUE_REQUIRE_DMABUF=1 (a GPU), where that fails.
 final class DmabufImportTests: DmabufDrawingTests {
     override var realDmabufs: Bool { true }
+
+    override func testAWindowOfTheOutputsSizeIsShownFromItsDmabufAsItIs() throws {
+        try super.testAWindowOfTheOutputsSizeIsShownFromItsDmabufAsItIs()
+    }
+
+    override func testASmallerWindowIsComposedFromItsDmabufWhereItIsPlaced() throws {
+        try super.testASmallerWindowIsComposedFromItsDmabufWhereItIsPlaced()
+    }
+
+    override func testADmabufWhoseRowsAreStoredBottomFirstIsShownUpright() throws {
+        try super.testADmabufWhoseRowsAreStoredBottomFirstIsShownUpright()
+    }
+
+    override func testADmabufSubsurfaceIsComposedOverItsParentWhereItIsPlaced() throws {
+        try super.testADmabufSubsurfaceIsComposedOverItsParentWhereItIsPlaced()
+    }
+
+    override func testATransitionFromAndToADmabufWindowShowsBoth() throws {
+        try super.testATransitionFromAndToADmabufWindowShowsBoth()
+    }
+
+    override func testADmabufGoesBackOnlyOnceReplacedAndAFrameWithoutItWasPresented() throws {
+        try super.testADmabufGoesBackOnlyOnceReplacedAndAFrameWithoutItWasPresented()
+    }
+
+    override func testABufferShownAgainStaysAndOneReplacedByWlShmGoesBackAfterTheNextFrame() throws {
+        try super.testABufferShownAgainStaysAndOneReplacedByWlShmGoesBackAfterTheNextFrame()
+    }
+
+    override func testAClosingDmabufWindowIsDrawnInItsCloseTransition() throws {
+        try super.testAClosingDmabufWindowIsDrawnInItsCloseTransition()
+    }
+}
+
+/// The same through the stand-in, imported as external images: each buffer
+/// drawn into a texture of the compositor's by GL_OES_EGL_image_external, as
+/// the layouts GL samples only so (YUV, most often) are.
+final class DmabufExternalImageTests: DmabufDrawingTests {
+    override var externalImages: Bool { true }
 
     override func testAWindowOfTheOutputsSizeIsShownFromItsDmabufAsItIs() throws {
         try super.testAWindowOfTheOutputsSizeIsShownFromItsDmabufAsItIs()

@@ -51,4 +51,36 @@ final class ImageTextureTests: XCTestCase {
                             into: output)
         XCTAssertEqual(output.readPixels(opaque: true)[4, 2], RGBA(0, 0, 0), "its alpha ignored: black")
     }
+
+    /// A buffer shown again with new content shows the new content, whether
+    /// sampled where it is or drawn from an external image into a texture.
+    func testAnImportShownAgainShowsItsNewContentAsItIsOrAsAnExternalImage() throws {
+        let renderer = try RenderFixture.renderer()
+        for external in [false, true] {
+            if external && !renderer.drawsExternalImages { continue }
+            let source = try Texture(image: marked(RGBA(0, 0, 255)))
+            let eglImage = try XCTUnwrap(segue_egl_texture_image(renderer.context.display, renderer.context.context, source.id))
+            let imported = try ImportedDmabuf(image: eglImage, width: 16, height: 8, opaque: true, external: external, renderer: renderer)
+            XCTAssertEqual(try shown(imported.texture, renderer)[1, 0], RGBA(255, 0, 0), "external: \(external)")
+            XCTAssertEqual(try shown(imported.texture, renderer)[15, 7], RGBA(0, 0, 255), "external: \(external)")
+            // The client draws anew into the same memory.
+            let green = marked(RGBA(0, 255, 0))
+            green.pixels.withUnsafeBytes { source.upload($0, stride: 16 * 4, format: .rgba8888) }
+            imported.refresh()
+            XCTAssertEqual(try shown(imported.texture, renderer)[15, 7], RGBA(0, 255, 0), "external: \(external)")
+        }
+    }
+
+    /// 16×8 of `fill` with a red marker at the top left.
+    private func marked(_ fill: RGBA) -> RGBAImage {
+        var image = RGBAImage(width: 16, height: 8, fill: fill)
+        image.fill(RGBA(255, 0, 0), x: 0, y: 0, width: 3, height: 2)
+        return image
+    }
+
+    private func shown(_ texture: Texture, _ renderer: Renderer) throws -> RGBAImage {
+        let output = try RenderTarget(width: texture.width, height: texture.height)
+        try renderer.render(.screen(texture, filling: output, background: (0, 1, 0)), into: output)
+        return output.readPixels(opaque: true)
+    }
 }

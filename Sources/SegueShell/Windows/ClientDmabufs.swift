@@ -12,13 +12,13 @@ extension DmabufDescription {
 
 extension DmabufOffer {
     /// What Segue offers clients of its own accord: every format and
-    /// modifier the renderer imports and samples as a 2D texture (not those
-    /// GL samples only as external images, YUV most often), and the render
-    /// node's device number where the driver names the node. Empty where the
-    /// renderer imports nothing, as llvmpipe.
-    init(drawnBy support: DmabufSupport) {
+    /// modifier the renderer imports, those GL samples only as external images
+    /// (YUV, most often) only where it draws them (`externalImages`), and the
+    /// render node's device number where the driver names the node. Empty
+    /// where the renderer imports nothing, as llvmpipe.
+    init(drawnBy support: DmabufSupport, externalImages: Bool) {
         let formats = support.formats.compactMap { format -> Format? in
-            let modifiers = format.modifiers.filter { !$0.externalOnly }.map(\.value)
+            let modifiers = format.modifiers.filter { externalImages || !$0.externalOnly }.map(\.value)
             return modifiers.isEmpty ? nil : Format(fourcc: format.fourcc, modifiers: modifiers)
         }
         var node = stat()

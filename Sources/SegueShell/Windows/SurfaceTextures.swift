@@ -43,7 +43,7 @@ final class SurfaceTextures {
     /// it is made; and a texture of a dmabuf buffer's own memory, nil where
     /// it cannot be made. The renderer's import, set by the compositor.
     var canImport: (DmabufAttributes) -> Bool = { _ in false }
-    var importDmabuf: (DmabufBuffer) -> Texture? = { _ in nil }
+    var importDmabuf: (DmabufBuffer) -> ImportedDmabuf? = { _ in nil }
     /// Surfaces whose texture holds some bytes of an XRGB buffer, whose
     /// unused byte must never count as alpha.
     private var holdingUnusedBytes: Set<ObjectIdentifier> = []
@@ -151,13 +151,13 @@ final class SurfaceTextures {
         // An earlier buffer's texture goes, with what it counted against the budget.
         forget(surface)
         shownDmabufs[key] = buffer
-        if let texture = buffer.imported as? Texture {
+        if let imported = buffer.imported as? ImportedDmabuf {
             // Shown again: its memory is read anew.
-            texture.rebindImage()
+            imported.refresh()
         } else {
             buffer.imported = importDmabuf(buffer)
         }
-        guard let texture = buffer.imported as? Texture else { return false }
+        guard let texture = (buffer.imported as? ImportedDmabuf)?.texture else { return false }
         textures[key] = texture
         importedSurfaces.insert(key)
         if buffer.opaque { holdingUnusedBytes.insert(key) }
