@@ -35,6 +35,16 @@ static inline const char *segue_egl_render_node(EGLDisplay display) {
     return string((EGLDeviceEXT)device, EGL_DRM_RENDER_NODE_FILE_EXT);
 }
 
+/// The DRM primary node (`/dev/dri/card0`) of the device behind `display`
+/// (EGL_EXT_device_drm), or NULL where the driver names none.
+static inline const char *segue_egl_primary_node(EGLDisplay display) {
+    PFNEGLQUERYDISPLAYATTRIBEXTPROC attribute = (PFNEGLQUERYDISPLAYATTRIBEXTPROC)eglGetProcAddress("eglQueryDisplayAttribEXT");
+    PFNEGLQUERYDEVICESTRINGEXTPROC string = (PFNEGLQUERYDEVICESTRINGEXTPROC)eglGetProcAddress("eglQueryDeviceStringEXT");
+    EGLAttrib device = 0;
+    if (!attribute || !string || !attribute(display, EGL_DEVICE_EXT, &device) || !device) return NULL;
+    return string((EGLDeviceEXT)device, EGL_DRM_DEVICE_FILE_EXT);
+}
+
 /// Imports `planes` dmabuf planes as an EGLImage (EGL_EXT_image_dma_buf_import,
 /// with the modifier where `explicitModifier` says one is given); EGL_NO_IMAGE_KHR
 /// where the driver refuses them or has no import.

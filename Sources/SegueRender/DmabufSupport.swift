@@ -18,6 +18,8 @@ package struct DmabufSupport: Sendable, Equatable {
     package let formats: [(fourcc: UInt32, modifiers: [Modifier])]
     /// The render node (`/dev/dri/renderD128`), nil where the driver names none.
     package let renderNode: String?
+    /// The device's primary node (`/dev/dri/card0`), nil where the driver names none.
+    package let primaryNode: String?
 
     package var canImport: Bool { !formats.isEmpty }
 
@@ -27,7 +29,7 @@ package struct DmabufSupport: Sendable, Equatable {
     }
 
     package static func == (a: DmabufSupport, b: DmabufSupport) -> Bool {
-        a.renderNode == b.renderNode && a.formats.elementsEqual(b.formats) { $0.fourcc == $1.fourcc && $0.modifiers == $1.modifiers }
+        a.renderNode == b.renderNode && a.primaryNode == b.primaryNode && a.formats.elementsEqual(b.formats) { $0.fourcc == $1.fourcc && $0.modifiers == $1.modifiers }
     }
 
     /// Asks `display`'s EGL. A driver may list a format and then refuse to say
@@ -36,6 +38,7 @@ package struct DmabufSupport: Sendable, Equatable {
     init(display: EGLDisplay) {
         let extensions = String(cString: eglQueryString(display, EGLint(EGL_EXTENSIONS)))
         renderNode = segue_egl_render_node(display).map { String(cString: $0) }
+        primaryNode = segue_egl_primary_node(display).map { String(cString: $0) }
         guard extensions.contains("EGL_EXT_image_dma_buf_import") else {
             formats = []
             return

@@ -43,7 +43,7 @@ extension Compositor: IPCDelegate {
                 "gl_render_targets": .number(Double(RenderTarget.live)),
                 // The GL drawing it, its device's render node, and the dmabufs its EGL imports (none: no linux-dmabuf).
                 "renderer": .string(renderer.context.renderer),
-                "drm_node": renderer.dmabufSupport.renderNode.map(JSONValue.string) ?? .null,
+                "drm_node": renderer.dmabufSupport.clientRenderNode.map(JSONValue.string) ?? .null,
                 "dmabuf_formats": DrmNames.json(renderer.dmabufSupport),
             ])]]))
         case .transitions:
