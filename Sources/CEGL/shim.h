@@ -26,23 +26,15 @@ static inline EGLBoolean segue_egl_query_dmabuf_modifiers(EGLDisplay display, EG
     return query ? query(display, format, max, modifiers, externalOnly, count) : EGL_FALSE;
 }
 
-/// The DRM render node of the device behind `display`, or NULL where the driver names none.
-static inline const char *segue_egl_render_node(EGLDisplay display) {
+/// A string the driver gives for the device behind `display` (EGL_EXT_device_query):
+/// its DRM render node (EGL_DRM_RENDER_NODE_FILE_EXT) or primary node
+/// (EGL_DRM_DEVICE_FILE_EXT); NULL where it names none.
+static inline const char *segue_egl_device_string(EGLDisplay display, EGLint name) {
     PFNEGLQUERYDISPLAYATTRIBEXTPROC attribute = (PFNEGLQUERYDISPLAYATTRIBEXTPROC)eglGetProcAddress("eglQueryDisplayAttribEXT");
     PFNEGLQUERYDEVICESTRINGEXTPROC string = (PFNEGLQUERYDEVICESTRINGEXTPROC)eglGetProcAddress("eglQueryDeviceStringEXT");
     EGLAttrib device = 0;
     if (!attribute || !string || !attribute(display, EGL_DEVICE_EXT, &device) || !device) return NULL;
-    return string((EGLDeviceEXT)device, EGL_DRM_RENDER_NODE_FILE_EXT);
-}
-
-/// The DRM primary node (`/dev/dri/card0`) of the device behind `display`
-/// (EGL_EXT_device_drm), or NULL where the driver names none.
-static inline const char *segue_egl_primary_node(EGLDisplay display) {
-    PFNEGLQUERYDISPLAYATTRIBEXTPROC attribute = (PFNEGLQUERYDISPLAYATTRIBEXTPROC)eglGetProcAddress("eglQueryDisplayAttribEXT");
-    PFNEGLQUERYDEVICESTRINGEXTPROC string = (PFNEGLQUERYDEVICESTRINGEXTPROC)eglGetProcAddress("eglQueryDeviceStringEXT");
-    EGLAttrib device = 0;
-    if (!attribute || !string || !attribute(display, EGL_DEVICE_EXT, &device) || !device) return NULL;
-    return string((EGLDeviceEXT)device, EGL_DRM_DEVICE_FILE_EXT);
+    return string((EGLDeviceEXT)device, name);
 }
 
 /// Imports `planes` dmabuf planes as an EGLImage (EGL_EXT_image_dma_buf_import,

@@ -37,8 +37,8 @@ package struct DmabufSupport: Sendable, Equatable {
     /// without one. Without the modifiers extension, every format is so.
     init(display: EGLDisplay) {
         let extensions = String(cString: eglQueryString(display, EGLint(EGL_EXTENSIONS)))
-        renderNode = segue_egl_render_node(display).map { String(cString: $0) }
-        primaryNode = segue_egl_primary_node(display).map { String(cString: $0) }
+        renderNode = segue_egl_device_string(display, EGLint(EGL_DRM_RENDER_NODE_FILE_EXT)).map { String(cString: $0) }
+        primaryNode = segue_egl_device_string(display, EGLint(EGL_DRM_DEVICE_FILE_EXT)).map { String(cString: $0) }
         guard extensions.contains("EGL_EXT_image_dma_buf_import") else {
             formats = []
             return
