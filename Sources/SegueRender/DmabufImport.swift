@@ -137,9 +137,7 @@ package final class ImportedDmabuf {
         var id: GLuint = 0
         glGenTextures(1, &id)
         glBindTexture(GLenum(GL_TEXTURE_EXTERNAL_OES), id)
-        var earlier = 0
-        while glGetError() != GL_NO_ERROR, earlier < 8 { earlier += 1 }
-        guard segue_gl_texture_from_image(UInt32(GL_TEXTURE_EXTERNAL_OES), image) == EGL_TRUE, glGetError() == GL_NO_ERROR,
+        guard Texture.attach(image, to: GL_TEXTURE_EXTERNAL_OES),
               let target = try? RenderTarget(width: width, height: height, storage: .bgra8), let drawn = target.texture else {
             glDeleteTextures(1, &id)
             segue_egl_destroy_image(display, image)
@@ -159,7 +157,7 @@ package final class ImportedDmabuf {
     package func refresh() {
         guard let external else { return texture.rebindImage() }
         glBindTexture(GLenum(GL_TEXTURE_EXTERNAL_OES), external.id)
-        _ = segue_gl_texture_from_image(UInt32(GL_TEXTURE_EXTERNAL_OES), external.image)
+        _ = Texture.attach(external.image, to: GL_TEXTURE_EXTERNAL_OES)
         external.program.draw(external.id, into: external.target)
     }
 

@@ -103,10 +103,7 @@ public final class Texture {
             throw RenderError("no GL context is current: make the renderer's context current first")
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        // Errors of earlier calls go first, so the one read after is this call's.
-        var earlier = 0
-        while glGetError() != GL_NO_ERROR, earlier < 8 { earlier += 1 }
-        guard segue_gl_texture_from_image(UInt32(GL_TEXTURE_2D), image) == EGL_TRUE, glGetError() == GL_NO_ERROR else {
+        guard Self.attach(image, to: GL_TEXTURE_2D) else {
             glDeleteTextures(1, &id)
             segue_egl_destroy_image(display, image)
             throw RenderError("GL cannot sample this dmabuf as a 2D texture (GL_OES_EGL_image)")
@@ -135,8 +132,17 @@ public final class Texture {
     package func rebindImage() {
         guard let image else { return }
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        _ = segue_gl_texture_from_image(UInt32(GL_TEXTURE_2D), image.image)
+        _ = Self.attach(image.image, to: GL_TEXTURE_2D)
         contentChanged()
+    }
+
+    /// Makes `image` the storage of the texture bound to `target`
+    /// (GL_TEXTURE_2D or GL_TEXTURE_EXTERNAL_OES); whether GL took it.
+    static func attach(_ image: EGLImageKHR, to target: Int32) -> Bool {
+        // Errors of earlier calls go first, so the one read after is this call's.
+        var earlier = 0
+        while glGetError() != GL_NO_ERROR, earlier < 8 { earlier += 1 }
+        return segue_gl_texture_from_image(UInt32(target), image) == EGL_TRUE && glGetError() == GL_NO_ERROR
     }
 
     deinit {

@@ -186,21 +186,23 @@ class DmabufDrawingTests: XCTestCase {
             duration = "100ms"
             easing = "linear"
             """)
+        // Sampled where the dmabuf's marker is: a flipped or shifted picture shows blue there, not red.
         let first = try client.makeConfiguredToplevel()
-        show(try buffer(RGBAImage(width: 320, height: 180, fill: blue), through: dmabuf), on: first, of: client, width: 320, height: 180)
+        show(try buffer(marked(width: 320, height: 180, fill: blue, marker: red), through: dmabuf), on: first, of: client,
+             width: 320, height: 180)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertEqual(server.stepUntilIdle(sampling: 160, 90).last, blue)
+        XCTAssertEqual(server.stepUntilIdle(sampling: 3, 3).last, red)
         let second = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: 320, height: 180, fill: green), on: second.surface)
         XCTAssertTrue(client.roundtrip())
-        let opening = server.stepUntilIdle(sampling: 160, 90)
+        let opening = server.stepUntilIdle(sampling: 3, 3)
         XCTAssertEqual(opening.last, green)
-        XCTAssertTrue(opening.contains { $0.b > 60 && $0.g > 60 }, "a frame mixing the dmabuf's blue and the shm window's green: \(opening)")
+        XCTAssertTrue(opening.contains { $0.r > 60 && $0.g > 60 }, "a frame mixing the dmabuf's red marker and the shm window's green: \(opening)")
         xdg_toplevel_destroy(second.toplevel)
         XCTAssertTrue(client.roundtrip())
-        let closing = server.stepUntilIdle(sampling: 160, 90)
-        XCTAssertEqual(closing.last, blue, "the dmabuf window shown again")
-        XCTAssertTrue(closing.contains { $0.b > 60 && $0.g > 60 }, "\(closing)")
+        let closing = server.stepUntilIdle(sampling: 3, 3)
+        XCTAssertEqual(closing.last, red, "the dmabuf window shown again, its marker at the top left")
+        XCTAssertTrue(closing.contains { $0.r > 60 && $0.g > 60 }, "\(closing)")
     }
 
     /// A dmabuf is read where it is for as long as it is shown: it goes back
@@ -266,16 +268,18 @@ class DmabufDrawingTests: XCTestCase {
         XCTAssertTrue(client.roundtrip())
         _ = server.stepUntilIdle(sampling: 160, 90)
         let second = try client.makeConfiguredToplevel()
-        show(try buffer(RGBAImage(width: 320, height: 180, fill: blue), through: dmabuf), on: second, of: client, width: 320, height: 180)
+        show(try buffer(marked(width: 320, height: 180, fill: blue, marker: red), through: dmabuf), on: second, of: client,
+             width: 320, height: 180)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertEqual(server.stepUntilIdle(sampling: 160, 90).last, blue)
+        XCTAssertEqual(server.stepUntilIdle(sampling: 3, 3).last, red)
         // Unmapped: a commit with no buffer; the buffer goes back with the next frame.
         wl_surface_attach(second.surface, nil, 0, 0)
         wl_surface_commit(second.surface)
         XCTAssertTrue(client.roundtrip())
-        let closing = server.stepUntilIdle(sampling: 160, 90)
+        // Where its marker was: a flipped or shifted copy shows blue there, not red.
+        let closing = server.stepUntilIdle(sampling: 3, 3)
         XCTAssertEqual(closing.last, green)
-        XCTAssertTrue(closing.dropLast().contains { $0.b > 60 && $0.g > 60 }, "the closing window's blue among the frames: \(closing)")
+        XCTAssertTrue(closing.dropLast().contains { $0.r > 60 && $0.g > 60 }, "the closing window's marker among the frames: \(closing)")
     }
 }
 

@@ -31,9 +31,7 @@ final class SurfaceTextures {
     }
 
     private var textures: [ObjectIdentifier: Texture] = [:]
-    /// Surfaces whose texture is a dmabuf buffer's own.
-    private var importedSurfaces: Set<ObjectIdentifier> = []
-    /// The dmabuf buffer each surface shows, held.
+    /// The dmabuf buffer each surface shows, held: a surface here has its buffer's own texture.
     private var shownDmabufs: [ObjectIdentifier: DmabufBuffer] = [:]
     /// Dmabuf buffers shown no more, held until the next frame is presented.
     private var retiring: [DmabufBuffer] = []
@@ -81,7 +79,7 @@ final class SurfaceTextures {
         }
         // Imported when its pixels are taken: until then the surface shows what it showed.
         if case .dmabuf = buffer { return nil }
-        if let texture = textures[key], !importedSurfaces.contains(key), texture.width == buffer.width,
+        if let texture = textures[key], shownDmabufs[key] == nil, texture.width == buffer.width,
            texture.height == buffer.height { return nil }
         // The old texture goes either way: replaced, or the surface shows nothing.
         forget(surface)
@@ -159,7 +157,6 @@ final class SurfaceTextures {
         }
         guard let texture = (buffer.imported as? ImportedDmabuf)?.texture else { return false }
         textures[key] = texture
-        importedSurfaces.insert(key)
         if buffer.opaque { holdingUnusedBytes.insert(key) }
         texture.reinterpret(as: buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888)
         return true
@@ -178,7 +175,7 @@ final class SurfaceTextures {
     private func region(toTake surface: Surface) -> PixelRect? {
         let key = ObjectIdentifier(surface)
         guard let texture = textures[key], let (buffer, damage) = surface.untakenPixels, buffer.shm != nil,
-              !importedSurfaces.contains(key), buffer.width == texture.width, buffer.height == texture.height else { return nil }
+              shownDmabufs[key] == nil, buffer.width == texture.width, buffer.height == texture.height else { return nil }
         // A texture whose alpha starts to count is taken whole: alpha outside the damage is stale.
         guard wholeUploadDue.contains(key) || texture.format != Self.format(of: buffer, on: surface) else {
             return PixelRect.bounds(of: damage)
@@ -194,7 +191,6 @@ final class SurfaceTextures {
     func forget(_ surface: Surface) {
         let key = ObjectIdentifier(surface)
         textures[key] = nil
-        importedSurfaces.remove(key)
         if let buffer = shownDmabufs.removeValue(forKey: key) {
             if retiring.isEmpty { retired() }
             retiring.append(buffer)
