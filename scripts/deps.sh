@@ -16,7 +16,7 @@ packages=(
 )
 if [ "${1:-}" = "--test" ]; then
     packages+=(weston foot fonts-dejavu-core)     # weston-simple-shm/-egl and foot as clients
-    packages+=(gtk-3-examples)                    # gtk3-widget-factory: a real GTK 3 client
+    packages+=(gtk-3-examples gtk-4-examples)     # gtk3-widget-factory, gtk4-demo: real GTK 3 and 4 clients
     packages+=(wayland-protocols libwayland-bin)  # CI checks the generated protocol code against them
     packages+=(gcc binutils)                      # scripts/c-api: libsegue's C programs, its exports
 elif [ "${1:-}" = "--weston" ]; then

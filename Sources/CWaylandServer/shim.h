@@ -15,6 +15,7 @@
 #include "protocols/pointer-gestures-unstable-v1-server-protocol.h"
 #include "protocols/primary-selection-unstable-v1-server-protocol.h"
 #include "protocols/linux-dmabuf-unstable-v1-server-protocol.h"
+#include "protocols/xdg-decoration-unstable-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -58,6 +59,8 @@ SEGUE_INTERFACE(zwp_primary_selection_source_v1)
 SEGUE_INTERFACE(zwp_primary_selection_offer_v1)
 SEGUE_INTERFACE(zwp_linux_dmabuf_v1)
 SEGUE_INTERFACE(zwp_linux_buffer_params_v1)
+SEGUE_INTERFACE(zxdg_decoration_manager_v1)
+SEGUE_INTERFACE(zxdg_toplevel_decoration_v1)
 SEGUE_INTERFACE(zwp_linux_dmabuf_feedback_v1)
 SEGUE_INTERFACE(wl_buffer)
 #undef SEGUE_INTERFACE

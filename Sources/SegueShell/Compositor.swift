@@ -63,6 +63,7 @@ public final class Compositor {
     private var compositorGlobal: CompositorGlobal?
     private var subcompositor: Subcompositor?
     private var wmBase: XdgWmBase?
+    private var decorations: XdgDecorationManager?
     private(set) var seat: Seat?
     private var pointerGestures: PointerGestures?
     private var outputGlobal: OutputGlobal?
@@ -113,6 +114,7 @@ public final class Compositor {
         wmBase = XdgWmBase(display: display, toleratesBufferBeforeConfigure: options.toleratesBufferBeforeConfigure)
         wmBase?.toplevelDelegate = self
         wmBase?.popupDelegate = self
+        decorations = XdgDecorationManager(display: display)
         let seat = try Seat(display: display, keymap: Self.systemKeymap(log: log))
         self.seat = seat
         seat.cursorChanged = { [unowned self] in updateCursor() }
@@ -196,6 +198,7 @@ public final class Compositor {
         compositorGlobal = nil
         subcompositor = nil
         wmBase = nil
+        decorations = nil
         pointerGestures = nil
         seat = nil
         outputGlobal = nil

@@ -1,10 +1,12 @@
+import SegueEngine
 import SeguePolicy
 import SegueWayland
 
 /// Where windows go on the output.
 public enum WindowPlacement: String, Sendable {
-    /// Segue's own: one window shown at a time, fullscreen (centred when it is
-    /// smaller), and a transition whenever the shown window changes.
+    /// Segue's own: one window shown at a time, maximized (or fullscreen when
+    /// it asks) and centred when it is smaller, and a transition whenever the
+    /// shown window changes.
     case stacked
     /// Every window at the position it was given (the top left until then),
     /// at the size its client picks, stacked in the order they were shown and
@@ -38,12 +40,19 @@ extension WindowPlacement {
 
     /// A window's surface's top left on a `width`×`height` output of `scale`
     /// pixels per surface unit, in output pixels: where it is drawn and where
-    /// it takes input. Stacked, centred (a window larger than the output is
-    /// cropped about its centre); free, where its last commit or placement put it.
+    /// it takes input. Stacked, its window geometry (not its shadow) centred
+    /// on each axis where it fits, and its top or left edge on the output's
+    /// where it does not, so its title bar and first column stay reachable;
+    /// free, where its last commit or placement put it.
     func origin(of window: Window, width: Int, height: Int, scale: Int) -> (x: Int, y: Int) {
         switch self {
         case .stacked:
-            return ((width - window.surface.width * scale) / 2, (height - window.surface.height * scale) / 2)
+            let surface = window.surface
+            let geometry = window.toplevel.xdgSurface.geometry ?? PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)
+            func start(_ offset: Int, _ length: Int, within room: Int) -> Int {
+                (length * scale <= room ? (room - length * scale) / 2 : 0) - offset * scale
+            }
+            return (start(geometry.x, geometry.width, within: width), start(geometry.y, geometry.height, within: height))
         case .free:
             let origin = window.origin ?? Self.placedOrigin(of: window)
             return (origin.x * scale, origin.y * scale)
@@ -60,13 +69,18 @@ extension WindowPlacement {
     }
 
     /// What a toplevel is configured to on a `width`×`height` output (surface
-    /// units): stacked, to fill it; free, the size its client picks (0×0)
-    /// unless it asked to fill the output.
+    /// units): stacked, to fill it, maximized and tiled so it keeps its own
+    /// title bar, or fullscreen while it asks; free, the size its client picks
+    /// (0×0) unless it asked to fill the output.
     func configuration(for toplevel: XdgToplevel, shown: Bool, width: Int32, height: Int32) -> ToplevelConfiguration {
-        guard keepsPositions else { return ToplevelConfiguration(width: width, height: height, activated: shown) }
-        let fullscreen = toplevel.wantsFullscreen, maximized = !fullscreen && toplevel.wantsMaximized
+        let fullscreen = toplevel.wantsFullscreen
+        guard keepsPositions else {
+            return ToplevelConfiguration(width: width, height: height, activated: shown, fullscreen: fullscreen,
+                                         maximized: !fullscreen, tiled: !fullscreen, offersMaximize: false)
+        }
+        let maximized = !fullscreen && toplevel.wantsMaximized
         let fills = fullscreen || maximized
         return ToplevelConfiguration(width: fills ? width : 0, height: fills ? height : 0, activated: shown,
-                                     fullscreen: fullscreen, maximized: maximized, offersStates: true)
+                                     fullscreen: fullscreen, maximized: maximized, tiled: false, offersMaximize: true)
     }
 }

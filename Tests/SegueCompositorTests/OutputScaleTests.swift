@@ -171,10 +171,10 @@ final class OutputScaleTests: XCTestCase {
         XCTAssertEqual(client.outputState.physicalSize?.width, 85, "the physical size follows the units")
         XCTAssertTrue(client.dispatch { toplevel.lastSize?.width == 320 })
         XCTAssertEqual(toplevel.lastSize?.height, 180)
-        // Until the client answers, its 640-unit window is centred on the
-        // 320-unit output, 160 units off the left edge; the pointer is where
-        // it was on the screen, pixel (300, 200), unit (150, 100).
-        XCTAssertEqual(pointer.events.last, .motion(x: 310, y: 190))
+        // Until the client answers, its 640-unit window is larger than the
+        // 320-unit output and keeps its top left on the output's; the pointer
+        // is where it was on the screen, pixel (300, 200), unit (150, 100).
+        XCTAssertEqual(pointer.events.last, .motion(x: 150, y: 100))
         client.ackConfigure(toplevel, serial: try XCTUnwrap(toplevel.lastConfigureSerial))
         wl_surface_set_buffer_scale(toplevel.surface, 2)
         try client.show(RGBAImage(width: width, height: height, fill: fill), on: toplevel.surface)

@@ -239,19 +239,19 @@ final class GtkPopupTests: XCTestCase {
         server = try InProcessCompositor(placement: .stacked, width: 1600, height: 900, config: "[transitions.open]\neffect = \"none\"\n")
         app = try server.launch("gtk3-widget-factory", runtime: runtime,
                                 environment: ["GDK_BACKEND": "wayland", "GTK_THEME": "Adwaita", "NO_AT_BRIDGE": "1"])
-        // The first entry, top left, starts with its text selected in Adwaita's blue.
+        // The first entry, under the header bar at the top left, starts with its text selected in Adwaita's blue.
         let selection = RGBA(53, 132, 228)
         var before = RGBAImage(width: 1, height: 1, fill: selection)
         XCTAssertTrue(server.serve(timeout: .seconds(60)) {
             guard server.windowCount == 1, let shot = try? server.screen() else { return false }
             before = shot
-            let hits = (16...32).reduce(0) { count, row in count + (24...100).filter { shot[$0, row] == selection }.count }
-            return hits > 17 * 77 / 2
+            let hits = (66...80).reduce(0) { count, row in count + (24...100).filter { shot[$0, row] == selection }.count }
+            return hits > 15 * 77 / 2
         }, "gtk3-widget-factory shows its window with the entry's text selected")
         // Settled: GTK's first frames may still show the window inactive.
         _ = server.serve(timeout: .seconds(1)) { false }
         before = try server.screen()
-        let (x, y) = (60.0, 24.0)
+        let (x, y) = (60.0, 73.0)
         server.inject(.pointerMotion(time: 1, x: x, y: y))
         server.inject(.pointerButton(time: 2, button: 0x111, pressed: true))
         server.inject(.pointerButton(time: 3, button: 0x111, pressed: false))

@@ -477,6 +477,57 @@ final class ProtocolErrorTests: XCTestCase {
         try assertStillServing()
     }
 
+    // MARK: xdg-decoration
+
+    private func decorationManager(_ client: RawClient) throws -> OpaquePointer {
+        try XCTUnwrap(client.bind(global: "zxdg_decoration_manager_v1", segue_client_zxdg_decoration_manager_v1_interface(), version: 1))
+    }
+
+    func testASecondDecorationForAToplevelIsAlreadyConstructed() throws {
+        let client = try connect()
+        let manager = try decorationManager(client)
+        let toplevel = client.makeToplevel()
+        _ = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel.toplevel)
+        XCTAssertTrue(client.roundtrip(), "the first is fine")
+        _ = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel.toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "zxdg_toplevel_decoration_v1", code: 1))
+        try assertStillServing()
+    }
+
+    func testADecorationForAToplevelWithABufferIsUnconfiguredBuffer() throws {
+        let client = try connect()
+        let manager = try decorationManager(client)
+        let toplevel = try configuredToplevel(client)
+        try client.show(RGBAImage(width: Int(width), height: Int(height), fill: RGBA(0, 0, 200)), on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel.toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "zxdg_toplevel_decoration_v1", code: 0))
+        try assertStillServing()
+    }
+
+    func testDestroyingAToplevelBeforeItsDecorationIsOrphaned() throws {
+        let client = try connect()
+        let manager = try decorationManager(client)
+        let toplevel = client.makeToplevel()
+        _ = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel.toplevel)
+        XCTAssertTrue(client.roundtrip())
+        client.sendDestroyKeepingProxy(toplevel.toplevel)
+        assertDisconnected(client, with: WaylandProtocolError(interface: "zxdg_toplevel_decoration_v1", code: 2))
+        try assertStillServing()
+    }
+
+    func testDestroyingTheDecorationFirstThenItsToplevelIsFine() throws {
+        let client = try connect()
+        let manager = try decorationManager(client)
+        let toplevel = client.makeToplevel()
+        let decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel.toplevel)
+        XCTAssertTrue(client.roundtrip())
+        zxdg_toplevel_decoration_v1_destroy(decoration)
+        client.sendDestroyKeepingProxy(toplevel.toplevel)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertNil(client.protocolError)
+    }
+
     // MARK: Helpers
 
     private func connect() throws -> RawClient {

@@ -141,13 +141,16 @@ final class RawClient {
         if let output = self.output { wl_output_add_listener(output, outputListener, listenerData(outputState)) }
     }
 
-    /// A surface made a toplevel and committed bare; the configure it was sent
-    /// is in `lastConfigureSerial` when `roundtrip` returns true.
-    func makeToplevel() -> RawToplevel {
+    /// A surface made a toplevel (through `base`, an xdg_wm_base bound at
+    /// another version, where given), `beforeCommit` applied, and committed
+    /// bare; the configure it was sent is in `lastConfigureSerial` when
+    /// `roundtrip` returns true.
+    func makeToplevel(through base: OpaquePointer? = nil, beforeCommit: (RawToplevel) -> Void = { _ in }) -> RawToplevel {
         let surface = wl_compositor_create_surface(compositor)!
-        let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
+        let xdgSurface = xdg_wm_base_get_xdg_surface(base ?? wmBase, surface)!
         let toplevel = RawToplevel(surface: surface, xdgSurface: xdgSurface, toplevel: xdg_surface_get_toplevel(xdgSurface)!)
         listenedTo.append(toplevel)
+        beforeCommit(toplevel)
         wl_surface_commit(surface)
         return toplevel
     }

@@ -11,6 +11,8 @@ final class RawToplevel {
     private(set) var lastSize: (width: Int32, height: Int32)?
     /// xdg_toplevel.state values, as the last configure listed them.
     private(set) var lastStates: [UInt32] = []
+    /// xdg_toplevel.wm_capabilities values, as last sent (version 5 on).
+    private(set) var capabilities: [UInt32]?
     /// The wl_output proxies the surface entered and left, in order.
     private(set) var outputEvents: [(entered: Bool, output: OpaquePointer?)] = []
 
@@ -29,7 +31,13 @@ final class RawToplevel {
 
     fileprivate func configured(width: Int32, height: Int32, states: wl_array) {
         lastSize = (width, height)
-        lastStates = (0..<states.size / 4).map { states.data.load(fromByteOffset: $0 * 4, as: UInt32.self) }
+        lastStates = Self.values(states)
+    }
+
+    fileprivate func capabilities(_ values: wl_array) { capabilities = Self.values(values) }
+
+    private static func values(_ array: wl_array) -> [UInt32] {
+        (0..<array.size / 4).map { array.data.load(fromByteOffset: $0 * 4, as: UInt32.self) }
     }
 }
 
@@ -43,7 +51,9 @@ private nonisolated(unsafe) let toplevelListener = fixedListener(xdg_toplevel_li
     },
     close: { _, _ in },
     configure_bounds: { _, _, _, _ in },
-    wm_capabilities: { _, _, _ in }
+    wm_capabilities: { data, _, values in
+        if let values { (listenerObject(data) as RawToplevel).capabilities(values.pointee) }
+    }
 ))
 
 private nonisolated(unsafe) let surfaceListener = fixedListener(wl_surface_listener(

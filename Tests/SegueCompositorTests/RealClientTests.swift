@@ -46,8 +46,8 @@ final class RealClientTests: XCTestCase {
         try compositor.launch("foot", ["--app-id", "segue-foot", "sh", "-c", "echo hello from foot; sleep 30"])
         let windows = try compositor.waitForWindows(1, timeout: 30)
         XCTAssertEqual(string(windows[0]["app_id"]), "segue-foot")
-        XCTAssertEqual(number(windows[0]["width"]), 640, "foot takes the configured fullscreen size")
-        XCTAssertEqual(number(windows[0]["height"]), 360)
+        XCTAssertEqual(number(windows[0]["width"]), 640, "foot takes the configured maximized size")
+        XCTAssertEqual(number(windows[0]["height"]), 334, "below its own 26-unit title bar")
     }
 
     func testOnAScale2OutputFootIsConfiguredInSurfaceUnitsAndDrawsAtScale2() throws {
@@ -62,12 +62,14 @@ final class RealClientTests: XCTestCase {
         }
         XCTAssertEqual(windows[0]["buffer_scale"], .number(2), "foot draws for the scale-2 output: \(windows)")
         XCTAssertEqual(number(windows[0]["width"]), 320, "half the 640-pixel output, in surface units")
-        XCTAssertEqual(number(windows[0]["height"]), 180)
-        // Its 640x360 buffer fills the output: its background to every corner.
+        XCTAssertEqual(number(windows[0]["height"]), 154, "below its own 26-unit title bar")
+        // Its title bar and its 640x308 buffer fill the output: its background to the bottom corners and up to the bar.
         let shot = try compositor.screenshot()
-        for (x, y) in [(639, 0), (0, 359), (639, 359)] {
+        for (x, y) in [(0, 52), (639, 52), (0, 359), (639, 359)] {
             XCTAssertEqual(shot[x, y], RGBA(0x20, 0x30, 0x40), "(\(x), \(y))")
         }
+        XCTAssertNotEqual(shot[639, 51], RGBA(0x20, 0x30, 0x40), "its title bar, 52 pixels tall, at the top")
+        XCTAssertNotEqual(shot[0, 0], RGBA(20, 20, 26), "no background above it")
     }
 
     func testOnAScale2OutputWestonTerminalKeepsDrawingAtScale2WhileCovered() throws {

@@ -74,8 +74,8 @@ final class ScreenOrientationTests: XCTestCase {
         ])
     }
 
-    func testALargerWindowIsCroppedAboutItsCentreWithItsQuadrantsInPlace() throws {
-        // 800×500, a colour per quadrant; centred on 640×360 it starts at (-80, -70).
+    func testALargerWindowShowsItsTopLeftWithItsQuadrantsInPlace() throws {
+        // 800×500, a colour per quadrant; on 640×360 its top left is the output's.
         var image = RGBAImage(width: 800, height: 500, fill: red)
         for y in 0..<500 {
             for x in 0..<800 where x >= 400 || y >= 250 {
@@ -87,11 +87,11 @@ final class ScreenOrientationTests: XCTestCase {
         XCTAssertEqual(shot[638, 1], green, "top-right quadrant")
         XCTAssertEqual(shot[1, 358], blue, "bottom-left quadrant")
         XCTAssertEqual(shot[638, 358], yellow, "bottom-right quadrant")
-        // The quadrants meet at the buffer's centre, (400, 250), which is the output's (320, 180).
-        XCTAssertEqual(shot[319, 179], red)
-        XCTAssertEqual(shot[320, 179], green)
-        XCTAssertEqual(shot[319, 180], blue)
-        XCTAssertEqual(shot[320, 180], yellow)
+        // The quadrants meet at the buffer's centre, (400, 250), which is the output's too.
+        XCTAssertEqual(shot[399, 249], red)
+        XCTAssertEqual(shot[400, 249], green)
+        XCTAssertEqual(shot[399, 250], blue)
+        XCTAssertEqual(shot[400, 250], yellow)
     }
 
     func testSubsurfacesSitAtTheirOffsetsAboveTheirParentUpright() throws {
@@ -165,7 +165,8 @@ final class ScreenOrientationTests: XCTestCase {
     }
 
     /// foot prints a row of red cells, then a row of upper half blocks in green:
-    /// the rows sit at the top, and each half block fills the top of its cell.
+    /// the rows sit at the top, under foot's title bar, and each half block
+    /// fills the top of its cell.
     func testFootsFirstRowsAreAtTheTopWithTheirGlyphsUpright() throws {
         compositor = try CompositorUnderTest()
         let red = RGBA(255, 0, 0), green = RGBA(0, 255, 0)
@@ -181,7 +182,9 @@ final class ScreenOrientationTests: XCTestCase {
         }
         let cells = try XCTUnwrap(SampleClientPicture.bounds(of: red, in: shot), "the red cells show")
         let halves = try XCTUnwrap(SampleClientPicture.bounds(of: green, in: shot), "the half blocks show")
-        XCTAssertLessThan(cells.y, 10, "the first row is at the top: \(cells)")
+        // Under foot's own title bar, 26 pixels tall.
+        XCTAssertGreaterThanOrEqual(cells.y, 26, "the first row is under the title bar: \(cells)")
+        XCTAssertLessThan(cells.y, 36, "at the top: \(cells)")
         XCTAssertLessThan(cells.x, 10, "and starts at the left: \(cells)")
         XCTAssertEqual(halves.x, cells.x, "the second row starts where the first does")
         XCTAssertEqual(halves.y, cells.y + cells.height, "the half blocks start right below the first row: \(halves) under \(cells)")
@@ -190,8 +193,8 @@ final class ScreenOrientationTests: XCTestCase {
     }
 
     /// GTK 3's widget factory opens with the text of its first entry selected:
-    /// the selection's blue is at the top-left, and the notebooks' light tabs are
-    /// along the bottom.
+    /// the selection's blue is at the top-left, under the header bar, and the
+    /// notebooks' light tabs are along the bottom.
     func testAGtkApplicationIsUprightWithItsFirstEntryTopLeft() throws {
         compositor = try CompositorUnderTest(size: "1600x900")
         // GTK keeps caches and recent files under the XDG folders: those of the test's own runtime folder.
@@ -208,13 +211,13 @@ final class ScreenOrientationTests: XCTestCase {
         }
         var shot = try compositor.screenshot()
         let deadline = Date().addingTimeInterval(15)
-        while share(of: selection, in: shot, x: 24...100, y: 16...32) < 0.5 && Date() < deadline {
+        while share(of: selection, in: shot, x: 24...100, y: 66...80) < 0.5 && Date() < deadline {
             usleep(100_000)
             shot = try compositor.screenshot()
         }
-        XCTAssertGreaterThan(share(of: selection, in: shot, x: 24...100, y: 16...32), 0.5, "the selected entry text, top-left")
+        XCTAssertGreaterThan(share(of: selection, in: shot, x: 24...100, y: 66...80), 0.5, "the selected entry text, top-left")
         XCTAssertLessThan(share(of: selection, in: shot, x: 24...100, y: 867...883), 0.1, "not at the bottom-left")
-        XCTAssertLessThan(share(of: selection, in: shot, x: 1499...1575, y: 16...32), 0.1, "not at the top-right")
+        XCTAssertLessThan(share(of: selection, in: shot, x: 1499...1575, y: 66...80), 0.1, "not at the top-right")
     }
 
     /// ARGB content with alpha below 1 is blended over the background; the same

@@ -56,8 +56,9 @@ final class ViewporterTests: XCTestCase {
     func testAPointFarOnASurfaceWiderThanWlFixedCanSayIsHeldToItsRangeNotWrapped() throws {
         let (client, toplevel, viewport) = try windowWithViewport()
         let pointer = client.makePointer()
-        // 20 million units wide, centred: the output's right edge is 10 million units in, past 2^23.
+        // 20 million units wide, its window geometry 10 million units in at the output's left: the right edge is past 2^23.
         wp_viewport_set_destination(viewport, 20_000_000, 360)
+        client.setWindowGeometry(toplevel, x: 10_000_000, y: 0, width: 640, height: 360)
         _ = try show(RGBAImage(width: 4, height: 4, fill: blue), client, toplevel)
         server.inject(.pointerMotion(time: 1, x: 630, y: 100))
         XCTAssertTrue(client.dispatch { pointer.focus != nil })

@@ -49,7 +49,7 @@ final class Window {
             // The buffer is the screen: what it says changed, changed.
             return surface === self.surface ? PixelRect.bounds(of: surface.committedDamage) : nil
         }
-        let layers = centredLayers(width: width, height: height, scale: scale, textures: textures)
+        let layers = stackedLayers(width: width, height: height, scale: scale, textures: textures)
         guard let composed, composed.width == width, composed.height == height,
               layers.map(Placement.init) == composedLayout, surface.committedNewContent,
               let placed = layers.first(where: { $0.texture === textures[surface] })?.rect
@@ -96,7 +96,7 @@ final class Window {
     /// The window as a full-output texture, `scale` output pixels to a
     /// surface unit. A buffer of exactly the output's size, shown as it is,
     /// with no subsurfaces is used as it is; anything else is composed,
-    /// centred, onto the background first.
+    /// where stacked placement puts it, onto the background first.
     func screen(textures: SurfaceTextures, renderer: Renderer, width: Int, height: Int, scale: Int,
                 background: (Float, Float, Float)) -> Texture? {
         guard isAlive, let texture = textures[surface] else { return lastScreen }
@@ -105,7 +105,7 @@ final class Window {
             lastScreen = texture
             return texture
         }
-        let layers = centredLayers(width: width, height: height, scale: scale, textures: textures)
+        let layers = stackedLayers(width: width, height: height, scale: scale, textures: textures)
         let layout = layers.map(Placement.init)
         // Kept only where it holds these layers, where they were: then only what commits changed is drawn again.
         var damage = Damage.everywhere
@@ -129,14 +129,15 @@ final class Window {
     }
 
     /// Whether `texture`, its surface's, is the screen as it is: exactly the
-    /// screen's size, pixel for pixel, with nothing else to draw.
+    /// screen's size, placed at its top left, pixel for pixel, with nothing else to draw.
     private func isScreenAsItIs(_ texture: Texture?, width: Int, height: Int, scale: Int) -> Bool {
-        guard let texture, texture.width == width, texture.height == height else { return false }
+        guard let texture, texture.width == width, texture.height == height,
+              WindowPlacement.stacked.origin(of: self, width: width, height: height, scale: scale) == (0, 0) else { return false }
         return surface.showsBufferAsItIs(atScale: scale) && isSingleSurface
     }
 
     /// Its surfaces composed on a `width`×`height` screen of its own, where stacked placement puts them.
-    private func centredLayers(width: Int, height: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
+    private func stackedLayers(width: Int, height: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
         let origin = WindowPlacement.stacked.origin(of: self, width: width, height: height, scale: scale)
         return layers(x: origin.x, y: origin.y, scale: scale, textures: textures)
     }

@@ -418,6 +418,33 @@ struct XdgActivationTokenV1Resource {
     }
 }
 
+enum ZxdgToplevelDecorationV1Error: UInt32 {
+    /// xdg_toplevel has a buffer attached before configure
+    case unconfiguredBuffer = 0
+    /// xdg_toplevel already has a decoration object
+    case alreadyConstructed = 1
+    /// xdg_toplevel destroyed before the decoration object
+    case orphaned = 2
+}
+
+/// A zxdg_toplevel_decoration_v1 resource, as the one place its errors are posted.
+struct ZxdgToplevelDecorationV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a zxdg_toplevel_decoration_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "zxdg_toplevel_decoration_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: ZxdgToplevelDecorationV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
 enum ZwpLinuxBufferParamsV1Error: UInt32 {
     /// the dmabuf_batch object has already been used to create a wl_buffer
     case alreadyUsed = 0

@@ -16,17 +16,21 @@ package struct ToplevelConfiguration: Equatable {
     package var activated: Bool
     package var fullscreen: Bool
     package var maximized: Bool
-    /// Whether the window manager acts on maximize and fullscreen requests
-    /// (xdg_toplevel.wm_capabilities), rather than keeping every window fullscreen.
-    package var offersStates: Bool
+    /// Whether every edge is against the output's (the tiled states), so
+    /// clients draw square corners and no shadow there.
+    package var tiled: Bool
+    /// Whether the window manager acts on maximize requests
+    /// (xdg_toplevel.wm_capabilities); fullscreen is always acted on.
+    package var offersMaximize: Bool
 
-    package init(width: Int32, height: Int32, activated: Bool, fullscreen: Bool = true, maximized: Bool = false,
-                 offersStates: Bool = false) {
+    package init(width: Int32, height: Int32, activated: Bool, fullscreen: Bool, maximized: Bool, tiled: Bool,
+                 offersMaximize: Bool) {
         self.width = width
         self.height = height
         self.activated = activated
         self.fullscreen = fullscreen
         self.maximized = maximized
-        self.offersStates = offersStates
+        self.tiled = tiled
+        self.offersMaximize = offersMaximize
     }
 }

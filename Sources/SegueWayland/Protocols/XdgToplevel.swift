@@ -1,8 +1,8 @@
 import CWaylandServer
 
 /// An xdg_toplevel: a window. The compositor says what it is configured to
-/// (Segue's own placement: filling the output, fullscreen); it is mapped when
-/// its first buffer follows a configure.
+/// (Segue's own placement: filling the output, maximized unless it asked for
+/// fullscreen); it is mapped when its first buffer follows a configure.
 package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     package let resource: OpaquePointer
     package let xdgSurface: XdgSurface
@@ -20,6 +20,8 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     /// The states the client asked for, for a compositor that acts on them.
     package private(set) var wantsMaximized = false
     package private(set) var wantsFullscreen = false
+    /// Its zxdg_toplevel_decoration_v1, while one lives.
+    weak var decoration: ToplevelDecoration?
 
     /// A toplevel's minimum and maximum sizes; zero leaves a side unlimited.
     private struct SizeLimits {
@@ -56,6 +58,12 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         guard sentInitialConfigure, let delegate else { return }
         let configuration = delegate.configuration(for: self)
         if configuration != lastConfiguration { send(configuration) }
+    }
+
+    /// Its decoration mode was configured: once the first configure has gone,
+    /// an xdg_surface.configure follows for the client to acknowledge it.
+    func decorationConfigured() {
+        if sentInitialConfigure { xdgSurface.sendConfigure() }
     }
 
     /// Asks the client to close the window.
@@ -119,9 +127,9 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         defer { lastConfiguration = configuration }
         let version = wl_resource_get_version(resource)
         if version >= 5 && lastConfiguration == nil {
-            // No window menu or minimize to offer; maximize and fullscreen only where they do something.
-            let capabilities: [UInt32] = configuration.offersStates
-                ? [XDG_TOPLEVEL_WM_CAPABILITIES_MAXIMIZE.rawValue, XDG_TOPLEVEL_WM_CAPABILITIES_FULLSCREEN.rawValue] : []
+            // No window menu or minimize to offer; maximize only where it does something.
+            let capabilities = (configuration.offersMaximize ? [XDG_TOPLEVEL_WM_CAPABILITIES_MAXIMIZE.rawValue] : [])
+                + [XDG_TOPLEVEL_WM_CAPABILITIES_FULLSCREEN.rawValue]
             withWaylandArray(capabilities) { xdg_toplevel_send_wm_capabilities(resource, $0) }
         }
         if version >= 4 {
@@ -131,6 +139,10 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         if configuration.fullscreen { states.append(UInt32(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue)) }
         if configuration.maximized { states.append(UInt32(XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue)) }
         if configuration.activated { states.append(UInt32(XDG_TOPLEVEL_STATE_ACTIVATED.rawValue)) }
+        if configuration.tiled && version >= XDG_TOPLEVEL_STATE_TILED_LEFT_SINCE_VERSION {
+            states += [XDG_TOPLEVEL_STATE_TILED_LEFT, XDG_TOPLEVEL_STATE_TILED_RIGHT, XDG_TOPLEVEL_STATE_TILED_TOP,
+                       XDG_TOPLEVEL_STATE_TILED_BOTTOM].map { UInt32($0.rawValue) }
+        }
         withWaylandArray(states) { xdg_toplevel_send_configure(resource, configuration.width, configuration.height, $0) }
         xdgSurface.sendConfigure()
     }
@@ -138,7 +150,11 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<xdg_toplevel_interface> = {
         let table = UnsafeMutablePointer<xdg_toplevel_interface>.allocate(capacity: 1)
         table.initialize(to: xdg_toplevel_interface(
-            destroy: Resource.destroy,
+            destroy: { _, resource in
+                // The decoration must go first; a client that went away destroys both in any order.
+                if let decoration = Resource.object(resource, as: XdgToplevel.self)?.decoration { return decoration.orphaned() }
+                wl_resource_destroy(resource)
+            },
             set_parent: { _, resource, parent in
                 guard let toplevel = Resource.object(resource, as: XdgToplevel.self) else { return }
                 toplevel.setParent(parent.flatMap { Resource.object($0, as: XdgToplevel.self) })
