@@ -82,8 +82,13 @@ extension Compositor {
     /// Reloads when the file, or a shader file it names, is written or replaced.
     func watchConfig() {
         guard let path = options.configPath else { return }
-        let shaders = config.effects.all.filter { $0.origin == .userShader }.map(\.source.path)
-        configWatcher = ConfigWatcher(loop: server.eventLoop, paths: [path] + shaders) { [unowned self] in _ = reloadConfig() }
+        let paths = [path] + config.effects.all.filter { $0.origin == .userShader }.map(\.source.path)
+        // The watcher in use keeps what was saved since it last read: it is told the new files, not replaced.
+        if let configWatcher {
+            if !configWatcher.watch(paths) { log.warning("cannot watch every shader of \(path) for changes; use segue msg reload") }
+            return
+        }
+        configWatcher = ConfigWatcher(loop: server.eventLoop, paths: paths) { [unowned self] in _ = reloadConfig() }
         if configWatcher == nil { log.warning("cannot watch \(path) for changes; use segue msg reload") }
     }
 }

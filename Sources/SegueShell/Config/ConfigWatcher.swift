@@ -5,7 +5,9 @@ import SegueLoop
 /// Calls back when the config file, or a shader file it names, may have
 /// changed. It watches each file's folder rather than the file, so a file an
 /// editor replaces (written beside it, then renamed over it) is noticed as
-/// well as one written in place.
+/// well as one written in place. One inotify descriptor serves for its whole
+/// life: a save made while a reload is still checking the last one waits in
+/// it, and is read once that reload is done, whatever files are watched then.
 final class ConfigWatcher {
     private let fd: Int32
     /// The file names watched in each watched folder, by watch descriptor.
@@ -17,20 +19,11 @@ final class ConfigWatcher {
         self.onChange = onChange
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
-        for path in paths {
-            let url = URL(fileURLWithPath: path)
-            let watch = inotify_add_watch(fd, url.deletingLastPathComponent().path, mask)
-            guard watch >= 0 else {
-                close(fd)
-                return nil
-            }
-            names[watch, default: []].insert(url.lastPathComponent)
-        }
         source = loop.watch(fd: fd, events: .readable) { [unowned self] _ in
             self.drain()
         }
-        if source == nil {
+        guard source != nil, watch(paths) else {
+            source?.remove()
             close(fd)
             return nil
         }
@@ -39,6 +32,28 @@ final class ConfigWatcher {
     deinit {
         source?.remove()
         close(fd)
+    }
+
+    /// Watches `paths` from now on, in place of those watched so far; false
+    /// when a folder cannot be watched.
+    @discardableResult
+    func watch(_ paths: [String]) -> Bool {
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
+        var watched: [Int32: Set<String>] = [:]
+        var complete = true
+        for path in paths {
+            let url = URL(fileURLWithPath: path)
+            // A folder watched already gives its descriptor again.
+            let watch = inotify_add_watch(fd, url.deletingLastPathComponent().path, mask)
+            guard watch >= 0 else {
+                complete = false
+                continue
+            }
+            watched[watch, default: []].insert(url.lastPathComponent)
+        }
+        for watch in names.keys where watched[watch] == nil { inotify_rm_watch(fd, watch) }
+        names = watched
+        return complete
     }
 
     /// Reads every pending event; one callback however many name the file.
