@@ -12,9 +12,10 @@ enum DemoEnvironment {
         setenv("XDG_RUNTIME_DIR", dir, 1)
     }
 
-    /// The sample client, built beside `segue`.
+    /// The sample client, built beside `segue`: beside the executable itself
+    /// (/proc/self/exe), however it was started (by name from PATH, through a link).
     static var sampleClient: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("segue-sample-client")
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("segue-sample-client")
     }
 }

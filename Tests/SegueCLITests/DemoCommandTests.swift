@@ -1,13 +1,14 @@
 import Foundation
 import XCTest
 
-/// The main job end to end: `segue demo` with no display and no setup.
+/// The main job end to end: `segue demo` with no display and no setup, run
+/// by name from PATH in a folder of its own, as an installed segue is.
 final class DemoCommandTests: XCTestCase {
-    func testDemoPlaysEveryEffectAndWritesAContactSheetForEach() throws {
+    func testDemoRunByNameFromPathPlaysEveryEffectAndWritesAContactSheetForEach() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("demo").path
-        let result = try SegueCommand.run(["demo", "--out", out, "--size", "320x180"])
+        let result = try SegueCommand.run(["demo", "--out", out, "--size", "320x180"], byNameIn: folder)
         if result.status != 0 && result.stderr.contains("EGL") && ProcessInfo.processInfo.environment["SEGUE_REQUIRE_EGL"] != "1" {
             throw XCTSkip("EGL/GLES 3 unavailable on this machine: \(result.stderr)")
         }

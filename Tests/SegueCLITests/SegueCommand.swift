@@ -16,10 +16,21 @@ struct SegueCommand {
             .deletingLastPathComponent().appendingPathComponent("segue")
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    /// `segue ARGUMENTS`; with `byNameIn`, started by name from PATH (as
+    /// `segue`, no folder in its argv[0]) in that working folder.
+    static func run(_ arguments: [String], byNameIn folder: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let folder {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["segue"] + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            process.environment = environment
+            process.currentDirectoryURL = folder
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
