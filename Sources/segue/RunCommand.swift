@@ -36,6 +36,14 @@ struct RunCommand: ParsableCommand {
     var trusted: [String] = []
 
     func run() throws {
+        // Held from the start, before any thread exists to inherit them
+        // unblocked (llvmpipe starts its own): a SIGINT or SIGTERM during
+        // startup waits for the loop's signalfd, which then shuts down and
+        // removes the sockets, rather than killing Segue with them left behind.
+        var termination = sigset_t()
+        sigemptyset(&termination)
+        for signal in [SIGINT, SIGTERM] { sigaddset(&termination, signal) }
+        pthread_sigmask(SIG_BLOCK, &termination, nil)
         var options = CompositorOptions()
         options.socket = socket
         options.probeShader = { ShaderProbe.problems($0) }

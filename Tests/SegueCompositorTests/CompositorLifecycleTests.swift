@@ -51,6 +51,45 @@ final class CompositorLifecycleTests: XCTestCase {
         compositor.stop()
     }
 
+    /// From the first instant of startup to well after it, a SIGINT or
+    /// SIGTERM stops Segue with no wayland-N, lock or control socket left in
+    /// its runtime folder: sent at once, the moment the Wayland socket
+    /// appears (before the control socket and the loop exist), the moment the
+    /// control socket appears, and once it is serving.
+    func testASignalAtAnyPointOfStartupLeavesNoSocketLockOrControlSocket() throws {
+        let moments: [(signal: Int32, when: String)] = [
+            (SIGTERM, "at once"), (SIGINT, "wayland-0"), (SIGTERM, "wayland-0"), (SIGTERM, "wayland-0.lock"),
+            (SIGINT, "segue-wayland-0.sock"), (SIGTERM, "segue-wayland-0.sock"), (SIGINT, "serving"), (SIGTERM, "serving"),
+        ]
+        for (signal, moment) in moments {
+            let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-signal-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            defer { try? FileManager.default.removeItem(at: runtime) }
+            let process = Process()
+            process.executableURL = CompositorUnderTest.buildFolder.appendingPathComponent("segue")
+            process.arguments = ["run", "--backend", "headless", "--size", "320x180"]
+            process.environment = CompositorUnderTest.environment(runtime: runtime, display: nil)
+            let stdout = Pipe()
+            process.standardOutput = stdout
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            switch moment {
+            case "at once":
+                break
+            case "serving":
+                _ = stdout.fileHandleForReading.availableData
+            default:
+                let file = runtime.appendingPathComponent(moment).path
+                let deadline = Date().addingTimeInterval(10)
+                while !FileManager.default.fileExists(atPath: file) && process.isRunning && Date() < deadline { usleep(200) }
+            }
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: runtime.path), [],
+                           "signal \(signal) sent \(moment == "at once" || moment == "serving" ? moment : "once \(moment) appeared") left these behind")
+        }
+    }
+
     func testRecordWritesEveryPresentedFrameOfATransitionUpright() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-record-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -12,6 +12,7 @@ public final class Server {
     /// The socket's name in $XDG_RUNTIME_DIR, e.g. `wayland-1`; empty when not listening.
     public let socketName: String
     public let runtimeDirectory: String
+    private var destroyed = false
 
     /// Opens `socket` in $XDG_RUNTIME_DIR, or the first free `wayland-N`;
     /// with `listening` false, opens none: clients come only through `connect()`.
@@ -91,9 +92,20 @@ public final class Server {
     package func destroy() {
         AdvertisedGlobal.removeAll(on: display)
         wl_display_destroy(display)
+        destroyed = true
     }
 
-    deinit { AdvertisedGlobal.remove(by: ObjectIdentifier(self)) }
+    /// A server let go without `destroy` (a compositor whose start failed
+    /// part-way) leaves no socket or lock file behind. The display itself is
+    /// not freed: objects made on it may still be let go after this.
+    deinit {
+        AdvertisedGlobal.remove(by: ObjectIdentifier(self))
+        if !destroyed && !socketName.isEmpty {
+            let socket = runtimeDirectory + "/" + socketName
+            unlink(socket)
+            unlink(socket + ".lock")
+        }
+    }
 }
 
 public struct ServerError: Error, CustomStringConvertible {
