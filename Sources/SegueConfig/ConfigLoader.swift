@@ -42,11 +42,12 @@ public enum ConfigLoader {
         for setting in settings {
             switch node.setting(setting.node, at: setting.path[...]) {
             case .success(let set): node = set
-            case .failure(let error): return failure("cannot set \(setting.key): \(error.message)", at: .start)
+            case .failure(let error):
+                return .failure(ConfigErrors([.setting("cannot set \(setting.key): \(error.message)")]))
             }
         }
         guard case .table(let table) = node else { return failure("not a TOML table", at: .start) }
-        return ConfigReader(path: path, locator: locator, builtins: builtins).read(table, checkShader: checkShader)
+        return ConfigReader(path: path, locator: locator, builtins: builtins, settings: settings).read(table, checkShader: checkShader)
     }
 
     /// `$XDG_CONFIG_HOME/segue/config.toml`, else `~/.config/segue/config.toml`:

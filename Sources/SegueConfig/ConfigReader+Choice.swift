@@ -17,15 +17,7 @@ extension ConfigReader {
             report("'choices' applies only with effect = \"random\"", atKey: path + ["choices"])
         }
         let targets = effectIsKnown ? (choice.effect.map(effectNames) ?? spec.inheritedEffects) : nil
-        if let node = table["duration"] {
-            if let number = node.number {
-                // A bare number could mean seconds or milliseconds: the unit is asked for, with the likely spelling.
-                let n = Self.formatted(number)
-                report("'duration' needs its unit: write duration = \"\(n)ms\" or \"\(n)s\"", atValue: path + ["duration"])
-            } else if let text = string(node, at: path + ["duration"], must: "a string like \"350ms\" or \"1.2s\"") {
-                do { choice.duration = try TimeSpan.parse(text) } catch { report(error.message, atValue: path + ["duration"]) }
-            }
-        }
+        if let node = table["duration"] { choice.duration = duration(node, at: path + ["duration"]) }
         if let node = table["easing"], let text = string(node, at: path + ["easing"],
                                                          must: "a string like \"ease-in-out\" or \"cubic-bezier(0.4, 0, 0.2, 1)\"") {
             do { choice.curve = try TimingCurve.parse(text) } catch { report(error.message, atValue: path + ["easing"]) }

@@ -1,10 +1,11 @@
 import SegueEngine
 
 extension ConfigReader {
-    /// Match keys and the window property each tests; `app-id` and `title` mean the shown (`to`) window.
+    /// Match keys and the window property each tests; `app-id` and `title`
+    /// mean the window the event is about (opening, closing or switched to).
     static var globKeys: [(key: String, property: WritableKeyPath<RuleMatch, Glob?>)] {
-        [("from-app-id", \.fromAppID), ("from-title", \.fromTitle), ("to-app-id", \.toAppID), ("to-title", \.toTitle),
-         ("app-id", \.toAppID), ("title", \.toTitle)]
+        [("app-id", \.appID), ("title", \.title), ("from-app-id", \.fromAppID), ("from-title", \.fromTitle),
+         ("to-app-id", \.toAppID), ("to-title", \.toTitle)]
     }
     static var matchKeys: [String] { globKeys.map(\.key) + ["event"] }
 
@@ -49,11 +50,7 @@ extension ConfigReader {
         for (key, property) in Self.globKeys {
             guard let node = table[key] else { continue }
             let keyPath = path + [.key(key)]
-            if match[keyPath: property] != nil {
-                let other = Self.globKeys.first { $0.property == property && $0.key != key }?.key ?? key
-                report("'\(key)' and '\(other)' both match the shown window; keep one", atKey: keyPath)
-                valid = false
-            } else if let pattern = string(node, at: keyPath, must: "a string: an exact name or a glob like \"org.gnome.*\"") {
+            if let pattern = string(node, at: keyPath, must: "a string: an exact name or a glob like \"org.gnome.*\"") {
                 do { match[keyPath: property] = try Glob(pattern) } catch {
                     report(error.message, atValue: keyPath)
                     valid = false

@@ -29,11 +29,8 @@ extension ConfigReader {
             if fields["stiffness"] != nil {
                 report("give the spring a 'stiffness' or a 'duration', not both", atKey: path + ["duration"])
                 valid = false
-            } else if let text = string(node, at: path + ["duration"], must: "a string like \"500ms\"") {
-                do throws(TimingCurveError) { duration = try TimeSpan.parse(text) } catch {
-                    report(error.message, atValue: path + ["duration"])
-                    valid = false
-                }
+            } else if let seconds = self.duration(node, at: path + ["duration"]) {
+                duration = seconds
             } else {
                 valid = false
             }

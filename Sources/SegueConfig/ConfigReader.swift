@@ -12,11 +12,14 @@ final class ConfigReader {
     /// second mistake, and their parameters cannot be checked.
     var brokenEffects: Set<String> = []
     private var diagnostics: [ConfigDiagnostic] = []
+    /// Where values `segue msg set` gave sit: a problem there is the setting's, not the file's.
+    private let setPaths: [TOMLPath]
 
-    init(path: String, locator: TOMLLocator, builtins: EffectRegistry) {
+    init(path: String, locator: TOMLLocator, builtins: EffectRegistry, settings: [ConfigSetting] = []) {
         self.path = path
         self.locator = locator
         self.builtins = builtins
+        setPaths = settings.map { $0.path.map(TOMLPathComponent.key) }
         config = .defaults(registry: builtins)
         config.path = path
     }
@@ -38,13 +41,16 @@ final class ConfigReader {
         return diagnostics.isEmpty ? .success(config) : .failure(ConfigErrors(Self.inFileOrder(diagnostics, configPath: path)))
     }
 
-    /// The config's own problems by position, then those inside shader files.
+    /// The config's own problems by position, then those inside shader files
+    /// in the compiler's order: its first message is the cause, and what it
+    /// lists after it (candidates, consequences) belongs under it.
     static func inFileOrder(_ diagnostics: [ConfigDiagnostic], configPath: String) -> [ConfigDiagnostic] {
-        diagnostics.enumerated().sorted { a, b in
-            let ka = (a.element.path == configPath ? 0 : 1, a.element.path, a.element.line, a.element.column ?? 0, a.offset)
-            let kb = (b.element.path == configPath ? 0 : 1, b.element.path, b.element.line, b.element.column ?? 0, b.offset)
-            return ka < kb
-        }.map(\.element)
+        func key(_ entry: (offset: Int, element: ConfigDiagnostic)) -> (Int, String, Int, Int, Int) {
+            let diagnostic = entry.element
+            guard diagnostic.path == configPath else { return (1, diagnostic.path, 0, 0, entry.offset) }
+            return (0, diagnostic.path, diagnostic.line, diagnostic.column ?? 0, entry.offset)
+        }
+        return diagnostics.enumerated().sorted { key($0) < key($1) }.map(\.element)
     }
 
     // MARK: Reporting
@@ -58,11 +64,18 @@ final class ConfigReader {
     }
 
     func report(_ message: String, atKey key: TOMLPath) {
+        if isSet(key) { return diagnostics.append(.setting(message)) }
         report(message, at: locator.key(key))
     }
 
     func report(_ message: String, atValue key: TOMLPath) {
+        if isSet(key) { return diagnostics.append(.setting(message)) }
         report(message, at: locator.value(key))
+    }
+
+    /// Whether `key` is a value `segue msg set` gave, or inside one.
+    private func isSet(_ key: TOMLPath) -> Bool {
+        setPaths.contains { $0.count <= key.count && Array(key.prefix($0.count)) == $0 }
     }
 
     /// Reports each key of `table` that is not `allowed`, naming the nearest allowed one.

@@ -1,16 +1,22 @@
 import SegueEngine
 
-/// When a rule applies: patterns for the window being left (`from`) and the
-/// one being shown (`to`), and optionally one event. Every key given must match.
+/// When a rule applies: patterns for the window the event is about (`app-id`,
+/// `title`: the one opening, closing or switched to), the window being left
+/// (`from`) and the one being shown (`to`), and optionally one event. Every
+/// key given must match.
 public struct RuleMatch: Sendable, Equatable {
+    public var appID: Glob?
+    public var title: Glob?
     public var fromAppID: Glob?
     public var fromTitle: Glob?
     public var toAppID: Glob?
     public var toTitle: Glob?
     public var event: TransitionEvent?
 
-    public init(fromAppID: Glob? = nil, fromTitle: Glob? = nil, toAppID: Glob? = nil, toTitle: Glob? = nil,
-                event: TransitionEvent? = nil) {
+    public init(appID: Glob? = nil, title: Glob? = nil, fromAppID: Glob? = nil, fromTitle: Glob? = nil, toAppID: Glob? = nil,
+                toTitle: Glob? = nil, event: TransitionEvent? = nil) {
+        self.appID = appID
+        self.title = title
         self.fromAppID = fromAppID
         self.fromTitle = fromTitle
         self.toAppID = toAppID
@@ -20,7 +26,7 @@ public struct RuleMatch: Sendable, Equatable {
 
     /// How many keys the rule matches on; the most specific matching rule wins.
     public var specificity: Int {
-        [fromAppID, fromTitle, toAppID, toTitle].count { $0 != nil } + (event == nil ? 0 : 1)
+        [appID, title, fromAppID, fromTitle, toAppID, toTitle].count { $0 != nil } + (event == nil ? 0 : 1)
     }
 
     /// A pattern on a window that is not there (nothing was shown before an open) does not match.
@@ -29,7 +35,10 @@ public struct RuleMatch: Sendable, Equatable {
             guard let glob else { return true }
             return value.map(glob.matches) ?? false
         }
+        // A close is about the window going; an open or a switch about the one coming.
+        let subject = event == .close ? from : to
         return (self.event.map { $0 == event } ?? true)
+            && check(appID, subject?.appID) && check(title, subject?.title)
             && check(fromAppID, from?.appID) && check(fromTitle, from?.title)
             && check(toAppID, to?.appID) && check(toTitle, to?.title)
     }
@@ -39,6 +48,8 @@ extension RuleMatch: CustomStringConvertible {
     /// The keys as a config would write them.
     public var description: String {
         var parts: [String] = []
+        if let appID { parts.append("app-id = \"\(appID)\"") }
+        if let title { parts.append("title = \"\(title)\"") }
         if let fromAppID { parts.append("from-app-id = \"\(fromAppID)\"") }
         if let fromTitle { parts.append("from-title = \"\(fromTitle)\"") }
         if let toAppID { parts.append("to-app-id = \"\(toAppID)\"") }

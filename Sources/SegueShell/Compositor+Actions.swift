@@ -42,8 +42,9 @@ extension Compositor {
             case .success(let loaded)?:
                 return .reloaded(rules: loaded.rules.count, path: loaded.path)
             case .failure(let errors)?:
-                let problems = errors.diagnostics.map(\.description)
-                throw ActionError(description: problems.joined(separator: "\n"), problems: problems)
+                // The problems follow the summary, each once.
+                throw ActionError(description: "config \(options.configPath ?? "") rejected; the config in force stays",
+                                  problems: errors.diagnostics.map(\.description))
             }
         }
     }

@@ -43,7 +43,7 @@ final class CheckConfigCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains("close: zoom-from-rect, 500 ms, ease-in-out, reverse  # [transitions.open] in reverse"),
                       result.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("rule 1 (config.toml:")
-                && $0.hasSuffix("): when to-app-id = \"org.gnome.Nautilus\", event = \"open\" → effect = iris") },
+                && $0.hasSuffix("): when app-id = \"org.gnome.Nautilus\", event = \"open\" → effect = iris") },
                       result.stdout)
     }
 
@@ -85,6 +85,23 @@ final class CheckConfigCommandTests: XCTestCase {
         XCTAssertFalse(result.stderrLines.isEmpty)
         XCTAssertTrue(result.stderrLines.allSatisfy { $0.hasPrefix("\(shader):3:") }, result.stderr)
         XCTAssertTrue(result.stderr.contains("foo"), result.stderr)
+    }
+
+    /// A wrong call makes the return's type wrong too: the call, the cause, is
+    /// named first, with the driver's list of candidates under it, and the
+    /// return it spoiled after them, in the compiler's order, not by column.
+    func testAShaderErrorsRootCauseComesFirstWithItsCandidatesUnderIt() throws {
+        let shader = try write("vec4 transition(vec2 uv) {\n  return mix(getFromColor(uv), getToColor(uv).rgb, progress);\n}\n",
+                               to: "mix.glsl")
+        let path = try write("[effects.mix]\nshader = \"mix.glsl\"\n", to: "config.toml")
+        let result = try checkCompilingShaders(path)
+        XCTAssertEqual(result.status, 1)
+        let first = try XCTUnwrap(result.stderrLines.first.map(String.init))
+        XCTAssertTrue(first.hasPrefix("\(shader):2:") && first.contains("mix(vec4, vec3, float)"), result.stderr)
+        // Drivers that name the spoiled return too (Mesa does) name it after the call's candidates.
+        let returned = result.stderrLines.firstIndex { $0.contains("return") } ?? result.stderrLines.count
+        let candidates = result.stderrLines.indices.filter { result.stderrLines[$0].contains("mix(vec4, vec4, float)") }
+        XCTAssertTrue(candidates.allSatisfy { $0 < returned }, "the candidates belong to the call: \(result.stderr)")
     }
 
     /// A block left open shows in the driver's log past the end of the file,

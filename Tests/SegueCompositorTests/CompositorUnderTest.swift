@@ -99,6 +99,21 @@ final class CompositorUnderTest {
     /// The environment a client of this compositor runs in.
     var clientEnvironment: [String: String] { Self.environment(runtime: runtime, display: socket) }
 
+    /// `segue msg ARGUMENTS` against this compositor, through the real binary.
+    func msg(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = Self.buildFolder.appendingPathComponent("segue")
+        process.arguments = ["msg"] + arguments + ["--socket", runtime.appendingPathComponent("segue-\(socket).sock").path]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stdout, stderr)
+    }
+
     func send(_ request: IPCRequest) throws -> IPCReply {
         try ipc.send(request)
     }

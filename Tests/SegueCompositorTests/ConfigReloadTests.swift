@@ -53,6 +53,35 @@ final class ConfigReloadTests: XCTestCase {
 
     private func string(_ value: JSONValue?) -> String? { if case .string(let s)? = value { s } else { nil } }
 
+    /// A refusal's problems, one line each.
+    private func problems(_ reply: IPCReply) -> [String] {
+        guard case .array(let list)? = reply.payload["problems"] else { return [] }
+        return list.compactMap(string)
+    }
+
+    /// `segue msg reload` and `msg set` name each problem once, where it is:
+    /// the file's line for the file, `set:` for the value given.
+    func testMsgReloadAndSetPrintEachProblemOnceWhereItIs() throws {
+        try write("[transitions.switch]\neffect = \"crossfade\"\nduraton = \"1s\"\n\n[accessibility]\nreduce-motion = \"no\"\n")
+        let reload = try compositor.msg(["reload"])
+        XCTAssertNotEqual(reload.status, 0)
+        let lines = reload.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, [
+            "Error: config \(config.path) rejected; the config in force stays",
+            "\(config.path):3:1: unknown key 'duraton' in [transitions.switch]; did you mean 'duration'?",
+            "\(config.path):6:17: 'reduce-motion' must be true or false, not a string",
+        ])
+
+        try write("[accessibility]\nreduce-motion = false\n")
+        XCTAssertEqual(try compositor.msg(["reload"]).status, 0)
+        let set = try compositor.msg(["set", "accessibility.reduce-motion", "yes"])
+        XCTAssertNotEqual(set.status, 0)
+        XCTAssertEqual(set.stderr.split(separator: "\n").map(String.init), [
+            "Error: accessibility.reduce-motion = yes was not applied; the config in force stays",
+            "set: 'reduce-motion' must be true or false, not a string",
+        ], "the value given, not the file's line 2")
+    }
+
     func testARuleChoosesAUserShaderThatRendersAndTheReplyNamesTheRule() throws {
         XCTAssertTrue(try compositor.send(.switchWindow(target: .prev, effect: nil, wait: false)).ok)
         usleep(500_000)
@@ -77,7 +106,8 @@ final class ConfigReloadTests: XCTestCase {
         try write("[transitions.switch]\neffect = \"crossfade\"\nduraton = \"1s\"\n")
         let reply = try compositor.send(.reload)
         XCTAssertFalse(reply.ok)
-        XCTAssertTrue(reply.error?.contains("config.toml:3:1: unknown key 'duraton'") == true, reply.error ?? "")
+        XCTAssertTrue(problems(reply).contains { $0.hasSuffix("config.toml:3:1: unknown key 'duraton' in [transitions.switch]; did you mean 'duration'?") },
+                      "\(reply)")
         // The melt in flight is not disturbed, and the old rules still apply.
         let windows = try compositor.waitForWindows(2)
         XCTAssertEqual(windows.first { $0["shown"] == .bool(true) }?["title"], .string("ONE"))
@@ -104,8 +134,7 @@ final class ConfigReloadTests: XCTestCase {
         try write("[effects.endless]\nshader = \"endless.glsl\"\n[transitions.switch]\neffect = \"endless\"\n")
         let reply = try compositor.send(.reload)
         XCTAssertFalse(reply.ok)
-        XCTAssertTrue(reply.error?.contains("endless.glsl:1:1: ") == true && reply.error?.contains("an endless loop?") == true,
-                      reply.error ?? "")
+        XCTAssertTrue(problems(reply).contains { $0.contains("endless.glsl:1:1: ") && $0.contains("an endless loop?") }, "\(reply)")
         let next = try compositor.send(.switchWindow(target: .prev, effect: nil, wait: true))
         XCTAssertTrue(next.ok, next.error ?? "")
         XCTAssertNotEqual(string(next.payload["effect"]), "endless")
@@ -133,6 +162,44 @@ final class ConfigReloadTests: XCTestCase {
             _ = try compositor.send(.switchWindow(target: .window(id: 2), effect: "crossfade", wait: true))
         } while drawn != RGBA(0, 255, 255) && Date() < deadline
         XCTAssertEqual(drawn, RGBA(0, 255, 255), "the edited shader draws")
+    }
+
+    /// The switch effect the config in force names, as `segue msg config` says it.
+    private func switchEffect() throws -> String? {
+        guard case .object(let transitions)? = try compositor.send(.config).payload["transitions"],
+              case .object(let switched)? = transitions["switch"] else { return nil }
+        return string(switched["effect"])
+    }
+
+    /// Whether the compositor has a `segue probe-shader` child running now.
+    private func probing() -> Bool {
+        let parent = "\(compositor.process.processIdentifier)"
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.contains { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 1,
+                  fields[1] == parent else { return false }
+            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return String(decoding: command, as: UTF8.self).contains("probe-shader")
+        }
+    }
+
+    /// A save made while the last save's new shader is still being checked
+    /// is read once that check is done: the file's latest content is in force.
+    func testASaveMadeWhileTheLastSavesShaderIsCheckedIsTheOneThatHolds() throws {
+        let base = try String(contentsOf: config, encoding: .utf8)
+        try """
+            vec4 transition(vec2 uv) { return mix(getFromColor(uv), getToColor(uv), progress * 0.5 + 0.5 * progress); }
+            """.write(to: folder.appendingPathComponent("s1.glsl"), atomically: true, encoding: .utf8)
+        try write(base + "\n[effects.s1]\nshader = \"s1.glsl\"\n")
+        let deadline = Date().addingTimeInterval(5)
+        while !probing() && Date() < deadline { usleep(1_000) }
+        // Switch to s1, saved while its first save's check runs (or just after, on a quick machine).
+        try write(base.replacingOccurrences(of: "effect = \"crossfade\"", with: "effect = \"s1\"")
+                  + "\n[effects.s1]\nshader = \"s1.glsl\"\n")
+        let held = try compositor.waitUntil(timeout: 10) { try switchEffect() == "s1" }
+        let effect = try switchEffect()
+        XCTAssertTrue(held, "the second save is in force: \(effect ?? "nil")")
     }
 
     func testAGoodFileAppliesFromTheNextTransitionWhenAnEditorReplacesIt() throws {

@@ -53,11 +53,15 @@ final class ConfigSetTests: XCTestCase {
     func testAValueTheFileCouldNotSayIsRefusedAndNothingChanges() throws {
         let reply = try XCTUnwrap(ask(.set(key: "transitions.switch.effect", value: "doom-mlt")))
         XCTAssertEqual(reply.ok, false)
-        XCTAssertTrue(reply.error?.hasPrefix("transitions.switch.effect = doom-mlt was not applied: unknown effect 'doom-mlt'") == true,
-                      "\(reply)")
-        XCTAssertTrue(reply.error?.contains("did you mean 'doom-melt'") == true, "\(reply)")
+        XCTAssertEqual(reply.error, "transitions.switch.effect = doom-mlt was not applied; the config in force stays")
+        guard case .array(let problems)? = reply.payload["problems"], case .string(let problem)? = problems.first else {
+            return XCTFail("\(reply)")
+        }
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problem.hasPrefix("set: unknown effect 'doom-mlt'; did you mean 'doom-melt'?"), problem)
         let nested = try XCTUnwrap(ask(.set(key: "transitions.switch.effect.name", value: "slide")))
-        XCTAssertEqual(nested.error, "transitions.switch.effect.name = slide was not applied: cannot set transitions.switch.effect.name: it is a string, not a table")
+        XCTAssertEqual(nested.payload["problems"],
+                       .array(["set: cannot set transitions.switch.effect.name: it is a string, not a table"]))
         XCTAssertEqual(try switchPlays().effect, "crossfade")
     }
 

@@ -8,18 +8,10 @@ final class MsgTextTests: XCTestCase {
         let compositor = try CompositorUnderTest()
         defer { compositor.stop() }
         try compositor.openOneAndTwo()
-        let socket = compositor.runtime.appendingPathComponent("segue-\(compositor.socket).sock").path
         func msg(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = CompositorUnderTest.buildFolder.appendingPathComponent("segue")
-            process.arguments = ["msg"] + arguments + ["--socket", socket]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, text)
-            return text
+            let result = try compositor.msg(arguments)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return result.stdout
         }
         let windows = try msg(["windows"]).split(separator: "\n").map(String.init)
         XCTAssertEqual(windows.count, 4, "\(windows)")

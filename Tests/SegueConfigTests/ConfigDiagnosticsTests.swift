@@ -50,9 +50,11 @@ final class ConfigDiagnosticsTests: XCTestCase {
 
     func testWrongTypesNameWhatIsExpected() {
         assertProblems("[transitions.switch]\nduration = 350",
-                       ["2:12: 'duration' needs its unit: write duration = \"350ms\" or \"350s\""])
+                       ["2:12: 'duration' = 350 is read as seconds, past the longest of 60 s; for milliseconds write \"350ms\""])
         assertProblems("[transitions.switch]\nduration = true",
-                       ["2:12: 'duration' must be a string like \"350ms\" or \"1.2s\", not a boolean"])
+                       ["2:12: 'duration' must be a string like \"350ms\" or \"1.2s\", or a number of seconds, not a boolean"])
+        assertProblems("[transitions.switch]\nduration = 0",
+                       ["2:12: duration \"0\" is zero; use a positive duration up to 60 s such as 350ms, 1.2s or 0.5 (seconds)"])
         assertProblems("[accessibility]\nreduce-motion = \"yes\"",
                        ["2:17: 'reduce-motion' must be true or false, not a string"])
         assertProblems("[transitions.open]\nspring = 5",
@@ -141,8 +143,6 @@ final class ConfigDiagnosticsTests: XCTestCase {
                        ["5:10: glob \"foo[\" has a '[' without its ']'; write '\\[' for a bracket"])
         assertProblems("[[rules]]\nevent = \"swich\"",
                        ["2:9: unknown event 'swich'; did you mean 'switch'? (events: open, switch, close)"])
-        assertProblems("[[rules]]\nto-app-id = \"b\"\napp-id = \"a\"",
-                       ["3:1: 'app-id' and 'to-app-id' both match the shown window; keep one"])
         assertProblems("rules = [{ app-id = \"x\", duraton = \"1s\" }]",
                        ["1:26: unknown key 'duraton' in rule 1; did you mean 'duration'?"])
     }

@@ -174,7 +174,7 @@ final class ConfigKeysTests: XCTestCase {
         XCTAssertEqual(first.choice, PartialChoice(effect: .named("rotate"), parameters: ["background": ParameterValue(.vec3, [1, 1, 1])]))
         XCTAssertEqual(first.line, 1)
         XCTAssertEqual(first.index, 0)
-        XCTAssertEqual(config.rules[1].match, RuleMatch(toAppID: try Glob("mpv"), toTitle: try Glob("*.mkv")))
+        XCTAssertEqual(config.rules[1].match, RuleMatch(appID: try Glob("mpv"), title: try Glob("*.mkv")))
         XCTAssertEqual(config.rules[1].choice.effect, TransitionChoice.Effect.none)
         XCTAssertEqual(config.rules[1].line, 10)
     }
@@ -186,8 +186,8 @@ final class ConfigKeysTests: XCTestCase {
               { title = "*.pdf", event = "open", effect = "crossfade" },
             ]
             """)
-        XCTAssertEqual(config.rules.map(\.match), [RuleMatch(toAppID: try Glob("mpv")),
-                                                    RuleMatch(toTitle: try Glob("*.pdf"), event: .open)])
+        XCTAssertEqual(config.rules.map(\.match), [RuleMatch(appID: try Glob("mpv")),
+                                                    RuleMatch(title: try Glob("*.pdf"), event: .open)])
         XCTAssertEqual(config.rules.map(\.line), [2, 3])
     }
 

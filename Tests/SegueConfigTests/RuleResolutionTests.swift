@@ -99,6 +99,46 @@ final class RuleResolutionTests: XCTestCase {
         XCTAssertEqual(chosen.reason, "rule 1 (config.toml:1)")
     }
 
+    /// `app-id` is about the app's own window, as a person reads it: foot
+    /// opening, closing and being switched to, not another window coming
+    /// after foot; `to-app-id` stays the window shown.
+    func testAppIDCoversThatAppsWindowOpeningClosingAndSwitchedTo() throws {
+        let config = try ConfigFixture.config("""
+            [transitions.switch]
+            effect = "slide"
+
+            [[rules]]
+            app-id = "foot"
+            effect = "doom-melt"
+            """)
+        XCTAssertEqual(resolve(config, .open, from: firefox, to: foot).settings?.effect.name, "doom-melt", "foot opening")
+        XCTAssertEqual(resolve(config, .switch, from: firefox, to: foot).settings?.effect.name, "doom-melt", "switching to foot")
+        let closed = resolve(config, .close, from: foot, to: firefox)
+        XCTAssertEqual(closed.settings?.effect.name, "doom-melt", "foot closing")
+        XCTAssertEqual(closed.direction, .reverse)
+        XCTAssertEqual(resolve(config, .close, from: foot, to: nil).settings?.effect.name, "doom-melt", "foot, the last window, closing")
+        XCTAssertEqual(resolve(config, .switch, from: foot, to: firefox).settings?.effect.name, "slide", "leaving foot is firefox's")
+        XCTAssertNotEqual(resolve(config, .close, from: firefox, to: foot).settings?.effect.name, "doom-melt",
+                          "firefox closing is not foot's, though foot shows after")
+
+        let shown = try ConfigFixture.config("[[rules]]\nto-app-id = \"foot\"\neffect = \"doom-melt\"")
+        XCTAssertEqual(resolve(shown, .close, from: firefox, to: foot).settings?.effect.name, "doom-melt", "to-app-id: foot shown")
+        XCTAssertNotEqual(resolve(shown, .close, from: foot, to: firefox).settings?.effect.name, "doom-melt")
+    }
+
+    /// A bare number of seconds is a duration, as the error text for a bad one says.
+    func testABareNumberDurationIsSeconds() throws {
+        let config = try ConfigFixture.config("""
+            [transitions.switch]
+            duration = 0.5
+            [transitions.open]
+            effect = "slide"
+            spring = { damping = 0.7, duration = 2 }
+            """)
+        XCTAssertEqual(resolve(config, .switch, from: foot, to: firefox).settings?.duration, 0.5)
+        XCTAssertEqual(resolve(config, .open, to: foot).settings?.duration, 2)
+    }
+
     func testOfEquallySpecificRulesTheLaterWins() throws {
         let config = try ConfigFixture.config("""
             [[rules]]
@@ -176,7 +216,7 @@ final class RuleResolutionTests: XCTestCase {
             [transitions.switch]
             effect = "doom-melt"
             [[rules]]
-            app-id = "foot"
+            to-app-id = "foot"
             effect = "none"
             """)
         for event in TransitionEvent.allCases {

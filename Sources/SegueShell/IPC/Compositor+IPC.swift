@@ -15,8 +15,8 @@ extension Compositor: IPCDelegate {
             case .success:
                 reply(.success(["key": .string(key), "value": .string(value)]))
             case .failure(let errors):
-                var failure = IPCReply.failure("\(key) = \(value) was not applied: "
-                                               + errors.diagnostics.map(\.message).joined(separator: "; "))
+                // Each problem once, where it is: `set: …` for the value given, file:line:col for the file.
+                var failure = IPCReply.failure("\(key) = \(value) was not applied; the config in force stays")
                 failure.payload["problems"] = .array(errors.diagnostics.map { .string("\($0)") })
                 reply(failure)
             }

@@ -22,6 +22,8 @@ enum ConfigJSON {
     /// What a rule matches: its keys as the config names them.
     static func match(_ match: RuleMatch) -> JSONValue {
         var fields: [String: JSONValue] = [:]
+        if let glob = match.appID { fields["app-id"] = .string(glob.description) }
+        if let glob = match.title { fields["title"] = .string(glob.description) }
         if let glob = match.fromAppID { fields["from-app-id"] = .string(glob.description) }
         if let glob = match.fromTitle { fields["from-title"] = .string(glob.description) }
         if let glob = match.toAppID { fields["to-app-id"] = .string(glob.description) }
