@@ -2,10 +2,11 @@ import CGLES
 
 /// The GL state an embedder's context had before Segue drew in it, put back
 /// after: an embedder's render pass goes on as if Segue had not been there.
-/// Saved are the bindings, viewport, scissor, blending, masks and pixel
-/// stores Segue's drawing changes, and the sampling parameters of the
-/// embedder's textures it samples; between the two, Segue draws from GL's
-/// defaults for what it does not set itself.
+/// Saved are the bindings, viewport, scissor, blending, depth, stencil,
+/// rasterizing and sampling state, masks and pixel stores Segue's drawing
+/// changes or depends on, and the sampling parameters of the embedder's
+/// textures it samples; between the two, Segue draws from GL's defaults for
+/// what it does not set itself, whatever the embedder left set.
 package struct HostGLState {
     /// Texture units Segue may bind: the two screens, masks, and an image parameter each.
     private static var units: GLint {
@@ -20,12 +21,22 @@ package struct HostGLState {
         (GL_PACK_ALIGNMENT, 4), (GL_PACK_ROW_LENGTH, 0), (GL_PACK_SKIP_ROWS, 0), (GL_PACK_SKIP_PIXELS, 0),
     ]
     private static let capabilities = [GL_BLEND, GL_SCISSOR_TEST, GL_DEPTH_TEST, GL_STENCIL_TEST, GL_CULL_FACE,
-                                       GL_DITHER, GL_RASTERIZER_DISCARD, GL_SAMPLE_ALPHA_TO_COVERAGE]
+                                       GL_DITHER, GL_RASTERIZER_DISCARD, GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_COVERAGE,
+                                       GL_POLYGON_OFFSET_FILL, GL_PRIMITIVE_RESTART_FIXED_INDEX]
+    /// Stencil state per face: function, reference, masks and operations.
+    private static let stencil = (front: [GL_STENCIL_FUNC, GL_STENCIL_REF, GL_STENCIL_VALUE_MASK, GL_STENCIL_WRITEMASK,
+                                          GL_STENCIL_FAIL, GL_STENCIL_PASS_DEPTH_FAIL, GL_STENCIL_PASS_DEPTH_PASS],
+                                  back: [GL_STENCIL_BACK_FUNC, GL_STENCIL_BACK_REF, GL_STENCIL_BACK_VALUE_MASK,
+                                         GL_STENCIL_BACK_WRITEMASK, GL_STENCIL_BACK_FAIL, GL_STENCIL_BACK_PASS_DEPTH_FAIL,
+                                         GL_STENCIL_BACK_PASS_DEPTH_PASS])
     private static let integers = [GL_DRAW_FRAMEBUFFER_BINDING, GL_READ_FRAMEBUFFER_BINDING, GL_CURRENT_PROGRAM,
                                    GL_VERTEX_ARRAY_BINDING, GL_ARRAY_BUFFER_BINDING, GL_ACTIVE_TEXTURE,
                                    GL_BLEND_SRC_RGB, GL_BLEND_DST_RGB, GL_BLEND_SRC_ALPHA, GL_BLEND_DST_ALPHA,
-                                   GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA,
-                                   GL_PIXEL_UNPACK_BUFFER_BINDING, GL_PIXEL_PACK_BUFFER_BINDING] + pixelStores.map(\.name)
+                                   GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA, GL_DEPTH_FUNC, GL_FRONT_FACE, GL_CULL_FACE_MODE,
+                                   GL_PIXEL_UNPACK_BUFFER_BINDING, GL_PIXEL_PACK_BUFFER_BINDING]
+        + stencil.front + stencil.back + pixelStores.map(\.name)
+    private static let floats = [GL_POLYGON_OFFSET_FACTOR, GL_POLYGON_OFFSET_UNITS, GL_SAMPLE_COVERAGE_VALUE]
+    private static let booleans = [GL_DEPTH_WRITEMASK, GL_SAMPLE_COVERAGE_INVERT]
     private static let textureIntegers = [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER, GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T,
                                           GL_TEXTURE_BASE_LEVEL, GL_TEXTURE_MAX_LEVEL, GL_TEXTURE_SWIZZLE_R,
                                           GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A]
@@ -33,6 +44,8 @@ package struct HostGLState {
 
     private var enabled: [Int32: Bool] = [:]
     private var values: [Int32: GLint] = [:]
+    private var floatValues: [Int32: GLfloat] = [:]
+    private var booleanValues: [Int32: GLboolean] = [:]
     private var viewport = [GLint](repeating: 0, count: 4)
     private var scissor = [GLint](repeating: 0, count: 4)
     private var colourMask = [GLboolean](repeating: 1, count: 4)
@@ -49,6 +62,16 @@ package struct HostGLState {
             var value: GLint = 0
             glGetIntegerv(GLenum(name), &value)
             values[name] = value
+        }
+        for name in Self.floats {
+            var value: GLfloat = 0
+            glGetFloatv(GLenum(name), &value)
+            floatValues[name] = value
+        }
+        for name in Self.booleans {
+            var value: GLboolean = 0
+            glGetBooleanv(GLenum(name), &value)
+            booleanValues[name] = value
         }
         glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
         glGetIntegerv(GLenum(GL_SCISSOR_BOX), &scissor)
@@ -89,11 +112,24 @@ package struct HostGLState {
         return try body()
     }
 
-    /// The state Segue's drawing starts from: nothing blended, tested or
-    /// masked, no sampler object over a texture's own parameters.
+    /// The state Segue's drawing starts from: nothing blended, tested,
+    /// culled, offset or masked, every function and equation at GL's
+    /// default, no sampler object over a texture's own parameters.
     private static func prepareForSegue() {
         for capability in capabilities { glDisable(GLenum(capability)) }
         glColorMask(1, 1, 1, 1)
+        glBlendEquation(GLenum(GL_FUNC_ADD))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ZERO))
+        glBlendColor(0, 0, 0, 0)
+        glDepthFunc(GLenum(GL_LESS))
+        glDepthMask(1)
+        glStencilFunc(GLenum(GL_ALWAYS), 0, ~0)
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+        glStencilMask(~0)
+        glFrontFace(GLenum(GL_CCW))
+        glCullFace(GLenum(GL_BACK))
+        glPolygonOffset(0, 0)
+        glSampleCoverage(1, 0)
         for unit in 0..<units { glBindSampler(GLuint(unit), 0) }
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
@@ -125,6 +161,18 @@ package struct HostGLState {
         glBlendFuncSeparate(GLenum(value(GL_BLEND_SRC_RGB)), GLenum(value(GL_BLEND_DST_RGB)),
                             GLenum(value(GL_BLEND_SRC_ALPHA)), GLenum(value(GL_BLEND_DST_ALPHA)))
         glBlendEquationSeparate(GLenum(value(GL_BLEND_EQUATION_RGB)), GLenum(value(GL_BLEND_EQUATION_ALPHA)))
+        glDepthFunc(GLenum(value(GL_DEPTH_FUNC)))
+        glDepthMask(booleanValues[GL_DEPTH_WRITEMASK] ?? 1)
+        for (face, names) in [(GL_FRONT, Self.stencil.front), (GL_BACK, Self.stencil.back)] {
+            let stencil = names.map(value)
+            glStencilFuncSeparate(GLenum(face), GLenum(stencil[0]), stencil[1], GLuint(bitPattern: stencil[2]))
+            glStencilMaskSeparate(GLenum(face), GLuint(bitPattern: stencil[3]))
+            glStencilOpSeparate(GLenum(face), GLenum(stencil[4]), GLenum(stencil[5]), GLenum(stencil[6]))
+        }
+        glFrontFace(GLenum(value(GL_FRONT_FACE)))
+        glCullFace(GLenum(value(GL_CULL_FACE_MODE)))
+        glPolygonOffset(floatValues[GL_POLYGON_OFFSET_FACTOR] ?? 0, floatValues[GL_POLYGON_OFFSET_UNITS] ?? 0)
+        glSampleCoverage(floatValues[GL_SAMPLE_COVERAGE_VALUE] ?? 1, booleanValues[GL_SAMPLE_COVERAGE_INVERT] ?? 0)
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), GLuint(value(GL_PIXEL_UNPACK_BUFFER_BINDING)))
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), GLuint(value(GL_PIXEL_PACK_BUFFER_BINDING)))
         for (name, _) in Self.pixelStores { glPixelStorei(GLenum(name), value(name)) }

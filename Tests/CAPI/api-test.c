@@ -143,6 +143,108 @@ static GLuint linked_program(void) {
     return program;
 }
 
+/* `effect` halfway through a 1 s transition, drawn into `output` (64x36,
+ * cleared to black first) and read back whole into `pixels`. */
+static void halfway(segue_context *segue, const char *effect, const segue_texture *from, const segue_texture *to,
+                    GLuint output, unsigned char *pixels, void (*host_state)(void)) {
+    segue_player *player;
+    segue_choice *choice;
+    EXPECT(segue_player_new(segue, &player), SEGUE_OK, NULL);
+    EXPECT(segue_choice_new(segue, effect, &choice), SEGUE_OK, effect);
+    EXPECT(segue_choice_set_duration(choice, 1), SEGUE_OK, NULL);
+    EXPECT(segue_player_start(player, choice, from, to, 1000000000, NULL, NULL, NULL), SEGUE_OK, NULL);
+    glBindFramebuffer(GL_FRAMEBUFFER, output);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    host_state();
+    EXPECT(segue_player_draw(player, 1500000000, output, 0, 0, 64, 36, 0), SEGUE_OK, effect);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, output);
+    glReadPixels(0, 0, 64, 36, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    EXPECT(segue_player_cancel(player), SEGUE_OK, NULL);
+    segue_choice_free(choice);
+    segue_player_free(player);
+}
+
+/* GL's defaults for everything `odd_host_state` sets. */
+static void default_host_state(void) {
+    GLenum capabilities[] = {GL_BLEND, GL_DEPTH_TEST, GL_STENCIL_TEST, GL_CULL_FACE, GL_POLYGON_OFFSET_FILL,
+                             GL_SAMPLE_COVERAGE, GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SCISSOR_TEST, GL_RASTERIZER_DISCARD,
+                             GL_PRIMITIVE_RESTART_FIXED_INDEX};
+    for (size_t i = 0; i < sizeof capabilities / sizeof *capabilities; i++) glDisable(capabilities[i]);
+    glEnable(GL_DITHER);
+    glBlendEquation(GL_FUNC_ADD);
+    glBlendFunc(GL_ONE, GL_ZERO);
+    glBlendColor(0, 0, 0, 0);
+    glDepthFunc(GL_LESS);
+    glDepthMask(GL_TRUE);
+    glStencilFunc(GL_ALWAYS, 0, ~0u);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+    glStencilMask(~0u);
+    glFrontFace(GL_CCW);
+    glCullFace(GL_BACK);
+    glPolygonOffset(0, 0);
+    glSampleCoverage(1, GL_FALSE);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
+
+/* What a host might leave set: every state Segue's drawing could depend on, at an odd value. */
+static void odd_host_state(void) {
+    GLenum capabilities[] = {GL_BLEND, GL_DEPTH_TEST, GL_STENCIL_TEST, GL_CULL_FACE, GL_POLYGON_OFFSET_FILL,
+                             GL_SAMPLE_COVERAGE, GL_SAMPLE_ALPHA_TO_COVERAGE, GL_PRIMITIVE_RESTART_FIXED_INDEX};
+    for (size_t i = 0; i < sizeof capabilities / sizeof *capabilities; i++) glEnable(capabilities[i]);
+    glDisable(GL_DITHER);
+    glBlendEquationSeparate(GL_FUNC_REVERSE_SUBTRACT, GL_MAX);
+    glBlendFuncSeparate(GL_ONE, GL_ONE, GL_ZERO, GL_CONSTANT_ALPHA);
+    glBlendColor(0.3f, 0.2f, 0.1f, 0.5f);
+    glDepthFunc(GL_NEVER);
+    glDepthMask(GL_FALSE);
+    glStencilFunc(GL_NEVER, 1, 0x0f);
+    glStencilOp(GL_ZERO, GL_INVERT, GL_DECR);
+    glStencilMask(0);
+    glFrontFace(GL_CW);
+    glCullFace(GL_FRONT_AND_BACK);
+    glPolygonOffset(4, 4);
+    glSampleCoverage(0, GL_TRUE);
+    glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+}
+
+/* Every effect draws the same frame whatever state the host left set, and that state is as it was after. */
+static void check_drawing_ignores_host_state(segue_context *segue, GLuint output) {
+    segue_texture from = {halves(64, 36, 0xff0000, 0x00ff00), 64, 36, 0}, to = {texture(64, 36, 0x0000ff), 64, 36, 0};
+    unsigned char expected[64 * 36 * 4], drawn[64 * 36 * 4];
+    size_t count = 0;
+    EXPECT(segue_effect_count(segue, &count), SEGUE_OK, NULL);
+    for (size_t i = 0; i < count; i++) {
+        const char *name;
+        EXPECT(segue_effect_name(segue, i, &name), SEGUE_OK, NULL);
+        halfway(segue, name, &from, &to, output, expected, default_host_state);
+        halfway(segue, name, &from, &to, output, drawn, odd_host_state);
+        GLint equation, depth, face;
+        GLfloat offset, coverage;
+        GLboolean mask[4];
+        glGetIntegerv(GL_BLEND_EQUATION_RGB, &equation);
+        glGetIntegerv(GL_DEPTH_FUNC, &depth);
+        glGetIntegerv(GL_FRONT_FACE, &face);
+        glGetFloatv(GL_POLYGON_OFFSET_FACTOR, &offset);
+        glGetFloatv(GL_SAMPLE_COVERAGE_VALUE, &coverage);
+        glGetBooleanv(GL_COLOR_WRITEMASK, mask);
+        TRUE(equation == GL_FUNC_REVERSE_SUBTRACT && depth == GL_NEVER && face == GL_CW && offset == 4 && coverage == 0);
+        TRUE(mask[0] && !mask[1] && mask[2] && !mask[3] && glIsEnabled(GL_POLYGON_OFFSET_FILL) && !glIsEnabled(GL_DITHER));
+        default_host_state();
+        int differing = 0;
+        for (size_t p = 0; p < sizeof drawn; p++) differing += drawn[p] != expected[p];
+        checks++;
+        if (differing) {
+            fprintf(stderr, "%s: %d bytes differ drawn over odd host state (pixel 32,18: %d,%d,%d, not %d,%d,%d)\n", name, differing,
+                    drawn[(18 * 64 + 32) * 4], drawn[(18 * 64 + 32) * 4 + 1], drawn[(18 * 64 + 32) * 4 + 2],
+                    expected[(18 * 64 + 32) * 4], expected[(18 * 64 + 32) * 4 + 1], expected[(18 * 64 + 32) * 4 + 2]);
+            failures++;
+        }
+    }
+    glDeleteTextures(1, &from.id);
+    glDeleteTextures(1, &to.id);
+}
+
 /* A seeded generator: the same calls every run. */
 static uint64_t seed = 0x5e9e;
 static uint32_t next_random(uint32_t below) {
@@ -421,6 +523,8 @@ int main(void) {
     EXPECT(segue_player_draw(player, time, output, 0, 0, 64, 36, 0), SEGUE_OK, NULL);
     EXPECT(segue_player_presented(player, time, 16666667), SEGUE_OK, NULL);
     EXPECT(segue_player_cancel(player), SEGUE_OK, NULL);
+
+    check_drawing_ignores_host_state(segue, output);
 
     /* Into a viewport: only there, top row at its top, or at its bottom with SEGUE_DRAW_FLIP_Y. */
     segue_texture top_red = {halves(64, 36, 0xff0000, 0x0000ff), 64, 36, 0};
