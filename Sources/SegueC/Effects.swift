@@ -71,8 +71,10 @@ public func segue_effect_parameter(_ context: OpaquePointer?, _ effect: UnsafePo
             throw LibraryError.invalid("'\(effect.name)' has \(effect.parameters.count) parameters: index \(index) is not one")
         }
         let spec = effect.parameters[index]
+        // What a choice of the effect starts with: the loaded config's [effects.NAME] value, else the shader's own.
+        let start = context.config.settings(effect: effect.name)?.value(spec.name) ?? spec.defaultValue
         try Handle.store(segue_parameter(name: context.string(spec.name), type: context.string(spec.type.rawValue),
-                                         default_value: context.string(spec.defaultValue.description),
+                                         default_value: context.string(start.description),
                                          summary: context.string(spec.summary)), to: out, named: "out")
     }
 }

@@ -65,13 +65,15 @@ final class LibraryContext {
     /// Compiles `effect` and registers it, for the config loaded and any loaded later.
     func register(_ effect: EffectDescriptor) throws {
         let problems = HostGLState.around { renderer.problems(compiling: effect) }
-        guard problems.isEmpty else { throw LibraryError(SEGUE_ERROR_SHADER, problems.joined(separator: "\n")) }
+        guard problems.isEmpty else { throw LibraryError(SEGUE_ERROR_SHADER, problems.joined(separator: "; ")) }
         registered.register(effect)
         config.effects.register(effect)
     }
 
     /// Reads the config at `path`; on any problem the last good one stays.
+    /// A file that cannot be read is an I/O error, as for a shader file.
     func loadConfig(path: String) throws {
+        guard FileManager.default.isReadableFile(atPath: path) else { throw LibraryError(SEGUE_ERROR_IO, "\(path) cannot be read") }
         let result = HostGLState.around { ConfigLoader.load(path: path, builtins: registered) { renderer.problems(compiling: $0) } }
         switch result {
         case .success(let loaded): config = loaded

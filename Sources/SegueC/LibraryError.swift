@@ -7,9 +7,11 @@ struct LibraryError: Error {
     let status: segue_status
     let message: String
 
+    /// `message` as the one line segue.h promises: lines it has (a config's
+    /// problems, a compiler's messages) follow one another after "; ".
     init(_ status: segue_status, _ message: String) {
         self.status = status
-        self.message = message
+        self.message = message.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: "; ")
     }
 
     static func invalid(_ message: String) -> LibraryError { LibraryError(SEGUE_ERROR_INVALID_ARGUMENT, message) }

@@ -337,7 +337,27 @@ int main(void) {
     char *unknown = write_file("[transitions.switch]\neffect = \"no-such-effect\"\n");
     snprintf(where, sizeof where, "%s:2:", unknown);
     EXPECT(segue_config_load(segue, unknown), SEGUE_ERROR_CONFIG, where);
-    EXPECT(segue_config_load(segue, "/nonexistent/config.toml"), SEGUE_ERROR_CONFIG, "/nonexistent/config.toml");
+    /* A file that is not there is an I/O error, config or shader alike. */
+    EXPECT(segue_config_load(segue, "/nonexistent/config.toml"), SEGUE_ERROR_IO, "/nonexistent/config.toml");
+    /* Two problems, one line: they follow one another. */
+    char *two = write_file("[transitions.switch]\neffect = \"no-such-effect\"\nduraton = \"1s\"\n");
+    EXPECT(segue_config_load(segue, two), SEGUE_ERROR_CONFIG, "duraton");
+    TRUE(strchr(segue_last_error(), '\n') == NULL && strstr(segue_last_error(), "no-such-effect"));
+    EXPECT(segue_effect_register_shader(segue, "twice", "vec4 transition(vec2 uv) {\n  float a = nope;\n  return nada;\n}\n"),
+           SEGUE_ERROR_SHADER, "nada");
+    TRUE(strchr(segue_last_error(), '\n') == NULL && strstr(segue_last_error(), "nope"));
+    /* A parameter's start is what a choice of the effect starts with: the config's value where it sets one. */
+    char *soft_shader = write_file("uniform float softness; // = 0.1\nuniform float spread; // = 0.25\n"
+                                   "vec4 transition(vec2 uv) {\n  return mix(getFromColor(uv), getToColor(uv), progress * softness * spread);\n}\n");
+    char text[256];
+    snprintf(text, sizeof text, "[effects.soft]\nshader = \"%s\"\nsoftness = 0.5\n", soft_shader);
+    char *soft = write_file(text);
+    EXPECT(segue_config_load(segue, soft), SEGUE_OK, NULL);
+    EXPECT(segue_effect_parameter(segue, "soft", 0, &parameter), SEGUE_OK, NULL);
+    TRUE(strcmp(parameter.name, "softness") == 0 && strcmp(parameter.default_value, "0.5") == 0);
+    EXPECT(segue_effect_parameter(segue, "soft", 1, &parameter), SEGUE_OK, NULL);
+    TRUE(strcmp(parameter.name, "spread") == 0 && strcmp(parameter.default_value, "0.25") == 0);
+    EXPECT(segue_config_load(segue, good), SEGUE_OK, NULL);
     segue_choice *chosen;
     segue_window_info terminal = {"foot", "~"};
     EXPECT(segue_config_choose(segue, SEGUE_EVENT_SWITCH, &terminal, NULL, &chosen), SEGUE_OK, NULL);
@@ -645,7 +665,7 @@ int main(void) {
     segue_choice_free(choice);
     segue_player_free(player);
     segue_context_free(segue);
-    char *made[] = {bad_shader, good, bad, unknown, instant};
+    char *made[] = {bad_shader, good, bad, unknown, instant, two, soft_shader, soft};
     for (size_t i = 0; i < sizeof made / sizeof *made; i++) {
         unlink(made[i]);
         free(made[i]);

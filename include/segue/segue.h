@@ -13,7 +13,8 @@
  * - One thread. Every call comes from the thread that made the context, with
  *   the context's EGL context current; otherwise it returns an error.
  * - Every call returns a segue_status; SEGUE_OK is 0. On an error,
- *   segue_last_error() says what went wrong, in one line.
+ *   segue_last_error() says what went wrong, in one line (several problems
+ *   follow one another after "; ").
  * - Textures are GL_TEXTURE_2D, rows top first (row 0 is the top, as a
  *   wl_shm buffer uploads), sampled where they are: never copied, never
  *   deleted. Segue sets their sampling parameters while it draws and puts
@@ -56,10 +57,11 @@ typedef enum segue_status {
     SEGUE_ERROR_NOT_FOUND = 4,
     /* A shader that does not parse or compile; the message names file:line:column. */
     SEGUE_ERROR_SHADER = 5,
-    /* A config that does not read; the message names file:line:column. The
-     * last good config stays. */
+    /* A config with a problem in it (or in a shader file it names); the
+     * message names file:line:column. The last good config stays. */
     SEGUE_ERROR_CONFIG = 6,
-    /* A file that cannot be read, or Segue's own shaders missing beside the library. */
+    /* A file passed to a call (a config, a shader, an image) that cannot be
+     * read, or Segue's own shaders missing beside the library. */
     SEGUE_ERROR_IO = 7,
     /* GL failed: a texture id that is not a texture, a framebuffer that is not complete. */
     SEGUE_ERROR_GL = 8,
@@ -99,7 +101,8 @@ typedef struct segue_parameter {
     const char *name;
     /* "float", "int", "bool", "vec2", "vec3", "vec4", "ivec2" or "image". */
     const char *type;
-    /* The default as a config would write it. */
+    /* The value a choice of the effect starts with, as a config would write
+     * it: the loaded config's [effects.NAME] value, else the effect's own default. */
     const char *default_value;
     const char *summary;
 } segue_parameter;
