@@ -71,29 +71,24 @@ extension Compositor {
         let running = output.running(toward: window)
         let origin: Window?? = running.map { if case .window(let origin) = $0.from { origin } else { nil } }
         let previous = navigation.handOrigin(takingOverFrom: origin)
-        let resolution: Resolution
+        let chosen: (resolution: Resolution, settings: EffectSettings?)
         do {
-            resolution = try resolve(.switch, from: previous, to: window, effect: nil)
-            if let settings = resolution.settings { try output.prepare(settings.effect) }
+            chosen = try resolveAndPrepare(.switch, from: previous, to: window, effect: nil)
         } catch {
             throw ActionError(description: "\(error)")
         }
-        guard options.placement.playsTransitions, let settings = resolution.settings else {
-            throw ActionError(description: "switching plays no transition here (\(resolution.reason)): there is nothing to drag")
+        guard let settings = chosen.settings else {
+            throw ActionError(description: "switching plays no transition here (\(chosen.resolution.reason)): there is nothing to drag")
         }
         // A gesture begun during another toward elsewhere lets that one go where it is.
         if let earlier = gesture, running == nil { earlier.hand.end(at: now, velocity: nil) }
         let hand = InteractiveProgress(progress: running?.progress ?? 0, velocity: running?.velocity ?? 0, at: now)
         let play = navigation.handBegan(toward: window, takingOverFrom: origin, hand: hand)
         if let onComplete { gestureListeners[play.id] = [onComplete] }
-        output.play(from: running?.from ?? previous.map(ScreenSource.window) ?? .background, to: .window(window),
-                    settings: running?.settings ?? settings, direction: running?.direction ?? resolution.direction,
-                    interactive: hand, takingOver: running != nil, onStart: onStart) { [weak self] completion in
-            guard let self else { return }
-            let pop = completed(play, completion.outcome)
-            record(.switch, resolution.reason, completion)
-            for hear in gestureListeners.removeValue(forKey: play.id) ?? [] { hear(completion, resolution.reason) }
-            if let pop { try? start(pop) }
+        self.play(play, chosen.resolution, settings: settings,
+                  hand: HandDrive(hand: hand, takingOver: running.map { ($0.from, $0.settings, $0.direction) }),
+                  onStart: onStart) { [weak self] completion, reason in
+            for hear in self?.gestureListeners.removeValue(forKey: play.id) ?? [] { hear(completion, reason) }
         }
     }
 }

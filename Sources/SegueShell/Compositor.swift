@@ -58,7 +58,7 @@ public final class Compositor {
     /// The window `segue msg events` last heard was shown.
     private var announcedShown: Int?
     /// Completed transitions, oldest first, for `segue msg transitions`.
-    private(set) var history: [(event: TransitionEvent, reason: String, completion: TransitionCompletion)] = []
+    var history: [(event: TransitionEvent, reason: String, completion: TransitionCompletion)] = []
 
     private var compositorGlobal: CompositorGlobal?
     private var subcompositor: Subcompositor?
@@ -230,86 +230,6 @@ public final class Compositor {
         }
         guard let toplevel = root.role as? XdgToplevel else { return nil }
         return windowsByToplevel[ObjectIdentifier(toplevel)]
-    }
-
-    /// Plays `play`: what the config picks for its event between its two
-    /// windows, or `effect` when a request names one; `adjust` changes the
-    /// chosen settings and `onStart` hears when the first frame was presented.
-    /// Where nothing plays (`none`, or an effect that fails to compile), its
-    /// window shows at the next frame.
-    func start(_ play: Navigation<Window>.Play, effect: String? = nil, onComplete: TransitionCompletionHandler? = nil,
-               adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
-        focusShownWindow()
-        let resolution: Resolution
-        do {
-            resolution = try resolve(play.event, from: play.from, to: play.to, effect: effect)
-        } catch {
-            // Nothing to play it with: it shows at once all the same.
-            showAtOnce(play, direction: play.event.direction)
-            throw error
-        }
-        guard options.placement.playsTransitions, var settings = resolution.settings else {
-            let completion = showAtOnce(play, direction: resolution.direction)
-            record(play.event, resolution.reason, completion)
-            onComplete?(completion, resolution.reason)
-            return
-        }
-        if !resolution.motionReduced { adjust?(&settings) }
-        do {
-            try output.prepare(settings.effect)
-        } catch {
-            showAtOnce(play, direction: resolution.direction)
-            throw error
-        }
-        emit("transition_started", ["kind": .string(play.event.rawValue), "effect": .string(settings.effect.name),
-                                    "direction": .string(resolution.direction.rawValue), "rule": .string(resolution.reason),
-                                    "from": play.from.map { .number(Double($0.id)) } ?? .null,
-                                    "to": play.to.map { .number(Double($0.id)) } ?? .null])
-        output.play(from: play.from.map(ScreenSource.window) ?? .background, to: play.to.map(ScreenSource.window) ?? .background,
-                    settings: settings, direction: resolution.direction, onStart: onStart) { [weak self] completion in
-            guard let self else { return }
-            log.info("transition \(completion.id) \(play.event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(completion.statistics.frames), late \(completion.statistics.lateFrames), missed refreshes \(completion.statistics.missedRefreshes), scale min \(String(format: "%.2f", completion.statistics.minimumScale)) median \(String(format: "%.2f", completion.statistics.medianScale)), client updates from \(completion.statistics.fromUpdates) to \(completion.statistics.toUpdates)")
-            record(play.event, resolution.reason, completion)
-            onComplete?(completion, resolution.reason)
-            if let pop = completed(play, completion.outcome) { try? start(pop) }
-        }
-    }
-
-    /// `play`'s window appears at once, at the next frame, in place of any transition.
-    @discardableResult
-    private func showAtOnce(_ play: Navigation<Window>.Play, direction: TransitionDirection) -> TransitionCompletion {
-        output.cancelTransition()
-        output.damage()
-        if let pop = completed(play, .finished) { try? start(pop) }
-        return TransitionCompletion(id: 0, effect: "none", direction: direction,
-                                    outcome: .finished, duration: 0, statistics: FrameStatistics())
-    }
-
-    /// `play` completed: the stack follows a hand that finished. Returns the close that waited for it, to play next.
-    func completed(_ play: Navigation<Window>.Play, _ outcome: TransitionState) -> Navigation<Window>.Play? {
-        let (shownChanged, pop) = navigation.completed(play.id, outcome: outcome)
-        if shownChanged { focusShownWindow() }
-        return pop
-    }
-
-    func resolve(_ event: TransitionEvent, from: Window?, to: Window?, effect: String?) throws -> Resolution {
-        if let effect {
-            let descriptor = try config.effects.effect(named: effect)
-            let settings = config.settings(effect: effect) ?? EffectSettings(descriptor)
-            return config.reducingMotion(Resolution(settings: settings, direction: event.direction, rule: nil, reason: "requested effect"))
-        }
-        return config.resolve(event: event, from: from.map(info), to: to.map(info), random: &random)
-    }
-
-    private func info(_ window: Window) -> WindowInfo { WindowInfo(appID: window.appID, title: window.title) }
-
-    func record(_ event: TransitionEvent, _ reason: String, _ completion: TransitionCompletion) {
-        history.append((event, reason, completion))
-        if history.count > 256 { history.removeFirst() }
-        var fields = Self.json(completion)
-        fields["kind"] = .string(event.rawValue)
-        fields["rule"] = .string(reason)
-        emit("transition_finished", fields)
     }
 
     func focusShownWindow() {

@@ -6,34 +6,73 @@ import XCTest
 /// `segue msg events` from a real compositor: what a script following the
 /// desktop hears as two clients open and one is switched to.
 final class EventTests: XCTestCase {
-    func testOpeningAndSwitchingAreHeardInOrder() throws {
-        let compositor = try CompositorUnderTest()
-        defer { compositor.stop() }
+    /// Every event `compositor` sends from now on, as it arrives.
+    private func listen(to compositor: CompositorUnderTest) -> HeardEvents {
         let socket = compositor.runtime.appendingPathComponent("segue-\(compositor.socket).sock").path
-        let heard = Mutex<[[String: JSONValue]]>([])
+        let heard = HeardEvents()
         let subscribed = DispatchSemaphore(value: 0)
         Thread {
             guard let client = try? IPCClient(path: socket) else { return }
             try? client.events(subscribed: { _ = subscribed.signal() }) { line in
                 // JSONValue is Codable: each line is one object.
                 if let event = try? JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8)) {
-                    heard.withLock { $0.append(event) }
+                    heard.events.withLock { $0.append(event) }
                 }
                 return true
             }
         }.start()
         XCTAssertEqual(subscribed.wait(timeout: .now() + 10), .success)
+        return heard
+    }
+
+    func testOpeningAndSwitchingAreHeardInOrder() throws {
+        let compositor = try CompositorUnderTest()
+        defer { compositor.stop() }
+        let heard = listen(to: compositor)
         try compositor.openOneAndTwo()
         XCTAssertTrue(try compositor.send(.switchWindow(target: .window(id: 1), effect: "crossfade", wait: true)).ok)
-        XCTAssertTrue(compositor.waitUntil { heard.withLock { $0.filter { $0["event"] == "transition_finished" }.count == 3 } })
-        let names = heard.withLock { $0.map { $0["event"] } }
+        XCTAssertTrue(compositor.waitUntil { heard.events.withLock { $0.filter { $0["event"] == "transition_finished" }.count == 3 } })
+        let names = heard.events.withLock { $0.map { $0["event"] } }
         XCTAssertEqual(names, ["window_opened", "window_shown", "transition_started", "transition_finished",
                                "window_opened", "window_shown", "transition_started", "transition_finished",
                                "window_shown", "transition_started", "transition_finished"].map(JSONValue.string))
-        let last = try XCTUnwrap(heard.withLock { $0.last })
+        let last = try XCTUnwrap(heard.events.withLock { $0.last })
         XCTAssertEqual(last["effect"], "crossfade")
         XCTAssertEqual(last["kind"], "switch")
         XCTAssertEqual(last["outcome"], "finished")
         XCTAssertNotNil(last["missed_refreshes"])
     }
+
+    /// A switch a hand drives goes the one way every switch goes: it is
+    /// announced, finished and logged as `msg switch`'s is.
+    func testAGestureSwitchIsHeardAndLoggedAsMsgSwitchIs() throws {
+        let compositor = try CompositorUnderTest()
+        try compositor.openOneAndTwo()
+        let heard = listen(to: compositor)
+        XCTAssertTrue(try compositor.send(.gesture(.begin(.window(id: 1)))).ok)
+        XCTAssertTrue(try compositor.send(.gesture(.update(0.6))).ok)
+        XCTAssertEqual(try compositor.send(.gesture(.end(velocity: 5))).payload["outcome"], .string("finished"))
+        XCTAssertTrue(try compositor.send(.switchWindow(target: .window(id: 2), effect: nil, wait: true)).ok)
+        XCTAssertTrue(compositor.waitUntil { heard.events.withLock { $0.filter { $0["event"] == "transition_finished" }.count == 2 } })
+        let events = heard.events.withLock { $0 }
+        let started = events.filter { $0["event"] == "transition_started" }, finished = events.filter { $0["event"] == "transition_finished" }
+        XCTAssertEqual(started.count, 2, "the gesture's switch is announced as msg switch's: \(events)")
+        XCTAssertEqual(started.map { $0["kind"] }, ["switch", "switch"])
+        XCTAssertEqual(started.map { $0["from"] }, [.number(2), .number(1)])
+        XCTAssertEqual(started.map { $0["to"] }, [.number(1), .number(2)])
+        XCTAssertEqual(started.first.map { Set($0.keys) }, started.last.map { Set($0.keys) })
+        XCTAssertEqual(started.first?["effect"], started.last?["effect"])
+        XCTAssertEqual(started.first?["rule"], started.last?["rule"])
+        XCTAssertEqual(finished.map { $0["kind"] }, ["switch", "switch"])
+        XCTAssertEqual(finished.first.map { Set($0.keys) }, finished.last.map { Set($0.keys) })
+        XCTAssertEqual(events.filter { $0["event"] == "window_shown" }.map { $0["window"] }, [.number(1), .number(2)])
+        compositor.stop()
+        let logged = compositor.log.split(separator: "\n").filter { $0.contains("] transition ") && $0.contains(" switch ") }
+        XCTAssertEqual(logged.count, 2, "each switch logs its completion: \(logged)")
+    }
+}
+
+/// The events a subscriber heard, in order, from the thread that reads them.
+private final class HeardEvents: Sendable {
+    let events = Mutex<[[String: JSONValue]]>([])
 }

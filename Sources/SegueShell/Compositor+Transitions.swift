@@ -1,0 +1,115 @@
+import SegueConfig
+import SegueEngine
+import SeguePolicy
+
+/// The one sequence every transition goes through, whatever asked for it
+/// (a window opening or closing, keys, IPC, a hand, activation, the
+/// protocol): resolve what plays, prepare it, check the placement plays
+/// transitions, announce it, play it, and on completion log it, move the
+/// stack, record it and tell who asked, exactly once.
+extension Compositor {
+    /// A hand driving a transition's progress, taking over `running` (one
+    /// already toward its window) where there is one.
+    struct HandDrive {
+        let hand: InteractiveProgress
+        let takingOver: (from: ScreenSource, settings: EffectSettings, direction: TransitionDirection)?
+    }
+
+    /// What the config picks for `event` between `from` and `to`, or
+    /// `effect` when a request names one, its program ready; nil settings
+    /// where nothing plays (`none`, or a placement that shows at once).
+    func resolveAndPrepare(_ event: TransitionEvent, from: Window?, to: Window?,
+                           effect: String?) throws -> (resolution: Resolution, settings: EffectSettings?) {
+        let resolution = try resolve(event, from: from, to: to, effect: effect)
+        guard options.placement.playsTransitions, let settings = resolution.settings else { return (resolution, nil) }
+        try output.prepare(settings.effect)
+        return (resolution, settings)
+    }
+
+    /// Plays `play`: what the config picks for its event between its two
+    /// windows, or `effect` when a request names one; `adjust` changes the
+    /// chosen settings and `onStart` hears when the first frame was presented.
+    /// Where nothing plays (`none`, or an effect that fails to compile), its
+    /// window shows at the next frame.
+    func start(_ play: Navigation<Window>.Play, effect: String? = nil, onComplete: TransitionCompletionHandler? = nil,
+               adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
+        focusShownWindow()
+        let chosen: (resolution: Resolution, settings: EffectSettings?)
+        do {
+            chosen = try resolveAndPrepare(play.event, from: play.from, to: play.to, effect: effect)
+        } catch {
+            // Nothing to play it with: it shows at once all the same.
+            showAtOnce(play, direction: play.event.direction)
+            throw error
+        }
+        guard var settings = chosen.settings else {
+            let completion = showAtOnce(play, direction: chosen.resolution.direction)
+            record(play.event, chosen.resolution.reason, completion)
+            onComplete?(completion, chosen.resolution.reason)
+            return
+        }
+        if !chosen.resolution.motionReduced { adjust?(&settings) }
+        self.play(play, chosen.resolution, settings: settings, onStart: onStart, onComplete: onComplete)
+    }
+
+    /// Plays `play` with `settings`, as `resolution` chose, its progress
+    /// following the frame clock or `hand`.
+    func play(_ play: Navigation<Window>.Play, _ resolution: Resolution, settings: EffectSettings, hand: HandDrive? = nil,
+              onStart: ((Instant) -> Void)?, onComplete: TransitionCompletionHandler?) {
+        let takenOver = hand?.takingOver
+        let direction = takenOver?.direction ?? resolution.direction
+        emit("transition_started", ["kind": .string(play.event.rawValue), "effect": .string(settings.effect.name),
+                                    "direction": .string(direction.rawValue), "rule": .string(resolution.reason),
+                                    "from": play.from.map { .number(Double($0.id)) } ?? .null,
+                                    "to": play.to.map { .number(Double($0.id)) } ?? .null])
+        output.play(from: takenOver?.from ?? play.from.map(ScreenSource.window) ?? .background,
+                    to: play.to.map(ScreenSource.window) ?? .background, settings: takenOver?.settings ?? settings,
+                    direction: direction, interactive: hand?.hand, takingOver: takenOver != nil, onStart: onStart) { [weak self] completion in
+            guard let self else { return }
+            let statistics = completion.statistics
+            log.info("transition \(completion.id) \(play.event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(statistics.frames), late \(statistics.lateFrames), missed refreshes \(statistics.missedRefreshes), scale min \(String(format: "%.2f", statistics.minimumScale)) median \(String(format: "%.2f", statistics.medianScale)), client updates from \(statistics.fromUpdates) to \(statistics.toUpdates)")
+            // The stack follows first: whoever hears of the completion sees what it left shown.
+            let pop = completed(play, completion.outcome)
+            record(play.event, resolution.reason, completion)
+            onComplete?(completion, resolution.reason)
+            if let pop { try? start(pop) }
+        }
+    }
+
+    /// `play`'s window appears at once, at the next frame, in place of any transition.
+    @discardableResult
+    private func showAtOnce(_ play: Navigation<Window>.Play, direction: TransitionDirection) -> TransitionCompletion {
+        output.cancelTransition()
+        output.damage()
+        if let pop = completed(play, .finished) { try? start(pop) }
+        return TransitionCompletion(id: 0, effect: "none", direction: direction,
+                                    outcome: .finished, duration: 0, statistics: FrameStatistics())
+    }
+
+    /// `play` completed: the stack follows a hand that finished. Returns the close that waited for it, to play next.
+    func completed(_ play: Navigation<Window>.Play, _ outcome: TransitionState) -> Navigation<Window>.Play? {
+        let (shownChanged, pop) = navigation.completed(play.id, outcome: outcome)
+        if shownChanged { focusShownWindow() }
+        return pop
+    }
+
+    func resolve(_ event: TransitionEvent, from: Window?, to: Window?, effect: String?) throws -> Resolution {
+        if let effect {
+            let descriptor = try config.effects.effect(named: effect)
+            let settings = config.settings(effect: effect) ?? EffectSettings(descriptor)
+            return config.reducingMotion(Resolution(settings: settings, direction: event.direction, rule: nil, reason: "requested effect"))
+        }
+        return config.resolve(event: event, from: from.map(info), to: to.map(info), random: &random)
+    }
+
+    private func info(_ window: Window) -> WindowInfo { WindowInfo(appID: window.appID, title: window.title) }
+
+    func record(_ event: TransitionEvent, _ reason: String, _ completion: TransitionCompletion) {
+        history.append((event, reason, completion))
+        if history.count > 256 { history.removeFirst() }
+        var fields = Self.json(completion)
+        fields["kind"] = .string(event.rawValue)
+        fields["rule"] = .string(reason)
+        emit("transition_finished", fields)
+    }
+}
