@@ -6,8 +6,8 @@ enum IPCCommand: String, CaseIterable {
     var fields: [String] {
         switch self {
         case .windows, .outputs, .effects, .transitions, .reload, .config, .events: []
-        case .switch: ["target", "effect", "wait"]
-        case .close: ["target"]
+        case .switch: ["target", "effect", "duration", "wait"]
+        case .close: ["target", "wait"]
         case .screenshot: ["path"]
         case .spawn: ["argv"]
         case .gesture: ["step", "target", "progress", "velocity"]

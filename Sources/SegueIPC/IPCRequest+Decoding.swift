@@ -38,9 +38,9 @@ extension IPCRequest {
             return .set(key: key, value: value)
         case .switch:
             return .switchWindow(target: try request.target(), effect: try request.effect(),
-                                 wait: try request.bool("wait") ?? false)
+                                 wait: try request.bool("wait") ?? false, duration: try request.duration())
         case .close:
-            return .close(target: request.values["target"] == nil ? nil : try request.target())
+            return .close(target: request.values["target"] == nil ? nil : try request.target(), wait: try request.bool("wait") ?? false)
         case .screenshot:
             return .screenshot(path: try request.path())
         case .spawn:
@@ -84,6 +84,15 @@ private struct Fields {
         guard let effect = try string("effect") else { return nil }
         guard !effect.isEmpty else { throw IPCError("\(command) \"effect\" must not be empty") }
         return effect
+    }
+
+    /// Seconds, as TimeSpan takes them: more than 0, at most 60.
+    func duration() throws(IPCError) -> Double? {
+        guard let seconds = try finite("duration") else { return nil }
+        guard seconds > 0 && seconds <= TimeSpan.maximumSeconds else {
+            throw IPCError("\(command) \"duration\" must be seconds in (0, 60], got \(JSONValue.number(seconds).encoded())")
+        }
+        return seconds
     }
 
     func path() throws(IPCError) -> String {

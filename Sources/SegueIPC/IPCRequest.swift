@@ -2,11 +2,12 @@
 public enum IPCRequest: Equatable, Sendable {
     /// Lists the windows, front to back.
     case windows
-    /// Brings a window forward with a transition; with `wait`, the reply comes
-    /// once the transition has finished.
-    case switchWindow(target: SwitchTarget, effect: String?, wait: Bool)
-    /// Asks a window, by default the shown one, to close.
-    case close(target: SwitchTarget?)
+    /// Brings a window forward with a transition, `duration` seconds long
+    /// where given; with `wait`, the reply comes once the transition has finished.
+    case switchWindow(target: SwitchTarget, effect: String?, wait: Bool, duration: Double? = nil)
+    /// Asks a window, by default the shown one, to close; with `wait`, the
+    /// reply comes once it has closed and nothing plays any more.
+    case close(target: SwitchTarget?, wait: Bool = false)
     /// Writes what the output shows to a PNG at an absolute path.
     case screenshot(path: String)
     /// Lists the effects the compositor can play.
@@ -39,12 +40,14 @@ public enum IPCRequest: Equatable, Sendable {
         switch self {
         case .windows, .outputs, .effects, .transitions, .reload, .config, .events:
             break
-        case .switchWindow(let target, let effect, let wait):
+        case .switchWindow(let target, let effect, let wait, let duration):
             fields["target"] = target.json
             if let effect { fields["effect"] = .string(effect) }
+            if let duration { fields["duration"] = .number(duration) }
             if wait { fields["wait"] = true }
-        case .close(let target):
+        case .close(let target, let wait):
             if let target { fields["target"] = target.json }
+            if wait { fields["wait"] = true }
         case .screenshot(let path):
             fields["path"] = .string(path)
         case .spawn(let argv):

@@ -1,4 +1,5 @@
 import SegueConfig
+import SegueIPC
 import SegueEngine
 import SeguePolicy
 
@@ -44,7 +45,7 @@ extension Compositor {
         }
         guard var settings = chosen.settings else {
             let completion = showAtOnce(play, direction: chosen.resolution.direction)
-            record(play.event, chosen.resolution.reason, completion)
+            record(play, chosen.resolution.reason, completion)
             onComplete?(completion, chosen.resolution.reason)
             return
         }
@@ -70,7 +71,7 @@ extension Compositor {
             log.info("transition \(completion.id) \(play.event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(statistics.frames), late \(statistics.lateFrames), missed refreshes \(statistics.missedRefreshes), scale min \(String(format: "%.2f", statistics.minimumScale)) median \(String(format: "%.2f", statistics.medianScale)), client updates from \(statistics.fromUpdates) to \(statistics.toUpdates)")
             // The stack follows first: whoever hears of the completion sees what it left shown.
             let pop = completed(play, completion.outcome)
-            record(play.event, resolution.reason, completion)
+            record(play, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
             if let pop { try? start(pop) }
         }
@@ -104,12 +105,33 @@ extension Compositor {
 
     private func info(_ window: Window) -> WindowInfo { WindowInfo(appID: window.appID, title: window.title) }
 
-    func record(_ event: TransitionEvent, _ reason: String, _ completion: TransitionCompletion) {
-        history.append((event, reason, completion))
+    func record(_ play: Navigation<Window>.Play, _ reason: String, _ completion: TransitionCompletion) {
+        history.append((play.event, reason, completion))
         if history.count > 256 { history.removeFirst() }
         var fields = Self.json(completion)
-        fields["kind"] = .string(event.rawValue)
+        fields["kind"] = .string(play.event.rawValue)
         fields["rule"] = .string(reason)
         emit("transition_finished", fields)
+        if play.event == .close, let closed = play.from {
+            for index in closeWaiters.indices where closeWaiters[index].window == closed.id {
+                closeWaiters[index].transition = fields
+            }
+        }
+        answerCloseWaiters()
+    }
+
+    /// Those waiting for a window to close hear, once it has gone and
+    /// nothing plays any more, how the transition away from it went.
+    func answerCloseWaiters() {
+        guard !navigation.isAnimating else { return }
+        let open = Set(stack.windows.map(\.id))
+        let answered = closeWaiters.filter { !open.contains($0.window) }
+        closeWaiters.removeAll { !open.contains($0.window) }
+        for waiter in answered {
+            var fields = waiter.transition ?? [:]
+            fields["window"] = .number(Double(waiter.window))
+            fields["closed"] = true
+            waiter.reply(.success(fields))
+        }
     }
 }

@@ -57,6 +57,9 @@ public final class Compositor {
     private var nextWindowID = 1
     /// The window `segue msg events` last heard was shown.
     private var announcedShown: Int?
+    /// `segue msg close --wait` requests: the window each waits on, and the
+    /// transition away from it once one finished.
+    var closeWaiters: [(window: Int, reply: (IPCReply) -> Void, transition: [String: JSONValue]?)] = []
     /// Completed transitions, oldest first, for `segue msg transitions`.
     var history: [(event: TransitionEvent, reason: String, completion: TransitionCompletion)] = []
 
@@ -379,6 +382,7 @@ extension Compositor: ToplevelDelegate {
             // Where every window is on screen, this one leaves it.
             if !options.placement.showsOneWindow { output.damage() }
             pointerLayoutChanged()
+            answerCloseWaiters()
         case .deferred:
             focusShownWindow()
         case .pop(let play):

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SegueConfig
 import SegueEngine
 import SegueRender
 
@@ -14,6 +15,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames measured per effect (3...1000); medians of fewer move with a busy machine.")
     var frames = 120
 
+    @Option(help: "Measure the effects this config defines ([effects.NAME]) instead of the built-ins.")
+    var config: String?
+
+    @Option(help: "Measure this gl-transitions GLSL file instead of the built-ins (repeatable).")
+    var shader: [String] = []
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -21,7 +28,7 @@ struct BenchCommand: ParsableCommand {
         guard (3...1000).contains(frames) else { throw CommandError("--frames must be in 3...1000, not \(frames)") }
         let size = try size.validated()
         let renderer = try Renderer()
-        let effects = try EffectRegistry.builtin().all
+        let effects = try measured(renderer: renderer)
         let rows = try Benchmark(width: size.width, height: size.height, frames: frames)
             .run(effects: effects, renderer: renderer)
         let drawn = Self.drawn(rows)
@@ -45,6 +52,37 @@ struct BenchCommand: ParsableCommand {
             print("| \(row.name) | \(form) | \(scale) | \(String(format: "%.2f", row.medianMilliseconds)) | \(String(format: "%.2f", row.ratioToCopy)) "
                   + "| \(String(format: "%.1f", row.ratioToBlit)) | \(drawn.contains(index) ? "yes" : "") |")
         }
+    }
+
+    /// The built-ins, or the user's own effects where --config or --shader name
+    /// some, each compiled first so a mistake is one clear line per problem.
+    private func measured(renderer: Renderer) throws -> [EffectDescriptor] {
+        let builtins = try EffectRegistry.builtin()
+        guard config != nil || !shader.isEmpty else { return builtins.all }
+        var effects: [EffectDescriptor] = []
+        if let config {
+            switch ConfigLoader.load(path: config, builtins: builtins, checkShader: { renderer.problems(compiling: $0) }) {
+            case .success(let loaded):
+                let own = loaded.effects.all.filter { $0.origin == .userShader }
+                guard !own.isEmpty else { throw CommandError("\(config) defines no effects of its own: give it an [effects.NAME] with a shader") }
+                effects += own
+            case .failure(let errors):
+                throw CommandError(errors.diagnostics.map(\.description).joined(separator: "\n"))
+            }
+        }
+        for path in shader {
+            let effect: EffectDescriptor
+            do {
+                let name = String(path.split(separator: "/").last ?? "shader").replacingOccurrences(of: ".glsl", with: "")
+                effect = try EffectDescriptor(name: name, source: ShaderSource.load(path: path), origin: .userShader)
+            } catch {
+                throw CommandError("\(error)")
+            }
+            let problems = renderer.problems(compiling: effect)
+            guard problems.isEmpty else { throw CommandError(problems.joined(separator: "\n")) }
+            effects.append(effect)
+        }
+        return effects
     }
 
     /// The rows of the forms the compositor would draw here at full size: of an

@@ -8,9 +8,12 @@ struct MsgCloseCommand: ParsableCommand {
     @Argument(help: "A window id from `segue msg windows`; by default the shown window.")
     var window: Int?
 
+    @Flag(help: "Reply only once the window has closed and the transition away from it has finished (the client may refuse: then it waits on).")
+    var wait = false
+
     @OptionGroup var connection: MsgConnection
 
     func run() throws {
-        try connection.send(.close(target: window.map { .window(id: $0) }))
+        try connection.send(.close(target: window.map { .window(id: $0) }, wait: wait))
     }
 }

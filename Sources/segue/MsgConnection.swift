@@ -32,7 +32,8 @@ struct MsgConnection: ParsableArguments {
             }
             throw CommandError(message)
         }
-        print(MsgReplyText.text(for: request, reply.payload))
+        let text = MsgReplyText.text(for: request, reply.payload)
+        if !text.isEmpty { print(text) }
     }
 
     func socketPath() throws(IPCError) -> String {

@@ -12,9 +12,11 @@ enum MsgReplyText {
         case .transitions: transitions(payload)
         case .effects: effects(payload)
         case .config: config(payload)
+        // A hand's moves are many and say nothing new: quiet, as a script driving them wants.
+        case .gesture(.update): ""
         case .switchWindow, .gesture:
             if payload["outcome"] != nil { completion(payload) } else { action(payload) }
-        case .close: payload["window"].map { "asked window \(plain($0)) to close" } ?? keyed(payload)
+        case .close: closed(payload)
         case .screenshot: payload["path"].map { "wrote \(plain($0)) (\(plain(payload["width"]))x\(plain(payload["height"])))" } ?? keyed(payload)
         case .reload: "reloaded \(plain(payload["path"])): \(plain(payload["rules"])) rules"
         case .spawn: payload["pid"].map { "started as pid \(plain($0))" } ?? keyed(payload)
@@ -123,6 +125,13 @@ enum MsgReplyText {
         return "\(plain(payload["effect"])) \(plain(payload["outcome"])): \(plain(payload["frames"])) frames in "
             + "\(plain(payload["duration_ms"])) ms, \(plain(payload["late_frames"])) late, "
             + "refreshes missed: \(plain(payload["missed_refreshes"]))\(median)\(scale) (\(plain(payload["rule"])))"
+    }
+
+    /// Asked to close; with --wait, closed, and how the transition away from it went.
+    private static func closed(_ payload: [String: JSONValue]) -> String {
+        guard let window = payload["window"] else { return keyed(payload) }
+        guard payload["closed"] == .bool(true) else { return "asked window \(plain(window)) to close" }
+        return "window \(plain(window)) closed" + (payload["outcome"] != nil ? "; " + completion(payload) : "")
     }
 
     private static func action(_ payload: [String: JSONValue]) -> String {

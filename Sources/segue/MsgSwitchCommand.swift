@@ -1,4 +1,5 @@
 import ArgumentParser
+import SegueEngine
 import SegueIPC
 
 struct MsgSwitchCommand: ParsableCommand {
@@ -10,6 +11,9 @@ struct MsgSwitchCommand: ParsableCommand {
 
     @Option(help: "The effect to play instead of the configured one.")
     var effect: String?
+
+    @Option(help: "How long it plays instead of the configured duration: 350ms, 1.2s or 0.5 (seconds).")
+    var duration: String?
 
     @Flag(help: "Reply only once the transition has finished.")
     var wait = false
@@ -23,6 +27,12 @@ struct MsgSwitchCommand: ParsableCommand {
         } catch {
             throw CommandError(error.message)
         }
-        try connection.send(.switchWindow(target: target, effect: effect, wait: wait))
+        let seconds: Double?
+        do throws(TimingCurveError) {
+            seconds = try duration.map(TimeSpan.parse)
+        } catch {
+            throw CommandError("--duration: \(error.message)")
+        }
+        try connection.send(.switchWindow(target: target, effect: effect, wait: wait, duration: seconds))
     }
 }

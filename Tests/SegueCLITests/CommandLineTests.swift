@@ -213,6 +213,29 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// A person's own effect, from a gl-transitions file or a config's
+    /// [effects.NAME], is measured against the same reference rows.
+    func testBenchMeasuresAUsersOwnShaderOrTheEffectsAConfigDefines() throws {
+        let shader = folder.appendingPathComponent("wipe.glsl")
+        try "uniform float softness; // = 0.1\nvec4 transition(vec2 uv) {\n  return mix(getFromColor(uv), getToColor(uv), smoothstep(progress - softness, progress + softness, uv.x));\n}\n"
+            .write(to: shader, atomically: true, encoding: .utf8)
+        let config = folder.appendingPathComponent("config.toml")
+        try "[effects.soft-wipe]\nshader = \"wipe.glsl\"\nsoftness = 0.3\n".write(to: config, atomically: true, encoding: .utf8)
+        for (arguments, name) in [(["--shader", shader.path], "wipe"), (["--config", config.path], "soft-wipe")] {
+            let result = try SegueCommand.run(["bench", "--size", "64x36", "--frames", "3", "--json"] + arguments)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let effects = try XCTUnwrap(object["effects"] as? [[String: Any]])
+            XCTAssertEqual(Set(effects.compactMap { $0["effect"] as? String }), [name], "only the user's effect: \(effects)")
+            XCTAssertEqual((object["references"] as? [[String: Any]])?.first?["effect"] as? String, "reference-copy")
+        }
+        let broken = folder.appendingPathComponent("broken.glsl")
+        try "vec4 transition(vec2 uv) {\n  return nope;\n}\n".write(to: broken, atomically: true, encoding: .utf8)
+        let refused = try SegueCommand.run(["bench", "--size", "64x36", "--frames", "3", "--shader", broken.path])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("\(broken.path):2:"), refused.stderr)
+    }
+
     func testBenchPrintsReferenceRowsAndARowPerEffectFormAndAtHalfSizeWithRatiosToTheCopyAndTheBlitAndTheFormDrawnHere() throws {
         let result = try SegueCommand.run(["bench", "--size", "64x64", "--frames", "3", "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)

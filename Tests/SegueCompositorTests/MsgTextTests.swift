@@ -26,4 +26,33 @@ final class MsgTextTests: XCTestCase {
         XCTAssertTrue(transitions.first?.hasPrefix("id  event   effect") == true, "\(transitions)")
         XCTAssertTrue(transitions.last?.contains("crossfade") == true, "\(transitions)")
     }
+
+    /// `switch --duration` plays for that long; a hand's updates print
+    /// nothing; `close --wait` answers once the window has gone and the
+    /// transition back has finished.
+    func testSwitchForADurationQuietGestureUpdatesAndCloseThatWaits() throws {
+        let compositor = try CompositorUnderTest()
+        defer { compositor.stop() }
+        try compositor.openOneAndTwo()
+        func msg(_ arguments: [String]) throws -> String {
+            let result = try compositor.msg(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            return result.stdout
+        }
+        let switched = try msg(["switch", "1", "--effect", "slide", "--duration", "300ms", "--wait", "--json"])
+        XCTAssertTrue(switched.contains(#""duration_ms":300"#), switched)
+        XCTAssertNotEqual(try compositor.msg(["switch", "2", "--duration", "2m"]).status, 0, "a duration without a known unit")
+
+        XCTAssertEqual(try msg(["gesture", "begin", "2"]), "switching to window 2\n")
+        XCTAssertEqual(try msg(["gesture", "update", "0.3"]), "", "quiet")
+        XCTAssertEqual(try msg(["gesture", "update", "0.6"]), "")
+        XCTAssertTrue(try msg(["gesture", "end"]).contains("finished"))
+
+        let closed = try msg(["close", "--wait"])
+        XCTAssertTrue(closed.hasPrefix("window 2 closed; "), closed)
+        XCTAssertTrue(closed.contains(" finished: "), closed)
+        let windows = try compositor.windows()
+        XCTAssertEqual(windows.map { $0["id"] }, [.number(1)], "only ONE is left, and shown")
+        XCTAssertEqual(try compositor.send(.windows).payload["animating"], .bool(false), "nothing plays when the reply comes")
+    }
 }

@@ -18,7 +18,7 @@ final class FakeDelegate: IPCDelegate {
         switch request {
         case .windows:
             reply(.success(["windows": [["id": 1, "title": "terminal"], ["id": 2, "title": "editor"]]]))
-        case .switchWindow(let target, _, let wait):
+        case .switchWindow(let target, _, let wait, _):
             let answer = { reply(.success(["switched": target.reported])) }
             if wait { delayed.append((Self.waitIterations, answer)) } else { answer() }
         case .screenshot(let path):

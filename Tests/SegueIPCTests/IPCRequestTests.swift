@@ -8,9 +8,10 @@ final class IPCRequestTests: XCTestCase {
             .switchWindow(target: .next, effect: nil, wait: false),
             .switchWindow(target: .prev, effect: "slide", wait: true),
             .switchWindow(target: .window(id: 42), effect: "doom-melt", wait: false),
+            .switchWindow(target: .previous, effect: nil, wait: true, duration: 0.35),
             .screenshot(path: "/tmp/shot \"1\".png"),
             .spawn(argv: ["foot", "-e", "top"]),
-            .close(target: nil), .close(target: .window(id: 3)),
+            .close(target: nil), .close(target: .window(id: 3)), .close(target: nil, wait: true),
             .gesture(.begin(.next)), .gesture(.begin(.window(id: 2))), .gesture(.update(0.35)), .gesture(.update(-0.5)),
             .gesture(.end(velocity: nil)), .gesture(.end(velocity: -2.5)), .gesture(.cancel),
         ]
@@ -31,6 +32,17 @@ final class IPCRequestTests: XCTestCase {
         XCTAssertEqual(IPCRequest.switchWindow(target: .next, effect: nil, wait: false).encoded(),
                        #"{"command":"switch","target":"next"}"#)
         XCTAssertEqual(IPCRequest.close(target: nil).encoded(), #"{"command":"close"}"#)
+        XCTAssertEqual(IPCRequest.close(target: .window(id: 2), wait: true).encoded(), #"{"command":"close","target":2,"wait":true}"#)
+        XCTAssertEqual(IPCRequest.switchWindow(target: .next, effect: nil, wait: false, duration: 1.5).encoded(),
+                       #"{"command":"switch","duration":1.5,"target":"next"}"#)
+    }
+
+    func testASwitchDurationIsSecondsUpToSixty() {
+        for bad in [#""0.5""#, "0", "-1", "61"] {
+            XCTAssertThrowsError(try IPCRequest.decode(line: #"{"command":"switch","target":"next","duration":"# + bad + "}"), bad)
+        }
+        XCTAssertEqual(try IPCRequest.decode(line: #"{"command":"switch","target":"next","duration":60}"#),
+                       .switchWindow(target: .next, effect: nil, wait: false, duration: 60))
     }
 
     func testAcceptsAWindowIdAsAStringOrANumberAndATrailingNewline() throws {
@@ -54,7 +66,8 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, events, set"),
             (#"{"command":"windows","all":true}"#, #"unknown field "all" for windows; windows takes no fields"#),
             (#"{"command":"switch","target":"next","efect":"slide"}"#, #"unknown field "efect" for switch; did you mean "effect"?"#),
-            (#"{"command":"switch","target":"next","duration":1}"#, #"unknown field "duration" for switch; switch takes "target", "effect", "wait""#),
+            (#"{"command":"switch","target":"next","speed":1}"#, #"unknown field "speed" for switch; switch takes "target", "effect", "duration", "wait""#),
+            (#"{"command":"switch","target":"next","duration":0}"#, #"switch "duration" must be seconds in (0, 60], got 0"#),
             (#"{"command":"switch"}"#, #"switch needs a "target": "next", "prev", "previous" or a window id"#),
             (#"{"command":"switch","target":"first"}"#, #"switch target must be "next", "prev", "previous" or a window id, got "first""#),
             (#"{"command":"switch","target":"-1"}"#, #"switch target must be "next", "prev", "previous" or a window id, got "-1""#),

@@ -53,12 +53,13 @@ extension Compositor: IPCDelegate {
                 fields["rule"] = .string(entry.reason)
                 return .object(fields)
             })]))
-        case .switchWindow(let target, let effect, let wait):
-            switchWindow(to: target, effect: effect, wait: wait, reply: reply)
-        case .close(let target):
+        case .switchWindow(let target, let effect, let wait, let duration):
+            switchWindow(to: target, TransitionRequest(effect: effect, duration: duration), wait: wait, reply: reply)
+        case .close(let target, let wait):
             do {
                 guard case .askedToClose(let id) = try perform(.close(target)) else { return }
-                reply(.success(["window": .number(Double(id))]))
+                // Whether it closes is the client's choice: a waiter hears once it has.
+                if wait { closeWaiters.append((id, reply, nil)) } else { reply(.success(["window": .number(Double(id))])) }
             } catch {
                 reply(.failure(error.description))
             }
@@ -97,9 +98,9 @@ extension Compositor: IPCDelegate {
         }
     }
 
-    private func switchWindow(to target: SwitchTarget, effect: String?, wait: Bool, reply: @escaping (IPCReply) -> Void) {
+    private func switchWindow(to target: SwitchTarget, _ request: TransitionRequest, wait: Bool, reply: @escaping (IPCReply) -> Void) {
         do {
-            let outcome = try perform(.show(target, TransitionRequest(effect: effect)), onComplete: { completion, reason in
+            let outcome = try perform(.show(target, request), onComplete: { completion, reason in
                 guard wait else { return }
                 var fields = Self.json(completion)
                 fields["rule"] = .string(reason)
