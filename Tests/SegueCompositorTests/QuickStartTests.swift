@@ -14,6 +14,7 @@ final class QuickStartTests: XCTestCase {
             .filter { !$0.hasPrefix("scripts/install") && !$0.hasPrefix("segue demo") }
         XCTAssertTrue(lines.contains { $0.hasPrefix("segue run") }, "\(lines)")
         XCTAssertFalse(lines.contains { $0.hasPrefix("scripts/") }, "after installing, the quick start uses segue itself: \(lines)")
+        for client in ["weston-simple-shm", "foot"] { _ = try installedProgram(client) }
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-quick-\(UUID().uuidString.prefix(8))")
         let runtime = folder.appendingPathComponent("runtime")
