@@ -57,18 +57,18 @@ package struct Navigation<Window: AnyObject> {
     package var isAnimating: Bool { !running.isEmpty }
 
     /// `window` mapped: it goes on top and is shown.
-    package mutating func opened(_ window: Window) -> Play {
+    package mutating func opened(_ window: Window, at now: Instant? = nil) -> Play {
         let previous = stack.shown
-        stack.push(window)
+        stack.push(window, at: now)
         return started(.open, from: previous, to: window)
     }
 
     /// A switch to `window`, which must be open; nil when it is shown and no
     /// transition runs (one away from it turns back).
-    package mutating func switched(to window: Window) -> Play? {
+    package mutating func switched(to window: Window, at now: Instant? = nil) -> Play? {
         guard window !== stack.shown || isAnimating else { return nil }
         let previous = stack.shown
-        stack.show(window)
+        stack.show(window, at: now)
         return started(.switch, from: previous, to: window)
     }
 
@@ -83,6 +83,9 @@ package struct Navigation<Window: AnyObject> {
         }
         return .pop(started(.close, from: window, to: stack.shown))
     }
+
+    /// Input reached the shown window: it moves up in the order windows were shown.
+    package mutating func inputReached(_ window: Window) { stack.noteInput(to: window) }
 
     /// Where a hand switching to a window goes back to when cancelled:
     /// `takingOverFrom`, where a transition toward that window runs, is the
@@ -103,7 +106,7 @@ package struct Navigation<Window: AnyObject> {
 
     /// The transition `id` completed with `outcome`. Whether the shown window
     /// changed, and the close to play now, if one waited for it.
-    package mutating func completed(_ id: Int, outcome: TransitionState) -> (shownChanged: Bool, pop: Play?) {
+    package mutating func completed(_ id: Int, outcome: TransitionState, at now: Instant? = nil) -> (shownChanged: Bool, pop: Play?) {
         guard let index = running.firstIndex(where: { $0.id == id }) else { return (false, nil) }
         let play = running.remove(at: index)
         var shownChanged = false
@@ -114,7 +117,7 @@ package struct Navigation<Window: AnyObject> {
             if let decided = handSwitch.hand.outcome, outcome != .interrupted,
                let ended = decided == .finished ? play.to : handSwitch.back, ended !== stack.shown,
                stack.windows.contains(where: { $0 === ended }) {
-                stack.show(ended)
+                stack.show(ended, at: now)
                 shownChanged = true
             }
         }

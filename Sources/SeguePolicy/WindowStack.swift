@@ -1,34 +1,86 @@
+import SegueEngine
+
 /// The windows in the order they opened, which one is shown, and the order
-/// they were shown in, so closing the shown window returns to the one before
-/// it, like popping a navigation stack.
+/// they were last shown in (most recently used), so closing the shown window
+/// returns to the one before it, like popping a navigation stack, and a
+/// switcher lists them by when they were last looked at.
+///
+/// A window shown for less than `debounce` seconds, with no input while it
+/// was, does not move up in that order: passed on the way to another (stepping
+/// through windows, an activation that was left at once) it goes back to where
+/// it stood. The window shown now is always first.
 package struct WindowStack<Element: AnyObject> {
     /// Open windows, oldest first: the order `switch next` and `prev` cycle through.
     package private(set) var windows: [Element] = []
     /// Most recently shown last.
     private var history: [Element] = []
+    /// When each window was last shown, in step with `history`.
+    private var shownAt: [Instant] = []
+    /// The shown window while it has not counted yet as looked at: when it was
+    /// shown, and where it stood in `history` (and since when) before.
+    private var passing: (window: Element, since: Instant, formerIndex: Int, formerTime: Instant)?
+    /// Seconds a window must be shown, without input, to move up.
+    package var debounce = 0.75
+
+    package init() {}
 
     package var shown: Element? { history.last }
     /// Open windows in the order they were last shown, the shown one last.
     package var shownOrder: [Element] { history }
 
-    /// A newly mapped window goes on top and is shown.
-    package mutating func push(_ window: Element) {
+    /// When `window` was last shown (for a window still passing, when it was before).
+    package func lastShown(_ window: Element) -> Instant? {
+        history.firstIndex { $0 === window }.map { shownAt[$0] }
+    }
+
+    /// A newly mapped window goes on top and is shown, at `now` (nil: a
+    /// stack that keeps no time, where every window shown counts at once).
+    package mutating func push(_ window: Element, at now: Instant? = nil) {
+        settleShown(at: now)
         windows.append(window)
         history.append(window)
+        shownAt.append(now ?? .zero)
     }
 
     /// Removes a window; when it was the shown one, the previously shown window
     /// (if any) is shown again.
     package mutating func remove(_ window: Element) {
         windows.removeAll { $0 === window }
-        history.removeAll { $0 === window }
+        if passing?.window === window { passing = nil }
+        while let index = history.firstIndex(where: { $0 === window }) {
+            history.remove(at: index)
+            shownAt.remove(at: index)
+        }
     }
 
-    /// Shows `window`, which must be open.
-    package mutating func show(_ window: Element) {
-        guard windows.contains(where: { $0 === window }) else { return }
-        history.removeAll { $0 === window }
+    /// Shows `window`, which must be open, at `now` (as `push` takes it).
+    package mutating func show(_ window: Element, at now: Instant? = nil) {
+        guard window !== shown, history.contains(where: { $0 === window }) else { return }
+        settleShown(at: now)
+        let index = history.firstIndex { $0 === window }!
+        let former = (index: index, time: shownAt[index])
+        history.remove(at: former.index)
+        shownAt.remove(at: former.index)
         history.append(window)
+        shownAt.append(now ?? .zero)
+        if let now { passing = (window, now, former.index, former.time) }
+    }
+
+    /// Input reached `window`: shown, it counts as looked at from now on.
+    package mutating func noteInput(to window: Element) {
+        if passing?.window === window { passing = nil }
+    }
+
+    /// The shown window is about to be left at `now`: shown too briefly and
+    /// untouched, it goes back to where it stood.
+    private mutating func settleShown(at now: Instant?) {
+        defer { passing = nil }
+        guard let now, let passing, passing.window === shown, now.seconds(since: passing.since) < debounce else { return }
+        history.removeLast()
+        shownAt.removeLast()
+        let index = min(passing.formerIndex, history.count)
+        history.insert(passing.window, at: index)
+        shownAt.insert(passing.formerTime, at: index)
     }
 
     /// The window after (or before) the shown one in opening order, wrapping around.

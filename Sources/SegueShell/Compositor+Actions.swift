@@ -17,7 +17,7 @@ extension Compositor {
                 do { _ = try config.effects.effect(named: effect) } catch { throw ActionError(description: "\(error)") }
             }
             // Shown, but a transition away from it runs: showing it again turns back.
-            guard let play = navigation.switched(to: window) else { return .alreadyShown(windowID: window.id) }
+            guard let play = navigation.switched(to: window, at: backend.now) else { return .alreadyShown(windowID: window.id) }
             // Requests give rectangles in surface units.
             let (width, height) = (output.logicalWidth, output.logicalHeight)
             do {
@@ -64,6 +64,16 @@ extension Compositor {
         case .window(let id):
             guard let window = stack.windows.first(where: { $0.id == id }) else {
                 throw ActionError(description: "no window with id \(id)")
+            }
+            return window
+        case .appID(let pattern), .title(let pattern):
+            let glob: Glob
+            do { glob = try Glob(pattern) } catch { throw ActionError(description: error.message) }
+            let byAppID = if case .appID = target { true } else { false }
+            // The most recently shown match; the shown window only when it is the one match.
+            let matches = stack.shownOrder.reversed().filter { glob.matches(byAppID ? $0.appID : $0.title) }
+            guard let window = matches.first(where: { $0 !== stack.shown }) ?? matches.first else {
+                throw ActionError(description: "no window's \(byAppID ? "app id" : "title") matches \"\(pattern)\"")
             }
             return window
         }

@@ -31,6 +31,7 @@ extension Compositor {
                     return
                 }
                 keyboard.forwarded.insert(key)
+                noteInput()
             } else {
                 keyboard.bound.remove(key)
                 guard keyboard.forwarded.remove(key) != nil else { return }
@@ -52,10 +53,12 @@ extension Compositor {
         case .pointerMotion(let time, let x, let y):
             pointerMoved(time: time, x: x / scale, y: y / scale)
         case .pointerButton(let time, let button, let pressed):
+            if pressed { noteInput() }
             pointerButton(time: time, button: button, pressed: pressed)
         case .pointerAxis(let time, let axis, let value):
             seat.pointerAxis(time: time, axis: axis, value: value / scale)
         case .touchDown(let time, let id, let x, let y):
+            noteInput()
             touchDown(time: time, id: id, x: x / scale, y: y / scale)
         case .touchMotion(let time, let id, let x, let y):
             touchMoved(time: time, id: id, x: x / scale, y: y / scale)
@@ -68,6 +71,11 @@ extension Compositor {
         case .swipeEnd(let time, let cancelled):
             if !handReleased(.swipe, cancelled: cancelled) { seat.swipeEnd(time: time, cancelled: cancelled) }
         }
+    }
+
+    /// A person typed or clicked: the shown window counts as looked at, however briefly it has shown.
+    private func noteInput() {
+        if let shown = stack.shown { navigation.inputReached(shown) }
     }
 
     /// The keymap the system's files and XKB_DEFAULT_* make; without the

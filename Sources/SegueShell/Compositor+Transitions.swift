@@ -89,7 +89,7 @@ extension Compositor {
 
     /// `play` completed: the stack follows a hand that finished. Returns the close that waited for it, to play next.
     func completed(_ play: Navigation<Window>.Play, _ outcome: TransitionState) -> Navigation<Window>.Play? {
-        let (shownChanged, pop) = navigation.completed(play.id, outcome: outcome)
+        let (shownChanged, pop) = navigation.completed(play.id, outcome: outcome, at: backend.now)
         if shownChanged { focusShownWindow() }
         return pop
     }

@@ -353,7 +353,7 @@ extension Compositor: ToplevelDelegate {
             window.position = unmappedPositions.remove(at: index).position
         }
         windowsByToplevel[ObjectIdentifier(toplevel)] = window
-        let play = navigation.opened(window)
+        let play = navigation.opened(window, at: backend.now)
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
         emit("window_opened", describe(window))
         transitionManager?.windowChanged(id: window.id, toplevel)

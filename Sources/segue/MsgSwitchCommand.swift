@@ -6,7 +6,7 @@ struct MsgSwitchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switch", abstract: "Bring a window forward with a transition.")
 
-    @Argument(help: "next or prev (in opening order), previous (the window shown before this one), or a window id from `segue msg windows`.")
+    @Argument(help: "next or prev (in opening order), previous (the window shown before this one), a window id from `segue msg windows`, or app-id:NAME / title:GLOB (the most recently shown match).")
     var target: String
 
     @Option(help: "The effect to play instead of the configured one.")

@@ -27,6 +27,33 @@ final class MsgTextTests: XCTestCase {
         XCTAssertTrue(transitions.last?.contains("crossfade") == true, "\(transitions)")
     }
 
+    /// `switch app-id:NAME` and `title:GLOB` go to the most recently shown
+    /// match; `windows` lists them most recent first, with when each was shown.
+    func testSwitchToAnAppOrTitleGoesToItsMostRecentWindow() throws {
+        let compositor = try CompositorUnderTest()
+        defer { compositor.stop() }
+        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb", "--app-id", "org.example.one"])
+        _ = try compositor.waitForWindows(1)
+        try compositor.launch("segue-sample-client", ["--label", "TWO", "--color", "ea580c", "--app-id", "org.example.two"])
+        _ = try compositor.waitForWindows(2)
+        try compositor.launch("segue-sample-client", ["--label", "THREE", "--color", "16a34a", "--app-id", "org.example.two",
+                                                      "--title", "THREE"])
+        _ = try compositor.waitForWindows(3)
+        XCTAssertTrue(compositor.waitUntil { (try? compositor.send(.windows).payload["animating"]) == .bool(false) })
+        XCTAssertEqual(try compositor.msg(["switch", "app-id:org.example.two", "--wait"]).status, 0)
+        XCTAssertEqual(try compositor.windows().first?["id"], .number(2), "TWO: the shown THREE matches too, but is shown")
+        // Looked at for longer than the 750 ms debounce, TWO counts as shown.
+        usleep(1_000_000)
+        XCTAssertEqual(try compositor.msg(["switch", "title:ON*", "--wait"]).status, 0)
+        let windows = try compositor.windows()
+        XCTAssertEqual(windows.map { $0["id"] }, [.number(1), .number(2), .number(3)], "most recently shown first")
+        let times = windows.compactMap { if case .number(let t)? = $0["last_shown"] { t } else { nil } }
+        XCTAssertEqual(times, times.sorted(by: >), "\(times)")
+        let refused = try compositor.msg(["switch", "app-id:org.example.none"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("no window's app id matches \"org.example.none\""), refused.stderr)
+    }
+
     /// `switch --duration` plays for that long; a hand's updates print
     /// nothing; `close --wait` answers once the window has gone and the
     /// transition back has finished.

@@ -52,6 +52,8 @@ private extension SwitchTarget {
         case .prev: "prev"
         case .previous: "previous"
         case .window(let id): .number(Double(id))
+        case .appID(let pattern): .string("app-id:" + pattern)
+        case .title(let pattern): .string("title:" + pattern)
         }
     }
 }

@@ -9,6 +9,8 @@ final class IPCRequestTests: XCTestCase {
             .switchWindow(target: .prev, effect: "slide", wait: true),
             .switchWindow(target: .window(id: 42), effect: "doom-melt", wait: false),
             .switchWindow(target: .previous, effect: nil, wait: true, duration: 0.35),
+            .switchWindow(target: .appID("foot"), effect: nil, wait: false),
+            .switchWindow(target: .title("*.pdf"), effect: nil, wait: false),
             .screenshot(path: "/tmp/shot \"1\".png"),
             .spawn(argv: ["foot", "-e", "top"]),
             .close(target: nil), .close(target: .window(id: 3)), .close(target: nil, wait: true),
@@ -35,6 +37,13 @@ final class IPCRequestTests: XCTestCase {
         XCTAssertEqual(IPCRequest.close(target: .window(id: 2), wait: true).encoded(), #"{"command":"close","target":2,"wait":true}"#)
         XCTAssertEqual(IPCRequest.switchWindow(target: .next, effect: nil, wait: false, duration: 1.5).encoded(),
                        #"{"command":"switch","duration":1.5,"target":"next"}"#)
+    }
+
+    func testAppIDAndTitleTargetsCarryTheirPattern() throws {
+        XCTAssertEqual(try SwitchTarget(parsing: "app-id:org.gnome.*"), .appID("org.gnome.*"))
+        XCTAssertEqual(try SwitchTarget(parsing: "title:~/src"), .title("~/src"))
+        XCTAssertThrowsError(try SwitchTarget(parsing: "app-id:"))
+        XCTAssertThrowsError(try SwitchTarget(parsing: "foot"))
     }
 
     func testASwitchDurationIsSecondsUpToSixty() {
@@ -69,8 +78,8 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"switch","target":"next","speed":1}"#, #"unknown field "speed" for switch; switch takes "target", "effect", "duration", "wait""#),
             (#"{"command":"switch","target":"next","duration":0}"#, #"switch "duration" must be seconds in (0, 60], got 0"#),
             (#"{"command":"switch"}"#, #"switch needs a "target": "next", "prev", "previous" or a window id"#),
-            (#"{"command":"switch","target":"first"}"#, #"switch target must be "next", "prev", "previous" or a window id, got "first""#),
-            (#"{"command":"switch","target":"-1"}"#, #"switch target must be "next", "prev", "previous" or a window id, got "-1""#),
+            (#"{"command":"switch","target":"first"}"#, #"switch target must be "next", "prev", "previous", a window id, app-id:NAME or title:GLOB, got "first""#),
+            (#"{"command":"switch","target":"-1"}"#, #"switch target must be "next", "prev", "previous", a window id, app-id:NAME or title:GLOB, got "-1""#),
             (#"{"command":"switch","target":-1}"#, #"switch "target" must be a whole number of at least 0, got -1"#),
             (#"{"command":"switch","target":1.5}"#, #"switch "target" must be a whole number of at least 0, got 1.5"#),
             (#"{"command":"switch","target":[1]}"#, #"switch "target" must be a string or a number, got an array"#),

@@ -46,6 +46,46 @@ final class WindowStackTests: XCTestCase {
         XCTAssertTrue(stack.neighbour(after: false) === c)
     }
 
+    /// Most recently used, with a debounce: stepping past windows on the way
+    /// to another does not move them up; a look that lasted, or input, does.
+    func testAWindowShownOnlyInPassingGoesBackToWhereItStood() {
+        var stack = WindowStack<W>()
+        let a = W("a"), b = W("b"), c = W("c")
+        stack.push(a, at: .seconds(0))
+        stack.push(b, at: .seconds(1))
+        stack.push(c, at: .seconds(2))
+        stack.show(a, at: .seconds(10))
+        stack.show(b, at: .seconds(10.2))
+        XCTAssertEqual(stack.shownOrder.map(\.name), ["a", "c", "b"], "a was passed: c is still the one looked at before b")
+        XCTAssertEqual(stack.lastShown(a), .seconds(0), "and a keeps the time it had")
+        stack.show(a, at: .seconds(11))
+        stack.show(c, at: .seconds(12))
+        XCTAssertEqual(stack.shownOrder.map(\.name), ["b", "a", "c"], "a shown a second counts")
+        XCTAssertEqual(stack.lastShown(a), .seconds(11))
+    }
+
+    func testInputToAWindowShownBrieflyMakesItCount() {
+        var stack = WindowStack<W>()
+        let a = W("a"), b = W("b"), c = W("c")
+        [a, b, c].enumerated().forEach { stack.push($1, at: .seconds(Double($0))) }
+        stack.show(a, at: .seconds(10))
+        stack.noteInput(to: a)
+        stack.show(b, at: .seconds(10.1))
+        XCTAssertEqual(stack.shownOrder.map(\.name), ["c", "a", "b"])
+    }
+
+    func testTheShownWindowIsFirstHoweverBrieflyAndAClosedOneLeavesNoTrace() {
+        var stack = WindowStack<W>()
+        let a = W("a"), b = W("b"), c = W("c")
+        [a, b, c].enumerated().forEach { stack.push($1, at: .seconds(Double($0))) }
+        stack.show(a, at: .seconds(10))
+        XCTAssertTrue(stack.shown === a, "the last one chosen is shown and first")
+        stack.remove(a)
+        XCTAssertTrue(stack.shown === c)
+        stack.show(b, at: .seconds(10.1))
+        XCTAssertEqual(stack.shownOrder.map(\.name), ["c", "b"])
+    }
+
     func testOneWindowHasNoNeighbourAndUnknownWindowsAreNotShown() {
         var stack = WindowStack<W>()
         let a = W("a")

@@ -145,6 +145,8 @@ extension Compositor: IPCDelegate {
             // Above 1 on a HiDPI output when the client draws sharp for it.
             "buffer_scale": .number(Double(window.surface.bufferScale)),
             "shown": .bool(window === stack.shown),
+            // When it was last shown, in milliseconds on the output's clock (CLOCK_MONOTONIC): the order `windows` lists them in.
+            "last_shown": .number(Double((stack.lastShown(window)?.nanoseconds ?? 0) / 1_000_000)),
             "urgent": .bool(window.urgent),
         ])
     }
