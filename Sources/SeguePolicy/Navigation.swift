@@ -50,6 +50,8 @@ package struct Navigation<Window: AnyObject> {
     package private(set) var handSwitch: HandSwitch?
     /// The hand's switch while the hand holds it.
     package var heldSwitch: HandSwitch? { handSwitch.flatMap { $0.hand.isTracking ? $0 : nil } }
+    /// The window switcher, while held: any other way of showing a window lets it go first.
+    package private(set) var switcher = Switcher<Window>()
     private var nextID = 1
 
     package init() {}
@@ -58,6 +60,7 @@ package struct Navigation<Window: AnyObject> {
 
     /// `window` mapped: it goes on top and is shown.
     package mutating func opened(_ window: Window, at now: Instant? = nil) -> Play {
+        _ = switcher.close()
         let previous = stack.shown
         stack.push(window, at: now)
         return started(.open, from: previous, to: window)
@@ -66,6 +69,7 @@ package struct Navigation<Window: AnyObject> {
     /// A switch to `window`, which must be open; nil when it is shown and no
     /// transition runs (one away from it turns back).
     package mutating func switched(to window: Window, at now: Instant? = nil) -> Play? {
+        _ = switcher.close()
         guard window !== stack.shown || isAnimating else { return nil }
         let previous = stack.shown
         stack.show(window, at: now)
@@ -74,6 +78,7 @@ package struct Navigation<Window: AnyObject> {
 
     /// `window` unmapped. A hand switching toward it should have let go first.
     package mutating func closed(_ window: Window) -> Closing {
+        _ = switcher.remove(window)
         let wasShown = stack.shown === window
         stack.remove(window)
         guard wasShown else { return .hidden }
@@ -83,6 +88,38 @@ package struct Navigation<Window: AnyObject> {
         }
         return .pop(started(.close, from: window, to: stack.shown))
     }
+
+    // MARK: The switcher
+
+    /// A first press: the switcher lists the open windows `listed` keeps,
+    /// most recently shown first, and selects the second (going `backward`,
+    /// the last). False where fewer than two are listed: nothing is held.
+    package mutating func switcherOpened(backward: Bool, listing listed: (Window) -> Bool = { _ in true },
+                                         at now: Instant) -> Bool {
+        guard !switcher.isHeld else { return true }
+        // A hand holding a switch has the stack: the switcher waits for it to let go.
+        guard heldSwitch == nil else { return false }
+        return switcher.open(listing: stack.shownOrder.reversed().filter(listed), backward: backward, at: now)
+    }
+
+    /// Another press while held: the selection moves on (or back).
+    package mutating func switcherStepped(backward: Bool) { switcher.step(backward: backward) }
+
+    /// The frame clock ticked: whether the overlay is due and just showed.
+    package mutating func switcherTicked(at now: Instant) -> Bool { switcher.tick(at: now) }
+
+    /// A click or touch on `window`'s preview: it is selected (then committed, by the caller).
+    package mutating func switcherSelected(_ window: Window) -> Bool { switcher.select(window) }
+
+    /// The modifier let go (or a preview chosen): one switch, to the selection,
+    /// however many presses it took; nil where it is the window shown.
+    package mutating func switcherCommitted(at now: Instant) -> Play? {
+        guard let chosen = switcher.close() else { return nil }
+        return switched(to: chosen, at: now)
+    }
+
+    /// Escape: the switcher goes, and nothing plays.
+    package mutating func switcherCancelled() { _ = switcher.close() }
 
     /// Input reached the shown window: it moves up in the order windows were shown.
     package mutating func inputReached(_ window: Window) { stack.noteInput(to: window) }
@@ -98,6 +135,7 @@ package struct Navigation<Window: AnyObject> {
 
     /// `hand` begins switching to `window`, from `handOrigin(takingOverFrom:)`.
     package mutating func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil, hand: InteractiveProgress) -> Play {
+        _ = switcher.close()
         let back = handOrigin(takingOverFrom: origin)
         let play = started(.switch, from: back, to: window)
         handSwitch = HandSwitch(play: play, target: window, back: back, hand: hand)

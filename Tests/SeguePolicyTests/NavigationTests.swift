@@ -109,9 +109,9 @@ final class NavigationTests: XCTestCase {
     /// transition completed once, and nothing waiting on a window that went.
     func testRandomEventsKeepOneShownWindowAndOneOutcomePerTransition() {
         var generator = SeededGenerator(seed: 0x5e9e)
-        for _ in 0..<200 {
+        for _ in 0..<500 {
             var shell = Shell()
-            for _ in 0..<60 {
+            for _ in 0..<80 {
                 shell.step(&generator)
                 shell.check()
             }
@@ -129,14 +129,17 @@ final class NavigationTests: XCTestCase {
         var current: (play: Play, hand: InteractiveProgress?)?
         var completions: [Int: Int] = [:]
         private var named = 0
+        /// The frame clock: windows shown briefly do not move up in the most-recently-used order.
+        private var now = Instant.zero
 
         mutating func step(_ generator: inout SeededGenerator) {
-            switch Int.random(in: 0..<7, using: &generator) {
+            now = now + Double.random(in: 0...0.5, using: &generator)
+            switch Int.random(in: 0..<13, using: &generator) {
             case 0:
                 named += 1
                 let window = W("w\(named)")
                 open.append(window)
-                start(navigation.opened(window), none: Bool.random(using: &generator))
+                start(navigation.opened(window, at: now), none: Bool.random(using: &generator))
             case 1:
                 guard let window = open.randomElement(using: &generator) else { return }
                 open.removeAll { $0 === window }
@@ -144,7 +147,7 @@ final class NavigationTests: XCTestCase {
                 if let held = navigation.heldSwitch, held.target === window { NavigationTests.letGo(held.hand, .cancelled) }
                 if case .pop(let play) = navigation.closed(window) { start(play, none: Bool.random(using: &generator)) }
             case 2:
-                guard let window = open.randomElement(using: &generator), let play = navigation.switched(to: window) else { return }
+                guard let window = open.randomElement(using: &generator), let play = navigation.switched(to: window, at: now) else { return }
                 start(play, none: Bool.random(using: &generator))
             case 3:
                 guard let window = open.randomElement(using: &generator),
@@ -157,9 +160,33 @@ final class NavigationTests: XCTestCase {
             case 4, 5:
                 guard let held = navigation.heldSwitch else { return complete() }
                 NavigationTests.letGo(held.hand, Bool.random(using: &generator) ? .finished : .cancelled)
+            case 7:
+                // The switcher's first press, over every window or some (windows of one app).
+                let some = Bool.random(using: &generator), shown = navigation.stack.shown
+                _ = navigation.switcherOpened(backward: Bool.random(using: &generator),
+                                              listing: { !some || $0.name.count % 2 == 0 || $0 === shown }, at: now)
+            case 8:
+                navigation.switcherStepped(backward: Bool.random(using: &generator))
+            case 9:
+                _ = navigation.switcherTicked(at: now)
+            case 10:
+                guard let window = open.randomElement(using: &generator), navigation.switcherSelected(window) else { return }
+                commitSwitcher(none: Bool.random(using: &generator))
+            case 11:
+                commitSwitcher(none: Bool.random(using: &generator))
+            case 12:
+                navigation.switcherCancelled()
             default:
                 complete()
             }
+        }
+
+        /// The switcher let go: one switch to its selection, which is then what shows.
+        private mutating func commitSwitcher(none: Bool) {
+            let chosen = navigation.switcher.selection
+            if let play = navigation.switcherCommitted(at: now) { start(play, none: none) }
+            XCTAssertFalse(navigation.switcher.isHeld)
+            if let chosen { XCTAssertTrue(navigation.stack.shown === chosen, "a committed choice is what shows") }
         }
 
         /// Plays `play`: the running transition is interrupted; `none` shows its window at once.
@@ -184,7 +211,7 @@ final class NavigationTests: XCTestCase {
 
         private mutating func finish(_ play: Play, _ outcome: TransitionState) {
             completions[play.id, default: 0] += 1
-            if let pop = navigation.completed(play.id, outcome: outcome).pop { start(pop, none: false) }
+            if let pop = navigation.completed(play.id, outcome: outcome, at: now).pop { start(pop, none: false) }
         }
 
         mutating func drain() {
@@ -212,6 +239,16 @@ final class NavigationTests: XCTestCase {
             if let held = navigation.heldSwitch {
                 XCTAssertTrue(open.contains { $0 === held.target }, "a hand holds only a switch to an open window", file: file, line: line)
             }
+            let switcher = navigation.switcher
+            if let selection = switcher.selection {
+                XCTAssertTrue(open.contains { $0 === selection }, "the selection is a live window", file: file, line: line)
+                XCTAssertTrue(switcher.windows.allSatisfy { listed in open.contains { $0 === listed } }, "only live windows listed", file: file, line: line)
+                XCTAssertGreaterThan(switcher.windows.count, 1, "held only with somewhere to go", file: file, line: line)
+                XCTAssertNil(navigation.heldSwitch, "a hand and the switcher are not held at once", file: file, line: line)
+            }
+            XCTAssertEqual(Set(stack.shownOrder.map(ObjectIdentifier.init)), Set(open.map(ObjectIdentifier.init)),
+                           "every open window once in the most-recently-used order", file: file, line: line)
+            XCTAssertEqual(stack.shownOrder.count, open.count, file: file, line: line)
         }
     }
 }

@@ -1,0 +1,104 @@
+import SegueEngine
+@testable import SeguePolicy
+import XCTest
+
+/// The held switcher: most recently shown first, the second selected, one
+/// switch on commit however many presses, nothing on cancel, its overlay
+/// only after the open delay.
+final class SwitcherTests: XCTestCase {
+    private typealias Play = Navigation<W>.Play
+
+    /// a, b, c, d opened in turn and shown in the order d, b, c (c shown now, d before it).
+    private func fourWindows() -> (Navigation<W>, [W]) {
+        var navigation = Navigation<W>()
+        let windows = ["a", "b", "c", "d"].map(W.init)
+        for (index, window) in windows.enumerated() { finish(navigation.opened(window, at: .seconds(Double(index))), &navigation) }
+        for (index, window) in [windows[1], windows[2]].enumerated() {
+            finish(navigation.switched(to: window, at: .seconds(10 + Double(index) * 2)), &navigation)
+        }
+        return (navigation, windows)
+    }
+
+    private func finish(_ play: Play?, _ navigation: inout Navigation<W>) {
+        if let play { _ = navigation.completed(play.id, outcome: .finished) }
+    }
+
+    func testAFirstPressListsWindowsMostRecentFirstAndSelectsTheSecond() {
+        var (navigation, w) = fourWindows()
+        XCTAssertTrue(navigation.switcherOpened(backward: false, at: .seconds(20)))
+        XCTAssertEqual(navigation.switcher.windows.map(\.name), ["c", "b", "d", "a"])
+        XCTAssertTrue(navigation.switcher.selection === w[1], "b: where one quick press goes back to")
+        navigation.switcherStepped(backward: false)
+        navigation.switcherStepped(backward: false)
+        navigation.switcherStepped(backward: false)
+        XCTAssertTrue(navigation.switcher.selection === w[2], "wrapped round to the shown window")
+        navigation.switcherStepped(backward: true)
+        XCTAssertTrue(navigation.switcher.selection === w[0])
+    }
+
+    func testBackwardStartsOnTheLeastRecent() {
+        var (navigation, w) = fourWindows()
+        XCTAssertTrue(navigation.switcherOpened(backward: true, at: .seconds(20)))
+        XCTAssertTrue(navigation.switcher.selection === w[0])
+    }
+
+    func testTheOverlayShowsOnlyAfterTheOpenDelayAndAQuickTapJustSwitches() throws {
+        var (navigation, w) = fourWindows()
+        XCTAssertTrue(navigation.switcherOpened(backward: false, at: .seconds(20)))
+        XCTAssertEqual(navigation.switcher.phase, .pending)
+        XCTAssertFalse(navigation.switcherTicked(at: .seconds(20.1)))
+        let play = try XCTUnwrap(navigation.switcherCommitted(at: .seconds(20.1)))
+        XCTAssertEqual(play.event, .switch)
+        XCTAssertTrue(play.from === w[2] && play.to === w[1])
+        XCTAssertEqual(navigation.running.count, 1, "one transition")
+        XCTAssertFalse(navigation.switcher.isHeld)
+
+        finish(play, &navigation)
+        XCTAssertTrue(navigation.switcherOpened(backward: false, at: .seconds(30)))
+        XCTAssertTrue(navigation.switcherTicked(at: .seconds(30.15)))
+        XCTAssertEqual(navigation.switcher.phase, .open)
+        XCTAssertFalse(navigation.switcherTicked(at: .seconds(30.2)), "it showed once")
+    }
+
+    func testManyPressesCommitOneSwitchAndCancelPlaysNothing() throws {
+        var (navigation, w) = fourWindows()
+        _ = navigation.switcherOpened(backward: false, at: .seconds(20))
+        for _ in 0..<6 { navigation.switcherStepped(backward: false) }
+        let play = try XCTUnwrap(navigation.switcherCommitted(at: .seconds(21)))
+        XCTAssertTrue(play.to === w[0], "c b d a, second then six on: a")
+        XCTAssertEqual(navigation.running.count, 1)
+        finish(play, &navigation)
+        _ = navigation.switcherOpened(backward: false, at: .seconds(30))
+        navigation.switcherCancelled()
+        XCTAssertFalse(navigation.switcher.isHeld)
+        XCTAssertFalse(navigation.isAnimating)
+        XCTAssertTrue(navigation.stack.shown === w[0])
+    }
+
+    func testAWindowThatGoesLeavesTheListAndTheSelectionMovesOn() {
+        var (navigation, w) = fourWindows()
+        _ = navigation.switcherOpened(backward: false, at: .seconds(20))
+        _ = navigation.closed(w[1])
+        XCTAssertEqual(navigation.switcher.windows.map(\.name), ["c", "d", "a"])
+        XCTAssertTrue(navigation.switcher.selection === w[3], "the next one takes its place")
+        _ = navigation.closed(w[3])
+        _ = navigation.closed(w[0])
+        XCTAssertFalse(navigation.switcher.isHeld, "one window left: nothing to switch to")
+    }
+
+    func testAnySwitchAskedForWhileHeldLetsTheSwitcherGoFirst() {
+        var (navigation, w) = fourWindows()
+        _ = navigation.switcherOpened(backward: false, at: .seconds(20))
+        _ = navigation.switched(to: w[0], at: .seconds(20.5))
+        XCTAssertFalse(navigation.switcher.isHeld)
+        XCTAssertFalse(navigation.switcherOpened(backward: false, listing: { $0 === w[0] }, at: .seconds(21)),
+                       "one window listed: nothing held")
+    }
+
+    func testAClickCommitsThatWindow() throws {
+        var (navigation, w) = fourWindows()
+        _ = navigation.switcherOpened(backward: false, at: .seconds(20))
+        XCTAssertTrue(navigation.switcherSelected(w[3]))
+        XCTAssertTrue(try XCTUnwrap(navigation.switcherCommitted(at: .seconds(21))).to === w[3])
+    }
+}
