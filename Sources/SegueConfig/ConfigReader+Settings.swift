@@ -24,16 +24,22 @@ extension ConfigReader {
         if let node = table["scale"] {
             config.output.scale = wholeNumber(node, at: ["output", "scale"], in: OutputSettings.scaleRange)
         }
-        if let node = table["background"],
-           let text = string(node, at: ["output", "background"], must: "a string like \"#14141a\"") {
-            let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
-            if hex.count == 6, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) {
-                func channel(_ shift: UInt32) -> Double { Double(value >> shift & 0xff) / 255 }
-                config.output.background = OutputSettings.Colour(red: channel(16), green: channel(8), blue: channel(0))
-            } else {
-                report("background \"\(text)\" is not a colour like \"#14141a\"", atValue: ["output", "background"])
-            }
+        if let node = table["background"], let colour = colour(node, at: ["output", "background"]) {
+            config.output.background = colour
         }
+    }
+
+    /// A colour written `"#RRGGBB"` (or without the `#`).
+    func colour(_ node: TOMLNode, at path: TOMLPath) -> OutputSettings.Colour? {
+        guard let text = string(node, at: path, must: "a string like \"#14141a\"") else { return nil }
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else {
+            let name = path.last.flatMap { if case .key(let key) = $0 { key } else { nil } } ?? "colour"
+            report("\(name) \"\(text)\" is not a colour like \"#14141a\"", atValue: path)
+            return nil
+        }
+        func channel(_ shift: UInt32) -> Double { Double(value >> shift & 0xff) / 255 }
+        return OutputSettings.Colour(red: channel(16), green: channel(8), blue: channel(0))
     }
 
     func readAccessibility(_ node: TOMLNode) {

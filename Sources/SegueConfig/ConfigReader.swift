@@ -24,7 +24,7 @@ final class ConfigReader {
         config.path = path
     }
 
-    static let sections = ["output", "transitions", "rules", "accessibility", "keys", "gestures", "effects", "protocol", "startup"]
+    static let sections = ["output", "transitions", "rules", "accessibility", "keys", "gestures", "switcher", "effects", "protocol", "startup"]
 
     /// Effects come first: the other sections may name them.
     func read(_ root: [String: TOMLNode], checkShader: (EffectDescriptor) -> [String]) -> Result<SegueConfig, ConfigErrors> {
@@ -36,6 +36,7 @@ final class ConfigReader {
         if let accessibility = root["accessibility"] { readAccessibility(accessibility) }
         if let keys = root["keys"] { readKeys(keys) }
         if let gestures = root["gestures"] { readGestures(gestures) }
+        if let switcher = root["switcher"] { readSwitcher(switcher) }
         if let node = root["protocol"] { readProtocol(node) }
         if let node = root["startup"] { readStartup(node) }
         return diagnostics.isEmpty ? .success(config) : .failure(ConfigErrors(Self.inFileOrder(diagnostics, configPath: path)))

@@ -16,6 +16,7 @@ public struct SegueConfig: Sendable {
     public var keys: KeyBindings
     public var keyRepeat = KeyRepeat()
     public var gestures = GestureSettings()
+    public var switcher = SwitcherSettings()
     /// The built-ins plus the file's `[effects.NAME]`.
     public var effects: EffectRegistry
     /// What an `[effects.NAME]` table sets besides its shader: the effect's own

@@ -1,7 +1,7 @@
 /// The commands the protocol knows, with the fields each accepts besides
 /// `command`, so decoding can name what is unknown and suggest what was meant.
 enum IPCCommand: String, CaseIterable {
-    case windows, outputs, `switch`, close, screenshot, effects, transitions, reload, config, spawn, gesture, events, set
+    case windows, outputs, `switch`, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set
 
     var fields: [String] {
         switch self {
@@ -11,6 +11,7 @@ enum IPCCommand: String, CaseIterable {
         case .screenshot: ["path"]
         case .spawn: ["argv"]
         case .gesture: ["step", "target", "progress", "velocity"]
+        case .switcher: ["step", "filter"]
         case .set: ["key", "value"]
         }
     }

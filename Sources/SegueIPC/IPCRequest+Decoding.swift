@@ -47,6 +47,8 @@ extension IPCRequest {
             return .spawn(argv: try request.argv())
         case .gesture:
             return .gesture(try request.gestureStep())
+        case .switcher:
+            return .switcher(try request.switcherStep())
         }
     }
 
@@ -152,6 +154,26 @@ private struct Fields {
             return .end(velocity: try finite("velocity"))
         default:
             return .cancel
+        }
+    }
+
+    func switcherStep() throws(IPCError) -> SwitcherStep {
+        let sameApp: Bool
+        switch try string("filter") {
+        case nil: sameApp = false
+        case "app-id": sameApp = true
+        case let other?: throw IPCError("\(command) \"filter\" must be \"app-id\" (the shown window's app alone), got \"\(other)\"")
+        }
+        let step = try string("step")
+        switch step {
+        case "open": return .open(sameApp: sameApp)
+        case "next": return .next(sameApp: sameApp)
+        case "prev": return .prev(sameApp: sameApp)
+        case "commit", "cancel":
+            guard !sameApp else { throw IPCError("\(command) \(step!) takes no \"filter\"") }
+            return step == "commit" ? .commit : .cancel
+        default:
+            throw IPCError("\(command) needs a \"step\": \"open\", \"next\", \"prev\", \"commit\" or \"cancel\"")
         }
     }
 

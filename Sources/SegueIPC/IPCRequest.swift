@@ -26,6 +26,8 @@ public enum IPCRequest: Equatable, Sendable {
     /// One step of a switch driven by hand; the reply to `end` and `cancel`
     /// comes once the transition has come to rest.
     case gesture(GestureStep)
+    /// One step of the held window switcher.
+    case switcher(SwitcherStep)
     /// Subscribes: after its `ok` reply, one JSON line per event (windows
     /// opened, closed, shown or renamed; transitions started and finished;
     /// the config reloaded or refused) until the client hangs up.
@@ -63,6 +65,9 @@ public enum IPCRequest: Equatable, Sendable {
             case .end(let velocity?): fields["velocity"] = .number(velocity)
             case .end(nil), .cancel: break
             }
+        case .switcher(let step):
+            fields["step"] = .string(step.name)
+            if step.sameApp { fields["filter"] = "app-id" }
         }
         return JSONValue.object(fields).encoded()
     }
@@ -80,6 +85,7 @@ public enum IPCRequest: Equatable, Sendable {
         case .config: .config
         case .spawn: .spawn
         case .gesture: .gesture
+        case .switcher: .switcher
         case .events: .events
         case .set: .set
         }

@@ -91,6 +91,12 @@ package struct Navigation<Window: AnyObject> {
 
     // MARK: The switcher
 
+    /// How long a window must be shown to move up, and the switcher's open delay, in seconds.
+    package mutating func configure(debounce: Double, openDelay: Double) {
+        stack.debounce = debounce
+        switcher.openDelay = openDelay
+    }
+
     /// A first press: the switcher lists the open windows `listed` keeps,
     /// most recently shown first, and selects the second (going `backward`,
     /// the last). False where fewer than two are listed: nothing is held.

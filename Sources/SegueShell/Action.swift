@@ -16,6 +16,8 @@ enum Action {
     case reload
     /// A switch a hand drives: begun toward a window, moved, let go or called off.
     case gesture(GestureStep)
+    /// The held window switcher: opened, stepped, let go or called off.
+    case switcher(SwitcherStep)
 }
 
 /// Why an action did nothing; the message says it to a person.
@@ -36,6 +38,8 @@ enum ActionOutcome {
     case reloaded(rules: Int, path: String?)
     /// A gesture step was taken; `windowID` is the window it drags toward.
     case gestured(windowID: Int)
+    /// A switcher step was taken; `selection` is the window selected while it is held.
+    case switcher(selection: Int?)
 }
 
 /// Hears once how a transition that an action started ended, and what chose

@@ -35,6 +35,8 @@ extension Compositor {
             return .askedToClose(windowID: window.id)
         case .gesture(let step):
             return .gestured(windowID: try gesture(step, onStart: onStart, onComplete: onComplete))
+        case .switcher(let step):
+            return .switcher(selection: try switcher(step, onComplete: onComplete))
         case .reload:
             switch reloadConfig() {
             case nil:

@@ -1,3 +1,4 @@
+import CXKBCommon
 import Logging
 import SegueBackend
 import SegueConfig
@@ -21,6 +22,10 @@ extension Compositor {
         case .key(let time, let key, let pressed):
             if pressed {
                 let (keysym, modifiers) = seat.bindingKey(for: key)
+                if switcherTook(keysym: keysym, modifiers: modifiers) {
+                    keyboard.bound.insert(key)
+                    return
+                }
                 if let bound = bindings().first(where: { $0.binding.matches(keysym: keysym, modifiers: modifiers) }) {
                     keyboard.bound.insert(key)
                     do {
@@ -37,8 +42,10 @@ extension Compositor {
                 guard keyboard.forwarded.remove(key) != nil else { return }
             }
             seat.keyboardKey(time: time, key: key, pressed: pressed)
+            commitSwitcherOnRelease(seat)
         case .modifiers(let depressed, let latched, let locked, let group):
             seat.keyboardModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+            commitSwitcherOnRelease(seat)
         case .keyRepeat(let rate, let delay):
             backendRepeat = (rate, delay)
             applyKeyRepeat()
@@ -49,6 +56,9 @@ extension Compositor {
             keyboard.forwarded.removeAll()
             keyboard.bound.removeAll()
             seat.keyboardModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
+            // Its modifier's release will not be heard: the switcher goes without switching.
+            keyboard.switcherHeldBy = nil
+            if navigation.switcher.isHeld { perform(switcher: .cancel) }
         // Output pixels become surface units here; everything after is in units.
         case .pointerMotion(let time, let x, let y):
             pointerMoved(time: time, x: x / scale, y: y / scale)
@@ -71,6 +81,46 @@ extension Compositor {
         case .swipeEnd(let time, let cancelled):
             if !handReleased(.swipe, cancelled: cancelled) { seat.swipeEnd(time: time, cancelled: cancelled) }
         }
+    }
+
+    /// A key the switcher takes: a chord of its opens or steps it; held, Escape
+    /// cancels it and every other key is its own, not a client's.
+    private func switcherTook(keysym: UInt32, modifiers: KeyModifiers) -> Bool {
+        let chord = config.switcher.enabled ? switcherBindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) } : nil
+        guard navigation.switcher.isHeld else {
+            guard let chord else { return false }
+            perform(switcher: chord.step)
+            if navigation.switcher.isHeld { keyboard.switcherHeldBy = chord.binding.modifiers.subtracting(.shift) }
+            return true
+        }
+        if keysym == UInt32(XKB_KEY_Escape) {
+            perform(switcher: .cancel)
+        } else if let chord {
+            perform(switcher: chord.step)
+        }
+        return true
+    }
+
+    /// The modifier that held the switcher open was let go: it commits.
+    private func commitSwitcherOnRelease(_ seat: Seat) {
+        guard let held = keyboard.switcherHeldBy, !seat.heldModifiers.isSuperset(of: held) else { return }
+        keyboard.switcherHeldBy = nil
+        if navigation.switcher.isHeld { perform(switcher: .commit) }
+    }
+
+    private func perform(switcher step: SwitcherStep) {
+        do { try perform(.switcher(step)) } catch { log.info("switcher: \(error)") }
+    }
+
+    /// The switcher's chords, each key as xkb names it.
+    private func switcherBindings() -> [(binding: KeyBinding, step: SwitcherStep)] {
+        let settings = config.switcher
+        if let resolved = keyboard.switcherResolved, resolved.settings == settings { return resolved.bindings }
+        let steps: [([KeyChord], SwitcherStep)] = [(settings.next, .next(sameApp: false)), (settings.prev, .prev(sameApp: false)),
+                                                   (settings.nextSameApp, .next(sameApp: true)), (settings.prevSameApp, .prev(sameApp: true))]
+        let bindings = steps.flatMap { chords, step in chords.map { (binding: KeyBinding($0), step: step) } }
+        keyboard.switcherResolved = (settings, bindings)
+        return bindings
     }
 
     /// A person typed or clicked: the shown window counts as looked at, however briefly it has shown.

@@ -51,6 +51,8 @@ public final class Compositor {
     /// died between steps), after `gestureIdleLimit` milliseconds.
     var gestureIdleTimer: LoopTimer?
     var gestureIdleLimit: Int32 = 10_000
+    /// Shows the switcher's overlay once its open delay passes.
+    var switcherTimer: LoopTimer?
     private var windowsByToplevel: [ObjectIdentifier: Window] = [:]
     /// Where free placement had put toplevels that unmapped and may map again.
     private var unmappedPositions: [(toplevel: WeakToplevel, position: (x: Int, y: Int))] = []
@@ -191,6 +193,8 @@ public final class Compositor {
         output.recorder?.flush()
         gestureIdleTimer?.remove()
         gestureIdleTimer = nil
+        switcherTimer?.remove()
+        switcherTimer = nil
         for source in signalSources { source.remove() }
         signalSources.removeAll()
         ipc = nil

@@ -17,6 +17,7 @@ enum MsgReplyText {
         case .switchWindow, .gesture:
             if payload["outcome"] != nil { completion(payload) } else { action(payload) }
         case .close: closed(payload)
+        case .switcher(let step): switcher(step, payload)
         case .screenshot: payload["path"].map { "wrote \(plain($0)) (\(plain(payload["width"]))x\(plain(payload["height"])))" } ?? keyed(payload)
         case .reload: "reloaded \(plain(payload["path"])): \(plain(payload["rules"])) rules"
         case .spawn: payload["pid"].map { "started as pid \(plain($0))" } ?? keyed(payload)
@@ -125,6 +126,15 @@ enum MsgReplyText {
         return "\(plain(payload["effect"])) \(plain(payload["outcome"])): \(plain(payload["frames"])) frames in "
             + "\(plain(payload["duration_ms"])) ms, \(plain(payload["late_frames"])) late, "
             + "refreshes missed: \(plain(payload["missed_refreshes"]))\(median)\(scale) (\(plain(payload["rule"])))"
+    }
+
+    private static func switcher(_ step: SwitcherStep, _ payload: [String: JSONValue]) -> String {
+        let window = plain(payload["window"])
+        switch step {
+        case .commit: return "switching to window \(window)"
+        case .cancel: return "cancelled; window \(window) stays shown"
+        case .open, .next, .prev: return "window \(window) selected"
+        }
     }
 
     /// Asked to close; with --wait, closed, and how the transition away from it went.

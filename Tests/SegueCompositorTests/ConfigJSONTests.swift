@@ -37,5 +37,9 @@ final class ConfigJSONTests: XCTestCase {
         guard case .array(let rules)? = payload["rules"], case .object(let rule)? = rules.first else { return XCTFail("\(payload)") }
         XCTAssertEqual(rule["when"], .object(["to-app-id": "foot", "event": "open"]))
         XCTAssertEqual(rule["sets"], .object(["effect": "random", "choices": .array(["slide", "crossfade"])]))
+        guard case .object(let switcher)? = payload["switcher"] else { return XCTFail("\(payload)") }
+        XCTAssertEqual(switcher["next"], .array(["Alt+Tab", "Super+Tab"]))
+        XCTAssertEqual(switcher["open_delay_ms"], .number(150))
+        XCTAssertEqual(switcher["highlight"], "#3584e4")
     }
 }

@@ -7,7 +7,7 @@ import XCTest
 /// desktop hears as two clients open and one is switched to.
 final class EventTests: XCTestCase {
     /// Every event `compositor` sends from now on, as it arrives.
-    private func listen(to compositor: CompositorUnderTest) -> HeardEvents {
+    fileprivate func listen(to compositor: CompositorUnderTest) -> HeardEvents {
         let socket = compositor.runtime.appendingPathComponent("segue-\(compositor.socket).sock").path
         let heard = HeardEvents()
         let subscribed = DispatchSemaphore(value: 0)
@@ -69,6 +69,42 @@ final class EventTests: XCTestCase {
         compositor.stop()
         let logged = compositor.log.split(separator: "\n").filter { $0.contains("] transition ") && $0.contains(" switch ") }
         XCTAssertEqual(logged.count, 2, "each switch logs its completion: \(logged)")
+    }
+}
+
+extension EventTests {
+    /// `segue msg switcher open`, `next`, `commit` through the real binary: open
+    /// selects the second most recent window, as a first Alt+Tab does, next the
+    /// third, and the commit plays exactly one switch, to it.
+    func testTheSwitcherThroughMsgPlaysOneSwitchToTheThirdMostRecentWindow() throws {
+        let compositor = try CompositorUnderTest()
+        defer { compositor.stop() }
+        for (index, (label, colour)) in [("ONE", "2563eb"), ("TWO", "ea580c"), ("THREE", "16a34a"), ("FOUR", "9333ea")].enumerated() {
+            try compositor.launch("segue-sample-client", ["--label", label, "--color", colour])
+            _ = try compositor.waitForWindows(index + 1)
+        }
+        XCTAssertTrue(compositor.waitUntil { (try? compositor.send(.windows).payload["animating"]) == .bool(false) })
+        let heard = listen(to: compositor)
+        func msg(_ arguments: [String]) throws -> String {
+            let result = try compositor.msg(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            return result.stdout
+        }
+        XCTAssertEqual(try msg(["switcher", "open"]), "window 3 selected\n")
+        XCTAssertEqual(try msg(["switcher", "next"]), "window 2 selected\n")
+        XCTAssertEqual(try msg(["switcher", "commit"]), "switching to window 2\n")
+        XCTAssertTrue(compositor.waitUntil { heard.events.withLock { $0.contains { $0["event"] == "transition_finished" } } })
+        usleep(200_000)
+        let events = heard.events.withLock { $0 }
+        XCTAssertEqual(events.compactMap { if case .string(let name)? = $0["event"] { name } else { nil } }.filter { $0.hasPrefix("switcher") || $0.hasPrefix("transition") },
+                       ["switcher_opened", "switcher_selected", "switcher_selected", "switcher_closed", "transition_started", "transition_finished"])
+        let started = try XCTUnwrap(events.first { $0["event"] == "transition_started" })
+        XCTAssertEqual(started["kind"], "switch")
+        XCTAssertEqual(started["from"], .number(4))
+        XCTAssertEqual(started["to"], .number(2))
+        XCTAssertEqual(events.first { $0["event"] == "switcher_closed" }?["outcome"], "committed")
+        XCTAssertEqual(try compositor.windows().first?["id"], .number(2))
+        XCTAssertNotEqual(try compositor.msg(["switcher", "commit"]).status, 0, "let go already")
     }
 }
 

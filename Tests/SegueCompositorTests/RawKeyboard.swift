@@ -14,6 +14,8 @@ final class RawKeyboard {
     private(set) var focusChanges: [FocusChange] = []
     /// The last wl_keyboard.repeat_info: repeats a second and delay in ms.
     private(set) var keyRepeat: [Int32] = []
+    /// Every key event, in order: the evdev code and whether it went down.
+    private(set) var keys: [(key: UInt32, pressed: Bool)] = []
 
     init(keyboard: OpaquePointer) {
         wl_keyboard_add_listener(keyboard, keyboardListener, listenerData(self))
@@ -28,13 +30,14 @@ final class RawKeyboard {
 
     fileprivate func focus(_ change: FocusChange) { focusChanges.append(change) }
     fileprivate func repeats(rate: Int32, delay: Int32) { keyRepeat = [rate, delay] }
+    fileprivate func key(_ key: UInt32, pressed: Bool) { keys.append((key, pressed)) }
 }
 
 private nonisolated(unsafe) let keyboardListener = fixedListener(wl_keyboard_listener(
     keymap: { data, _, format, fd, size in (listenerObject(data) as RawKeyboard).keymap(format: format, fd: fd, size: size) },
     enter: { data, _, _, surface, _ in (listenerObject(data) as RawKeyboard).focus(.enter(surface)) },
     leave: { data, _, _, surface in (listenerObject(data) as RawKeyboard).focus(.leave(surface)) },
-    key: { _, _, _, _, _, _ in },
+    key: { data, _, _, _, key, state in (listenerObject(data) as RawKeyboard).key(key, pressed: state == 1) },
     modifiers: { _, _, _, _, _, _, _ in },
     repeat_info: { data, _, rate, delay in (listenerObject(data) as RawKeyboard).repeats(rate: rate, delay: delay) }
 ))

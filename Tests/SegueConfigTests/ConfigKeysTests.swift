@@ -231,4 +231,37 @@ final class ConfigKeysTests: XCTestCase {
         XCTAssertEqual(try ConfigFixture.config("[gestures]\nswipe-fingers = 4").gestures.swipeFingers, 4)
         XCTAssertEqual(try ConfigFixture.config("[gestures]\nswipe-fingers = 0").gestures.swipeFingers, 0)
     }
+
+    func testSwitcherTimingLookAndChords() throws {
+        XCTAssertEqual(try ConfigFixture.config("").switcher, SwitcherSettings(), "Alt+Tab, 750 ms debounce, 150 ms delay")
+        let config = try ConfigFixture.config("""
+            [switcher]
+            enabled = false
+            debounce = "1s"
+            open-delay = "80ms"
+            max-height = 120
+            max-scale = 0.25
+            highlight = "#ff8800"
+            padding = 6
+            radius = 0
+            dim = 0.7
+            next = "Super+Tab"
+            prev = ["Super+Shift+Tab", "Super+Left"]
+            next-same-app = "Super+grave"
+            """)
+        let switcher = config.switcher
+        XCTAssertFalse(switcher.enabled)
+        XCTAssertEqual(switcher.debounce, 1)
+        XCTAssertEqual(switcher.openDelay, 0.08)
+        XCTAssertEqual(switcher.maxHeight, 120)
+        XCTAssertEqual(switcher.maxScale, 0.25)
+        XCTAssertEqual(switcher.highlight, OutputSettings.Colour(red: 1, green: 0x88 / 255.0, blue: 0))
+        XCTAssertEqual(switcher.padding, 6)
+        XCTAssertEqual(switcher.radius, 0)
+        XCTAssertEqual(switcher.dim, 0.7)
+        XCTAssertEqual(switcher.next, [try KeyChord(parsing: "Super+Tab")])
+        XCTAssertEqual(switcher.prev, [try KeyChord(parsing: "Super+Shift+Tab"), try KeyChord(parsing: "Super+Left")])
+        XCTAssertEqual(switcher.nextSameApp, [try KeyChord(parsing: "Super+grave")])
+        XCTAssertEqual(switcher.prevSameApp, SwitcherSettings().prevSameApp, "a chord left out keeps its default")
+    }
 }

@@ -86,6 +86,16 @@ extension Compositor: IPCDelegate {
             spawn(argv, reply: reply)
         case .gesture(let step):
             gesture(step, reply: reply)
+        case .switcher(let step):
+            // The selection as it stands, or the window a commit shows; a cancel leaves the one shown.
+            let chosen = step == .commit ? navigation.switcher.selection : nil
+            do {
+                guard case .switcher(let selection) = try perform(.switcher(step)) else { return }
+                let window = selection ?? chosen?.id ?? stack.shown?.id
+                reply(.success(["window": window.map { .number(Double($0)) } ?? .null, "open": .bool(navigation.switcher.isHeld)]))
+            } catch {
+                reply(.failure(error.description))
+            }
         case .reload:
             do {
                 guard case .reloaded(let rules, let path) = try perform(.reload) else { return }
@@ -218,6 +228,7 @@ extension Compositor: IPCDelegate {
             "keys": .object(["switch_next": .string(config.keys.switchNext.text), "switch_prev": .string(config.keys.switchPrev.text),
                                    "switch_previous": config.keys.switchPrevious.map { .string($0.text) } ?? .null,
                              "close": .string(config.keys.close.text)]),
+            "switcher": ConfigJSON.switcher(config.switcher),
             "effects": .array(config.effects.names.map(JSONValue.string)),
             "trusted": .array(config.trusted.map { .string($0) }),
         ]

@@ -19,6 +19,21 @@ enum ConfigJSON {
         return fields
     }
 
+    /// `[switcher]` as the config writes it: durations in ms, chords as text.
+    static func switcher(_ settings: SwitcherSettings) -> JSONValue {
+        let colour = settings.highlight
+        let hex = [colour.red, colour.green, colour.blue].map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
+        func chords(_ list: [KeyChord]) -> JSONValue { .array(list.map { .string($0.text) }) }
+        return .object([
+            "enabled": .bool(settings.enabled), "debounce_ms": .number((settings.debounce * 1000).rounded()),
+            "open_delay_ms": .number((settings.openDelay * 1000).rounded()), "max_height": .number(Double(settings.maxHeight)),
+            "max_scale": .number(settings.maxScale), "highlight": .string("#" + hex), "padding": .number(Double(settings.padding)),
+            "radius": .number(Double(settings.radius)), "dim": .number(settings.dim),
+            "next": chords(settings.next), "prev": chords(settings.prev),
+            "next_same_app": chords(settings.nextSameApp), "prev_same_app": chords(settings.prevSameApp),
+        ])
+    }
+
     /// What a rule matches: its keys as the config names them.
     static func match(_ match: RuleMatch) -> JSONValue {
         var fields: [String: JSONValue] = [:]

@@ -1,0 +1,69 @@
+import SegueEngine
+import SegueIPC
+import SeguePolicy
+
+/// The held window switcher as the shell carries it out: the policy decides,
+/// this applies (the overlay's timer, the frame, the events, the one switch).
+extension Compositor {
+    /// Takes `step`; the window selected while it is held. `onComplete`
+    /// (given to commit) hears how the switch it plays ended.
+    func switcher(_ step: SwitcherStep, onComplete: TransitionCompletionHandler? = nil) throws(ActionError) -> Int? {
+        let settings = config.switcher
+        navigation.configure(debounce: settings.debounce, openDelay: settings.openDelay)
+        let held = navigation.switcher.isHeld
+        let backward = if case .prev = step { true } else { false }
+        switch step {
+        case .commit:
+            guard held else { throw ActionError(description: "the switcher is not open") }
+            let chosen = navigation.switcher.selection
+            let play = navigation.switcherCommitted(at: backend.now)
+            switcherClosed(committed: chosen)
+            if let play {
+                do { try start(play, onComplete: onComplete) } catch { throw ActionError(description: "\(error)") }
+            }
+            return nil
+        case .cancel:
+            guard held else { throw ActionError(description: "the switcher is not open") }
+            navigation.switcherCancelled()
+            switcherClosed(committed: nil)
+            return nil
+        case .open, .next, .prev:
+            if held {
+                if case .open = step { break }
+                navigation.switcherStepped(backward: backward)
+                break
+            }
+            guard settings.enabled else { throw ActionError(description: "the switcher is off ([switcher] enabled = false)") }
+            let app = stack.shown?.appID, sameApp = step.sameApp
+            guard navigation.switcherOpened(backward: backward, listing: { !sameApp || $0.appID == app }, at: backend.now) else {
+                throw ActionError(description: sameApp ? "no other window of this app to switch to" : "no other window to switch to")
+            }
+            emit("switcher_opened", ["windows": .array(navigation.switcher.windows.map { .number(Double($0.id)) })])
+            armSwitcherTimer()
+        }
+        let selection = navigation.switcher.selection
+        if let selection { emit("switcher_selected", ["window": .number(Double(selection.id))]) }
+        if navigation.switcher.phase == .open { output.damage() }
+        return selection?.id
+    }
+
+    /// The overlay is due once the open delay passes, if still held then.
+    private func armSwitcherTimer() {
+        if switcherTimer == nil {
+            // The loop's timer measured the delay: the overlay is due, whatever a stepped clock says.
+            switcherTimer = server.eventLoop.timer { [unowned self] in
+                guard let due = navigation.switcher.opensAt else { return }
+                if navigation.switcherTicked(at: max(backend.now, due)) { output.damage() }
+            }
+        }
+        let delay = navigation.switcher.opensAt.map { max(0, $0.seconds(since: backend.now)) } ?? 0
+        switcherTimer?.arm(milliseconds: Int32((delay * 1000).rounded(.up)))
+    }
+
+    /// It was let go: committing to `chosen`, or cancelled.
+    private func switcherClosed(committed chosen: Window?) {
+        emit("switcher_closed", ["outcome": .string(chosen == nil ? "cancelled" : "committed"),
+                                 "window": chosen.map { .number(Double($0.id)) } ?? .null])
+        output.damage()
+    }
+}
