@@ -15,6 +15,21 @@ public enum BitmapFont {
         return count == 0 ? 0 : (count * cellWidth - 1) * scale
     }
 
+    /// One line of `text` in `colour` on transparent pixels, cut short with
+    /// ".." to fit `maxWidth`; nil for no text or no room.
+    public static func label(_ text: String, maxWidth: Int, scale: Int, colour: RGBA) -> RGBAImage? {
+        var shown = text
+        while !shown.isEmpty && width(of: shown, scale: scale) > maxWidth {
+            shown = String(shown.dropLast(shown.hasSuffix("..") ? 3 : 1)) + ".."
+            if shown == ".." { break }
+        }
+        let inked = width(of: shown, scale: scale)
+        guard !text.isEmpty, inked > 0, inked <= maxWidth else { return nil }
+        var image = RGBAImage(width: inked, height: cellHeight * scale, fill: RGBA(0, 0, 0, 0))
+        draw(shown, into: &image, x: 0, y: 0, scale: scale, color: colour)
+        return image
+    }
+
     /// Draws one line of text with its top-left at (x, y); unknown characters draw as a box.
     public static func draw(_ text: String, into image: inout RGBAImage, x: Int, y: Int, scale: Int, color: RGBA) {
         precondition(scale > 0, "font scale must be positive")

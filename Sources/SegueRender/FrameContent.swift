@@ -19,26 +19,22 @@ package enum FrameContent {
 
 extension Renderer {
     /// Draws `content` into `target`. Surfaces are redrawn only within
-    /// `damage` (the rest of the target already shows them), and where one
-    /// opaque screen covers the target as it is, copied (a blit, at memory
+    /// `damage` (the rest of the target already shows them), an opaque screen
+    /// under them that covers the target as it is copied (a blit, at memory
     /// speed); a transition's frame is drawn whole.
     package func render(_ content: FrameContent, within damage: Damage = .everywhere, into target: RenderTarget) throws {
         switch content {
         case .surfaces(let layers, let background):
             let full = target.bounds
             guard !damage.isEmpty, let region = (damage.region ?? full).clipped(to: full) else { return }
-            if layers.count == 1, let screen = layers.first, covers(target, as: screen) {
-                copy(screen.texture, regions: [(region, region.x, region.y)], into: target)
-            } else {
-                try compose(layers, background: background, into: target, clip: region == full ? nil : region)
-            }
+            try compose(layers, background: background, into: target, clip: region == full ? nil : region)
         case .transition(let settings, let from, let to, let progress, let direction, let form, let scale):
             try draw(settings, from: from, to: to, progress: progress, direction: direction, form: form, scale: scale, into: target)
         }
     }
 
     /// Whether `layer` is an opaque screen of the target's size drawn as it is stored: a copy shows it.
-    private func covers(_ target: RenderTarget, as layer: SurfaceLayer) -> Bool {
+    func covers(_ target: RenderTarget, as layer: SurfaceLayer) -> Bool {
         let texture = layer.texture
         return texture.isOpaque && texture.blitsAsItLooks && texture.width == target.width && texture.height == target.height
             && layer.rect == target.bounds

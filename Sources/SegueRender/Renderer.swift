@@ -184,15 +184,23 @@ public final class Renderer {
             glScissor(GLint(clip.x), GLint(clip.y), GLsizei(clip.width), GLsizei(clip.height))
         }
         defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
-        ClearColour.set(background)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        var layers = layers[...]
+        // A screen under the rest that covers the target as it is: copied (memory speed), not cleared and drawn over.
+        if let bottom = layers.first, bottom.opacity >= 1, covers(target, as: bottom) {
+            copy(bottom.texture, regions: [(clip ?? target.bounds, (clip ?? target.bounds).x, (clip ?? target.bounds).y)], into: target)
+            target.bind()
+            layers = layers.dropFirst()
+        } else {
+            ClearColour.set(background)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
         for layer in layers {
             let (texture, rect) = (layer.texture, layer.rect)
             var mesh = LayerMesh()
             let map = TextureMapping.fill(rect, transform: layer.transform, crop: layer.crop)
             mesh.addRect(Double(max(rect.x, 0)), Double(max(rect.y, 0)), Double(min(rect.x + rect.width, target.width)),
                          Double(min(rect.y + rect.height, target.height)), map)
-            meshes.draw(mesh, texture, blend: .screen(opaque: texture.isOpaque, opacity: 1), into: target)
+            meshes.draw(mesh, texture, level: layer.level, blend: .screen(opaque: texture.isOpaque, opacity: layer.opacity), into: target)
         }
     }
 

@@ -9,7 +9,6 @@ extension Compositor {
     /// (given to commit) hears how the switch it plays ended.
     func switcher(_ step: SwitcherStep, onComplete: TransitionCompletionHandler? = nil) throws(ActionError) -> Int? {
         let settings = config.switcher
-        navigation.configure(debounce: settings.debounce, openDelay: settings.openDelay)
         let held = navigation.switcher.isHeld
         let backward = if case .prev = step { true } else { false }
         switch step {

@@ -22,7 +22,7 @@ public final class Compositor {
     let builtins: EffectRegistry
     /// The config in force: replaced only by a reload that passes every check.
     var config: SegueConfig {
-        didSet { output.frameQuality = config.frameQuality }
+        didSet { applyTiming() }
     }
     /// Values `segue msg set` applied over the file since it was last read.
     var settings: [ConfigSetting] = []
@@ -110,8 +110,8 @@ public final class Compositor {
                                 background: background)
         output.delegate = self
         output.scale = outputScale
-        output.frameQuality = config.frameQuality
         output.recorder = recorder
+        applyTiming()
 
         let display = server.display
         compositorGlobal = CompositorGlobal(display: display) { [unowned self] surface in surface.delegate = self }
@@ -155,6 +155,12 @@ public final class Compositor {
         watchConfig()
         output.damage()
         startPrograms()
+    }
+
+    /// What the config says of frames and of how long a window must show to count.
+    private func applyTiming() {
+        output.frameQuality = config.frameQuality
+        navigation.configure(debounce: config.switcher.debounce, openDelay: config.switcher.openDelay)
     }
 
     /// Output pixels per surface unit: as `--scale` or the config's `[output]`
