@@ -28,6 +28,8 @@ package struct Switcher<Window: AnyObject> {
     package init() {}
 
     package var isHeld: Bool { phase != .closed }
+    /// Where the selection is in `windows`, while held.
+    package var selectedIndex: Int? { selection == nil ? nil : selected }
     /// The window a commit shows, while held.
     package var selection: Window? { isHeld && windows.indices.contains(selected) ? windows[selected] : nil }
 

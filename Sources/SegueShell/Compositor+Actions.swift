@@ -17,7 +17,9 @@ extension Compositor {
                 do { _ = try config.effects.effect(named: effect) } catch { throw ActionError(description: "\(error)") }
             }
             // Shown, but a transition away from it runs: showing it again turns back.
-            guard let play = navigation.switched(to: window, at: backend.now) else { return .alreadyShown(windowID: window.id) }
+            guard let play = navigating({ navigation.switched(to: window, at: backend.now) }) else {
+                return .alreadyShown(windowID: window.id)
+            }
             // Requests give rectangles in surface units.
             let (width, height) = (output.logicalWidth, output.logicalHeight)
             do {

@@ -83,7 +83,7 @@ extension Compositor {
         // A gesture begun during another toward elsewhere lets that one go where it is.
         if let earlier = gesture, running == nil { earlier.hand.end(at: now, velocity: nil) }
         let hand = InteractiveProgress(progress: running?.progress ?? 0, velocity: running?.velocity ?? 0, at: now)
-        let play = navigation.handBegan(toward: window, takingOverFrom: origin, hand: hand)
+        let play = navigating { navigation.handBegan(toward: window, takingOverFrom: origin, hand: hand) }
         if let onComplete { gestureListeners[play.id] = [onComplete] }
         self.play(play, chosen.resolution, settings: settings,
                   hand: HandDrive(hand: hand, takingOver: running.map { ($0.from, $0.settings, $0.direction) }),

@@ -59,8 +59,27 @@ extension Compositor {
         switcherTimer?.arm(milliseconds: Int32((delay * 1000).rounded(.up)))
     }
 
+    /// The held switcher, while its overlay shows (stacked placement: free
+    /// placement shows every window already).
+    func switcherView() -> SwitcherView? {
+        guard options.placement.showsOneWindow, navigation.switcher.phase == .open,
+              let selected = navigation.switcher.selectedIndex else { return nil }
+        return SwitcherView(windows: navigation.switcher.windows, selected: selected, settings: config.switcher)
+    }
+
+    /// Makes a change to the navigation; a switcher the change let go of
+    /// (another switch, a window opening, the last but one closing) is closed
+    /// here too, its overlay gone and its going told.
+    func navigating<Result>(_ change: () -> Result) -> Result {
+        let held = navigation.switcher.isHeld
+        let result = change()
+        if held && !navigation.switcher.isHeld { switcherClosed(committed: nil) }
+        return result
+    }
+
     /// It was let go: committing to `chosen`, or cancelled.
     private func switcherClosed(committed chosen: Window?) {
+        output.switcherClosed()
         emit("switcher_closed", ["outcome": .string(chosen == nil ? "cancelled" : "committed"),
                                  "window": chosen.map { .number(Double($0.id)) } ?? .null])
         output.damage()

@@ -363,7 +363,7 @@ extension Compositor: ToplevelDelegate {
             window.position = unmappedPositions.remove(at: index).position
         }
         windowsByToplevel[ObjectIdentifier(toplevel)] = window
-        let play = navigation.opened(window, at: backend.now)
+        let play = navigating { navigation.opened(window, at: backend.now) }
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
         emit("window_opened", describe(window))
         transitionManager?.windowChanged(id: window.id, toplevel)
@@ -387,7 +387,7 @@ extension Compositor: ToplevelDelegate {
         transitionManager?.windowClosed(id: window.id)
         // A hand dragging toward a window that went lets go of it: back where it came from.
         if gesture?.target === window { _ = try? perform(.gesture(.cancel)) }
-        switch navigation.closed(window) {
+        switch navigating({ navigation.closed(window) }) {
         case .hidden:
             // Where every window is on screen, this one leaves it.
             if !options.placement.showsOneWindow { output.damage() }

@@ -23,6 +23,7 @@ final class Output {
     /// Takes the pixels of windows on screen between frames.
     private var pixelsDue: PixelsDue!
     private let backgroundTexture: Texture
+    private lazy var switcherOverlay = SwitcherOverlay(renderer: renderer)
     /// What the shown screen changed since the last frame.
     private var pending = Damage.everywhere
     /// The last few frames drawn, newest first: what a buffer holding one of them lacks.
@@ -187,9 +188,9 @@ final class Output {
         damage()
     }
 
-    /// The windows the next frame shows.
+    /// The windows the next frame shows: the switcher's previews are live, as the shown window is.
     func visibleWindows() -> [Window] {
-        var sources: [ScreenSource?] = [delegate?.shownScreen()]
+        var sources: [ScreenSource?] = [delegate?.shownScreen()] + (delegate?.switcherView()?.windows.map(ScreenSource.window) ?? [])
         if let running = driver.current, !running.isDone { sources += [running.from, running.to] }
         var windows: [Window] = []
         for source in sources {
@@ -253,6 +254,8 @@ final class Output {
                                                 direction: transition.direction, form: form, scale: scale), into: target)
             case .desktop:
                 try renderer.render(.surfaces(desktopLayers(), background: background), into: target)
+            case .switcher:
+                try renderer.render(.surfaces(switcherLayers(fresh: false), background: background), into: target)
             case .screen:
                 try renderer.render(.screen(texture(delegate?.shownScreen(), fresh: false), filling: target, background: background),
                                     into: target)
@@ -261,6 +264,20 @@ final class Output {
         } catch {
             return false
         }
+    }
+
+    /// The switcher was let go: what its overlay kept goes.
+    func switcherClosed() {
+        switcherOverlay.close()
+        damage()
+    }
+
+    /// The switcher's overlay over the shown window, its previews live.
+    private func switcherLayers(fresh: Bool = true) -> [SurfaceLayer] {
+        guard let view = delegate?.switcherView() else { return [] }
+        return switcherOverlay.layers(view, shown: texture(delegate?.shownScreen(), fresh: fresh),
+                                      previews: view.windows.map { texture(.window($0), fresh: fresh) },
+                                      width: width, height: height, scale: scale, background: background)
     }
 
     /// The desktop's windows as layers, bottom first, each with its newest pixels.
@@ -296,6 +313,12 @@ final class Output {
             lastDrawn = (transition, target, renderer.submit(target, startedAt: start), scale, fixed, typical)
             // A window's back buffer holds nothing once swapped: read now, not at presentation.
             if target.texture == nil { recorder?.record(target, transition: transition) }
+        } else if !pending.isEmpty, delegate?.switcherView() != nil {
+            // Any change redraws it whole: the previews are small, the rest copied.
+            try? renderer.render(.surfaces(switcherLayers(), background: background), into: target)
+            drew(.switcher, DrawnFrame(), into: target)
+            renderer.submit(target, startedAt: start)
+            lastDrawn = nil
         } else if !pending.isEmpty, case .desktop? = delegate?.shownScreen() {
             try? renderer.render(.surfaces(desktopLayers(), background: background), into: target)
             drew(.desktop, DrawnFrame(), into: target)
@@ -395,6 +418,8 @@ private enum DrawnContent {
     case nothing
     case transition(Transition<ScreenSource>, progress: Double, form: Renderer.EffectForm, scale: Double)
     case desktop
+    /// The held switcher over the shown window.
+    case switcher
     /// The shown window's screen, or the background.
     case screen
 }

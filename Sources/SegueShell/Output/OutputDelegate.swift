@@ -5,6 +5,8 @@ import SegueRender
 protocol OutputDelegate: AnyObject {
     /// The screen to show when no transition runs, nil for the bare background.
     func shownScreen() -> ScreenSource?
+    /// The held switcher, while its overlay shows.
+    func switcherView() -> SwitcherView?
     /// Free placement's windows, bottom to top, with their top left corners in output pixels.
     func desktop() -> [(window: Window, x: Int, y: Int)]
     /// A frame was presented; `visible` are the windows it showed.

@@ -1,0 +1,100 @@
+import SegueConfig
+import SegueEngine
+import SegueImaging
+import SegueRender
+
+/// What the held switcher shows: its windows, most recently shown first, the
+/// selected one, and how the config says to draw it.
+struct SwitcherView {
+    let windows: [Window]
+    let selected: Int
+    let settings: SwitcherSettings
+
+    /// Where its cards go on a `width`×`height` output of `scale`.
+    func layout(width: Int, height: Int, scale: Int) -> SwitcherLayout {
+        SwitcherLayout(count: windows.count, width: width, height: height, scale: scale, maxHeight: settings.maxHeight,
+                       maxScale: settings.maxScale, padding: settings.padding)
+    }
+}
+
+/// Draws the switcher over the shown window: that window dimmed (drawn once
+/// when the overlay opens, then copied), the selected card's rounded
+/// highlight, each window's live screen as a preview sampled from the
+/// mipmap level nearest its size, and its title. What does not change
+/// between frames (the dimmed screen, the highlight, the titles) is made once.
+final class SwitcherOverlay {
+    private let renderer: Renderer
+    private var dimmed: (target: RenderTarget, screen: ObjectIdentifier, dim: Double)?
+    private var highlight: (texture: Texture, key: String)?
+    private var titles: [String: Texture] = [:]
+    /// A 1×1 black pixel, stretched over the shown window to dim it.
+    private lazy var black = try? Texture(image: RGBAImage(width: 1, height: 1, fill: RGBA(0, 0, 0)))
+
+    init(renderer: Renderer) {
+        self.renderer = renderer
+    }
+
+    /// The overlay's layers, bottom first, over `shown` on a `width`×`height`
+    /// output of `scale`; `previews` are the windows' screens, in the view's order.
+    func layers(_ view: SwitcherView, shown: Texture, previews: [Texture], width: Int, height: Int, scale: Int,
+                background: (Float, Float, Float)) -> [SurfaceLayer] {
+        let layout = view.layout(width: width, height: height, scale: scale)
+        var layers: [SurfaceLayer] = []
+        if let dimmed = dimmedScreen(shown, dim: view.settings.dim, width: width, height: height, background: background) {
+            layers.append(SurfaceLayer(dimmed, at: PixelRect(x: 0, y: 0, width: width, height: height)))
+        }
+        for (index, card) in layout.cards.enumerated() where index < previews.count {
+            if index == view.selected, let frame = highlightTexture(card.frame, view.settings, scale: scale) {
+                layers.append(SurfaceLayer(frame, at: card.frame))
+            }
+            layers.append(SurfaceLayer(previews[index], at: card.preview, mipmapped: true))
+            if let title = titleTexture(view.windows[index].title.isEmpty ? view.windows[index].appID : view.windows[index].title,
+                                        width: card.title.width, textScale: layout.textScale) {
+                layers.append(SurfaceLayer(title, at: PixelRect(x: card.title.x + (card.title.width - title.width) / 2,
+                                                                y: card.title.y, width: title.width, height: title.height)))
+            }
+        }
+        return layers
+    }
+
+    /// The switcher closed: what was made for it goes, but the titles, kept for next time.
+    func close() {
+        dimmed = nil
+    }
+
+    private func dimmedScreen(_ shown: Texture, dim: Double, width: Int, height: Int, background: (Float, Float, Float)) -> Texture? {
+        if let dimmed, dimmed.screen == ObjectIdentifier(shown), dimmed.dim == dim,
+           dimmed.target.width == width, dimmed.target.height == height {
+            return dimmed.target.texture
+        }
+        let full = PixelRect(x: 0, y: 0, width: width, height: height)
+        guard let black, let target = try? RenderTarget(width: width, height: height),
+              (try? renderer.render(.surfaces([SurfaceLayer(shown, at: full), SurfaceLayer(black, at: full, opacity: Float(dim))],
+                                              background: background), into: target)) != nil else { return nil }
+        dimmed = (target, ObjectIdentifier(shown), dim)
+        return target.texture
+    }
+
+    private func highlightTexture(_ frame: PixelRect, _ settings: SwitcherSettings, scale: Int) -> Texture? {
+        let colour = settings.highlight
+        let key = "\(frame.width)x\(frame.height) \(settings.radius * scale) \(colour.red) \(colour.green) \(colour.blue)"
+        if let highlight, highlight.key == key { return highlight.texture }
+        let image = RGBAImage.roundedRectangle(width: frame.width, height: frame.height, radius: settings.radius * scale,
+                                               colour: RGBA(UInt8((colour.red * 255).rounded()), UInt8((colour.green * 255).rounded()),
+                                                            UInt8((colour.blue * 255).rounded())))
+        guard let texture = try? Texture(image: image) else { return nil }
+        highlight = (texture, key)
+        return texture
+    }
+
+    private func titleTexture(_ title: String, width: Int, textScale: Int) -> Texture? {
+        let key = "\(width) \(textScale) \(title)"
+        if let known = titles[key] { return known }
+        guard let image = BitmapFont.label(title, maxWidth: width, scale: textScale, colour: RGBA(255, 255, 255)),
+              let texture = try? Texture(image: image) else { return nil }
+        // Titles change seldom; a long session's many are not all kept.
+        if titles.count > 64 { titles.removeAll() }
+        titles[key] = texture
+        return texture
+    }
+}

@@ -1,0 +1,105 @@
+import CWaylandClient
+import SegueEngine
+import SegueImaging
+@testable import SegueShell
+import XCTest
+
+/// The held switcher's overlay as a person sees it: after its open delay,
+/// every window's live preview in most-recently-used order over the shown
+/// window dimmed, the selection framed in the highlight colour, each with a
+/// marker in its corner so a flip or a swap shows.
+final class SwitcherOverlayTests: XCTestCase {
+    private var server: InProcessCompositor!
+    private var client: RawClient!
+    private var toplevels: [RawToplevel] = []
+    private let fills = [RGBA(220, 0, 0), RGBA(0, 180, 0), RGBA(0, 0, 220), RGBA(230, 230, 0)]
+    private let marker = RGBA(255, 255, 255)
+    private let highlight = RGBA(0x35, 0x84, 0xe4)
+    private let width = 640, height = 360
+
+    override func setUpWithError() throws {
+        server = try InProcessCompositor(placement: .stacked, width: width, height: height, config: """
+            [transitions.open]
+            effect = "none"
+            [transitions.switch]
+            effect = "crossfade"
+            duration = "100ms"
+            [switcher]
+            open-delay = "50ms"
+            """)
+        client = try server.connect()
+        for fill in fills {
+            let toplevel = try client.makeConfiguredToplevel()
+            try client.show(marked(width: width, height: height, fill: fill, marker: marker, side: 80), on: toplevel.surface)
+            XCTAssertTrue(client.roundtrip())
+            XCTAssertTrue(server.serve { server.compositor.stack.shown?.surface.hasBuffer == true && !server.compositor.output.isAnimating })
+            toplevels.append(toplevel)
+        }
+        XCTAssertTrue(server.serve { server.windowCount == 4 })
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// Where the cards are: as the overlay lays them out.
+    private var layout: SwitcherLayout {
+        SwitcherLayout(count: 4, width: width, height: height, scale: 1, maxHeight: 180, maxScale: 0.3, padding: 10)
+    }
+
+    /// Opens the switcher and waits for its overlay.
+    private func openOverlay() throws -> RGBAImage {
+        try server.compositor.perform(.switcher(.open(sameApp: false)))
+        XCTAssertTrue(server.serve { server.compositor.switcherView() != nil }, "the overlay shows after its delay")
+        return try server.screen()
+    }
+
+    private func near(_ a: RGBA, _ b: RGBA, _ tolerance: Int = 6) -> Bool {
+        abs(Int(a.r) - Int(b.r)) <= tolerance && abs(Int(a.g) - Int(b.g)) <= tolerance && abs(Int(a.b) - Int(b.b)) <= tolerance
+    }
+
+    func testPreviewsInMostRecentOrderOverTheDimmedWindowWithTheSelectionFramed() throws {
+        let screen = try openOverlay()
+        // Yellow is shown, then blue, green, red: most recent first.
+        let order = [fills[3], fills[2], fills[1], fills[0]]
+        for (index, card) in layout.cards.enumerated() {
+            let preview = card.preview
+            XCTAssertTrue(near(screen[preview.x + preview.width / 2, preview.y + preview.height * 2 / 3], order[index]),
+                          "card \(index) shows its window: \(screen[preview.x + preview.width / 2, preview.y + preview.height * 2 / 3])")
+            XCTAssertTrue(near(screen[preview.x + 2, preview.y + 2], marker), "card \(index)'s marker top left, upright")
+            XCTAssertTrue(near(screen[preview.x + preview.width - 3, preview.y + preview.height - 3], order[index]),
+                          "and not bottom right")
+            let padding = screen[card.frame.x + 4, card.frame.y + card.frame.height / 2]
+            XCTAssertEqual(near(padding, highlight), index == 1, "only the second, selected, is framed: \(padding)")
+        }
+        XCTAssertTrue(near(screen[4, 4], RGBA(128, 128, 128), 10), "the shown window's white marker, dimmed by half: \(screen[4, 4])")
+        XCTAssertTrue(near(screen[width - 4, height - 4], RGBA(115, 115, 0), 10), "its yellow, dimmed: \(screen[width - 4, height - 4])")
+    }
+
+    func testAPreviewIsLiveAndCommitShowsTheChosenWindow() throws {
+        _ = try openOverlay()
+        // Blue, previewed second, draws a new frame.
+        let cyan = RGBA(0, 220, 220)
+        try client.show(marked(width: width, height: height, fill: cyan, marker: marker, side: 80), on: toplevels[2].surface)
+        XCTAssertTrue(client.roundtrip())
+        let preview = layout.cards[1].preview
+        XCTAssertTrue(server.serve { near(server.presented[preview.x + preview.width / 2, preview.y + preview.height * 2 / 3], cyan) },
+                      "the preview shows the window's new frame")
+        try server.compositor.perform(.switcher(.next(sameApp: false)))
+        try server.compositor.perform(.switcher(.commit))
+        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating && server.compositor.switcherView() == nil })
+        let screen = try server.screen()
+        XCTAssertTrue(near(screen[width / 2, height / 2], fills[1]), "green, the third most recent, shows: \(screen[width / 2, height / 2])")
+        XCTAssertTrue(near(screen[2, 2], marker))
+    }
+
+    func testCancelLeavesTheShownWindowAsItWas() throws {
+        _ = try openOverlay()
+        try server.compositor.perform(.switcher(.cancel))
+        XCTAssertTrue(server.serve { server.compositor.switcherView() == nil })
+        let screen = try server.screen()
+        XCTAssertEqual(screen[width / 2, height / 2], fills[3])
+        XCTAssertEqual(screen[2, 2], marker)
+        XCTAssertFalse(server.compositor.output.isAnimating)
+    }
+}
