@@ -63,6 +63,14 @@ extension Compositor {
             updatePointerFocus(time: time)
             return
         }
+        if pressed, pointer.pressed.isEmpty, let position = pointer.position, switcherTook(pressAt: position.x, position.y) {
+            pointer.switcherButton = button
+            return
+        }
+        if !pressed, pointer.switcherButton == button {
+            pointer.switcherButton = nil
+            return
+        }
         if pressed {
             // A click raises and focuses the window under it, where all are on screen.
             if pointer.pressed.isEmpty, options.placement.keepsPositions, let position = pointer.position,
@@ -81,7 +89,8 @@ extension Compositor {
     }
 
     func touchDown(time: UInt32, id: Int32, x: Double, y: Double) {
-        guard !touchStartsGesture(id: id, x: x) else { return }
+        // A touch while the switcher shows is its own; the touch's motion and lifting reach no client.
+        guard !switcherTook(pressAt: x, y), !touchStartsGesture(id: id, x: x) else { return }
         dismissGrabbingPopups(unlessOver: (x, y))
         guard let hit = surface(at: x, y) else { return }
         seat?.touchDown(on: hit.surface, id: id, x: hit.x, y: hit.y, time: time)

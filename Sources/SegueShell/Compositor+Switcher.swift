@@ -1,5 +1,6 @@
 import SegueEngine
 import SegueIPC
+import SegueWayland
 import SeguePolicy
 
 /// The held window switcher as the shell carries it out: the policy decides,
@@ -15,10 +16,20 @@ extension Compositor {
         case .commit:
             guard held else { throw ActionError(description: "the switcher is not open") }
             let chosen = navigation.switcher.selection
+            // The hero zoom grows the window from where its preview was on screen.
+            let preview = switcherView().map { $0.layout(width: output.width, height: output.height, scale: output.scale).cards[$0.selected].preview }
             let play = navigation.switcherCommitted(at: backend.now)
             switcherClosed(committed: chosen)
             if let play {
-                do { try start(play, onComplete: onComplete) } catch { throw ActionError(description: "\(error)") }
+                let (width, height) = (output.width, output.height)
+                let request = TransitionRequest(sourceRect: preview.flatMap {
+                    SourceRect(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height), outputWidth: width, outputHeight: height)
+                })
+                do {
+                    try start(play, onComplete: onComplete, adjust: { request.adjust(&$0, outputWidth: width, outputHeight: height) })
+                } catch {
+                    throw ActionError(description: "\(error)")
+                }
             }
             return nil
         case .cancel:
@@ -65,6 +76,19 @@ extension Compositor {
         guard options.placement.showsOneWindow, navigation.switcher.phase == .open,
               let selected = navigation.switcher.selectedIndex else { return nil }
         return SwitcherView(windows: navigation.switcher.windows, selected: selected, settings: config.switcher)
+    }
+
+    /// A click or touch at output point (x, y), in surface units: on a
+    /// preview, that window is chosen; anywhere while the overlay shows, it
+    /// is the switcher's, not a client's. Whether it took it.
+    func switcherTook(pressAt x: Double, _ y: Double) -> Bool {
+        guard let view = switcherView() else { return false }
+        let layout = view.layout(width: output.width, height: output.height, scale: output.scale)
+        let scale = Double(output.scale)
+        if let index = layout.card(at: x * scale, y * scale), navigation.switcherSelected(view.windows[index]) {
+            _ = try? switcher(.commit)
+        }
+        return true
     }
 
     /// Makes a change to the navigation; a switcher the change let go of

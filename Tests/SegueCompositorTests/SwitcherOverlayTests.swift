@@ -93,6 +93,33 @@ final class SwitcherOverlayTests: XCTestCase {
         XCTAssertTrue(near(screen[2, 2], marker))
     }
 
+    func testAClickOnAPreviewSwitchesToItsWindowAndNoClientSeesIt() throws {
+        let pointer = client.makePointer()
+        XCTAssertTrue(client.roundtrip())
+        _ = try openOverlay()
+        let red = layout.cards[3].preview
+        server.inject(.pointerMotion(time: 1, x: Double(red.x + red.width / 2), y: Double(red.y + red.height / 2)))
+        server.inject(.pointerButton(time: 2, button: 0x110, pressed: true))
+        server.inject(.pointerButton(time: 3, button: 0x110, pressed: false))
+        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating && server.compositor.switcherView() == nil })
+        XCTAssertEqual(try server.screen()[width / 2, height / 2], fills[0], "red, the card clicked")
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertFalse(pointer.events.contains { if case .button = $0 { true } else { false } }, "\(pointer.events)")
+    }
+
+    func testTheHeroZoomGrowsTheChosenWindowFromItsPreview() throws {
+        try server.rewriteConfig("[transitions.open]\neffect = \"none\"\n[transitions.switch]\neffect = \"zoom-from-rect\"\n[switcher]\nopen-delay = \"50ms\"\n")
+        try server.compositor.perform(.reload)
+        _ = try openOverlay()
+        let card = layout.cards[1].preview
+        try server.compositor.perform(.switcher(.commit))
+        let chosen = try XCTUnwrap(server.compositor.stack.shown)
+        let running = try XCTUnwrap(server.compositor.output.running(toward: chosen))
+        XCTAssertEqual(running.settings.value("rect"), ParameterValue(.vec4, [Double(card.x) / Double(width), Double(card.y) / Double(height),
+                                                                            Double(card.width) / Double(width), Double(card.height) / Double(height)]),
+                       "from where its preview was")
+    }
+
     func testCancelLeavesTheShownWindowAsItWas() throws {
         _ = try openOverlay()
         try server.compositor.perform(.switcher(.cancel))

@@ -6,4 +6,6 @@ struct PointerState {
     var pressed: Set<UInt32> = []
     /// The button holding a drag gesture, which clients never see.
     var gestureButton: UInt32?
+    /// The button whose press chose in the switcher: its release is the switcher's too.
+    var switcherButton: UInt32?
 }
