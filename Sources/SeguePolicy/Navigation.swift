@@ -67,12 +67,14 @@ package struct Navigation<Window: AnyObject> {
     }
 
     /// A switch to `window`, which must be open; nil when it is shown and no
-    /// transition runs (one away from it turns back).
-    package mutating func switched(to window: Window, at now: Instant? = nil) -> Play? {
+    /// transition runs (one away from it turns back). `inPassing`: a step on
+    /// the way (next or previous in opening order, an activation), which moves
+    /// the window up in the most-recently-used order only if it stays or gets input.
+    package mutating func switched(to window: Window, at now: Instant? = nil, inPassing: Bool = false) -> Play? {
         _ = switcher.close()
         guard window !== stack.shown || isAnimating else { return nil }
         let previous = stack.shown
-        stack.show(window, at: now)
+        stack.show(window, at: now, inPassing: inPassing)
         return started(.switch, from: previous, to: window)
     }
 

@@ -5,10 +5,10 @@ import SegueEngine
 /// returns to the one before it, like popping a navigation stack, and a
 /// switcher lists them by when they were last looked at.
 ///
-/// A window shown for less than `debounce` seconds, with no input while it
-/// was, does not move up in that order: passed on the way to another (stepping
-/// through windows, an activation that was left at once) it goes back to where
-/// it stood. The window shown now is always first.
+/// A window shown in passing (stepping through windows in opening order) for less than `debounce` seconds, with no input while it was,
+/// does not move up in that order: left for another, it goes back to where it
+/// stood. A window chosen (by id, as the one shown before, from the switcher)
+/// counts at once. The window shown now is always first.
 package struct WindowStack<Element: AnyObject> {
     /// Open windows, oldest first: the order `switch next` and `prev` cycle through.
     package private(set) var windows: [Element] = []
@@ -53,8 +53,9 @@ package struct WindowStack<Element: AnyObject> {
         }
     }
 
-    /// Shows `window`, which must be open, at `now` (as `push` takes it).
-    package mutating func show(_ window: Element, at now: Instant? = nil) {
+    /// Shows `window`, which must be open, at `now` (as `push` takes it);
+    /// `inPassing`, it counts only once shown for `debounce` or given input.
+    package mutating func show(_ window: Element, at now: Instant? = nil, inPassing: Bool = false) {
         guard window !== shown, history.contains(where: { $0 === window }) else { return }
         settleShown(at: now)
         let index = history.firstIndex { $0 === window }!
@@ -63,7 +64,7 @@ package struct WindowStack<Element: AnyObject> {
         shownAt.remove(at: former.index)
         history.append(window)
         shownAt.append(now ?? .zero)
-        if let now { passing = (window, now, former.index, former.time) }
+        if let now, inPassing { passing = (window, now, former.index, former.time) }
     }
 
     /// Input reached `window`: shown, it counts as looked at from now on.

@@ -17,7 +17,9 @@ extension Compositor {
                 do { _ = try config.effects.effect(named: effect) } catch { throw ActionError(description: "\(error)") }
             }
             // Shown, but a transition away from it runs: showing it again turns back.
-            guard let play = navigating({ navigation.switched(to: window, at: backend.now) }) else {
+            // Stepping through opening order passes windows on the way; any other target is a choice.
+            let inPassing = switch target { case .next, .prev: true; default: false }
+            guard let play = navigating({ navigation.switched(to: window, at: backend.now, inPassing: inPassing) }) else {
                 return .alreadyShown(windowID: window.id)
             }
             // Requests give rectangles in surface units.

@@ -22,17 +22,19 @@ extension Compositor {
         case .key(let time, let key, let pressed):
             if pressed {
                 let (keysym, modifiers) = seat.bindingKey(for: key)
-                if switcherTook(keysym: keysym, modifiers: modifiers) {
-                    keyboard.bound.insert(key)
-                    return
-                }
-                if let bound = bindings().first(where: { $0.binding.matches(keysym: keysym, modifiers: modifiers) }) {
+                // Held, the switcher has every key; else [keys] chords come before its own.
+                let bound = navigation.switcher.isHeld ? nil : bindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) }
+                if let bound {
                     keyboard.bound.insert(key)
                     do {
                         try perform(bound.action)
                     } catch {
                         log.info("key binding: \(error)")
                     }
+                    return
+                }
+                if switcherTook(keysym: keysym, modifiers: modifiers) {
+                    keyboard.bound.insert(key)
                     return
                 }
                 keyboard.forwarded.insert(key)
@@ -148,9 +150,9 @@ extension Compositor {
     /// The config's bindings, each chord's key as xkb names it (checked when the config was read).
     private func bindings() -> [(binding: KeyBinding, action: Action)] {
         if let resolved = keyboard.resolved, resolved.keys == config.keys { return resolved.bindings }
-        let chords: [(KeyChord, Action)] = [(config.keys.switchNext, .show(.next)), (config.keys.switchPrev, .show(.prev)),
-                                            (config.keys.close, .close())] + (config.keys.switchPrevious.map { [($0, .show(.previous))] } ?? [])
-        let bindings = chords.map { (binding: KeyBinding($0), action: $1) }
+        let chords: [(KeyChord?, Action)] = [(config.keys.switchNext, .show(.next)), (config.keys.switchPrev, .show(.prev)),
+                                             (config.keys.close, .close()), (config.keys.switchPrevious, .show(.previous))]
+        let bindings = chords.compactMap { chord, action in chord.map { (binding: KeyBinding($0), action: action) } }
         keyboard.resolved = (config.keys, bindings)
         return bindings
     }

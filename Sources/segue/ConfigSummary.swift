@@ -18,7 +18,7 @@ enum ConfigSummary {
                      + "refresh \(output.refresh.map { "\(EffectListing.number($0)) Hz" } ?? "60 Hz headless, the parent's nested (default)"), "
                      + "background \(output.background.map(hex) ?? "#14141a (default)")")
         lines.append("reduce-motion: \(config.reduceMotion ? "on: every transition is a 150 ms crossfade" : "off")")
-        lines.append("keys: switch-next \(config.keys.switchNext), switch-prev \(config.keys.switchPrev), "
+        lines.append("keys: switch-next \(config.keys.switchNext.map { "\($0)" } ?? "unbound"), switch-prev \(config.keys.switchPrev.map { "\($0)" } ?? "unbound"), "
                      + "switch-previous \(config.keys.switchPrevious.map { "\($0)" } ?? "unbound"), close \(config.keys.close)")
         for effect in config.effects.all where effect.origin == .userShader {
             lines.append("effect \(effect.name): \(effect.source.path)")

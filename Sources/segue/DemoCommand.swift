@@ -58,7 +58,7 @@ struct DemoCommand: ParsableCommand {
             throw CommandError("\(error)")
         }
         let script = DemoScript(ipcPath: compositor.ipcPath, waylandDisplay: compositor.server.socketName,
-                                client: DemoEnvironment.sampleClient)
+                                client: DemoEnvironment.sampleClient, overlayShot: folder.appendingPathComponent("switcher-overlay.png"))
         let thread = Thread {
             script.play()
             // The clients leave while the compositor still serves them; then it stops.
@@ -69,6 +69,7 @@ struct DemoCommand: ParsableCommand {
         compositor.run()
         script.stopClients()
         guard let result = script.result else { throw CommandError(script.failure ?? "the demo did not finish") }
-        return try DemoReport(transitions: result, gestureID: script.gestureID, frames: frames, out: folder).table
+        return try DemoReport(transitions: result, gestureID: script.gestureID, switcherID: script.switcherID,
+                              overlay: script.overlayShot, frames: frames, out: folder).table
     }
 }

@@ -3,11 +3,12 @@ import SegueImaging
 import SegueIPC
 
 /// The demo's results: a contact sheet per effect from its recorded frames,
-/// one for the switch driven by hand (`gesture-EFFECT.png`), and a summary table.
+/// one for the switch driven by hand (`gesture-EFFECT.png`), one for the
+/// switcher's (`switcher-EFFECT.png`, its overlay first), and a summary table.
 struct DemoReport {
     let table: String
 
-    init(transitions: [JSONValue], gestureID: Int?, frames: URL, out: URL) throws {
+    init(transitions: [JSONValue], gestureID: Int?, switcherID: Int?, overlay: URL, frames: URL, out: URL) throws {
         var lines = ["| effect | event | outcome | frames | late frames | missed refreshes | median frame ms | scale min / median |",
                      "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
         var sheets: [String: URL] = [:]
@@ -16,13 +17,15 @@ struct DemoReport {
             let event = t["event"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "?"
             let outcome = t["outcome"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "?"
             let median = t["median_frame_ms"].flatMap { if case .number(let n) = $0 { String(format: "%.1f", n) } else { nil } } ?? "-"
-            let byHand = Int(id) == gestureID
-            lines.append("| \(effect) | \(event)\(byHand ? " by hand" : "") | \(outcome) | \(Self.integer(t["frames"])) | \(Self.integer(t["late_frames"])) | \(Self.integer(t["missed_refreshes"])) | \(median) | \(Self.scale(t["min_scale"])) / \(Self.scale(t["median_scale"])) |")
+            let byHand = Int(id) == gestureID, bySwitcher = Int(id) == switcherID
+            lines.append("| \(effect) | \(event)\(byHand ? " by hand" : bySwitcher ? " from the switcher" : "") | \(outcome) | \(Self.integer(t["frames"])) | \(Self.integer(t["late_frames"])) | \(Self.integer(t["missed_refreshes"])) | \(median) | \(Self.scale(t["min_scale"])) / \(Self.scale(t["median_scale"])) |")
             // The last transition of each effect is the one between the two clients.
-            sheets[byHand ? "gesture-\(effect)" : effect] = frames.appendingPathComponent(String(format: "%03d-%@", Int(id), effect))
+            let name = byHand ? "gesture-\(effect)" : bySwitcher ? "switcher-\(effect)" : effect
+            sheets[name] = frames.appendingPathComponent(String(format: "%03d-%@", Int(id), effect))
         }
         for (effect, folder) in sheets {
-            try Self.contactSheet(effect: effect, folder: folder, to: out.appendingPathComponent("\(effect).png"))
+            let first = effect.hasPrefix("switcher-") ? try? PNG.read(path: overlay.path) : nil
+            try Self.contactSheet(effect: effect, folder: folder, first: first, to: out.appendingPathComponent("\(effect).png"))
         }
         table = lines.joined(separator: "\n")
         try (table + "\n").write(to: out.appendingPathComponent("summary.md"), atomically: true, encoding: .utf8)
@@ -38,16 +41,16 @@ struct DemoReport {
         return "-"
     }
 
-    /// At most 12 frames, evenly spread, first and last included.
-    private static func contactSheet(effect: String, folder: URL, to file: URL) throws {
+    /// At most 12 frames, evenly spread, first and last included, after `first` (what showed before them) if given.
+    private static func contactSheet(effect: String, folder: URL, first: RGBAImage?, to file: URL) throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
             .filter { $0.hasSuffix(".png") }.sorted() ?? []
         guard !names.isEmpty else { return }
-        let count = min(12, names.count)
+        let count = min(first == nil ? 12 : 11, names.count)
         let picks = (0..<count).map { count == 1 ? 0 : $0 * (names.count - 1) / (count - 1) }
         let frames = try picks.map { i in
             (image: try PNG.read(path: folder.appendingPathComponent(names[i]).path), label: "frame \(i + 1)/\(names.count)")
         }
-        try PNG.write(ContactSheet(title: effect).render(frames: frames), to: file.path)
+        try PNG.write(ContactSheet(title: effect).render(frames: (first.map { [($0, "held")] } ?? []) + frames), to: file.path)
     }
 }

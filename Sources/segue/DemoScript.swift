@@ -4,8 +4,9 @@ import SegueIPC
 /// What the demo does once the compositor runs, driven from a second thread
 /// through the control socket, as a person with `segue msg` would: open two
 /// sample clients (pushes), switch between them with each remaining effect,
-/// drag one switch by hand, close one (a pop), and collect every transition's
-/// completion.
+/// drag one switch by hand, close one (a pop), open three more, hold the
+/// switcher over the four (a screenshot of its overlay), step it twice and let
+/// go with the hero zoom, and collect every transition's completion.
 final class DemoScript: @unchecked Sendable {
     let ipcPath: String
     let waylandDisplay: String
@@ -14,6 +15,9 @@ final class DemoScript: @unchecked Sendable {
     private(set) var result: [JSONValue]?
     /// The id of the transition driven by hand.
     private(set) var gestureID: Int?
+    /// The id of the switch the switcher played, and where its overlay's screenshot went.
+    private(set) var switcherID: Int?
+    let overlayShot: URL
     private(set) var failure: String?
     private var processes: [Process] = []
 
@@ -22,10 +26,11 @@ final class DemoScript: @unchecked Sendable {
     /// The hand's path: forward, back a little, forward past halfway; then it lets go.
     static let scrub = [0.1, 0.2, 0.3, 0.4, 0.45, 0.4, 0.3, 0.25, 0.3, 0.4, 0.5, 0.6]
 
-    init(ipcPath: String, waylandDisplay: String, client: URL) {
+    init(ipcPath: String, waylandDisplay: String, client: URL, overlayShot: URL) {
         self.ipcPath = ipcPath
         self.waylandDisplay = waylandDisplay
         self.client = client
+        self.overlayShot = overlayShot
     }
 
     func play() {
@@ -47,6 +52,7 @@ final class DemoScript: @unchecked Sendable {
             // The hand went back to ONE; closing it pops back to TWO.
             processes.first?.terminate()
             try waitForIdle(windows: 1, ipc)
+            try holdTheSwitcher(ipc)
             let reply = try check(ipc.send(.transitions))
             guard case .array(let transitions)? = reply.payload["transitions"] else {
                 throw DemoError("the compositor sent no transitions")
@@ -54,6 +60,28 @@ final class DemoScript: @unchecked Sendable {
             result = transitions
         } catch {
             failure = "\(error)"
+        }
+    }
+
+    /// Three more windows, then the switcher held over the four: open (the
+    /// second most recent selected), next, its overlay shown, and let go with
+    /// the hero zoom growing the third most recent from its preview.
+    private func holdTheSwitcher(_ ipc: IPCClient) throws {
+        for (index, (label, color)) in [("THREE", "16a34a"), ("FOUR", "9333ea"), ("FIVE", "db2777")].enumerated() {
+            try launch(label: label, color: color, appID: "segue-demo-\(label.lowercased())")
+            try waitForIdle(windows: index + 2, ipc)
+        }
+        try check(ipc.send(.set(key: "transitions.switch.effect", value: "zoom-from-rect")))
+        try check(ipc.send(.switcher(.open(sameApp: false))))
+        try check(ipc.send(.switcher(.next(sameApp: false))))
+        // Past its open delay, the overlay shows.
+        usleep(400_000)
+        try check(ipc.send(.screenshot(path: overlayShot.path)))
+        try check(ipc.send(.switcher(.commit)))
+        try waitForIdle(windows: 4, ipc)
+        let reply = try check(ipc.send(.transitions))
+        if case .array(let list)? = reply.payload["transitions"], case .object(let last)? = list.last, case .number(let id)? = last["id"] {
+            switcherID = Int(id)
         }
     }
 

@@ -174,6 +174,30 @@ final class NestedInputTests: XCTestCase {
         XCTAssertEqual(reporter.lines.filter { $0.hasPrefix("key \(keyTab) ") }, ["key 15 pressed", "key 15 released"])
     }
 
+    /// Alt held on the parent's keyboard: each Tab steps the nested Segue's
+    /// switcher, most recently shown first; letting go of Alt switches once,
+    /// to the third most recent window.
+    func testAltTabHeldOnTheParentStepsTheSwitcherAndSwitchesOnceOnRelease() throws {
+        let reporter = try reporterBehindTwo()
+        _ = try launch("segue-sample-client", ["--label", "THREE", "--color", "16a34a"])
+        try waitForNestedWindows(3)
+        XCTAssertEqual(try shownTitle(), "THREE")
+        for (time, key, pressed) in [(1, keyLeftAlt, true), (2, keyTab, true), (3, keyTab, false), (4, keyTab, true), (5, keyTab, false)] {
+            parentSeat.keyboardKey(time: UInt32(time), key: key, pressed: pressed)
+        }
+        // The keys reach the nested Segue through the parent meanwhile.
+        _ = parent.dispatch(timeout: 0.5) { false }
+        XCTAssertEqual(try shownTitle(), "THREE", "nothing switches while Alt is held")
+        parentSeat.keyboardKey(time: 6, key: keyLeftAlt, pressed: false)
+        XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
+        try waitForNestedWindows(3)
+        XCTAssertEqual(try shownTitle(), "key reporter")
+        let history = try parent.ask(nestedControl, .transitions)
+        guard case .array(let transitions)? = history.payload["transitions"] else { return XCTFail("\(history)") }
+        XCTAssertEqual(transitions.filter { if case .object(let t) = $0 { t["event"] == "switch" } else { false } }.count, 1,
+                       "one switch for two presses")
+    }
+
     func testAltF4ClosesTheShownWindowAndThePreviousOneComesBack() throws {
         let reporter = try reporterBehindTwo()
         let keyF4: UInt32 = 62
@@ -189,7 +213,7 @@ final class NestedInputTests: XCTestCase {
 
     func testKeyBindingsFollowTheConfigAsItIsReloaded() throws {
         let reporter = try reporterBehindTwo()
-        try (Self.crossfades + "\n\n[keys]\nswitch-next = \"Ctrl+n\"\nswitch-prev = \"Ctrl+p\"\n")
+        try (Self.crossfades + "\n\n[keys]\nswitch-next = \"Ctrl+n\"\nswitch-prev = \"Ctrl+p\"\n\n[switcher]\nenabled = false\n")
             .write(to: config, atomically: true, encoding: .utf8)
         let reloaded = try parent.dispatch {
             let reply = try parent.ask(nestedControl, .config)
@@ -197,7 +221,7 @@ final class NestedInputTests: XCTestCase {
         }
         XCTAssertTrue(reloaded, "the nested Segue reloaded its config")
 
-        // Alt+Tab is an ordinary key now, for the shown TWO; Ctrl+N switches.
+        // With the switcher off, Alt+Tab is an ordinary key now, for the shown TWO; Ctrl+N switches.
         let keyLeftCtrl: UInt32 = 29, keyN: UInt32 = 49
         for (key, pressed) in [(keyLeftAlt, true), (keyTab, true), (keyTab, false), (keyLeftAlt, false)] {
             parentSeat.keyboardKey(time: 1, key: key, pressed: pressed)

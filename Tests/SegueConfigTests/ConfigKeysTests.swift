@@ -212,7 +212,7 @@ final class ConfigKeysTests: XCTestCase {
             """)
         XCTAssertTrue(config.reduceMotion)
         XCTAssertEqual(config.keys.switchNext, try KeyChord(parsing: "Super+Tab"))
-        XCTAssertEqual(config.keys.switchPrev.modifiers, [.super, .shift])
+        XCTAssertEqual(config.keys.switchPrev?.modifiers, [.super, .shift])
     }
 
     func testGesturesDragModifierEdgeSwipeAndDistance() throws {

@@ -147,7 +147,8 @@ final class NavigationTests: XCTestCase {
                 if let held = navigation.heldSwitch, held.target === window { NavigationTests.letGo(held.hand, .cancelled) }
                 if case .pop(let play) = navigation.closed(window) { start(play, none: Bool.random(using: &generator)) }
             case 2:
-                guard let window = open.randomElement(using: &generator), let play = navigation.switched(to: window, at: now) else { return }
+                guard let window = open.randomElement(using: &generator),
+                      let play = navigation.switched(to: window, at: now, inPassing: Bool.random(using: &generator)) else { return }
                 start(play, none: Bool.random(using: &generator))
             case 3:
                 guard let window = open.randomElement(using: &generator),

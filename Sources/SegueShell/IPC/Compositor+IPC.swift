@@ -225,7 +225,8 @@ extension Compositor: IPCDelegate {
                          "sets": .object(ConfigJSON.choice(rule.choice))])
             }),
             "reduce_motion": .bool(config.reduceMotion),
-            "keys": .object(["switch_next": .string(config.keys.switchNext.text), "switch_prev": .string(config.keys.switchPrev.text),
+            "keys": .object(["switch_next": config.keys.switchNext.map { .string($0.text) } ?? .null,
+                             "switch_prev": config.keys.switchPrev.map { .string($0.text) } ?? .null,
                                    "switch_previous": config.keys.switchPrevious.map { .string($0.text) } ?? .null,
                              "close": .string(config.keys.close.text)]),
             "switcher": ConfigJSON.switcher(config.switcher),
