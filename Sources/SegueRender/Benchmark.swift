@@ -72,6 +72,29 @@ package struct Benchmark {
             // What a frame drawn at half size per side costs to stretch over the output.
             ("stretch", { _ in try renderer.stretch(half, over: target) }, nil, 1),
         ]
+        // The switcher's overlay over eight windows: the dimmed screen copied and eight previews
+        // from their small copies; then with every window's content new since the last frame,
+        // of which the frame copies again the two waiting longest (the overlay's budget).
+        let screens = try (0..<8).map { index in
+            let screen = try Texture(width: width, height: height)
+            (index % 2 == 0 ? shm : Self.shm(second)).withUnsafeBytes { screen.upload($0, stride: width * 4, format: .xrgb8888) }
+            return screen
+        }
+        let cards = SwitcherLayout(count: screens.count, width: width, height: height, scale: 1, maxHeight: 180, maxScale: 0.3,
+                                   padding: 10).cards
+        let previewCopies = PreviewCopies(renderer: renderer)
+        let keys = screens.map(ObjectIdentifier.init)
+        let switcher = { (budget: Int) throws in
+            let copies = previewCopies.copies(of: zip(keys, zip(screens, cards)).map { ($0, $1.0, $1.1.preview.width, $1.1.preview.height) },
+                                              budget: budget)
+            let overlay = [SurfaceLayer(from, at: target.bounds)] + zip(copies, cards).map { SurfaceLayer($0, at: $1.preview) }
+            try renderer.render(.surfaces(overlay, background: (0, 0, 0)), into: target)
+        }
+        rows.append(("switcher", { _ in try switcher(0) }, nil, 1))
+        rows.append(("switcher-live", { _ in
+            for screen in screens { screen.contentChanged() }
+            try switcher(2)
+        }, nil, 1))
         // A client's new dmabuf buffer, imported and drawn once, as `upload` takes a wl_shm one:
         // where the renderer imports and exports dmabufs (a GPU; not llvmpipe).
         if renderer.dmabufSupport.canImport, let exported = renderer.export(window) {

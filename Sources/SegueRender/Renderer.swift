@@ -196,6 +196,14 @@ public final class Renderer {
         }
         for layer in layers {
             let (texture, rect) = (layer.texture, layer.rect)
+            // An opaque layer at its own size, unturned and uncropped, is a pure translation: a blit.
+            if layer.opacity >= 1, texture.isOpaque, texture.blitsAsItLooks, rect.width == texture.width, rect.height == texture.height,
+               layer.transform == .normal, layer.crop == SIMD4(0, 0, 1, 1) {
+                let texels = PixelRect(x: 0, y: 0, width: texture.width, height: texture.height)
+                copy(texture, regions: [(texels, rect.x, rect.y)], into: target)
+                target.bind()
+                continue
+            }
             var mesh = LayerMesh()
             let map = TextureMapping.fill(rect, transform: layer.transform, crop: layer.crop)
             mesh.addRect(Double(max(rect.x, 0)), Double(max(rect.y, 0)), Double(min(rect.x + rect.width, target.width)),

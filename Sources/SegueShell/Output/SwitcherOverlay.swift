@@ -19,11 +19,15 @@ struct SwitcherView {
 
 /// Draws the switcher over the shown window: that window dimmed (drawn once
 /// when the overlay opens, then copied), the selected card's rounded
-/// highlight, each window's live screen as a preview sampled from the
-/// mipmap level nearest its size, and its title. What does not change
-/// between frames (the dimmed screen, the highlight, the titles) is made once.
+/// highlight, each window's live screen as a preview from a small copy of
+/// it (made again once it changed, at most `previewBudget` a frame), and its
+/// title. What does not change between frames (the dimmed screen, the
+/// highlight, the titles) is made once.
 final class SwitcherOverlay {
+    /// Previews made again a frame: with every window redrawing, each preview keeps up at refresh × 2 / windows.
+    static let previewBudget = 2
     private let renderer: Renderer
+    private let previewCopies: PreviewCopies
     private var dimmed: (target: RenderTarget, screen: ObjectIdentifier, dim: Double)?
     private var highlight: (texture: Texture, key: String)?
     private var titles: [String: Texture] = [:]
@@ -32,6 +36,7 @@ final class SwitcherOverlay {
 
     init(renderer: Renderer) {
         self.renderer = renderer
+        previewCopies = PreviewCopies(renderer: renderer)
     }
 
     /// The overlay's layers, bottom first, over `shown` on a `width`×`height`
@@ -43,11 +48,15 @@ final class SwitcherOverlay {
         if let dimmed = dimmedScreen(shown, dim: view.settings.dim, width: width, height: height, background: background) {
             layers.append(SurfaceLayer(dimmed, at: PixelRect(x: 0, y: 0, width: width, height: height)))
         }
-        for (index, card) in layout.cards.enumerated() where index < previews.count {
+        let screens = zip(view.windows, zip(previews, layout.cards)).map { window, entry in
+            (key: ObjectIdentifier(window), screen: entry.0, width: entry.1.preview.width, height: entry.1.preview.height)
+        }
+        let copies = previewCopies.copies(of: screens, budget: Self.previewBudget)
+        for (index, card) in layout.cards.enumerated() where index < copies.count {
             if index == view.selected, let frame = highlightTexture(card.frame, view.settings, scale: scale) {
                 layers.append(SurfaceLayer(frame, at: card.frame))
             }
-            layers.append(SurfaceLayer(previews[index], at: card.preview, mipmapped: true))
+            layers.append(SurfaceLayer(copies[index], at: card.preview))
             if let title = titleTexture(view.windows[index].title.isEmpty ? view.windows[index].appID : view.windows[index].title,
                                         width: card.title.width, textScale: layout.textScale) {
                 layers.append(SurfaceLayer(title, at: PixelRect(x: card.title.x + (card.title.width - title.width) / 2,
@@ -60,6 +69,7 @@ final class SwitcherOverlay {
     /// The switcher closed: what was made for it goes, but the titles, kept for next time.
     func close() {
         dimmed = nil
+        previewCopies.keep(only: [])
     }
 
     private func dimmedScreen(_ shown: Texture, dim: Double, width: Int, height: Int, background: (Float, Float, Float)) -> Texture? {

@@ -1,0 +1,55 @@
+@testable import SegueRender
+import SegueEngine
+import SegueImaging
+import XCTest
+
+/// The switcher's previews: small copies of whole screens, upright, made
+/// again only once their screen changed, at most the budget a frame, the
+/// longest waiting first.
+final class PreviewCopiesTests: XCTestCase {
+    private let width = 192, height = 108
+
+    /// What `texture` holds, read through a target it is drawn into at its size.
+    private func pixels(of texture: Texture, _ renderer: Renderer) throws -> RGBAImage {
+        let target = try RenderTarget(width: texture.width, height: texture.height)
+        try renderer.render(.surfaces([SurfaceLayer(texture, at: target.bounds)], background: (0, 0, 0)), into: target)
+        return target.readPixels(opaque: true)
+    }
+
+    private func screen(_ fill: RGBA) throws -> Texture {
+        var image = RGBAImage(width: width, height: height, fill: fill)
+        image.fill(RGBA(255, 255, 255), x: 0, y: 0, width: 48, height: 27)
+        return try Texture(image: image)
+    }
+
+    func testACopyIsTheScreenAtThePreviewsSizeUpright() throws {
+        let renderer = try RenderFixture.renderer()
+        let copies = PreviewCopies(renderer: renderer)
+        let red = try screen(RGBA(220, 0, 0))
+        let copy = try XCTUnwrap(copies.copies(of: [(ObjectIdentifier(red), red, 48, 27)], budget: 0).first)
+        XCTAssertEqual(copy.width, 48)
+        XCTAssertEqual(copy.height, 27)
+        let image = try pixels(of: copy, renderer)
+        XCTAssertEqual(image[2, 2], RGBA(255, 255, 255), "the marker top left")
+        XCTAssertEqual(image[40, 20], RGBA(220, 0, 0))
+        XCTAssertEqual(image[10, 5], RGBA(255, 255, 255), "a quarter of the screen, a quarter of the copy")
+        XCTAssertEqual(image[13, 8], RGBA(220, 0, 0))
+    }
+
+    func testStaleCopiesAreMadeAgainAtMostTheBudgetAFrameTheLongestWaitingFirst() throws {
+        let renderer = try RenderFixture.renderer()
+        let copies = PreviewCopies(renderer: renderer)
+        let screens = try (0..<3).map { _ in try screen(RGBA(220, 0, 0)) }
+        let entries = screens.map { (ObjectIdentifier($0), $0, 48, 27) }
+        _ = copies.copies(of: entries, budget: 0)
+        var green = RGBAImage(width: width, height: height, fill: RGBA(0, 200, 0))
+        green.fill(RGBA(255, 255, 255), x: 0, y: 0, width: 48, height: 27)
+        for screen in screens { green.pixels.withUnsafeBytes { screen.upload($0, stride: width * 4, format: .rgba8888) } }
+        func colours() throws -> [RGBA] { try copies.copies(of: entries, budget: 1).map { try pixels(of: $0, renderer)[40, 20] } }
+        XCTAssertEqual(try colours(), [RGBA(0, 200, 0), RGBA(220, 0, 0), RGBA(220, 0, 0)], "one a frame")
+        XCTAssertEqual(try colours(), [RGBA(0, 200, 0), RGBA(0, 200, 0), RGBA(220, 0, 0)])
+        XCTAssertEqual(try colours(), [RGBA(0, 200, 0), RGBA(0, 200, 0), RGBA(0, 200, 0)])
+        let first = try XCTUnwrap(copies.copies(of: entries, budget: 1).first)
+        XCTAssertTrue(first === copies.copies(of: entries, budget: 1).first, "an unchanged screen's copy stands")
+    }
+}
