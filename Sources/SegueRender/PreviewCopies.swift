@@ -12,6 +12,8 @@ package final class PreviewCopies {
     private let renderer: Renderer
     private var copies: [ObjectIdentifier: Copy] = [:]
     private var frame = 0
+    /// Stale copies the last call left for later, past its budget.
+    package private(set) var behind = 0
 
     private struct Copy {
         /// The copy at twice the preview's size, and at its size.
@@ -39,6 +41,7 @@ package final class PreviewCopies {
                 || copy.target.width != entry.width || copy.target.height != entry.height
         }.sorted { copies[$0.key]!.made < copies[$1.key]!.made }
         let renewed = Set(stale.prefix(max(budget, 0)).map(\.key))
+        behind = stale.count - renewed.count
         return screens.map { entry in
             if let copy = copies[entry.key], !renewed.contains(entry.key), copy.target.width == entry.width, copy.target.height == entry.height {
                 return copy.target.texture ?? entry.screen

@@ -47,8 +47,10 @@ final class PreviewCopiesTests: XCTestCase {
         for screen in screens { green.pixels.withUnsafeBytes { screen.upload($0, stride: width * 4, format: .rgba8888) } }
         func colours() throws -> [RGBA] { try copies.copies(of: entries, budget: 1).map { try pixels(of: $0, renderer)[40, 20] } }
         XCTAssertEqual(try colours(), [RGBA(0, 200, 0), RGBA(220, 0, 0), RGBA(220, 0, 0)], "one a frame")
+        XCTAssertEqual(copies.behind, 2, "two left for the next frames")
         XCTAssertEqual(try colours(), [RGBA(0, 200, 0), RGBA(0, 200, 0), RGBA(220, 0, 0)])
         XCTAssertEqual(try colours(), [RGBA(0, 200, 0), RGBA(0, 200, 0), RGBA(0, 200, 0)])
+        XCTAssertEqual(copies.behind, 0)
         let first = try XCTUnwrap(copies.copies(of: entries, budget: 1).first)
         XCTAssertTrue(first === copies.copies(of: entries, budget: 1).first, "an unchanged screen's copy stands")
     }

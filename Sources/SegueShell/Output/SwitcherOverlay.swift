@@ -66,6 +66,9 @@ final class SwitcherOverlay {
         return layers
     }
 
+    /// Whether a preview was left behind its window's content: the next frame catches up.
+    var previewsBehind: Bool { previewCopies.behind > 0 }
+
     /// The switcher closed: what was made for it goes, but the titles, kept for next time.
     func close() {
         dimmed = nil
