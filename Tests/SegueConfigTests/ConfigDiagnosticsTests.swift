@@ -191,15 +191,16 @@ final class ConfigDiagnosticsTests: XCTestCase {
     func testKeyBindingMistakes() {
         assertProblems("[keys]\nswitch-next = \"Hyper+Tab\"\nswitch-prev = \"Alt+Tab\"",
                        ["2:15: unknown modifier 'Hyper' in \"Hyper+Tab\"; use Alt, Shift, Ctrl, Super or Logo"])
-        assertProblems("[keys]\nswitch-prev = \"Alt+Tab\"",
-                       ["2:15: switch-next and switch-prev are both Alt+Tab; give them different keys"])
-        assertProblems("[keys]\nclose = \"Alt+Shift+Tab\"",
-                       ["2:9: switch-prev and close are both Alt+Shift+Tab; give them different keys"])
+        assertProblems("[keys]\nswitch-next = \"Alt+Tab\"\nswitch-prev = \"Alt+Tab\"",
+                       ["3:15: switch-next and switch-prev are both Alt+Tab; give them different keys"])
+        assertProblems("[keys]\nswitch-prev = \"Alt+Shift+Tab\"\nclose = \"Alt+Shift+Tab\"",
+                       ["3:9: switch-prev and close are both Alt+Shift+Tab; give them different keys"])
+        assertProblems("[keys]\nswitch-prev = \"Alt+Tab\"", [], "Alt+Tab taken from the switcher, as the config says")
         // Found at load, as the first key press would have found it.
         assertProblems("[keys]\nswitch-next = \"Alt+Tabb\"",
                        ["2:15: xkb knows no key named 'Tabb' in \"Alt+Tabb\"; did you mean \"Alt+Tab\"?"])
-        assertProblems("[keys]\nswitch-previous = \"Alt+Tab\"",
-                       ["2:19: switch-next and switch-previous are both Alt+Tab; give them different keys"])
+        assertProblems("[keys]\nswitch-next = \"Alt+Tab\"\nswitch-previous = \"Alt+Tab\"",
+                       ["3:19: switch-next and switch-previous are both Alt+Tab; give them different keys"])
     }
 
     func testGestureMistakes() {
