@@ -22,6 +22,8 @@ package struct Switcher<Window: AnyObject> {
     private var selected = 0
     /// When it was opened, for the open delay.
     private var openedAt = Instant.zero
+    /// When its overlay showed, for its appearance's animation.
+    package private(set) var shownAt: Instant?
     /// Seconds between the first press and the overlay showing.
     package var openDelay = 0.15
 
@@ -61,6 +63,7 @@ package struct Switcher<Window: AnyObject> {
     mutating func tick(at now: Instant) -> Bool {
         guard phase == .pending, now.seconds(since: openedAt) >= openDelay else { return false }
         phase = .open
+        shownAt = now
         return true
     }
 
@@ -69,7 +72,7 @@ package struct Switcher<Window: AnyObject> {
 
     /// Lets go: the selection, where it was held.
     mutating func close() -> Window? {
-        defer { phase = .closed; windows = []; selected = 0 }
+        defer { phase = .closed; windows = []; selected = 0; shownAt = nil }
         return selection
     }
 

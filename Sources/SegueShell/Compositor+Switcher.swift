@@ -75,7 +75,10 @@ extension Compositor {
     func switcherView() -> SwitcherView? {
         guard options.placement.showsOneWindow, navigation.switcher.phase == .open,
               let selected = navigation.switcher.selectedIndex else { return nil }
-        return SwitcherView(windows: navigation.switcher.windows, selected: selected, settings: config.switcher)
+        // Reduced motion: the cards are there at once.
+        let since = navigation.switcher.shownAt.map { backend.now.seconds(since: $0) } ?? 0
+        let appear = config.reduceMotion ? 1 : min(1, since / SwitcherView.appearDuration)
+        return SwitcherView(windows: navigation.switcher.windows, selected: selected, settings: config.switcher, appear: appear)
     }
 
     /// A click or touch at output point (x, y), in surface units: on a

@@ -51,6 +51,7 @@ final class SwitcherOverlayTests: XCTestCase {
     private func openOverlay() throws -> RGBAImage {
         try server.compositor.perform(.switcher(.open(sameApp: false)))
         XCTAssertTrue(server.serve { server.compositor.switcherView() != nil }, "the overlay shows after its delay")
+        XCTAssertTrue(server.serve { server.compositor.switcherView()?.appear == 1 }, "its cards come in")
         return try server.screen()
     }
 
@@ -118,6 +119,23 @@ final class SwitcherOverlayTests: XCTestCase {
         XCTAssertEqual(running.settings.value("rect"), ParameterValue(.vec4, [Double(card.x) / Double(width), Double(card.y) / Double(height),
                                                                             Double(card.width) / Double(width), Double(card.height) / Double(height)]),
                        "from where its preview was")
+    }
+
+    /// The cards come in: faded and a little smaller at first, whole after
+    /// 120 ms; with reduce-motion, whole at once.
+    func testTheCardsFadeAndGrowInUnlessMotionIsReduced() throws {
+        try server.compositor.perform(.switcher(.open(sameApp: false)))
+        XCTAssertTrue(server.serve { server.compositor.switcherView() != nil })
+        let early = try XCTUnwrap(server.compositor.switcherView()).appear
+        XCTAssertLessThan(early, 1, "coming in")
+        XCTAssertTrue(server.serve { server.compositor.switcherView()?.appear == 1 }, "then whole")
+        try server.compositor.perform(.switcher(.cancel))
+
+        try server.rewriteConfig("[transitions.open]\neffect = \"none\"\n[switcher]\nopen-delay = \"50ms\"\n[accessibility]\nreduce-motion = true\n")
+        try server.compositor.perform(.reload)
+        try server.compositor.perform(.switcher(.open(sameApp: false)))
+        XCTAssertTrue(server.serve { server.compositor.switcherView() != nil })
+        XCTAssertEqual(server.compositor.switcherView()?.appear, 1)
     }
 
     func testCancelLeavesTheShownWindowAsItWas() throws {

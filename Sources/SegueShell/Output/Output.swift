@@ -293,8 +293,8 @@ final class Output {
     private func draw(predicted: Instant, into buffer: FrameBuffer) -> Bool {
         let target = buffer.target
         let start = DispatchTime.now().uptimeNanoseconds
-        // Previews the budget left behind ask for the next frame.
-        var previewsBehind = false
+        // Previews the budget left behind, or cards coming in, ask for the next frame.
+        var wantsNextFrame = false
         if let (transition, frame) = driver.frame(at: predicted) {
             let exact = frame.isFinal || frame.progress == 0
             let from = texture(transition.from, fresh: exact), to = texture(transition.to, fresh: exact)
@@ -318,7 +318,8 @@ final class Output {
         } else if !pending.isEmpty, delegate?.switcherView() != nil {
             // Any change redraws it whole: the previews are small, the rest copied.
             try? renderer.render(.surfaces(switcherLayers(), background: background), into: target)
-            previewsBehind = switcherOverlay.previewsBehind
+            // Still coming in, or a preview behind its window: the next frame too.
+            wantsNextFrame = switcherOverlay.previewsBehind || (delegate?.switcherView()?.appear ?? 1) < 1
             drew(.switcher, DrawnFrame(), into: target)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
@@ -342,7 +343,7 @@ final class Output {
             return false
         }
         pending = .none
-        if previewsBehind { damage() }
+        if wantsNextFrame { damage() }
         framesDrawn += 1
         pixelsDue.frameDrawn()
         return true

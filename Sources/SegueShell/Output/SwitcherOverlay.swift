@@ -9,6 +9,11 @@ struct SwitcherView {
     let windows: [Window]
     let selected: Int
     let settings: SwitcherSettings
+    /// How far its cards have come in, 0...1: they fade in and grow from a little smaller.
+    let appear: Double
+
+    /// Seconds the cards take to come in.
+    static let appearDuration = 0.12
 
     /// Where its cards go on a `width`×`height` output of `scale`.
     func layout(width: Int, height: Int, scale: Int) -> SwitcherLayout {
@@ -52,18 +57,31 @@ final class SwitcherOverlay {
             (key: ObjectIdentifier(window), screen: entry.0, width: entry.1.preview.width, height: entry.1.preview.height)
         }
         let copies = previewCopies.copies(of: screens, budget: Self.previewBudget)
+        // Coming in, each card grows to its size about its centre from 92% as it fades in.
+        let opacity = Float(max(0, min(view.appear, 1)))
+        let grow = { (rect: PixelRect, card: PixelRect) in Self.grown(rect, about: card, by: 0.92 + 0.08 * Double(opacity)) }
         for (index, card) in layout.cards.enumerated() where index < copies.count {
             if index == view.selected, let frame = highlightTexture(card.frame, view.settings, scale: scale) {
-                layers.append(SurfaceLayer(frame, at: card.frame))
+                layers.append(SurfaceLayer(frame, at: grow(card.frame, card.frame), opacity: opacity))
             }
-            layers.append(SurfaceLayer(copies[index], at: card.preview))
+            layers.append(SurfaceLayer(copies[index], at: grow(card.preview, card.frame), opacity: opacity))
             if let title = titleTexture(view.windows[index].title.isEmpty ? view.windows[index].appID : view.windows[index].title,
                                         width: card.title.width, textScale: layout.textScale) {
-                layers.append(SurfaceLayer(title, at: PixelRect(x: card.title.x + (card.title.width - title.width) / 2,
-                                                                y: card.title.y, width: title.width, height: title.height)))
+                let rect = PixelRect(x: card.title.x + (card.title.width - title.width) / 2, y: card.title.y,
+                                     width: title.width, height: title.height)
+                layers.append(SurfaceLayer(title, at: opacity < 1 ? grow(rect, card.frame) : rect, opacity: opacity))
             }
         }
         return layers
+    }
+
+    /// `rect` scaled by `factor` about the centre of `card`.
+    private static func grown(_ rect: PixelRect, about card: PixelRect, by factor: Double) -> PixelRect {
+        guard factor < 1 else { return rect }
+        let cx = Double(card.x) + Double(card.width) / 2, cy = Double(card.y) + Double(card.height) / 2
+        func at(_ value: Int, _ centre: Double) -> Int { Int((centre + (Double(value) - centre) * factor).rounded()) }
+        let x = at(rect.x, cx), y = at(rect.y, cy)
+        return PixelRect(x: x, y: y, width: at(rect.x + rect.width, cx) - x, height: at(rect.y + rect.height, cy) - y)
     }
 
     /// Whether a preview was left behind its window's content: the next frame catches up.
