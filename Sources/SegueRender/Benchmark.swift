@@ -74,7 +74,7 @@ package struct Benchmark {
         ]
         // The switcher's overlay over eight windows: the dimmed screen copied and eight previews
         // from their small copies; then with every window's content new since the last frame,
-        // of which the frame copies again the two waiting longest (the overlay's budget).
+        // of which the frame copies again the one waiting longest (the overlay's budget).
         let screens = try (0..<8).map { index in
             let screen = try Texture(width: width, height: height)
             (index % 2 == 0 ? shm : Self.shm(second)).withUnsafeBytes { screen.upload($0, stride: width * 4, format: .xrgb8888) }
@@ -84,17 +84,18 @@ package struct Benchmark {
                                    padding: 10).cards
         let previewCopies = PreviewCopies(renderer: renderer)
         let keys = screens.map(ObjectIdentifier.init)
-        let switcher = { (budget: Int) throws in
-            let copies = previewCopies.copies(of: zip(keys, zip(screens, cards)).map { ($0, $1.0, $1.1.preview.width, $1.1.preview.height) },
-                                              budget: budget)
-            let overlay = [SurfaceLayer(from, at: target.bounds)] + zip(copies, cards).map { SurfaceLayer($0, at: $1.preview) }
+        let switcher = { (changed: Bool) throws in
+            let due = previewCopies.due(keys.map { ($0, changed) }, budget: PreviewCopies.budget)
+            let copies = previewCopies.copies(of: zip(keys, cards).map { ($0, $1.preview.width, $1.preview.height) }, renewing: due) { key in
+                screens.first { ObjectIdentifier($0) == key }
+            }
+            let overlay = [SurfaceLayer(from, at: target.bounds)] + zip(copies, cards).compactMap { copy, card in
+                copy.map { SurfaceLayer($0, at: card.preview) }
+            }
             try renderer.render(.surfaces(overlay, background: (0, 0, 0)), into: target)
         }
-        rows.append(("switcher", { _ in try switcher(0) }, nil, 1))
-        rows.append(("switcher-live", { _ in
-            for screen in screens { screen.contentChanged() }
-            try switcher(2)
-        }, nil, 1))
+        rows.append(("switcher", { _ in try switcher(false) }, nil, 1))
+        rows.append(("switcher-live", { _ in try switcher(true) }, nil, 1))
         // A client's new dmabuf buffer, imported and drawn once, as `upload` takes a wl_shm one:
         // where the renderer imports and exports dmabufs (a GPU; not llvmpipe).
         if renderer.dmabufSupport.canImport, let exported = renderer.export(window) {

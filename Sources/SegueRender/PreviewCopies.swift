@@ -4,24 +4,26 @@ import SegueEngine
 /// their preview's size: drawn from the screen at twice that (a bilinear
 /// quad the size of the copy, not of the screen), then halved (a 2×2
 /// average), so a preview shows its window without shimmer and is then a
-/// blit. A copy is made again only once its screen's content changed, and
-/// at most `budget` a frame, the longest waiting first: a screen's preview
-/// keeps up at a bounded rate whatever its client does, and no frame pays
-/// for the full-size screens of every window at once.
+/// blit. Which copies are made again is the caller's choice through `due`:
+/// those with none, and of those whose screen changed, at most a budget a
+/// frame, the longest waiting first, so a preview keeps up at a bounded rate
+/// whatever its client does and no frame pays for every window's screen.
 package final class PreviewCopies {
+    /// Copies made again a frame: with every window redrawing, each preview
+    /// keeps up at the refresh rate over the windows' number (7.5 Hz for 8 at
+    /// 60 Hz), and the overlay over eight 1920×1080 windows on llvmpipe keeps
+    /// every refresh (scripts/transition-frames --switcher 8).
+    package static let budget = 1
     private let renderer: Renderer
     private var copies: [ObjectIdentifier: Copy] = [:]
     private var frame = 0
-    /// Stale copies the last call left for later, past its budget.
+    /// Changed screens the last `due` left for later, past its budget.
     package private(set) var behind = 0
 
     private struct Copy {
         /// The copy at twice the preview's size, and at its size.
         let double: RenderTarget
         let target: RenderTarget
-        /// The screen and its content version it was made from.
-        var screen: ObjectIdentifier
-        var version: Int
         /// The frame it was last made in.
         var made: Int
     }
@@ -30,23 +32,27 @@ package final class PreviewCopies {
         self.renderer = renderer
     }
 
-    /// The copies for `screens` (each keyed by what it belongs to, and the
-    /// preview's size), in order; stale ones made again, at most `budget` of
-    /// them. A screen with no copy yet gets one whatever the budget.
-    package func copies(of screens: [(key: ObjectIdentifier, screen: Texture, width: Int, height: Int)], budget: Int) -> [Texture] {
+    /// Which of `entries` to make again this frame: every one with no copy,
+    /// and of those whose screen `changed`, the `budget` waiting longest.
+    package func due(_ entries: [(key: ObjectIdentifier, changed: Bool)], budget: Int) -> Set<ObjectIdentifier> {
         frame += 1
-        let stale = screens.filter { entry in
-            guard let copy = copies[entry.key] else { return false }
-            return copy.screen != ObjectIdentifier(entry.screen) || copy.version != entry.screen.contentVersion
-                || copy.target.width != entry.width || copy.target.height != entry.height
-        }.sorted { copies[$0.key]!.made < copies[$1.key]!.made }
-        let renewed = Set(stale.prefix(max(budget, 0)).map(\.key))
-        behind = stale.count - renewed.count
-        return screens.map { entry in
-            if let copy = copies[entry.key], !renewed.contains(entry.key), copy.target.width == entry.width, copy.target.height == entry.height {
-                return copy.target.texture ?? entry.screen
+        let missing = entries.filter { copies[$0.key] == nil }.map(\.key)
+        let changed = entries.filter { $0.changed && copies[$0.key] != nil }.sorted { copies[$0.key]!.made < copies[$1.key]!.made }
+        behind = max(0, changed.count - max(budget, 0))
+        return Set(missing + changed.prefix(max(budget, 0)).map(\.key))
+    }
+
+    /// The copies for `previews` (each keyed by what it belongs to, with the
+    /// preview's size), in order: those in `renew` (or of another size) made
+    /// again from the screen `screen` gives, the others as they were, their
+    /// screens not asked for.
+    package func copies(of previews: [(key: ObjectIdentifier, width: Int, height: Int)], renewing renew: Set<ObjectIdentifier>,
+                        screen: (ObjectIdentifier) -> Texture?) -> [Texture?] {
+        previews.map { entry in
+            if let copy = copies[entry.key], !renew.contains(entry.key), copy.target.width == entry.width, copy.target.height == entry.height {
+                return copy.target.texture
             }
-            return make(entry.key, entry.screen, width: entry.width, height: entry.height) ?? entry.screen
+            return screen(entry.key).flatMap { make(entry.key, $0, width: entry.width, height: entry.height) }
         }
     }
 
@@ -63,7 +69,7 @@ package final class PreviewCopies {
               (try? renderer.render(.surfaces([SurfaceLayer(screen, at: double.bounds)], background: (0, 0, 0)), into: double)) != nil,
               (try? renderer.render(.surfaces([SurfaceLayer(half, at: target.bounds)], background: (0, 0, 0)), into: target)) != nil
         else { return nil }
-        copies[key] = Copy(double: double, target: target, screen: ObjectIdentifier(screen), version: screen.contentVersion, made: frame)
+        copies[key] = Copy(double: double, target: target, made: frame)
         return target.texture
     }
 }

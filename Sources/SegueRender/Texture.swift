@@ -228,13 +228,7 @@ public final class Texture {
     }
 
     /// Marks the content as changed by a GL draw or copy into the texture.
-    package func contentChanged() {
-        mipmapsValid = false
-        contentVersion &+= 1
-    }
-
-    /// Counts changes of content: what a reduced copy of it was made from can be told apart.
-    package private(set) var contentVersion = 0
+    package func contentChanged() { mipmapsValid = false }
 
     /// How the texture was last set up for sampling, so binding it again
     /// changes nothing; nil before a borrowed texture's first binding.

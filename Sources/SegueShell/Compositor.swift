@@ -297,6 +297,10 @@ extension Compositor: SurfaceDelegate {
         let regeometried = xdgSurface?.committedGeometryChange == true && !window.toplevel.xdgSurface.popups.isEmpty
         let changed = surface.committedNewContent || surface.committedSubsurfaceChange || moved || regeometried
         let visible = output.visibleWindows().contains { $0 === window }
+        // A preview's window is read at the preview's own pace, not at every commit.
+        if !visible, changed, switcherView()?.windows.contains(where: { $0 === window }) == true {
+            output.previewedWindowCommitted(window)
+        }
         // Where its screen changed: worked out only for a stacked window on
         // screen; one off screen is composed anew when shown, and free
         // placement redraws the whole output.

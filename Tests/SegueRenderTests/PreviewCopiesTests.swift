@@ -26,7 +26,10 @@ final class PreviewCopiesTests: XCTestCase {
         let renderer = try RenderFixture.renderer()
         let copies = PreviewCopies(renderer: renderer)
         let red = try screen(RGBA(220, 0, 0))
-        let copy = try XCTUnwrap(copies.copies(of: [(ObjectIdentifier(red), red, 48, 27)], budget: 0).first)
+        let key = ObjectIdentifier(red)
+        let due = copies.due([(key, false)], budget: 0)
+        XCTAssertEqual(due, [key], "one with no copy is made whatever the budget")
+        let copy = try XCTUnwrap(copies.copies(of: [(key, 48, 27)], renewing: due) { _ in red }.first ?? nil)
         XCTAssertEqual(copy.width, 48)
         XCTAssertEqual(copy.height, 27)
         let image = try pixels(of: copy, renderer)
@@ -36,22 +39,25 @@ final class PreviewCopiesTests: XCTestCase {
         XCTAssertEqual(image[13, 8], RGBA(220, 0, 0))
     }
 
-    func testStaleCopiesAreMadeAgainAtMostTheBudgetAFrameTheLongestWaitingFirst() throws {
+    func testChangedScreensAreCopiedAgainAtMostTheBudgetAFrameTheLongestWaitingFirst() throws {
         let renderer = try RenderFixture.renderer()
         let copies = PreviewCopies(renderer: renderer)
         let screens = try (0..<3).map { _ in try screen(RGBA(220, 0, 0)) }
-        let entries = screens.map { (ObjectIdentifier($0), $0, 48, 27) }
-        _ = copies.copies(of: entries, budget: 0)
+        let keys = screens.map(ObjectIdentifier.init)
+        func frame(changed: Set<Int>) throws -> [RGBA] {
+            let due = copies.due(keys.enumerated().map { ($1, changed.contains($0)) }, budget: 1)
+            let made = copies.copies(of: keys.map { ($0, 48, 27) }, renewing: due) { key in screens.first { ObjectIdentifier($0) == key } }
+            return try made.map { try pixels(of: XCTUnwrap($0), renderer)[40, 20] }
+        }
+        XCTAssertEqual(try frame(changed: []), Array(repeating: RGBA(220, 0, 0), count: 3))
         var green = RGBAImage(width: width, height: height, fill: RGBA(0, 200, 0))
         green.fill(RGBA(255, 255, 255), x: 0, y: 0, width: 48, height: 27)
         for screen in screens { green.pixels.withUnsafeBytes { screen.upload($0, stride: width * 4, format: .rgba8888) } }
-        func colours() throws -> [RGBA] { try copies.copies(of: entries, budget: 1).map { try pixels(of: $0, renderer)[40, 20] } }
-        XCTAssertEqual(try colours(), [RGBA(0, 200, 0), RGBA(220, 0, 0), RGBA(220, 0, 0)], "one a frame")
+        XCTAssertEqual(try frame(changed: [0, 1, 2]), [RGBA(0, 200, 0), RGBA(220, 0, 0), RGBA(220, 0, 0)], "one a frame")
         XCTAssertEqual(copies.behind, 2, "two left for the next frames")
-        XCTAssertEqual(try colours(), [RGBA(0, 200, 0), RGBA(0, 200, 0), RGBA(220, 0, 0)])
-        XCTAssertEqual(try colours(), [RGBA(0, 200, 0), RGBA(0, 200, 0), RGBA(0, 200, 0)])
+        XCTAssertEqual(try frame(changed: [1, 2]), [RGBA(0, 200, 0), RGBA(0, 200, 0), RGBA(220, 0, 0)])
+        XCTAssertEqual(try frame(changed: [2]), [RGBA(0, 200, 0), RGBA(0, 200, 0), RGBA(0, 200, 0)])
         XCTAssertEqual(copies.behind, 0)
-        let first = try XCTUnwrap(copies.copies(of: entries, budget: 1).first)
-        XCTAssertTrue(first === copies.copies(of: entries, budget: 1).first, "an unchanged screen's copy stands")
+        XCTAssertEqual(copies.due(keys.map { ($0, false) }, budget: 1), [], "an unchanged screen's copy stands")
     }
 }

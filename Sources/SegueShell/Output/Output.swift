@@ -24,6 +24,10 @@ final class Output {
     private var pixelsDue: PixelsDue!
     private let backgroundTexture: Texture
     private lazy var switcherOverlay = SwitcherOverlay(renderer: renderer)
+    /// Previewed windows that committed since their preview was made, and those
+    /// whose preview the last frame made: they alone hear of that frame.
+    private var previewsChanged: Set<ObjectIdentifier> = []
+    private var previewsRefreshed: [Window] = []
     /// What the shown screen changed since the last frame.
     private var pending = Damage.everywhere
     /// The last few frames drawn, newest first: what a buffer holding one of them lacks.
@@ -188,9 +192,11 @@ final class Output {
         damage()
     }
 
-    /// The windows the next frame shows: the switcher's previews are live, as the shown window is.
+    /// The windows the next frame shows: of the switcher's previews, those it
+    /// took anew, which then draw their next (the rest wait their turn).
     func visibleWindows() -> [Window] {
-        var sources: [ScreenSource?] = [delegate?.shownScreen()] + (delegate?.switcherView()?.windows.map(ScreenSource.window) ?? [])
+        let previews = delegate?.switcherView() == nil ? [] : previewsRefreshed.map(ScreenSource.window)
+        var sources: [ScreenSource?] = [delegate?.shownScreen()] + previews
         if let running = driver.current, !running.isDone { sources += [running.from, running.to] }
         var windows: [Window] = []
         for source in sources {
@@ -269,15 +275,30 @@ final class Output {
     /// The switcher was let go: what its overlay kept goes.
     func switcherClosed() {
         switcherOverlay.close()
+        previewsChanged = []
+        previewsRefreshed = []
+        damage()
+    }
+
+    /// A window the switcher previews committed: its preview is made again when its turn comes.
+    func previewedWindowCommitted(_ window: Window) {
+        previewsChanged.insert(ObjectIdentifier(window))
         damage()
     }
 
     /// The switcher's overlay over the shown window, its previews live.
+    /// Drawn again (`fresh` false: a screenshot), no preview is taken anew.
     private func switcherLayers(fresh: Bool = true) -> [SurfaceLayer] {
         guard let view = delegate?.switcherView() else { return [] }
-        return switcherOverlay.layers(view, shown: texture(delegate?.shownScreen(), fresh: fresh),
-                                      previews: view.windows.map { texture(.window($0), fresh: fresh) },
-                                      width: width, height: height, scale: scale, background: background)
+        let drawn = switcherOverlay.layers(view, shown: texture(delegate?.shownScreen(), fresh: fresh),
+                                           screen: { texture(.window($0), fresh: fresh) },
+                                           hasNewPixels: { fresh && previewsChanged.contains(ObjectIdentifier($0)) },
+                                           width: width, height: height, scale: scale, background: background)
+        if fresh {
+            previewsRefreshed = drawn.refreshed
+            previewsChanged.subtract(drawn.refreshed.map(ObjectIdentifier.init))
+        }
+        return drawn.layers
     }
 
     /// The desktop's windows as layers, bottom first, each with its newest pixels.

@@ -25,12 +25,10 @@ struct SwitcherView {
 /// Draws the switcher over the shown window: that window dimmed (drawn once
 /// when the overlay opens, then copied), the selected card's rounded
 /// highlight, each window's live screen as a preview from a small copy of
-/// it (made again once it changed, at most `previewBudget` a frame), and its
+/// it (made again once it changed, at most `PreviewCopies.budget` a frame), and its
 /// title. What does not change between frames (the dimmed screen, the
 /// highlight, the titles) is made once.
 final class SwitcherOverlay {
-    /// Previews made again a frame: with every window redrawing, each preview keeps up at refresh × 2 / windows.
-    static let previewBudget = 2
     private let renderer: Renderer
     private let previewCopies: PreviewCopies
     private var dimmed: (target: RenderTarget, screen: ObjectIdentifier, dim: Double)?
@@ -45,26 +43,31 @@ final class SwitcherOverlay {
     }
 
     /// The overlay's layers, bottom first, over `shown` on a `width`×`height`
-    /// output of `scale`; `previews` are the windows' screens, in the view's order.
-    func layers(_ view: SwitcherView, shown: Texture, previews: [Texture], width: Int, height: Int, scale: Int,
-                background: (Float, Float, Float)) -> [SurfaceLayer] {
+    /// output of `scale`, and the windows whose previews it took anew: each
+    /// window's screen is asked of `screen` only when its preview is made
+    /// again (it has none, or `hasNewPixels` and its turn came), so the others'
+    /// clients are not read this frame, nor told to draw another.
+    func layers(_ view: SwitcherView, shown: Texture, screen: (Window) -> Texture, hasNewPixels: (Window) -> Bool,
+                width: Int, height: Int, scale: Int, background: (Float, Float, Float)) -> (layers: [SurfaceLayer], refreshed: [Window]) {
         let layout = view.layout(width: width, height: height, scale: scale)
         var layers: [SurfaceLayer] = []
         if let dimmed = dimmedScreen(shown, dim: view.settings.dim, width: width, height: height, background: background) {
             layers.append(SurfaceLayer(dimmed, at: PixelRect(x: 0, y: 0, width: width, height: height)))
         }
-        let screens = zip(view.windows, zip(previews, layout.cards)).map { window, entry in
-            (key: ObjectIdentifier(window), screen: entry.0, width: entry.1.preview.width, height: entry.1.preview.height)
+        let keys = view.windows.map(ObjectIdentifier.init)
+        let due = previewCopies.due(zip(keys, view.windows.map(hasNewPixels)).map { ($0, $1) }, budget: PreviewCopies.budget)
+        let copies = previewCopies.copies(of: zip(keys, layout.cards).map { ($0, $1.preview.width, $1.preview.height) }, renewing: due) { key in
+            view.windows.first { ObjectIdentifier($0) == key }.map(screen)
         }
-        let copies = previewCopies.copies(of: screens, budget: Self.previewBudget)
         // Coming in, each card grows to its size about its centre from 92% as it fades in.
         let opacity = Float(max(0, min(view.appear, 1)))
         let grow = { (rect: PixelRect, card: PixelRect) in Self.grown(rect, about: card, by: 0.92 + 0.08 * Double(opacity)) }
         for (index, card) in layout.cards.enumerated() where index < copies.count {
+            guard let copy = copies[index] else { continue }
             if index == view.selected, let frame = highlightTexture(card.frame, view.settings, scale: scale) {
                 layers.append(SurfaceLayer(frame, at: grow(card.frame, card.frame), opacity: opacity))
             }
-            layers.append(SurfaceLayer(copies[index], at: grow(card.preview, card.frame), opacity: opacity))
+            layers.append(SurfaceLayer(copy, at: grow(card.preview, card.frame), opacity: opacity))
             if let title = titleTexture(view.windows[index].title.isEmpty ? view.windows[index].appID : view.windows[index].title,
                                         width: card.title.width, textScale: layout.textScale) {
                 let rect = PixelRect(x: card.title.x + (card.title.width - title.width) / 2, y: card.title.y,
@@ -72,7 +75,7 @@ final class SwitcherOverlay {
                 layers.append(SurfaceLayer(title, at: opacity < 1 ? grow(rect, card.frame) : rect, opacity: opacity))
             }
         }
-        return layers
+        return (layers, view.windows.filter { due.contains(ObjectIdentifier($0)) })
     }
 
     /// `rect` scaled by `factor` about the centre of `card`.
