@@ -56,6 +56,15 @@ package final class PreviewCopies {
         }
     }
 
+    /// Makes the first of `previews` with no copy (of its size); false when each has one.
+    package func makeFirstMissing(_ previews: [(key: ObjectIdentifier, width: Int, height: Int)],
+                                  screen: (ObjectIdentifier) -> Texture?) -> Bool {
+        guard let missing = previews.first(where: { entry in
+            copies[entry.key].map { $0.target.width != entry.width || $0.target.height != entry.height } ?? true
+        }), let texture = screen(missing.key) else { return false }
+        return make(missing.key, texture, width: missing.width, height: missing.height) != nil
+    }
+
     /// Forgets every copy but those of `keep`.
     package func keep(only keep: Set<ObjectIdentifier>) {
         copies = copies.filter { keep.contains($0.key) }

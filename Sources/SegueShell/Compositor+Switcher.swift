@@ -58,17 +58,28 @@ extension Compositor {
     }
 
     /// The overlay is due once the open delay passes, if still held then.
+    /// Meanwhile, every few milliseconds, one window's preview is made, so
+    /// the overlay's first frame need not read every window at once.
     private func armSwitcherTimer() {
         if switcherTimer == nil {
-            // The loop's timer measured the delay: the overlay is due, whatever a stepped clock says.
             switcherTimer = server.eventLoop.timer { [unowned self] in
                 guard let due = navigation.switcher.opensAt else { return }
+                let left = due.seconds(since: backend.now)
+                let view = SwitcherView(windows: navigation.switcher.windows, selected: 0, settings: config.switcher, appear: 0)
+                if left > Self.previewStep, options.placement.showsOneWindow, output.preparePreview(view) {
+                    switcherTimer?.arm(milliseconds: Int32(min(left, Self.previewStep) * 1000))
+                    return
+                }
+                // The loop's timer measured the delay: the overlay is due, whatever a stepped clock says.
                 if navigation.switcherTicked(at: max(backend.now, due)) { output.damage() }
             }
         }
         let delay = navigation.switcher.opensAt.map { max(0, $0.seconds(since: backend.now)) } ?? 0
-        switcherTimer?.arm(milliseconds: Int32((delay * 1000).rounded(.up)))
+        switcherTimer?.arm(milliseconds: Int32((min(delay, Self.previewStep) * 1000).rounded(.up)))
     }
+
+    /// Seconds between previews made while the overlay is not shown yet.
+    private static let previewStep = 0.012
 
     /// The held switcher, while its overlay shows (stacked placement: free
     /// placement shows every window already).

@@ -39,6 +39,20 @@ final class PreviewCopiesTests: XCTestCase {
         XCTAssertEqual(image[13, 8], RGBA(220, 0, 0))
     }
 
+    /// Before the overlay shows, copies are made one at a time; once each has one, there is none to make.
+    func testMissingCopiesAreMadeOneAtATimeAhead() throws {
+        let renderer = try RenderFixture.renderer()
+        let copies = PreviewCopies(renderer: renderer)
+        let screens = try (0..<2).map { _ in try screen(RGBA(220, 0, 0)) }
+        let previews = screens.map { (ObjectIdentifier($0), 48, 27) }
+        let find = { (key: ObjectIdentifier) in screens.first { ObjectIdentifier($0) == key } }
+        XCTAssertTrue(copies.makeFirstMissing(previews, screen: find))
+        XCTAssertEqual(copies.due(previews.map { ($0.0, false) }, budget: 0), [ObjectIdentifier(screens[1])], "the second still to make")
+        XCTAssertTrue(copies.makeFirstMissing(previews, screen: find))
+        XCTAssertFalse(copies.makeFirstMissing(previews, screen: find))
+        XCTAssertEqual(copies.due(previews.map { ($0.0, false) }, budget: 0), [])
+    }
+
     func testChangedScreensAreCopiedAgainAtMostTheBudgetAFrameTheLongestWaitingFirst() throws {
         let renderer = try RenderFixture.renderer()
         let copies = PreviewCopies(renderer: renderer)

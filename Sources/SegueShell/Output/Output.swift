@@ -280,6 +280,12 @@ final class Output {
         damage()
     }
 
+    /// Before the overlay shows: the first of `view`'s windows without a
+    /// preview gets one, at the size the overlay will draw it; false when every one has.
+    func preparePreview(_ view: SwitcherView) -> Bool {
+        switcherOverlay.preparePreview(view, width: width, height: height, scale: scale) { texture(.window($0)) }
+    }
+
     /// A window the switcher previews committed: its preview is made again when its turn comes.
     func previewedWindowCommitted(_ window: Window) {
         previewsChanged.insert(ObjectIdentifier(window))

@@ -78,6 +78,15 @@ final class SwitcherOverlay {
         return (layers, view.windows.filter { due.contains(ObjectIdentifier($0)) })
     }
 
+    /// The first of `view`'s windows with no preview yet gets one, from the
+    /// screen `screen` gives; false when each has one.
+    func preparePreview(_ view: SwitcherView, width: Int, height: Int, scale: Int, screen: (Window) -> Texture) -> Bool {
+        let cards = view.layout(width: width, height: height, scale: scale).cards
+        return previewCopies.makeFirstMissing(zip(view.windows, cards).map { (ObjectIdentifier($0), $1.preview.width, $1.preview.height) }) { key in
+            view.windows.first { ObjectIdentifier($0) == key }.map(screen)
+        }
+    }
+
     /// `rect` scaled by `factor` about the centre of `card`.
     private static func grown(_ rect: PixelRect, about card: PixelRect, by factor: Double) -> PixelRect {
         guard factor < 1 else { return rect }
