@@ -74,7 +74,7 @@ package struct Benchmark {
         ]
         // The switcher's overlay over eight windows: the dimmed screen copied and eight previews
         // from their small copies; then with every window's content new since the last frame,
-        // of which the frame copies again the one waiting longest (the overlay's budget).
+        // of which the frame copies again the one whose turn it is (the overlay's budget).
         let screens = try (0..<8).map { index in
             let screen = try Texture(width: width, height: height)
             (index % 2 == 0 ? shm : Self.shm(second)).withUnsafeBytes { screen.upload($0, stride: width * 4, format: .xrgb8888) }
@@ -85,8 +85,8 @@ package struct Benchmark {
         let previewCopies = PreviewCopies(renderer: renderer)
         let keys = screens.map(ObjectIdentifier.init)
         let switcher = { (changed: Bool) throws in
-            let due = previewCopies.due(keys.map { ($0, changed) }, budget: PreviewCopies.budget)
-            let copies = previewCopies.copies(of: zip(keys, cards).map { ($0, $1.preview.width, $1.preview.height) }, renewing: due) { key in
+            let remake = previewCopies.turns(keys.map { ($0, changed) }, budget: PreviewCopies.budget).remake
+            let copies = previewCopies.copies(of: zip(keys, cards).map { ($0, $1.preview.width, $1.preview.height) }, renewing: remake) { key in
                 screens.first { ObjectIdentifier($0) == key }
             }
             let overlay = [SurfaceLayer(from, at: target.bounds)] + zip(copies, cards).compactMap { copy, card in

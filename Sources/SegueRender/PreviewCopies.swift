@@ -4,42 +4,41 @@ import SegueEngine
 /// their preview's size: drawn from the screen at twice that (a bilinear
 /// quad the size of the copy, not of the screen), then halved (a 2×2
 /// average), so a preview shows its window without shimmer and is then a
-/// blit. Which copies are made again is the caller's choice through `due`:
-/// those with none, and of those whose screen changed, at most a budget a
-/// frame, the longest waiting first, so a preview keeps up at a bounded rate
-/// whatever its client does and no frame pays for every window's screen.
+/// blit. Previews take turns, one a frame (`turns`), the one whose turn
+/// came longest ago first: at its turn a preview is made again if its
+/// screen changed, and its window may draw its next frame. So each preview
+/// keeps up at the refresh rate over the windows' number, whatever its
+/// client does, and no frame pays for every window's screen.
 package final class PreviewCopies {
-    /// Copies made again a frame: with every window redrawing, each preview
-    /// keeps up at the refresh rate over the windows' number (7.5 Hz for 8 at
-    /// 60 Hz), and the overlay over eight 1920×1080 windows on llvmpipe keeps
-    /// every refresh (scripts/transition-frames --switcher 8).
+    /// Previews given a turn a frame: with every window redrawing, each keeps
+    /// up at the refresh rate over the windows' number (7.5 Hz for 8 at 60 Hz).
     package static let budget = 1
     private let renderer: Renderer
     private var copies: [ObjectIdentifier: Copy] = [:]
     private var frame = 0
-    /// Changed screens the last `due` left for later, past its budget.
-    package private(set) var behind = 0
 
     private struct Copy {
         /// The copy at twice the preview's size, and at its size.
         let double: RenderTarget
         let target: RenderTarget
-        /// The frame it was last made in.
-        var made: Int
+        /// The frame its last turn came in.
+        var turn: Int
     }
 
     package init(renderer: Renderer) {
         self.renderer = renderer
     }
 
-    /// Which of `entries` to make again this frame: every one with no copy,
-    /// and of those whose screen `changed`, the `budget` waiting longest.
-    package func due(_ entries: [(key: ObjectIdentifier, changed: Bool)], budget: Int) -> Set<ObjectIdentifier> {
+    /// This frame's turns among `entries`: every one with no copy yet, and
+    /// the `budget` whose turn came longest ago; and of those, which to make
+    /// again (no copy, or a screen that `changed`).
+    package func turns(_ entries: [(key: ObjectIdentifier, changed: Bool)], budget: Int) -> (turns: Set<ObjectIdentifier>, remake: Set<ObjectIdentifier>) {
         frame += 1
-        let missing = entries.filter { copies[$0.key] == nil }.map(\.key)
-        let changed = entries.filter { $0.changed && copies[$0.key] != nil }.sorted { copies[$0.key]!.made < copies[$1.key]!.made }
-        behind = max(0, changed.count - max(budget, 0))
-        return Set(missing + changed.prefix(max(budget, 0)).map(\.key))
+        let missing = entries.filter { copies[$0.key] == nil }
+        let waiting = entries.filter { copies[$0.key] != nil }.sorted { copies[$0.key]!.turn < copies[$1.key]!.turn }
+        let turns = missing + waiting.prefix(max(budget, 0))
+        for entry in turns { copies[entry.key]?.turn = frame }
+        return (Set(turns.map(\.key)), Set(turns.filter { $0.changed || copies[$0.key] == nil }.map(\.key)))
     }
 
     /// The copies for `previews` (each keyed by what it belongs to, with the
@@ -78,7 +77,7 @@ package final class PreviewCopies {
               (try? renderer.render(.surfaces([SurfaceLayer(screen, at: double.bounds)], background: (0, 0, 0)), into: double)) != nil,
               (try? renderer.render(.surfaces([SurfaceLayer(half, at: target.bounds)], background: (0, 0, 0)), into: target)) != nil
         else { return nil }
-        copies[key] = Copy(double: double, target: target, made: frame)
+        copies[key] = Copy(double: double, target: target, turn: frame)
         return target.texture
     }
 }

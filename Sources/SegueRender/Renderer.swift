@@ -208,7 +208,7 @@ public final class Renderer {
             let map = TextureMapping.fill(rect, transform: layer.transform, crop: layer.crop)
             mesh.addRect(Double(max(rect.x, 0)), Double(max(rect.y, 0)), Double(min(rect.x + rect.width, target.width)),
                          Double(min(rect.y + rect.height, target.height)), map)
-            meshes.draw(mesh, texture, level: layer.level, blend: .screen(opaque: texture.isOpaque, opacity: layer.opacity), into: target)
+            meshes.draw(mesh, texture, blend: .screen(opaque: texture.isOpaque, opacity: layer.opacity), into: target)
         }
     }
 

@@ -298,7 +298,7 @@ extension Compositor: SurfaceDelegate {
         let changed = surface.committedNewContent || surface.committedSubsurfaceChange || moved || regeometried
         let visible = output.visibleWindows().contains { $0 === window }
         // A preview's window is read at the preview's own pace, not at every commit.
-        if !visible, changed, switcherView()?.windows.contains(where: { $0 === window }) == true {
+        if changed, switcherView()?.windows.contains(where: { $0 === window }) == true {
             output.previewedWindowCommitted(window)
         }
         // Where its screen changed: worked out only for a stacked window on

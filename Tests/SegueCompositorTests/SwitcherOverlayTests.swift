@@ -86,6 +86,14 @@ final class SwitcherOverlayTests: XCTestCase {
         let preview = layout.cards[1].preview
         XCTAssertTrue(server.serve { near(server.presented[preview.x + preview.width / 2, preview.y + preview.height * 2 / 3], cyan) },
                       "the preview shows the window's new frame")
+        // The shown window draws too: its preview follows, the dimmed picture under the overlay stays as it opened.
+        let white = RGBA(240, 240, 240)
+        try client.show(marked(width: width, height: height, fill: white, marker: RGBA(0, 0, 0), side: 80), on: toplevels[3].surface)
+        XCTAssertTrue(client.roundtrip())
+        let first = layout.cards[0].preview
+        XCTAssertTrue(server.serve { near(server.presented[first.x + first.width / 2, first.y + first.height * 2 / 3], white) },
+                      "the shown window's preview shows its new frame")
+        XCTAssertTrue(near(server.presented[width - 4, height - 4], RGBA(115, 115, 0), 10), "yellow, dimmed, under the cards")
         try server.compositor.perform(.switcher(.next(sameApp: false)))
         try server.compositor.perform(.switcher(.commit))
         XCTAssertTrue(server.serve { !server.compositor.output.isAnimating && server.compositor.switcherView() == nil })

@@ -25,9 +25,11 @@ final class Output {
     private let backgroundTexture: Texture
     private lazy var switcherOverlay = SwitcherOverlay(renderer: renderer)
     /// Previewed windows that committed since their preview was made, and those
-    /// whose preview the last frame made: they alone hear of that frame.
+    /// whose turn the last frame was: they alone hear of that frame.
     private var previewsChanged: Set<ObjectIdentifier> = []
-    private var previewsRefreshed: [Window] = []
+    private var previewTurns: [Window] = []
+    /// How far the switcher's cards had come in the last frame drawn of it.
+    private var drawnAppear = 0.0
     /// What the shown screen changed since the last frame.
     private var pending = Damage.everywhere
     /// The last few frames drawn, newest first: what a buffer holding one of them lacks.
@@ -81,7 +83,9 @@ final class Output {
     var logicalHeight: Int { (height + scale - 1) / scale }
     var isAnimating: Bool { driver.isAnimating }
     /// Nothing shown changed since the last frame drawn: another would look the same.
-    var isCurrent: Bool { pending.isEmpty && !driver.isAnimating }
+    var isCurrent: Bool {
+        pending.isEmpty && !driver.isAnimating && delegate?.switcherView().map { $0.appear == drawnAppear } ?? true
+    }
 
     /// Whether transition frames that would miss their refresh are drawn smaller.
     var frameQuality = FrameQuality(adaptive: false) {
@@ -192,11 +196,13 @@ final class Output {
         damage()
     }
 
-    /// The windows the next frame shows: of the switcher's previews, those it
-    /// took anew, which then draw their next (the rest wait their turn).
+    /// The windows the next frame shows. While the switcher's overlay shows,
+    /// the shown window is a still picture under it, and of its previews
+    /// (the shown window's too) those it took anew draw their next; the rest
+    /// wait their turn.
     func visibleWindows() -> [Window] {
-        let previews = delegate?.switcherView() == nil ? [] : previewsRefreshed.map(ScreenSource.window)
-        var sources: [ScreenSource?] = [delegate?.shownScreen()] + previews
+        var sources: [ScreenSource?] = delegate?.switcherView() == nil ? [delegate?.shownScreen()]
+            : previewTurns.map(ScreenSource.window)
         if let running = driver.current, !running.isDone { sources += [running.from, running.to] }
         var windows: [Window] = []
         for source in sources {
@@ -261,7 +267,8 @@ final class Output {
             case .desktop:
                 try renderer.render(.surfaces(desktopLayers(), background: background), into: target)
             case .switcher:
-                try renderer.render(.surfaces(switcherLayers(fresh: false), background: background), into: target)
+                let layers = delegate?.switcherView().map { switcherLayers($0, fresh: false).layers } ?? []
+                try renderer.render(.surfaces(layers, background: background), into: target)
             case .screen:
                 try renderer.render(.screen(texture(delegate?.shownScreen(), fresh: false), filling: target, background: background),
                                     into: target)
@@ -276,7 +283,8 @@ final class Output {
     func switcherClosed() {
         switcherOverlay.close()
         previewsChanged = []
-        previewsRefreshed = []
+        previewTurns = []
+        drawnAppear = 0
         damage()
     }
 
@@ -289,22 +297,21 @@ final class Output {
     /// A window the switcher previews committed: its preview is made again when its turn comes.
     func previewedWindowCommitted(_ window: Window) {
         previewsChanged.insert(ObjectIdentifier(window))
-        damage()
     }
 
-    /// The switcher's overlay over the shown window, its previews live.
-    /// Drawn again (`fresh` false: a screenshot), no preview is taken anew.
-    private func switcherLayers(fresh: Bool = true) -> [SurfaceLayer] {
-        guard let view = delegate?.switcherView() else { return [] }
-        let drawn = switcherOverlay.layers(view, shown: texture(delegate?.shownScreen(), fresh: fresh),
+    /// The switcher's overlay over the shown window, its previews live, and
+    /// whether a preview was made again. Drawn again (`fresh` false: a
+    /// screenshot), no preview is taken anew.
+    private func switcherLayers(_ view: SwitcherView, fresh: Bool = true) -> (layers: [SurfaceLayer], remade: Bool) {
+        let drawn = switcherOverlay.layers(view, shown: { texture(delegate?.shownScreen(), fresh: fresh) },
                                            screen: { texture(.window($0), fresh: fresh) },
                                            hasNewPixels: { fresh && previewsChanged.contains(ObjectIdentifier($0)) },
                                            width: width, height: height, scale: scale, background: background)
         if fresh {
-            previewsRefreshed = drawn.refreshed
-            previewsChanged.subtract(drawn.refreshed.map(ObjectIdentifier.init))
+            previewTurns = drawn.turns
+            previewsChanged.subtract(drawn.turns.map(ObjectIdentifier.init))
         }
-        return drawn.layers
+        return (drawn.layers, drawn.remade)
     }
 
     /// The desktop's windows as layers, bottom first, each with its newest pixels.
@@ -320,8 +327,6 @@ final class Output {
     private func draw(predicted: Instant, into buffer: FrameBuffer) -> Bool {
         let target = buffer.target
         let start = DispatchTime.now().uptimeNanoseconds
-        // Previews the budget left behind, or cards coming in, ask for the next frame.
-        var wantsNextFrame = false
         if let (transition, frame) = driver.frame(at: predicted) {
             let exact = frame.isFinal || frame.progress == 0
             let from = texture(transition.from, fresh: exact), to = texture(transition.to, fresh: exact)
@@ -342,11 +347,13 @@ final class Output {
             lastDrawn = (transition, target, renderer.submit(target, startedAt: start), scale, fixed, typical)
             // A window's back buffer holds nothing once swapped: read now, not at presentation.
             if target.texture == nil { recorder?.record(target, transition: transition) }
-        } else if !pending.isEmpty, delegate?.switcherView() != nil {
-            // Any change redraws it whole: the previews are small, the rest copied.
-            try? renderer.render(.surfaces(switcherLayers(), background: background), into: target)
-            // Still coming in, or a preview behind its window: the next frame too.
-            wantsNextFrame = switcherOverlay.previewsBehind || (delegate?.switcherView()?.appear ?? 1) < 1
+        } else if let view = delegate?.switcherView() {
+            // A preview's turn every frame; drawn again whole (the previews small, the rest
+            // copied) where one was made again, the cards come in, or anything else changed.
+            let (layers, remade) = switcherLayers(view)
+            guard remade || view.appear != drawnAppear || !pending.isEmpty else { return false }
+            try? renderer.render(.surfaces(layers, background: background), into: target)
+            drawnAppear = view.appear
             drew(.switcher, DrawnFrame(), into: target)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
@@ -370,7 +377,6 @@ final class Output {
             return false
         }
         pending = .none
-        if wantsNextFrame { damage() }
         framesDrawn += 1
         pixelsDue.frameDrawn()
         return true
@@ -441,7 +447,8 @@ final class Output {
         lastDrawn = nil
         delegate?.framePresented(at: time, sequence: sequence, visible: visible)
         let handHolding = driver.current?.interactive?.isTracking == true
-        if (driver.isAnimating && !handHolding) || !pending.isEmpty { backend.scheduleFrame() }
+        // While the switcher shows, the clock ticks on: each refresh is a preview's turn.
+        if (driver.isAnimating && !handHolding) || !pending.isEmpty || delegate?.switcherView() != nil { backend.scheduleFrame() }
     }
 }
 

@@ -22,8 +22,8 @@ struct SwitcherView {
     }
 }
 
-/// Draws the switcher over the shown window: that window dimmed (drawn once
-/// when the overlay opens, then copied), the selected card's rounded
+/// Draws the switcher over the shown window: that window dimmed as it was
+/// when the overlay opened (drawn once, then copied), the selected card's rounded
 /// highlight, each window's live screen as a preview from a small copy of
 /// it (made again once it changed, at most `PreviewCopies.budget` a frame), and its
 /// title. What does not change between frames (the dimmed screen, the
@@ -31,7 +31,8 @@ struct SwitcherView {
 final class SwitcherOverlay {
     private let renderer: Renderer
     private let previewCopies: PreviewCopies
-    private var dimmed: (target: RenderTarget, screen: ObjectIdentifier, dim: Double)?
+    /// The shown window as it was when the overlay opened, dimmed.
+    private var dimmed: (target: RenderTarget, dim: Double)?
     private var highlight: (texture: Texture, key: String)?
     private var titles: [String: Texture] = [:]
     /// A 1×1 black pixel, stretched over the shown window to dim it.
@@ -43,20 +44,22 @@ final class SwitcherOverlay {
     }
 
     /// The overlay's layers, bottom first, over `shown` on a `width`×`height`
-    /// output of `scale`, and the windows whose previews it took anew: each
-    /// window's screen is asked of `screen` only when its preview is made
-    /// again (it has none, or `hasNewPixels` and its turn came), so the others'
-    /// clients are not read this frame, nor told to draw another.
-    func layers(_ view: SwitcherView, shown: Texture, screen: (Window) -> Texture, hasNewPixels: (Window) -> Bool,
-                width: Int, height: Int, scale: Int, background: (Float, Float, Float)) -> (layers: [SurfaceLayer], refreshed: [Window]) {
+    /// output of `scale`; the windows whose turn this frame is (they may draw
+    /// their next frame), and whether any preview was made again. A window's
+    /// screen is asked of `screen` only when its preview is made again (it has
+    /// none, or `hasNewPixels` and its turn came), so the others' clients are
+    /// not read this frame, nor told to draw another.
+    func layers(_ view: SwitcherView, shown: () -> Texture, screen: (Window) -> Texture, hasNewPixels: (Window) -> Bool,
+                width: Int, height: Int, scale: Int,
+                background: (Float, Float, Float)) -> (layers: [SurfaceLayer], turns: [Window], remade: Bool) {
         let layout = view.layout(width: width, height: height, scale: scale)
         var layers: [SurfaceLayer] = []
         if let dimmed = dimmedScreen(shown, dim: view.settings.dim, width: width, height: height, background: background) {
             layers.append(SurfaceLayer(dimmed, at: PixelRect(x: 0, y: 0, width: width, height: height)))
         }
         let keys = view.windows.map(ObjectIdentifier.init)
-        let due = previewCopies.due(zip(keys, view.windows.map(hasNewPixels)).map { ($0, $1) }, budget: PreviewCopies.budget)
-        let copies = previewCopies.copies(of: zip(keys, layout.cards).map { ($0, $1.preview.width, $1.preview.height) }, renewing: due) { key in
+        let (turns, remake) = previewCopies.turns(zip(keys, view.windows.map(hasNewPixels)).map { ($0, $1) }, budget: PreviewCopies.budget)
+        let copies = previewCopies.copies(of: zip(keys, layout.cards).map { ($0, $1.preview.width, $1.preview.height) }, renewing: remake) { key in
             view.windows.first { ObjectIdentifier($0) == key }.map(screen)
         }
         // Coming in, each card grows to its size about its centre from 92% as it fades in.
@@ -75,7 +78,7 @@ final class SwitcherOverlay {
                 layers.append(SurfaceLayer(title, at: opacity < 1 ? grow(rect, card.frame) : rect, opacity: opacity))
             }
         }
-        return (layers, view.windows.filter { due.contains(ObjectIdentifier($0)) })
+        return (layers, view.windows.filter { turns.contains(ObjectIdentifier($0)) }, !remake.isEmpty)
     }
 
     /// The first of `view`'s windows with no preview yet gets one, from the
@@ -96,25 +99,23 @@ final class SwitcherOverlay {
         return PixelRect(x: x, y: y, width: at(rect.x + rect.width, cx) - x, height: at(rect.y + rect.height, cy) - y)
     }
 
-    /// Whether a preview was left behind its window's content: the next frame catches up.
-    var previewsBehind: Bool { previewCopies.behind > 0 }
-
     /// The switcher closed: what was made for it goes, but the titles, kept for next time.
     func close() {
         dimmed = nil
         previewCopies.keep(only: [])
     }
 
-    private func dimmedScreen(_ shown: Texture, dim: Double, width: Int, height: Int, background: (Float, Float, Float)) -> Texture? {
-        if let dimmed, dimmed.screen == ObjectIdentifier(shown), dimmed.dim == dim,
-           dimmed.target.width == width, dimmed.target.height == height {
+    /// `shown` is asked for only when the dimmed screen is made: once an opening.
+    private func dimmedScreen(_ shown: () -> Texture, dim: Double, width: Int, height: Int,
+                              background: (Float, Float, Float)) -> Texture? {
+        if let dimmed, dimmed.dim == dim, dimmed.target.width == width, dimmed.target.height == height {
             return dimmed.target.texture
         }
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
         guard let black, let target = try? RenderTarget(width: width, height: height),
-              (try? renderer.render(.surfaces([SurfaceLayer(shown, at: full), SurfaceLayer(black, at: full, opacity: Float(dim))],
+              (try? renderer.render(.surfaces([SurfaceLayer(shown(), at: full), SurfaceLayer(black, at: full, opacity: Float(dim))],
                                               background: background), into: target)) != nil else { return nil }
-        dimmed = (target, ObjectIdentifier(shown), dim)
+        dimmed = (target, dim)
         return target.texture
     }
 
