@@ -305,7 +305,7 @@ final class Output {
     private func switcherLayers(_ view: SwitcherView, fresh: Bool = true) -> (layers: [SurfaceLayer], remade: Bool) {
         let drawn = switcherOverlay.layers(view, shown: { texture(delegate?.shownScreen(), fresh: fresh) },
                                            screen: { texture(.window($0), fresh: fresh) },
-                                           hasNewPixels: { fresh && previewsChanged.contains(ObjectIdentifier($0)) },
+                                           hasNewPixels: { fresh && previewsChanged.contains(ObjectIdentifier($0)) }, takingTurns: fresh,
                                            width: width, height: height, scale: scale, background: background)
         if fresh {
             previewTurns = drawn.turns

@@ -48,9 +48,10 @@ final class SwitcherOverlay {
     /// their next frame), and whether any preview was made again. A window's
     /// screen is asked of `screen` only when its preview is made again (it has
     /// none, or `hasNewPixels` and its turn came), so the others' clients are
-    /// not read this frame, nor told to draw another.
+    /// not read this frame, nor told to draw another. Drawn again (a
+    /// screenshot: `takingTurns` false), no preview has a turn.
     func layers(_ view: SwitcherView, shown: () -> Texture, screen: (Window) -> Texture, hasNewPixels: (Window) -> Bool,
-                width: Int, height: Int, scale: Int,
+                takingTurns: Bool = true, width: Int, height: Int, scale: Int,
                 background: (Float, Float, Float)) -> (layers: [SurfaceLayer], turns: [Window], remade: Bool) {
         let layout = view.layout(width: width, height: height, scale: scale)
         var layers: [SurfaceLayer] = []
@@ -58,7 +59,8 @@ final class SwitcherOverlay {
             layers.append(SurfaceLayer(dimmed, at: PixelRect(x: 0, y: 0, width: width, height: height)))
         }
         let keys = view.windows.map(ObjectIdentifier.init)
-        let (turns, remake) = previewCopies.turns(zip(keys, view.windows.map(hasNewPixels)).map { ($0, $1) }, budget: PreviewCopies.budget)
+        let (turns, remake) = previewCopies.turns(zip(keys, view.windows.map(hasNewPixels)).map { ($0, $1) },
+                                                  budget: takingTurns ? PreviewCopies.budget : 0)
         let copies = previewCopies.copies(of: zip(keys, layout.cards).map { ($0, $1.preview.width, $1.preview.height) }, renewing: remake) { key in
             view.windows.first { ObjectIdentifier($0) == key }.map(screen)
         }
