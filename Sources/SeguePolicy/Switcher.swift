@@ -85,7 +85,8 @@ package struct Switcher<Window: AnyObject> {
             _ = close()
             return true
         }
-        if index < selected || selected == windows.count { selected = (selected - (index < selected ? 1 : 0)) % windows.count }
+        if index < selected { selected -= 1 }
+        if selected == windows.count { selected = 0 }
         return false
     }
 }

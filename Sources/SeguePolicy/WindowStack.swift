@@ -47,7 +47,7 @@ package struct WindowStack<Element: AnyObject> {
     package mutating func remove(_ window: Element) {
         windows.removeAll { $0 === window }
         if passing?.window === window { passing = nil }
-        while let index = history.firstIndex(where: { $0 === window }) {
+        if let index = history.firstIndex(where: { $0 === window }) {
             history.remove(at: index)
             shownAt.remove(at: index)
         }
@@ -57,14 +57,15 @@ package struct WindowStack<Element: AnyObject> {
     /// `inPassing`, it counts only once shown for `debounce` or given input.
     package mutating func show(_ window: Element, at now: Instant? = nil, inPassing: Bool = false) {
         guard window !== shown, history.contains(where: { $0 === window }) else { return }
+        // Settled first: the window left may go back, moving this one's place.
         settleShown(at: now)
         let index = history.firstIndex { $0 === window }!
-        let former = (index: index, time: shownAt[index])
-        history.remove(at: former.index)
-        shownAt.remove(at: former.index)
+        let formerTime = shownAt[index]
+        history.remove(at: index)
+        shownAt.remove(at: index)
         history.append(window)
         shownAt.append(now ?? .zero)
-        if let now, inPassing { passing = (window, now, former.index, former.time) }
+        if let now, inPassing { passing = (window, now, index, formerTime) }
     }
 
     /// Input reached `window`: shown, it counts as looked at from now on.

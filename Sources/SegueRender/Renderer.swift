@@ -187,7 +187,8 @@ public final class Renderer {
         var layers = layers[...]
         // A screen under the rest that covers the target as it is: copied (memory speed), not cleared and drawn over.
         if let bottom = layers.first, bottom.opacity >= 1, covers(target, as: bottom) {
-            copy(bottom.texture, regions: [(clip ?? target.bounds, (clip ?? target.bounds).x, (clip ?? target.bounds).y)], into: target)
+            let area = clip ?? target.bounds
+            copy(bottom.texture, regions: [(area, area.x, area.y)], into: target)
             target.bind()
             layers = layers.dropFirst()
         } else {
@@ -199,8 +200,7 @@ public final class Renderer {
             // An opaque layer at its own size, unturned and uncropped, is a pure translation: a blit.
             if layer.opacity >= 1, texture.isOpaque, texture.blitsAsItLooks, rect.width == texture.width, rect.height == texture.height,
                layer.transform == .normal, layer.crop == SIMD4(0, 0, 1, 1) {
-                let texels = PixelRect(x: 0, y: 0, width: texture.width, height: texture.height)
-                copy(texture, regions: [(texels, rect.x, rect.y)], into: target)
+                copy(texture, into: target, x: rect.x, y: rect.y)
                 target.bind()
                 continue
             }

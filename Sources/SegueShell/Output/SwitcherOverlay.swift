@@ -20,6 +20,11 @@ struct SwitcherView {
         SwitcherLayout(count: windows.count, width: width, height: height, scale: scale, maxHeight: settings.maxHeight,
                        maxScale: settings.maxScale, padding: settings.padding)
     }
+
+    /// The listed window a preview copy is keyed by.
+    func window(_ key: ObjectIdentifier) -> Window? {
+        windows.first { ObjectIdentifier($0) == key }
+    }
 }
 
 /// Draws the switcher over the shown window: that window dimmed as it was
@@ -61,8 +66,8 @@ final class SwitcherOverlay {
         let keys = view.windows.map(ObjectIdentifier.init)
         let (turns, remake) = previewCopies.turns(zip(keys, view.windows.map(hasNewPixels)).map { ($0, $1) },
                                                   budget: takingTurns ? PreviewCopies.budget : 0)
-        let copies = previewCopies.copies(of: zip(keys, layout.cards).map { ($0, $1.preview.width, $1.preview.height) }, renewing: remake) { key in
-            view.windows.first { ObjectIdentifier($0) == key }.map(screen)
+        let copies = previewCopies.copies(of: zip(keys, layout.cards).map { ($0, $1.preview.width, $1.preview.height) }, renewing: remake) {
+            view.window($0).map(screen)
         }
         // Coming in, each card grows to its size about its centre from 92% as it fades in.
         let opacity = Float(max(0, min(view.appear, 1)))
@@ -87,8 +92,8 @@ final class SwitcherOverlay {
     /// screen `screen` gives; false when each has one.
     func preparePreview(_ view: SwitcherView, width: Int, height: Int, scale: Int, screen: (Window) -> Texture) -> Bool {
         let cards = view.layout(width: width, height: height, scale: scale).cards
-        return previewCopies.makeFirstMissing(zip(view.windows, cards).map { (ObjectIdentifier($0), $1.preview.width, $1.preview.height) }) { key in
-            view.windows.first { ObjectIdentifier($0) == key }.map(screen)
+        return previewCopies.makeFirstMissing(zip(view.windows, cards).map { (ObjectIdentifier($0), $1.preview.width, $1.preview.height) }) {
+            view.window($0).map(screen)
         }
     }
 
