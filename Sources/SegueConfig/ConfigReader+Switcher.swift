@@ -1,3 +1,5 @@
+import SegueEngine
+
 extension ConfigReader {
     func readSwitcher(_ node: TOMLNode) {
         let path: TOMLPath = ["switcher"]
@@ -5,7 +7,7 @@ extension ConfigReader {
         let chordKeys: [(String, WritableKeyPath<SwitcherSettings, [KeyChord]>)] =
             [("next", \.next), ("prev", \.prev), ("next-same-app", \.nextSameApp), ("prev-same-app", \.prevSameApp)]
         checkKeys(table, at: path, allowed: ["enabled", "debounce", "open-delay", "max-height", "max-scale", "highlight", "padding",
-                                             "radius", "dim"] + chordKeys.map(\.0), in: "[switcher]")
+                                             "radius", "dim", "filter"] + chordKeys.map(\.0), in: "[switcher]")
         var settings = config.switcher
         if let value = table["enabled"] {
             if case .bool(let on) = value { settings.enabled = on } else {
@@ -27,6 +29,11 @@ extension ConfigReader {
             }
         }
         if let node = table["dim"], let dim = number(node, at: path + ["dim"], in: 0...1) { settings.dim = dim }
+        if let node = table["filter"], let name = string(node, at: path + ["filter"], must: "\"all\" or \"app-id\"") {
+            if let filter = SwitcherFilter(rawValue: name) { settings.filter = filter } else {
+                report("filter \"\(name)\" is not \"all\" or \"app-id\" (the shown window's app alone)", atValue: path + ["filter"])
+            }
+        }
         if let node = table["highlight"], let colour = colour(node, at: path + ["highlight"]) { settings.highlight = colour }
         for (key, field) in chordKeys {
             guard let node = table[key] else { continue }

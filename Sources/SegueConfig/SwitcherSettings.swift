@@ -1,3 +1,5 @@
+import SegueEngine
+
 /// `[switcher]`: the window switcher a person holds (Alt+Tab), its timing,
 /// its look and the chords that open it.
 public struct SwitcherSettings: Sendable, Equatable {
@@ -19,6 +21,9 @@ public struct SwitcherSettings: Sendable, Equatable {
     public var radius = 12
     /// How far the shown window darkens behind the previews, 0...1.
     public var dim = 0.5
+    /// Which windows the `next` and `prev` chords and a request that names
+    /// none list (the same-app chords list the shown window's app alone).
+    public var filter = SwitcherFilter.all
     /// Chords that open it or step on (or back), over every window or over
     /// those of the shown window's app.
     public var next = [try! KeyChord(parsing: "Alt+Tab"), try! KeyChord(parsing: "Super+Tab")]

@@ -158,23 +158,17 @@ private struct Fields {
     }
 
     func switcherStep() throws(IPCError) -> SwitcherStep {
-        let sameApp: Bool
-        switch try string("filter") {
-        case nil: sameApp = false
-        case "app-id": sameApp = true
-        case let other?: throw IPCError("\(command) \"filter\" must be \"app-id\" (the shown window's app alone), got \"\(other)\"")
+        var filter: SwitcherFilter?
+        if let name = try string("filter") {
+            guard let named = SwitcherFilter(rawValue: name) else {
+                throw IPCError("\(command) \"filter\" must be \"all\" or \"app-id\" (the shown window's app alone), got \"\(name)\"")
+            }
+            filter = named
         }
-        let step = try string("step")
-        switch step {
-        case "open": return .open(sameApp: sameApp)
-        case "next": return .next(sameApp: sameApp)
-        case "prev": return .prev(sameApp: sameApp)
-        case "commit", "cancel":
-            guard !sameApp else { throw IPCError("\(command) \(step!) takes no \"filter\"") }
-            return step == "commit" ? .commit : .cancel
-        default:
+        guard let step = try SwitcherStep(string("step") ?? "", filter: filter) else {
             throw IPCError("\(command) needs a \"step\": \"open\", \"next\", \"prev\", \"commit\" or \"cancel\"")
         }
+        return step
     }
 
     /// A number field that must be finite when given.

@@ -67,7 +67,7 @@ public enum IPCRequest: Equatable, Sendable {
             }
         case .switcher(let step):
             fields["step"] = .string(step.name)
-            if step.sameApp { fields["filter"] = "app-id" }
+            if let filter = step.filter { fields["filter"] = .string(filter.rawValue) }
         }
         return JSONValue.object(fields).encoded()
     }

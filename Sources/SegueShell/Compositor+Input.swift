@@ -118,8 +118,8 @@ extension Compositor {
     private func switcherBindings() -> [(binding: KeyBinding, step: SwitcherStep)] {
         let settings = config.switcher
         if let resolved = keyboard.switcherResolved, resolved.settings == settings { return resolved.bindings }
-        let steps: [([KeyChord], SwitcherStep)] = [(settings.next, .next(sameApp: false)), (settings.prev, .prev(sameApp: false)),
-                                                   (settings.nextSameApp, .next(sameApp: true)), (settings.prevSameApp, .prev(sameApp: true))]
+        let steps: [([KeyChord], SwitcherStep)] = [(settings.next, .next(filter: nil)), (settings.prev, .prev(filter: nil)),
+                                                   (settings.nextSameApp, .next(filter: .appID)), (settings.prevSameApp, .prev(filter: .appID))]
         let bindings = steps.flatMap { chords, step in chords.map { (binding: KeyBinding($0), step: step) } }
         keyboard.switcherResolved = (settings, bindings)
         return bindings

@@ -72,8 +72,8 @@ final class DemoScript: @unchecked Sendable {
             try waitForIdle(windows: index + 2, ipc)
         }
         try check(ipc.send(.set(key: "transitions.switch.effect", value: "zoom-from-rect")))
-        try check(ipc.send(.switcher(.open(sameApp: false))))
-        try check(ipc.send(.switcher(.next(sameApp: false))))
+        try check(ipc.send(.switcher(.open(filter: nil))))
+        try check(ipc.send(.switcher(.next(filter: nil))))
         // Past its open delay, the overlay shows.
         usleep(400_000)
         try check(ipc.send(.screenshot(path: overlayShot.path)))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SegueEngine
 import SegueIPC
 
 /// `segue msg switcher open|next|prev|commit|cancel`: the held window switcher, one step a request.
@@ -10,22 +11,23 @@ struct MsgSwitcherCommand: ParsableCommand {
     @Argument(help: "open, next, prev, commit or cancel.")
     var step: String
 
-    @Flag(help: "With open, next or prev: list the shown window's app alone, as Alt+grave does.")
-    var sameApp = false
+    @Option(help: "With open, next or prev: list every window (all) or the shown window's app alone (app-id, as Alt+grave does); without it, as [switcher] filter says.")
+    var filter: String?
 
     @OptionGroup var connection: MsgConnection
 
     func run() throws {
-        let parsed: SwitcherStep
-        switch step {
-        case "open": parsed = .open(sameApp: sameApp)
-        case "next": parsed = .next(sameApp: sameApp)
-        case "prev": parsed = .prev(sameApp: sameApp)
-        case "commit", "cancel":
-            guard !sameApp else { throw CommandError("--same-app goes with open, next or prev") }
-            parsed = step == "commit" ? .commit : .cancel
-        default: throw CommandError("the switcher's step is open, next, prev, commit or cancel, not '\(step)'")
+        let named = try filter.map { name in
+            guard let filter = SwitcherFilter(rawValue: name) else { throw CommandError("--filter is all or app-id, not '\(name)'") }
+            return filter
         }
-        try connection.send(.switcher(parsed))
+        do {
+            guard let parsed = try SwitcherStep(step, filter: named) else {
+                throw CommandError("the switcher's step is open, next, prev, commit or cancel, not '\(step)'")
+            }
+            try connection.send(.switcher(parsed))
+        } catch let error as IPCError {
+            throw CommandError(error.description)
+        }
     }
 }

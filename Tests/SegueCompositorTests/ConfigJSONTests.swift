@@ -41,5 +41,6 @@ final class ConfigJSONTests: XCTestCase {
         XCTAssertEqual(switcher["next"], .array(["Alt+Tab", "Super+Tab"]))
         XCTAssertEqual(switcher["open_delay_ms"], .number(150))
         XCTAssertEqual(switcher["highlight"], "#3584e4")
+        XCTAssertEqual(switcher["filter"], "all")
     }
 }

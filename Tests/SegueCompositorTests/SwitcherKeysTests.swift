@@ -14,6 +14,7 @@ final class SwitcherKeysTests: XCTestCase {
     private let fills = [RGBA(255, 0, 0), RGBA(0, 200, 0), RGBA(0, 0, 255), RGBA(230, 230, 0)]
     private let alt: UInt32 = 56, tab: UInt32 = 15, escape: UInt32 = 1
     private var time: UInt32 = 0
+    private var toplevels: [RawToplevel] = []
 
     override func setUpWithError() throws {
         server = try InProcessCompositor(placement: .stacked, width: 64, height: 36, stepped: true, config: """
@@ -26,7 +27,7 @@ final class SwitcherKeysTests: XCTestCase {
         client = try server.connect()
         keyboard = client.makeKeyboard()
         // Red, green, blue, yellow open in turn: yellow is shown, then blue, green, red, most recent first.
-        _ = try server.openWindows(fills, of: client)
+        toplevels = try server.openWindows(fills, of: client)
     }
 
     override func tearDown() {
@@ -68,6 +69,37 @@ final class SwitcherKeysTests: XCTestCase {
         press(alt, false)
         XCTAssertEqual(server.stepUntilIdle(sampling: 32, 18).last ?? server.presented[32, 18], fills[3], "yellow stays")
         XCTAssertEqual(switches, 0)
+    }
+
+    /// Red and blue are one app's, green and yellow another's. Alt+grave
+    /// lists the shown window's app alone; `[switcher] filter = "app-id"`
+    /// makes Alt+Tab do so too, and a request saying `all` lists every window.
+    func testTheSameAppChordAndTheConfigsFilterListTheShownWindowsAppAlone() throws {
+        for (toplevel, app) in zip(toplevels, ["org.a", "org.b", "org.a", "org.b"]) { xdg_toplevel_set_app_id(toplevel.toplevel, app) }
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(server.serve { server.compositor.stack.shown?.appID == "org.b" })
+        let grave: UInt32 = 41
+        press(alt)
+        tap(grave)
+        XCTAssertEqual(server.compositor.navigation.switcher.windows.map(\.id), [4, 2], "yellow and green")
+        tap(escape)
+        press(alt, false)
+        press(alt)
+        tap(tab)
+        XCTAssertEqual(server.compositor.navigation.switcher.windows.map(\.id), [4, 3, 2, 1], "Alt+Tab: every window")
+        tap(escape)
+        press(alt, false)
+
+        try server.rewriteConfig("[transitions.open]\neffect = \"none\"\n[switcher]\nfilter = \"app-id\"\n")
+        try server.compositor.perform(.reload)
+        press(alt)
+        tap(tab)
+        XCTAssertEqual(server.compositor.navigation.switcher.windows.map(\.id), [4, 2], "the config's filter")
+        tap(escape)
+        press(alt, false)
+        try server.compositor.perform(.switcher(.open(filter: .all)))
+        XCTAssertEqual(server.compositor.navigation.switcher.windows.map(\.id), [4, 3, 2, 1], "a request's own filter")
+        try server.compositor.perform(.switcher(.cancel))
     }
 
     func testAQuickTapGoesBackToTheWindowShownBefore() throws {

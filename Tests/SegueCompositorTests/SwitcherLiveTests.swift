@@ -15,7 +15,7 @@ final class SwitcherLiveTests: XCTestCase {
             _ = try compositor.waitForWindows(index + 1)
         }
         XCTAssertTrue(compositor.waitUntil { (try? compositor.send(.windows).payload["animating"]) == .bool(false) })
-        XCTAssertTrue(try compositor.send(.switcher(.open(sameApp: false))).ok)
+        XCTAssertTrue(try compositor.send(.switcher(.open(filter: nil))).ok)
         usleep(500_000)
         let before = try compositor.screenshot()
         usleep(600_000)

@@ -49,7 +49,7 @@ final class SwitcherOverlayTests: XCTestCase {
 
     /// Opens the switcher and waits for its overlay.
     private func openOverlay() throws -> RGBAImage {
-        try server.compositor.perform(.switcher(.open(sameApp: false)))
+        try server.compositor.perform(.switcher(.open(filter: nil)))
         XCTAssertTrue(server.serve { server.compositor.switcherView() != nil }, "the overlay shows after its delay")
         XCTAssertTrue(server.serve { server.compositor.switcherView()?.appear == 1 }, "its cards come in")
         return try server.screen()
@@ -94,7 +94,7 @@ final class SwitcherOverlayTests: XCTestCase {
         XCTAssertTrue(server.serve { near(server.presented[first.x + first.width / 2, first.y + first.height * 2 / 3], white) },
                       "the shown window's preview shows its new frame")
         XCTAssertTrue(near(server.presented[width - 4, height - 4], RGBA(115, 115, 0), 10), "yellow, dimmed, under the cards")
-        try server.compositor.perform(.switcher(.next(sameApp: false)))
+        try server.compositor.perform(.switcher(.next(filter: nil)))
         try server.compositor.perform(.switcher(.commit))
         XCTAssertTrue(server.serve { !server.compositor.output.isAnimating && server.compositor.switcherView() == nil })
         let screen = try server.screen()
@@ -132,7 +132,7 @@ final class SwitcherOverlayTests: XCTestCase {
     /// The cards come in: faded and a little smaller at first, whole after
     /// 120 ms; with reduce-motion, whole at once.
     func testTheCardsFadeAndGrowInUnlessMotionIsReduced() throws {
-        try server.compositor.perform(.switcher(.open(sameApp: false)))
+        try server.compositor.perform(.switcher(.open(filter: nil)))
         XCTAssertTrue(server.serve { server.compositor.switcherView() != nil })
         let early = try XCTUnwrap(server.compositor.switcherView()).appear
         XCTAssertLessThan(early, 1, "coming in")
@@ -141,7 +141,7 @@ final class SwitcherOverlayTests: XCTestCase {
 
         try server.rewriteConfig("[transitions.open]\neffect = \"none\"\n[switcher]\nopen-delay = \"50ms\"\n[accessibility]\nreduce-motion = true\n")
         try server.compositor.perform(.reload)
-        try server.compositor.perform(.switcher(.open(sameApp: false)))
+        try server.compositor.perform(.switcher(.open(filter: nil)))
         XCTAssertTrue(server.serve { server.compositor.switcherView() != nil })
         XCTAssertEqual(server.compositor.switcherView()?.appear, 1)
     }

@@ -135,14 +135,15 @@ final class ConfigDiagnosticsTests: XCTestCase {
     }
 
     func testSwitcherMistakes() {
-        assertProblems("[switcher]\ndim = 2\nnext = 5\nprev = [\"Alt+Tab\", 1]\nmax-height = 10\nhighlight = \"blue\"\nopen-delay = 0\nfiltr = 1", [
+        assertProblems("[switcher]\ndim = 2\nnext = 5\nprev = [\"Alt+Tab\", 1]\nmax-height = 10\nhighlight = \"blue\"\nopen-delay = 0\nfiltr = 1\nfilter = \"app\"", [
             "2:7: 'dim' must be in 0...1, not 2",
             "3:8: 'next' must be a chord like \"Alt+Tab\" or a list of them, not an integer",
             "4:8: 'prev' must be a chord like \"Alt+Tab\" or a list of them, not an array",
             "5:14: 'max-height' must be a whole number in 32...2048 surface units, not 10",
             "6:13: highlight \"blue\" is not a colour like \"#14141a\"",
             "7:14: duration \"0\" is zero; use a positive duration up to 60 s such as 350ms, 1.2s or 0.5 (seconds)",
-            "8:1: unknown key 'filtr' in [switcher]",
+            "8:1: unknown key 'filtr' in [switcher]; did you mean 'filter'?",
+            "9:10: filter \"app\" is not \"all\" or \"app-id\" (the shown window's app alone)",
         ])
     }
 

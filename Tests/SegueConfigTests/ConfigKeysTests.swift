@@ -248,6 +248,7 @@ final class ConfigKeysTests: XCTestCase {
             next = "Super+Tab"
             prev = ["Super+Shift+Tab", "Super+Left"]
             next-same-app = "Super+grave"
+            filter = "app-id"
             """)
         let switcher = config.switcher
         XCTAssertFalse(switcher.enabled)
@@ -262,6 +263,8 @@ final class ConfigKeysTests: XCTestCase {
         XCTAssertEqual(switcher.next, [try KeyChord(parsing: "Super+Tab")])
         XCTAssertEqual(switcher.prev, [try KeyChord(parsing: "Super+Shift+Tab"), try KeyChord(parsing: "Super+Left")])
         XCTAssertEqual(switcher.nextSameApp, [try KeyChord(parsing: "Super+grave")])
+        XCTAssertEqual(switcher.filter, .appID)
+        XCTAssertEqual(SwitcherSettings().filter, .all, "every window unless the config says")
         XCTAssertEqual(switcher.prevSameApp, SwitcherSettings().prevSameApp, "a chord left out keeps its default")
     }
 }

@@ -16,6 +16,7 @@ final class IPCRequestTests: XCTestCase {
             .close(target: nil), .close(target: .window(id: 3)), .close(target: nil, wait: true),
             .gesture(.begin(.next)), .gesture(.begin(.window(id: 2))), .gesture(.update(0.35)), .gesture(.update(-0.5)),
             .gesture(.end(velocity: nil)), .gesture(.end(velocity: -2.5)), .gesture(.cancel),
+            .switcher(.open(filter: nil)), .switcher(.next(filter: .appID)), .switcher(.prev(filter: .all)), .switcher(.commit), .switcher(.cancel),
         ]
         for request in requests {
             XCTAssertEqual(try IPCRequest.decode(line: request.encoded()), request)
@@ -102,6 +103,9 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"gesture","step":"update","progress":"half"}"#, #"gesture "progress" must be a finite number, got a string"#),
             (#"{"command":"gesture","step":"update","progress":0.5,"target":"next"}"#, #"gesture update takes no "target""#),
             (#"{"command":"gesture","step":"cancel","velocity":3}"#, #"gesture cancel takes no "velocity""#),
+            (#"{"command":"switcher","step":"open","filter":"app"}"#, #"switcher "filter" must be "all" or "app-id" (the shown window's app alone), got "app""#),
+            (#"{"command":"switcher","step":"commit","filter":"all"}"#, #"switcher commit takes no "filter""#),
+            (#"{"command":"switcher","step":"hold"}"#, #"switcher needs a "step": "open", "next", "prev", "commit" or "cancel""#),
         ]
         for (line, message) in cases {
             XCTAssertThrowsError(try IPCRequest.decode(line: line), line) { error in

@@ -28,7 +28,7 @@ enum ConfigJSON {
             "enabled": .bool(settings.enabled), "debounce_ms": .number((settings.debounce * 1000).rounded()),
             "open_delay_ms": .number((settings.openDelay * 1000).rounded()), "max_height": .number(Double(settings.maxHeight)),
             "max_scale": .number(settings.maxScale), "highlight": .string("#" + hex), "padding": .number(Double(settings.padding)),
-            "radius": .number(Double(settings.radius)), "dim": .number(settings.dim),
+            "radius": .number(Double(settings.radius)), "dim": .number(settings.dim), "filter": .string(settings.filter.rawValue),
             "next": chords(settings.next), "prev": chords(settings.prev),
             "next_same_app": chords(settings.nextSameApp), "prev_same_app": chords(settings.prevSameApp),
         ])
