@@ -1,10 +1,12 @@
 import SegueEngine
 
-/// The switching policy: which window is shown, and which transition each
-/// thing that happens starts. Plain Swift, no GL and no Wayland: the shell
-/// says what happened, carries out what comes back (resolving the effect,
-/// playing it, moving the keyboard) and says when each transition completed,
-/// which it must for every one it was given, played or not.
+/// The switching policy: which window is shown, which transition each thing
+/// that happens starts, and the transition running: the one place that holds
+/// it, which the output draws frames of and tells of their presentation.
+/// Plain Swift, no GL and no Wayland: the shell says what happened, and
+/// carries out what comes back (resolving the effect, preparing it, moving the
+/// keyboard) by giving each play back to `play` or `showAtOnce`, which it
+/// must for every one, played or not.
 ///
 /// - Opening a window shows it, and a switch shows its window, at once: the
 ///   stack moves when the transition begins, and one that runs is retargeted.
@@ -13,7 +15,7 @@ import SegueEngine
 ///   transition started meanwhile: that one shows what is to be shown.
 /// - A hand's switch moves the stack only when its transition completes
 ///   toward its window; cancelled, everything stays where it was.
-package struct Navigation<Window: AnyObject> {
+package final class Navigation<Window: AnyObject, Screen> {
     /// One transition to start, from `from` to `to` (nil: the bare background).
     package struct Play {
         package let id: Int
@@ -32,9 +34,20 @@ package struct Navigation<Window: AnyObject> {
         case pop(Play)
     }
 
+    /// How a play ended: whether the shown window changed, and the close
+    /// that waited for it, to give back to `play` or `showAtOnce` now.
+    package struct Ending {
+        package let shownChanged: Bool
+        package let pop: Play?
+    }
+
     package private(set) var stack = WindowStack<Window>()
-    /// Transitions started and not completed yet, oldest first.
+    /// Plays decided and not completed yet, oldest first: the newest is the
+    /// one on screen; an older one is there only while the newer's start
+    /// interrupts it.
     package private(set) var running: [Play] = []
+    /// Plays the running transition: what the output draws.
+    private let driver = TransitionDriver<Screen>()
     /// The shown window that closed while a transition ran.
     package private(set) var deferredPop: Window?
     /// A switch a hand drives: its transition, the window a cancel goes back
@@ -57,9 +70,41 @@ package struct Navigation<Window: AnyObject> {
     package init() {}
 
     package var isAnimating: Bool { !running.isEmpty }
+    /// The transition the output draws, while it runs.
+    package var transition: Transition<Screen>? { driver.current.flatMap { $0.isDone ? nil : $0 } }
+
+    /// Plays `play`, the newest decided, from `from` to `to` (a transition
+    /// running is interrupted and the new one starts from `snapshot`, or with
+    /// `takingOver`, from where that one came from); `hand`, where one drives
+    /// its progress. Its completion first moves the stack, then `onComplete`
+    /// hears it with how it ended.
+    package func play(_ play: Play, from: Screen, to: Screen, settings: EffectSettings, direction: TransitionDirection,
+                      at now: Instant, hand: InteractiveProgress? = nil, takingOver: Bool = false,
+                      snapshot: () -> Screen, onComplete: @escaping (TransitionCompletion, Ending) -> Void) {
+        driver.start(from: from, to: to, settings: settings, direction: direction, at: now, interactive: hand,
+                     takingOver: takingOver, snapshot: snapshot) { [unowned self] completion in
+            let shown = completion.statistics.lastPresentation ?? now
+            onComplete(completion, completed(play.id, outcome: completion.outcome, at: shown))
+        }
+    }
+
+    /// `play` shows at once, nothing played (`none`, or no effect to play it
+    /// with): a transition running stops where it is.
+    package func showAtOnce(_ play: Play, at now: Instant) -> Ending {
+        driver.cancel()
+        return completed(play.id, outcome: .finished, at: now)
+    }
+
+    /// The running transition's frame for `predicted`, nil where none runs.
+    package func frame(at predicted: Instant) -> (Transition<Screen>, TransitionFrame)? { driver.frame(at: predicted) }
+
+    /// The oldest frame drawn was presented at `time`: the last one completes its transition.
+    package func presented(at time: Instant, refreshInterval: Double) {
+        driver.presented(at: time, refreshInterval: refreshInterval)
+    }
 
     /// `window` mapped: it goes on top and is shown.
-    package mutating func opened(_ window: Window, at now: Instant? = nil) -> Play {
+    package func opened(_ window: Window, at now: Instant? = nil) -> Play {
         _ = switcher.close()
         let previous = stack.shown
         stack.push(window, at: now)
@@ -70,7 +115,7 @@ package struct Navigation<Window: AnyObject> {
     /// transition runs (one away from it turns back). `inPassing`: a step on
     /// the way (next or previous in opening order, an activation), which moves
     /// the window up in the most-recently-used order only if it stays or gets input.
-    package mutating func switched(to window: Window, at now: Instant? = nil, inPassing: Bool = false) -> Play? {
+    package func switched(to window: Window, at now: Instant? = nil, inPassing: Bool = false) -> Play? {
         _ = switcher.close()
         guard window !== stack.shown || isAnimating else { return nil }
         let previous = stack.shown
@@ -79,7 +124,7 @@ package struct Navigation<Window: AnyObject> {
     }
 
     /// `window` unmapped. A hand switching toward it should have let go first.
-    package mutating func closed(_ window: Window) -> Closing {
+    package func closed(_ window: Window) -> Closing {
         _ = switcher.remove(window)
         let wasShown = stack.shown === window
         stack.remove(window)
@@ -94,7 +139,7 @@ package struct Navigation<Window: AnyObject> {
     // MARK: The switcher
 
     /// How long a window must be shown to move up, and the switcher's open delay, in seconds.
-    package mutating func configure(debounce: Double, openDelay: Double) {
+    package func configure(debounce: Double, openDelay: Double) {
         stack.debounce = debounce
         switcher.openDelay = openDelay
     }
@@ -102,7 +147,7 @@ package struct Navigation<Window: AnyObject> {
     /// A first press: the switcher lists the open windows `listed` keeps,
     /// most recently shown first, and selects the second (going `backward`,
     /// the last). False where fewer than two are listed: nothing is held.
-    package mutating func switcherOpened(backward: Bool, listing listed: (Window) -> Bool = { _ in true },
+    package func switcherOpened(backward: Bool, listing listed: (Window) -> Bool = { _ in true },
                                          at now: Instant) -> Bool {
         guard !switcher.isHeld else { return true }
         // A hand holding a switch has the stack: the switcher waits for it to let go.
@@ -111,26 +156,26 @@ package struct Navigation<Window: AnyObject> {
     }
 
     /// Another press while held: the selection moves on (or back).
-    package mutating func switcherStepped(backward: Bool) { switcher.step(backward: backward) }
+    package func switcherStepped(backward: Bool) { switcher.step(backward: backward) }
 
     /// The frame clock ticked: whether the overlay is due and just showed.
-    package mutating func switcherTicked(at now: Instant) -> Bool { switcher.tick(at: now) }
+    package func switcherTicked(at now: Instant) -> Bool { switcher.tick(at: now) }
 
     /// A click or touch on `window`'s preview: it is selected (then committed, by the caller).
-    package mutating func switcherSelected(_ window: Window) -> Bool { switcher.select(window) }
+    package func switcherSelected(_ window: Window) -> Bool { switcher.select(window) }
 
     /// The modifier let go (or a preview chosen): one switch, to the selection,
     /// however many presses it took; nil where it is the window shown.
-    package mutating func switcherCommitted(at now: Instant) -> Play? {
+    package func switcherCommitted(at now: Instant) -> Play? {
         guard let chosen = switcher.close() else { return nil }
         return switched(to: chosen, at: now)
     }
 
     /// Escape: the switcher goes, and nothing plays.
-    package mutating func switcherCancelled() { _ = switcher.close() }
+    package func switcherCancelled() { _ = switcher.close() }
 
     /// Input reached the shown window: it moves up in the order windows were shown.
-    package mutating func inputReached(_ window: Window) { stack.noteInput(to: window) }
+    package func inputReached(_ window: Window) { stack.noteInput(to: window) }
 
     /// Where a hand switching to a window goes back to when cancelled:
     /// `takingOverFrom`, where a transition toward that window runs, is the
@@ -142,7 +187,7 @@ package struct Navigation<Window: AnyObject> {
     }
 
     /// `hand` begins switching to `window`, from `handOrigin(takingOverFrom:)`.
-    package mutating func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil, hand: InteractiveProgress) -> Play {
+    package func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil, hand: InteractiveProgress) -> Play {
         _ = switcher.close()
         let back = handOrigin(takingOverFrom: origin)
         let play = started(.switch, from: back, to: window)
@@ -150,10 +195,9 @@ package struct Navigation<Window: AnyObject> {
         return play
     }
 
-    /// The transition `id` completed with `outcome`. Whether the shown window
-    /// changed, and the close to play now, if one waited for it.
-    package mutating func completed(_ id: Int, outcome: TransitionState, at now: Instant? = nil) -> (shownChanged: Bool, pop: Play?) {
-        guard let index = running.firstIndex(where: { $0.id == id }) else { return (false, nil) }
+    /// The play `id` completed with `outcome`: how it ended.
+    private func completed(_ id: Int, outcome: TransitionState, at now: Instant) -> Ending {
+        guard let index = running.firstIndex(where: { $0.id == id }) else { return Ending(shownChanged: false, pop: nil) }
         let play = running.remove(at: index)
         var shownChanged = false
         if let handSwitch, handSwitch.play.id == id {
@@ -167,11 +211,11 @@ package struct Navigation<Window: AnyObject> {
                 shownChanged = true
             }
         }
-        guard let closed = deferredPop else { return (shownChanged, nil) }
-        return (shownChanged, started(.close, from: closed, to: stack.shown))
+        guard let closed = deferredPop else { return Ending(shownChanged: shownChanged, pop: nil) }
+        return Ending(shownChanged: shownChanged, pop: started(.close, from: closed, to: stack.shown))
     }
 
-    private mutating func started(_ event: TransitionEvent, from: Window?, to: Window?) -> Play {
+    private func started(_ event: TransitionEvent, from: Window?, to: Window?) -> Play {
         let play = Play(id: nextID, event: event, from: from, to: to)
         nextID += 1
         // A close waiting for the running transition is done with: this one shows what is to be shown.

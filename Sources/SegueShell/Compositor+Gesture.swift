@@ -10,7 +10,7 @@ import SeguePolicy
 /// window that was shown where it was.
 extension Compositor {
     /// The switch a hand is driving, while it holds it.
-    var gesture: Navigation<Window>.HandSwitch? { navigation.heldSwitch }
+    var gesture: Navigator.HandSwitch? { navigation.heldSwitch }
 
     /// Takes `step`; the id of the window the gesture goes to. `onComplete`
     /// (given to begin, end or cancel) hears once how it ended; `onStart`
@@ -22,7 +22,7 @@ extension Compositor {
         switch step {
         case .begin(let target):
             let window = try window(for: target)
-            guard window !== stack.shown || output.running(toward: window) != nil else {
+            guard window !== stack.shown || running(toward: window) != nil else {
                 throw ActionError(description: "window \(window.id) is shown already")
             }
             try begin(toward: window, at: now, onStart: onStart, onComplete: onComplete)
@@ -48,6 +48,15 @@ extension Compositor {
         }
     }
 
+    /// The transition running toward `window`, if one is, with where it comes
+    /// from, its settings, and its progress and velocity now: what a hand can take over.
+    func running(toward window: Window) -> (from: ScreenSource, settings: EffectSettings, direction: TransitionDirection,
+                                            progress: Double, velocity: Double)? {
+        guard let running = navigation.transition, case .window(let target) = running.to, target === window else { return nil }
+        let now = backend.now
+        return (running.from, running.settings, running.direction, running.progress(at: now), running.velocity(at: now))
+    }
+
     /// (Re)starts the wait for the hand's next step.
     private func watchGestureIdle() {
         if gestureIdleTimer == nil {
@@ -60,7 +69,7 @@ extension Compositor {
         gestureIdleTimer?.arm(milliseconds: gestureIdleLimit)
     }
 
-    private func held() throws(ActionError) -> Navigation<Window>.HandSwitch {
+    private func held() throws(ActionError) -> Navigator.HandSwitch {
         guard let gesture else { throw ActionError(description: "no gesture is in progress; begin one first") }
         return gesture
     }
@@ -68,7 +77,7 @@ extension Compositor {
     private func begin(toward window: Window, at now: Instant, onStart: ((Instant) -> Void)?,
                        onComplete: TransitionCompletionHandler?) throws(ActionError) {
         // A transition already running toward the window is taken over at its progress and speed.
-        let running = output.running(toward: window)
+        let running = running(toward: window)
         let origin: Window?? = running.map { if case .window(let origin) = $0.from { origin } else { nil } }
         let previous = navigation.handOrigin(takingOverFrom: origin)
         let chosen: (resolution: Resolution, settings: EffectSettings?)

@@ -117,7 +117,7 @@ extension Compositor {
 
     /// It was let go: committing to `chosen`, or cancelled.
     private func switcherClosed(committed chosen: Window?) {
-        output.switcherClosed()
+        output.switcherClosed(departing: !config.reduceMotion)
         emit("switcher_closed", ["outcome": .string(chosen == nil ? "cancelled" : "committed"),
                                  "window": chosen.map { .number(Double($0.id)) } ?? .null])
         output.damage()

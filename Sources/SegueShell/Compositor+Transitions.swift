@@ -32,7 +32,7 @@ extension Compositor {
     /// chosen settings and `onStart` hears when the first frame was presented.
     /// Where nothing plays (`none`, or an effect that fails to compile), its
     /// window shows at the next frame.
-    func start(_ play: Navigation<Window>.Play, effect: String? = nil, onComplete: TransitionCompletionHandler? = nil,
+    func start(_ play: Navigator.Play, effect: String? = nil, onComplete: TransitionCompletionHandler? = nil,
                adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
         focusShownWindow()
         let chosen: (resolution: Resolution, settings: EffectSettings?)
@@ -55,7 +55,7 @@ extension Compositor {
 
     /// Plays `play` with `settings`, as `resolution` chose, its progress
     /// following the frame clock or `hand`.
-    func play(_ play: Navigation<Window>.Play, _ resolution: Resolution, settings: EffectSettings, hand: HandDrive? = nil,
+    func play(_ play: Navigator.Play, _ resolution: Resolution, settings: EffectSettings, hand: HandDrive? = nil,
               onStart: ((Instant) -> Void)?, onComplete: TransitionCompletionHandler?) {
         let takenOver = hand?.takingOver
         let direction = takenOver?.direction ?? resolution.direction
@@ -63,35 +63,34 @@ extension Compositor {
                                     "direction": .string(direction.rawValue), "rule": .string(resolution.reason),
                                     "from": play.from.map { .number(Double($0.id)) } ?? .null,
                                     "to": play.to.map { .number(Double($0.id)) } ?? .null])
-        output.play(from: takenOver?.from ?? play.from.map(ScreenSource.window) ?? .background,
-                    to: play.to.map(ScreenSource.window) ?? .background, settings: takenOver?.settings ?? settings,
-                    direction: direction, interactive: hand?.hand, takingOver: takenOver != nil, onStart: onStart) { [weak self] completion in
+        // A switcher letting go is what is on screen: the transition starts from it.
+        let from = takenOver?.from ?? output.takeDeparture() ?? play.from.map(ScreenSource.window) ?? .background
+        let to = play.to.map(ScreenSource.window) ?? .background
+        output.willPlay(from: from, to: to, onStart: onStart)
+        navigation.play(play, from: from, to: to, settings: takenOver?.settings ?? settings, direction: direction,
+                        at: backend.now, hand: hand?.hand, takingOver: takenOver != nil,
+                        snapshot: { [unowned output] in output.snapshot() }) { [weak self] completion, ending in
             guard let self else { return }
+            output.transitionEnded()
             let statistics = completion.statistics
             log.info("transition \(completion.id) \(play.event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(statistics.frames), late \(statistics.lateFrames), missed refreshes \(statistics.missedRefreshes), scale min \(String(format: "%.2f", statistics.minimumScale)) median \(String(format: "%.2f", statistics.medianScale)), client updates from \(statistics.fromUpdates) to \(statistics.toUpdates)")
-            // The stack follows first: whoever hears of the completion sees what it left shown.
-            let pop = completed(play, completion.outcome)
+            // The stack followed first: whoever hears of the completion sees what it left shown.
+            if ending.shownChanged { focusShownWindow() }
             record(play, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
-            if let pop { try? start(pop) }
+            if let pop = ending.pop { try? start(pop) }
         }
     }
 
     /// `play`'s window appears at once, at the next frame, in place of any transition.
     @discardableResult
-    private func showAtOnce(_ play: Navigation<Window>.Play, direction: TransitionDirection) -> TransitionCompletion {
-        output.cancelTransition()
+    private func showAtOnce(_ play: Navigator.Play, direction: TransitionDirection) -> TransitionCompletion {
+        let ending = navigation.showAtOnce(play, at: backend.now)
         output.damage()
-        if let pop = completed(play, .finished) { try? start(pop) }
+        if ending.shownChanged { focusShownWindow() }
+        if let pop = ending.pop { try? start(pop) }
         return TransitionCompletion(id: 0, effect: "none", direction: direction,
                                     outcome: .finished, duration: 0, statistics: FrameStatistics())
-    }
-
-    /// `play` completed: the stack follows a hand that finished. Returns the close that waited for it, to play next.
-    func completed(_ play: Navigation<Window>.Play, _ outcome: TransitionState) -> Navigation<Window>.Play? {
-        let (shownChanged, pop) = navigation.completed(play.id, outcome: outcome, at: backend.now)
-        if shownChanged { focusShownWindow() }
-        return pop
     }
 
     func resolve(_ event: TransitionEvent, from: Window?, to: Window?, effect: String?) throws -> Resolution {
@@ -105,7 +104,7 @@ extension Compositor {
 
     private func info(_ window: Window) -> WindowInfo { WindowInfo(appID: window.appID, title: window.title) }
 
-    func record(_ play: Navigation<Window>.Play, _ reason: String, _ completion: TransitionCompletion) {
+    func record(_ play: Navigator.Play, _ reason: String, _ completion: TransitionCompletion) {
         history.append((play.event, reason, completion))
         if history.count > 256 { history.removeFirst() }
         var fields = Self.json(completion)

@@ -30,8 +30,8 @@ public final class Compositor {
     var random = SystemRandomNumberGenerator()
     let output: Output
     let log: Logger
-    /// Which window is shown, and which transition each event starts.
-    var navigation = Navigation<Window>()
+    /// Which window is shown, which transition each event starts, and the one running.
+    let navigation = Navigator()
     var stack: WindowStack<Window> { navigation.stack }
     /// Each surface's content as a texture, imported when it commits a buffer.
     let textures = SurfaceTextures()
@@ -106,8 +106,8 @@ public final class Compositor {
         server = try Server(socket: options.socket, listening: !options.embedded)
         backend = try makeBackend(server.eventLoop, width, height, refreshRate)
         backendScale = backend.preferredScale
-        output = try Output(backend: backend, renderer: renderer, textures: textures, loop: server.eventLoop,
-                                background: background)
+        output = try Output(backend: backend, renderer: renderer, textures: textures, navigation: navigation,
+                            loop: server.eventLoop, background: background)
         output.delegate = self
         output.scale = outputScale
         output.recorder = recorder

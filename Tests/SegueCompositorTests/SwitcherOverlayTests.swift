@@ -123,7 +123,7 @@ final class SwitcherOverlayTests: XCTestCase {
         let card = layout.cards[1].preview
         try server.compositor.perform(.switcher(.commit))
         let chosen = try XCTUnwrap(server.compositor.stack.shown)
-        let running = try XCTUnwrap(server.compositor.output.running(toward: chosen))
+        let running = try XCTUnwrap(server.compositor.running(toward: chosen))
         XCTAssertEqual(running.settings.value("rect"), ParameterValue(.vec4, [Double(card.x) / Double(width), Double(card.y) / Double(height),
                                                                             Double(card.width) / Double(width), Double(card.height) / Double(height)]),
                        "from where its preview was")
@@ -146,13 +146,58 @@ final class SwitcherOverlayTests: XCTestCase {
         XCTAssertEqual(server.compositor.switcherView()?.appear, 1)
     }
 
-    func testCancelLeavesTheShownWindowAsItWas() throws {
+    /// Cancelled, the overlay fades out over the shown window, dimmed no
+    /// more, in 120 ms: frames between show the two blended; then the window
+    /// is as it was, and nothing played.
+    func testCancelFadesTheOverlayOutAndLeavesTheShownWindowAsItWas() throws {
         _ = try openOverlay()
         try server.compositor.perform(.switcher(.cancel))
-        XCTAssertTrue(server.serve { server.compositor.switcherView() == nil })
+        XCTAssertNil(server.compositor.switcherView())
+        var blends: [RGBA] = []
+        XCTAssertTrue(server.serve {
+            let corner = server.presented[4, 4]
+            if corner.r > 140 && corner.r < 245 { blends.append(corner) }
+            return server.compositor.output.isCurrent
+        })
+        XCTAssertFalse(blends.isEmpty, "frames between show the marker on its way back from dimmed")
         let screen = try server.screen()
         XCTAssertEqual(screen[width / 2, height / 2], fills[3])
         XCTAssertEqual(screen[2, 2], marker)
-        XCTAssertFalse(server.compositor.output.isAnimating)
+        XCTAssertEqual(server.presented[2, 2], marker)
+        XCTAssertEqual(server.compositor.history.count, 4, "the four opens: the cancel played nothing")
+    }
+
+    /// With reduce-motion the overlay is gone at the next frame.
+    func testWithMotionReducedCancelRemovesTheOverlayAtOnce() throws {
+        try server.rewriteConfig("[transitions.open]\neffect = \"none\"\n[switcher]\nopen-delay = \"50ms\"\n[accessibility]\nreduce-motion = true\n")
+        try server.compositor.perform(.reload)
+        _ = try openOverlay()
+        let before = server.compositor.output.framesDrawn
+        try server.compositor.perform(.switcher(.cancel))
+        XCTAssertTrue(server.serve { server.compositor.output.isCurrent })
+        XCTAssertEqual(server.compositor.output.framesDrawn - before, 1, "one frame, the window as it was")
+        XCTAssertEqual(server.presented[2, 2], marker)
+    }
+
+    /// Committed, the switch starts from the overlay on screen: mid-way
+    /// through a crossfade to blue, the red card (not chosen) still shows
+    /// through, where the yellow window under the overlay would be green-tinged.
+    func testTheSwitchACommitPlaysStartsFromTheOverlayOnScreen() throws {
+        try server.rewriteConfig("[transitions.open]\neffect = \"none\"\n[transitions.switch]\neffect = \"crossfade\"\nduration = \"600ms\"\n[switcher]\nopen-delay = \"50ms\"\n")
+        try server.compositor.perform(.reload)
+        _ = try openOverlay()
+        try server.compositor.perform(.switcher(.commit))
+        let red = layout.cards[3].preview
+        var seen: RGBA?
+        XCTAssertTrue(server.serve {
+            let pixel = server.presented[red.x + red.width / 2, red.y + red.height * 2 / 3]
+            if pixel.b > 70 && pixel.b < 150 { seen = pixel }
+            return seen != nil || !server.compositor.output.isAnimating
+        })
+        let midway = try XCTUnwrap(seen, "a frame half-way to blue")
+        XCTAssertGreaterThan(midway.r, 50, "red, the card, fading: \(midway)")
+        XCTAssertLessThan(midway.g, 20, "not yellow, the window under the overlay: \(midway)")
+        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
+        XCTAssertEqual(try server.screen()[width / 2, height / 2], fills[2], "blue, chosen, shows")
     }
 }

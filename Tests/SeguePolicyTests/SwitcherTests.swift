@@ -6,25 +6,26 @@ import XCTest
 /// switch on commit however many presses, nothing on cancel, its overlay
 /// only after the open delay.
 final class SwitcherTests: XCTestCase {
-    private typealias Play = Navigation<W>.Play
-
     /// a, b, c, d opened in turn and shown in the order d, b, c (c shown now, d before it).
-    private func fourWindows() -> (Navigation<W>, [W]) {
-        var navigation = Navigation<W>()
+    private func fourWindows() -> (Nav, [W]) {
+        let shell = Shell(), navigation = shell.navigation
         let windows = ["a", "b", "c", "d"].map(W.init)
-        for (index, window) in windows.enumerated() { finish(navigation.opened(window, at: .seconds(Double(index))), &navigation) }
+        for (index, window) in windows.enumerated() {
+            shell.give(navigation.opened(window, at: .seconds(Double(index))), atOnce: true)
+        }
         for (index, window) in [windows[1], windows[2]].enumerated() {
-            finish(navigation.switched(to: window, at: .seconds(10 + Double(index) * 2)), &navigation)
+            shell.give(navigation.switched(to: window, at: .seconds(10 + Double(index) * 2)), atOnce: true)
         }
         return (navigation, windows)
     }
 
-    private func finish(_ play: Play?, _ navigation: inout Navigation<W>) {
-        if let play { _ = navigation.completed(play.id, outcome: .finished) }
+    /// `play` shown at once, nothing played.
+    private func finish(_ play: Nav.Play?, _ navigation: Nav) {
+        if let play { _ = navigation.showAtOnce(play, at: .seconds(40)) }
     }
 
     func testAFirstPressListsWindowsMostRecentFirstAndSelectsTheSecond() {
-        var (navigation, w) = fourWindows()
+        let (navigation, w) = fourWindows()
         XCTAssertTrue(navigation.switcherOpened(backward: false, at: .seconds(20)))
         XCTAssertEqual(navigation.switcher.windows.map(\.name), ["c", "b", "d", "a"])
         XCTAssertTrue(navigation.switcher.selection === w[1], "b: where one quick press goes back to")
@@ -37,13 +38,13 @@ final class SwitcherTests: XCTestCase {
     }
 
     func testBackwardStartsOnTheLeastRecent() {
-        var (navigation, w) = fourWindows()
+        let (navigation, w) = fourWindows()
         XCTAssertTrue(navigation.switcherOpened(backward: true, at: .seconds(20)))
         XCTAssertTrue(navigation.switcher.selection === w[0])
     }
 
     func testTheOverlayShowsOnlyAfterTheOpenDelayAndAQuickTapJustSwitches() throws {
-        var (navigation, w) = fourWindows()
+        let (navigation, w) = fourWindows()
         XCTAssertTrue(navigation.switcherOpened(backward: false, at: .seconds(20)))
         XCTAssertEqual(navigation.switcher.phase, .pending)
         XCTAssertFalse(navigation.switcherTicked(at: .seconds(20.1)))
@@ -53,7 +54,7 @@ final class SwitcherTests: XCTestCase {
         XCTAssertEqual(navigation.running.count, 1, "one transition")
         XCTAssertFalse(navigation.switcher.isHeld)
 
-        finish(play, &navigation)
+        finish(play, navigation)
         XCTAssertTrue(navigation.switcherOpened(backward: false, at: .seconds(30)))
         XCTAssertTrue(navigation.switcherTicked(at: .seconds(30.15)))
         XCTAssertEqual(navigation.switcher.phase, .open)
@@ -61,13 +62,13 @@ final class SwitcherTests: XCTestCase {
     }
 
     func testManyPressesCommitOneSwitchAndCancelPlaysNothing() throws {
-        var (navigation, w) = fourWindows()
+        let (navigation, w) = fourWindows()
         _ = navigation.switcherOpened(backward: false, at: .seconds(20))
         for _ in 0..<6 { navigation.switcherStepped(backward: false) }
         let play = try XCTUnwrap(navigation.switcherCommitted(at: .seconds(21)))
         XCTAssertTrue(play.to === w[0], "c b d a, second then six on: a")
         XCTAssertEqual(navigation.running.count, 1)
-        finish(play, &navigation)
+        finish(play, navigation)
         _ = navigation.switcherOpened(backward: false, at: .seconds(30))
         navigation.switcherCancelled()
         XCTAssertFalse(navigation.switcher.isHeld)
@@ -76,7 +77,7 @@ final class SwitcherTests: XCTestCase {
     }
 
     func testAWindowThatGoesLeavesTheListAndTheSelectionMovesOn() {
-        var (navigation, w) = fourWindows()
+        let (navigation, w) = fourWindows()
         _ = navigation.switcherOpened(backward: false, at: .seconds(20))
         _ = navigation.closed(w[1])
         XCTAssertEqual(navigation.switcher.windows.map(\.name), ["c", "d", "a"])
@@ -87,7 +88,7 @@ final class SwitcherTests: XCTestCase {
     }
 
     func testAnySwitchAskedForWhileHeldLetsTheSwitcherGoFirst() {
-        var (navigation, w) = fourWindows()
+        let (navigation, w) = fourWindows()
         _ = navigation.switcherOpened(backward: false, at: .seconds(20))
         _ = navigation.switched(to: w[0], at: .seconds(20.5))
         XCTAssertFalse(navigation.switcher.isHeld)
@@ -96,7 +97,7 @@ final class SwitcherTests: XCTestCase {
     }
 
     func testAClickCommitsThatWindow() throws {
-        var (navigation, w) = fourWindows()
+        let (navigation, w) = fourWindows()
         _ = navigation.switcherOpened(backward: false, at: .seconds(20))
         XCTAssertTrue(navigation.switcherSelected(w[3]))
         XCTAssertTrue(try XCTUnwrap(navigation.switcherCommitted(at: .seconds(21))).to === w[3])

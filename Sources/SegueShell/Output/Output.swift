@@ -4,6 +4,7 @@ import SegueConfig
 import SegueEngine
 import SegueImaging
 import SegueLoop
+import SeguePolicy
 import SegueRender
 
 /// The output: draws the shown window, or the running transition, into the
@@ -19,7 +20,8 @@ final class Output {
     /// Writes each transition frame presented, with `segue run --record`.
     var recorder: TransitionRecorder?
 
-    private let driver = TransitionDriver<ScreenSource>()
+    /// Holds the running transition, whose frames this draws.
+    private let navigation: Navigation<Window, ScreenSource>
     /// Takes the pixels of windows on screen between frames.
     private var pixelsDue: PixelsDue!
     private let backgroundTexture: Texture
@@ -30,6 +32,9 @@ final class Output {
     private var previewTurns: [Window] = []
     /// How far the switcher's cards had come in the last frame drawn of it.
     private var drawnAppear = 0.0
+    /// The switcher's overlay as it was last drawn, fading out over the shown
+    /// screen once let go, and since when: its departure.
+    private var departure: (picture: Texture, since: Instant)?
     /// What the shown screen changed since the last frame.
     private var pending = Damage.everywhere
     /// The last few frames drawn, newest first: what a buffer holding one of them lacks.
@@ -54,9 +59,10 @@ final class Output {
     private(set) var framesDrawn = 0
     private(set) var framesPresented = 0
 
-    init(backend: Backend, renderer: Renderer, textures: SurfaceTextures, loop: EventLoop,
-         background: (Float, Float, Float)) throws {
+    init(backend: Backend, renderer: Renderer, textures: SurfaceTextures, navigation: Navigation<Window, ScreenSource>,
+         loop: EventLoop, background: (Float, Float, Float)) throws {
         self.backend = backend
+        self.navigation = navigation
         self.renderer = renderer
         self.textures = textures
         self.background = background
@@ -81,10 +87,10 @@ final class Output {
     /// last pixel cut off rather than a line of background left.
     var logicalWidth: Int { (width + scale - 1) / scale }
     var logicalHeight: Int { (height + scale - 1) / scale }
-    var isAnimating: Bool { driver.isAnimating }
+    var isAnimating: Bool { navigation.transition != nil }
     /// Nothing shown changed since the last frame drawn: another would look the same.
     var isCurrent: Bool {
-        pending.isEmpty && !driver.isAnimating && delegate?.switcherView().map { $0.appear == drawnAppear } ?? true
+        pending.isEmpty && !isAnimating && departure == nil && delegate?.switcherView().map { $0.appear == drawnAppear } ?? true
     }
 
     /// Whether transition frames that would miss their refresh are drawn smaller.
@@ -132,8 +138,8 @@ final class Output {
     /// a sixteenth of a refresh to spare; nil when no such frame is due (none
     /// runs, or a hand holds it still and nothing changed).
     private func secondsBeforeTransitionFrame() -> Double? {
-        let held = driver.current?.interactive?.isTracking == true && pending.isEmpty
-        guard driver.isAnimating, !held, let start = backend.nextDrawStart else { return nil }
+        guard let running = navigation.transition, running.interactive?.isTracking != true || !pending.isEmpty,
+              let start = backend.nextDrawStart else { return nil }
         return start.seconds(since: backend.now) - backend.refreshInterval / 16
     }
 
@@ -141,7 +147,7 @@ final class Output {
     /// side. Whether it is one of the running transition's windows.
     @discardableResult
     private func newPixels(of window: Window) -> Bool {
-        guard let running = driver.current, !running.isDone else { return false }
+        guard let running = navigation.transition else { return false }
         var shown = false
         if case .window(let from) = running.from, from === window {
             running.recordNewPixels(on: .from)
@@ -157,43 +163,22 @@ final class Output {
     /// A client waits for a frame callback: run the clock for one frame.
     func requestFrame() { backend.scheduleFrame() }
 
-    /// Starts a transition; one already running is retargeted from what is on screen.
-    /// An `interactive` one takes its progress from a hand; frames are drawn
-    /// while its hand holds still only when `damage` says it moved.
-    func play(from: ScreenSource, to: ScreenSource, settings: EffectSettings, direction: TransitionDirection,
-              interactive: InteractiveProgress? = nil, takingOver: Bool = false,
-              onStart: ((Instant) -> Void)? = nil, onComplete: @escaping (TransitionCompletion) -> Void) {
+    /// A transition from `from` to `to` is about to start: their newest
+    /// pixels are taken before its clock starts, as a window not drawn lately
+    /// (the one switched to) would make the first frame pay for all of its
+    /// pixels; `from` only where none runs, as a running one is retargeted
+    /// from a snapshot. `onStart` hears when its first frame was presented.
+    func willPlay(from: ScreenSource, to: ScreenSource, onStart: ((Instant) -> Void)?) {
         onFirstPresented = onStart
-        // The screens' newest pixels, taken before the clock starts: a window not drawn
-        // lately (the one switched to) would make the first frame pay for all of its pixels.
-        // A running transition is retargeted from a snapshot instead of `from`.
-        if !driver.isAnimating { _ = texture(from) }
+        if !isAnimating { _ = texture(from) }
         _ = texture(to)
-        driver.start(from: from, to: to, settings: settings, direction: direction, at: backend.now,
-                     interactive: interactive, takingOver: takingOver,
-                     snapshot: { [unowned self] in self.snapshot() }) { [weak self] completion in
-            self?.damage()
-            if self?.driver.isAnimating == false { self?.renderer.releaseReducedTargets() }
-            onComplete(completion)
-        }
         backend.scheduleFrame()
     }
 
-    /// The transition running toward `window`, if one is, with where it comes
-    /// from, its settings, and its progress and velocity now: what a hand can take over.
-    func running(toward window: Window) -> (from: ScreenSource, settings: EffectSettings, direction: TransitionDirection,
-                                            progress: Double, velocity: Double)? {
-        guard let running = driver.current, !running.isDone, case .window(let target) = running.to, target === window else {
-            return nil
-        }
-        let now = backend.now
-        return (running.from, running.settings, running.direction, running.progress(at: now), running.velocity(at: now))
-    }
-
-    /// Stops a running transition where it is; the next frame shows what is shown.
-    func cancelTransition() {
-        driver.cancel()
+    /// A transition completed: the next frame shows what is shown.
+    func transitionEnded() {
         damage()
+        if !isAnimating { renderer.releaseReducedTargets() }
     }
 
     /// The windows the next frame shows. While the switcher's overlay shows,
@@ -203,7 +188,7 @@ final class Output {
     func visibleWindows() -> [Window] {
         var sources: [ScreenSource?] = delegate?.switcherView() == nil ? [delegate?.shownScreen()]
             : previewTurns.map(ScreenSource.window)
-        if let running = driver.current, !running.isDone { sources += [running.from, running.to] }
+        if let running = navigation.transition { sources += [running.from, running.to] }
         var windows: [Window] = []
         for source in sources {
             switch source {
@@ -239,7 +224,7 @@ final class Output {
 
     /// What is on screen, drawn again into a texture of its own: where a
     /// transition retargeted mid-way starts from.
-    private func snapshot() -> ScreenSource {
+    func snapshot() -> ScreenSource {
         guard let target = try? RenderTarget(width: width, height: height), redraw(into: target),
               let texture = target.texture else { return .texture(backgroundTexture) }
         return .texture(texture)
@@ -266,9 +251,11 @@ final class Output {
                                                 direction: transition.direction, form: form, scale: scale), into: target)
             case .desktop:
                 try renderer.render(.surfaces(desktopLayers(), background: background), into: target)
-            case .switcher:
-                let layers = delegate?.switcherView().map { switcherLayers($0, fresh: false).layers } ?? []
-                try renderer.render(.surfaces(layers, background: background), into: target)
+            case .switcher(let view):
+                try renderer.render(.surfaces(switcherLayers(view, fresh: false).layers, background: background), into: target)
+            case .departing(let picture, let opacity):
+                try renderer.render(.surfaces(departingLayers(picture, opacity: opacity, fresh: false), background: background),
+                                    into: target)
             case .screen:
                 try renderer.render(.screen(texture(delegate?.shownScreen(), fresh: false), filling: target, background: background),
                                     into: target)
@@ -279,13 +266,32 @@ final class Output {
         }
     }
 
-    /// The switcher was let go: what its overlay kept goes.
-    func switcherClosed() {
+    /// The switcher was let go: what its overlay kept goes. `departing`: an
+    /// overlay on screen fades out (or is where the transition that follows starts from).
+    func switcherClosed(departing: Bool) {
+        if departing, case .switcher = lastContent, case .texture(let picture) = snapshot() {
+            departure = (picture, backend.now)
+        }
         switcherOverlay.close()
         previewsChanged = []
         previewTurns = []
         drawnAppear = 0
         damage()
+    }
+
+    /// What is on screen while the switcher's overlay departs, taken for a
+    /// transition to start from, which replaces the departure; nil where none departs.
+    func takeDeparture() -> ScreenSource? {
+        guard let departure else { return nil }
+        self.departure = nil
+        if case .departing = lastContent { return snapshot() }
+        return .texture(departure.picture)
+    }
+
+    /// The shown screen with the overlay's picture over it at `opacity`.
+    private func departingLayers(_ picture: Texture, opacity: Float, fresh: Bool = true) -> [SurfaceLayer] {
+        let full = PixelRect(x: 0, y: 0, width: width, height: height)
+        return [SurfaceLayer(texture(delegate?.shownScreen(), fresh: fresh), at: full), SurfaceLayer(picture, at: full, opacity: opacity)]
     }
 
     /// Before the overlay shows: the first of `view`'s windows without a
@@ -327,7 +333,12 @@ final class Output {
     private func draw(predicted: Instant, into buffer: FrameBuffer) -> Bool {
         let target = buffer.target
         let start = DispatchTime.now().uptimeNanoseconds
-        if let (transition, frame) = driver.frame(at: predicted) {
+        if let departure, predicted.seconds(since: departure.since) >= SwitcherView.appearDuration {
+            // Gone: the screen is drawn whole as it is.
+            self.departure = nil
+            pending = .everywhere
+        }
+        if let (transition, frame) = navigation.frame(at: predicted) {
             let exact = frame.isFinal || frame.progress == 0
             let from = texture(transition.from, fresh: exact), to = texture(transition.to, fresh: exact)
             let fixed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -354,7 +365,13 @@ final class Output {
             guard remade || view.appear != drawnAppear || !pending.isEmpty else { return false }
             try? renderer.render(.surfaces(layers, background: background), into: target)
             drawnAppear = view.appear
-            drew(.switcher, DrawnFrame(), into: target)
+            drew(.switcher(view), DrawnFrame(), into: target)
+            renderer.submit(target, startedAt: start)
+            lastDrawn = nil
+        } else if let departure, case let left = 1 - predicted.seconds(since: departure.since) / SwitcherView.appearDuration, left > 0 {
+            let opacity = Float(left)
+            try? renderer.render(.surfaces(departingLayers(departure.picture, opacity: opacity), background: background), into: target)
+            drew(.departing(departure.picture, opacity: opacity), DrawnFrame(), into: target)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else if !pending.isEmpty, case .desktop? = delegate?.shownScreen() {
@@ -412,7 +429,7 @@ final class Output {
     /// adaptive quality, for an effect drawn as copies, and for `exact` frames.
     private func scale(for effect: EffectDescriptor, form: Renderer.EffectForm, exact: Bool) -> Double {
         guard var resolution else { return 1 }
-        if let transition = driver.current, transition.id != scaledTransition?.id {
+        if let transition = navigation.transition, transition.id != scaledTransition?.id {
             let timed = resolution.allowedSteps.compactMap { scale in
                 renderer.knownFrameCost(of: effect, width: width, height: height, scale: scale).map { (scale, $0) }
             }
@@ -438,17 +455,19 @@ final class Output {
         }
         framesPresented += 1
         let visible = visibleWindows()
-        let running = driver.current
-        driver.presented(at: time, refreshInterval: backend.refreshInterval)
+        let running = navigation.transition
+        navigation.presented(at: time, refreshInterval: backend.refreshInterval)
         if let first = running?.statistics.firstPresentation, let onStart = onFirstPresented {
             onFirstPresented = nil
             onStart(first)
         }
         lastDrawn = nil
         delegate?.framePresented(at: time, sequence: sequence, visible: visible)
-        let handHolding = driver.current?.interactive?.isTracking == true
+        let handHolding = navigation.transition?.interactive?.isTracking == true
         // While the switcher shows, the clock ticks on: each refresh is a preview's turn.
-        if (driver.isAnimating && !handHolding) || !pending.isEmpty || delegate?.switcherView() != nil { backend.scheduleFrame() }
+        if (isAnimating && !handHolding) || !pending.isEmpty || delegate?.switcherView() != nil || departure != nil {
+            backend.scheduleFrame()
+        }
     }
 }
 
@@ -458,7 +477,9 @@ private enum DrawnContent {
     case transition(Transition<ScreenSource>, progress: Double, form: Renderer.EffectForm, scale: Double)
     case desktop
     /// The held switcher over the shown window.
-    case switcher
+    case switcher(SwitcherView)
+    /// The switcher's overlay, let go, at `opacity` over the shown screen.
+    case departing(Texture, opacity: Float)
     /// The shown window's screen, or the background.
     case screen
 }

@@ -1,3 +1,4 @@
+import SeguePolicy
 import SegueRender
 
 /// What one side of a transition shows: a live window, whose content keeps
@@ -10,3 +11,6 @@ enum ScreenSource {
     case background
     case desktop
 }
+
+/// The policy as the shell holds it: its transitions play between screens.
+typealias Navigator = Navigation<Window, ScreenSource>
