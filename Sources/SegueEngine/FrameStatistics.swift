@@ -1,4 +1,5 @@
-/// What the frame clock saw of one transition.
+/// What the frame clock saw of one transition (or of anything else drawn
+/// every refresh while it lasts: the switcher's overlay).
 public struct FrameStatistics: Sendable, Equatable {
     /// Frames drawn and presented.
     public internal(set) var frames = 0
@@ -21,6 +22,17 @@ public struct FrameStatistics: Sendable, Equatable {
     public internal(set) var toUpdates = 0
 
     package init() {}
+
+    /// A frame drawn for `predicted` was presented at `time`.
+    package mutating func presented(at time: Instant, predicted: Instant, refreshInterval: Double) {
+        frames += 1
+        // Refreshes between this frame and the last, or, for the first, those it came after its own.
+        let refreshes = Int((time.seconds(since: lastPresentation ?? predicted) / refreshInterval).rounded())
+        missedRefreshes += max(0, lastPresentation == nil ? refreshes : refreshes - 1)
+        if firstPresentation == nil { firstPresentation = time }
+        lastPresentation = time
+        if time.seconds(since: predicted) > refreshInterval / 2 { lateFrames += 1 }
+    }
 
     public var medianRenderTime: Double? { Self.median(renderTimes) }
 

@@ -107,13 +107,7 @@ public final class Transition<Content> {
     public func presented(at time: Instant, refreshInterval: Double) {
         guard state == .running, !inFlight.isEmpty else { return }
         let frame = inFlight.removeFirst()
-        statistics.frames += 1
-        // Refreshes between this frame and the last, or, for the first, those it came after its own.
-        let refreshes = Int((time.seconds(since: statistics.lastPresentation ?? frame.predicted) / refreshInterval).rounded())
-        statistics.missedRefreshes += max(0, statistics.lastPresentation == nil ? refreshes : refreshes - 1)
-        if statistics.firstPresentation == nil { statistics.firstPresentation = time }
-        statistics.lastPresentation = time
-        if time.seconds(since: frame.predicted) > refreshInterval / 2 { statistics.lateFrames += 1 }
+        statistics.presented(at: time, predicted: frame.predicted, refreshInterval: refreshInterval)
         guard frame.isFinal else { return }
         let outcome = interactive?.presented(at: frame.predicted) ?? interactive?.outcome ?? .finished
         complete(outcome == .cancelled ? .cancelled : .finished)

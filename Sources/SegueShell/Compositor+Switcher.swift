@@ -58,15 +58,16 @@ extension Compositor {
     }
 
     /// The overlay is due once the open delay passes, if still held then.
-    /// Meanwhile, every few milliseconds, one window's preview is made, so
-    /// the overlay's first frame need not read every window at once.
+    /// Meanwhile, every few milliseconds, one step of what it draws is made
+    /// (a window's preview, the dimmed screen, the titles), so the overlay's
+    /// first frame is copies, not a read of every window at once.
     private func armSwitcherTimer() {
         if switcherTimer == nil {
             switcherTimer = server.eventLoop.timer { [unowned self] in
                 guard let due = navigation.switcher.opensAt else { return }
                 let left = due.seconds(since: backend.now)
                 let view = SwitcherView(windows: navigation.switcher.windows, selected: 0, settings: config.switcher, appear: 0)
-                if left > Self.previewStep, options.placement.showsOneWindow, output.preparePreview(view) {
+                if left > Self.previewStep, options.placement.showsOneWindow, output.prepareOverlay(view) {
                     switcherTimer?.arm(milliseconds: Int32(min(left, Self.previewStep) * 1000))
                     return
                 }
@@ -78,8 +79,8 @@ extension Compositor {
         switcherTimer?.arm(milliseconds: Int32((min(delay, Self.previewStep) * 1000).rounded(.up)))
     }
 
-    /// Seconds between previews made while the overlay is not shown yet.
-    private static let previewStep = 0.012
+    /// Seconds between the steps made while the overlay is not shown yet.
+    private static let previewStep = 0.008
 
     /// The held switcher, while its overlay shows (stacked placement: free
     /// placement shows every window already).
@@ -117,9 +118,14 @@ extension Compositor {
 
     /// It was let go: committing to `chosen`, or cancelled.
     private func switcherClosed(committed chosen: Window?) {
-        output.switcherClosed(departing: !config.reduceMotion)
+        let overlay = output.switcherClosed(departing: !config.reduceMotion)
+        if overlay.frames > 0 {
+            log.info("switcher overlay shown \(String(format: "%.2f", overlay.presentedSpan)) s: frames \(overlay.frames), late \(overlay.lateFrames), missed refreshes \(overlay.missedRefreshes)")
+        }
         emit("switcher_closed", ["outcome": .string(chosen == nil ? "cancelled" : "committed"),
-                                 "window": chosen.map { .number(Double($0.id)) } ?? .null])
+                                 "window": chosen.map { .number(Double($0.id)) } ?? .null,
+                                 "frames": .number(Double(overlay.frames)), "late_frames": .number(Double(overlay.lateFrames)),
+                                 "missed_refreshes": .number(Double(overlay.missedRefreshes))])
         output.damage()
     }
 }

@@ -91,6 +91,8 @@ extension EventTests {
             return result.stdout
         }
         XCTAssertEqual(try msg(["switcher", "open"]), "window 3 selected\n")
+        // Held long enough for the overlay to show and its cards to come in.
+        usleep(400_000)
         XCTAssertEqual(try msg(["switcher", "next"]), "window 2 selected\n")
         XCTAssertEqual(try msg(["switcher", "commit"]), "switching to window 2\n")
         XCTAssertTrue(compositor.waitUntil { heard.events.withLock { $0.contains { $0["event"] == "transition_finished" } } })
@@ -102,7 +104,12 @@ extension EventTests {
         XCTAssertEqual(started["kind"], "switch")
         XCTAssertEqual(started["from"], .number(4))
         XCTAssertEqual(started["to"], .number(2))
-        XCTAssertEqual(events.first { $0["event"] == "switcher_closed" }?["outcome"], "committed")
+        let closed = try XCTUnwrap(events.first { $0["event"] == "switcher_closed" })
+        XCTAssertEqual(closed["outcome"], "committed")
+        guard case .number(let frames)? = closed["frames"], case .number? = closed["missed_refreshes"], case .number? = closed["late_frames"] else {
+            return XCTFail("the overlay's frames counted: \(closed)")
+        }
+        XCTAssertGreaterThanOrEqual(frames, 7, "the cards' 120 ms coming in, a frame a refresh")
         XCTAssertEqual(try compositor.windows().first?["id"], .number(2))
         XCTAssertNotEqual(try compositor.msg(["switcher", "commit"]).status, 0, "let go already")
     }

@@ -35,6 +35,10 @@ final class Output {
     /// The switcher's overlay as it was last drawn, fading out over the shown
     /// screen once let go, and since when: its departure.
     private var departure: (picture: Texture, since: Instant)?
+    /// What the frame clock saw of the overlay while it showed, and the
+    /// time the overlay's frame waiting for presentation was drawn for.
+    private var overlayStatistics = FrameStatistics()
+    private var overlayFrame: Instant?
     /// What the shown screen changed since the last frame.
     private var pending = Damage.everywhere
     /// The last few frames drawn, newest first: what a buffer holding one of them lacks.
@@ -267,8 +271,13 @@ final class Output {
     }
 
     /// The switcher was let go: what its overlay kept goes. `departing`: an
-    /// overlay on screen fades out (or is where the transition that follows starts from).
-    func switcherClosed(departing: Bool) {
+    /// overlay on screen fades out (or is where the transition that follows
+    /// starts from). Returns what the frame clock saw of the overlay.
+    func switcherClosed(departing: Bool) -> FrameStatistics {
+        defer {
+            overlayStatistics = FrameStatistics()
+            overlayFrame = nil
+        }
         if departing, case .switcher = lastContent, case .texture(let picture) = snapshot() {
             departure = (picture, backend.now)
         }
@@ -277,6 +286,7 @@ final class Output {
         previewTurns = []
         drawnAppear = 0
         damage()
+        return overlayStatistics
     }
 
     /// What is on screen while the switcher's overlay departs, taken for a
@@ -294,10 +304,12 @@ final class Output {
         return [SurfaceLayer(texture(delegate?.shownScreen(), fresh: fresh), at: full), SurfaceLayer(picture, at: full, opacity: opacity)]
     }
 
-    /// Before the overlay shows: the first of `view`'s windows without a
-    /// preview gets one, at the size the overlay will draw it; false when every one has.
-    func preparePreview(_ view: SwitcherView) -> Bool {
-        switcherOverlay.preparePreview(view, width: width, height: height, scale: scale) { texture(.window($0)) }
+    /// Before the overlay shows: one step of what its first frame draws (a
+    /// window's preview, at the size the overlay draws it, the dimmed screen,
+    /// the titles); false when all is made.
+    func prepareOverlay(_ view: SwitcherView) -> Bool {
+        switcherOverlay.prepare(view, shown: { texture(delegate?.shownScreen()) }, screen: { texture(.window($0)) },
+                                width: width, height: height, scale: scale, background: background)
     }
 
     /// A window the switcher previews committed: its preview is made again when its turn comes.
@@ -366,6 +378,7 @@ final class Output {
             try? renderer.render(.surfaces(layers, background: background), into: target)
             drawnAppear = view.appear
             drew(.switcher(view), DrawnFrame(), into: target)
+            overlayFrame = predicted
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else if let departure, case let left = 1 - predicted.seconds(since: departure.since) / SwitcherView.appearDuration, left > 0 {
@@ -454,6 +467,10 @@ final class Output {
             if target.texture != nil { recorder?.record(target, transition: transition) }
         }
         framesPresented += 1
+        if let predicted = overlayFrame {
+            overlayStatistics.presented(at: time, predicted: predicted, refreshInterval: backend.refreshInterval)
+            overlayFrame = nil
+        }
         let visible = visibleWindows()
         let running = navigation.transition
         navigation.presented(at: time, refreshInterval: backend.refreshInterval)

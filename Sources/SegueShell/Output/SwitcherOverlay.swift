@@ -40,6 +40,8 @@ final class SwitcherOverlay {
     private var dimmed: (target: RenderTarget, dim: Double)?
     private var highlight: (texture: Texture, key: String)?
     private var titles: [String: Texture] = [:]
+    /// Whether the overlay's ways of drawing were met once, in `prepare`.
+    private var warmed = false
     /// A 1×1 black pixel, stretched over the shown window to dim it.
     private lazy var black = try? Texture(image: RGBAImage(width: 1, height: 1, fill: RGBA(0, 0, 0)))
 
@@ -78,8 +80,7 @@ final class SwitcherOverlay {
                 layers.append(SurfaceLayer(frame, at: grow(card.frame, card.frame), opacity: opacity))
             }
             layers.append(SurfaceLayer(copy, at: grow(card.preview, card.frame), opacity: opacity))
-            if let title = titleTexture(view.windows[index].title.isEmpty ? view.windows[index].appID : view.windows[index].title,
-                                        width: card.title.width, textScale: layout.textScale) {
+            if let title = titleTexture(Self.title(of: view.windows[index]), width: card.title.width, textScale: layout.textScale) {
                 let rect = PixelRect(x: card.title.x + (card.title.width - title.width) / 2, y: card.title.y,
                                      width: title.width, height: title.height)
                 layers.append(SurfaceLayer(title, at: opacity < 1 ? grow(rect, card.frame) : rect, opacity: opacity))
@@ -88,14 +89,51 @@ final class SwitcherOverlay {
         return (layers, view.windows.filter { turns.contains(ObjectIdentifier($0)) }, !remake.isEmpty)
     }
 
-    /// The first of `view`'s windows with no preview yet gets one, from the
-    /// screen `screen` gives; false when each has one.
-    func preparePreview(_ view: SwitcherView, width: Int, height: Int, scale: Int, screen: (Window) -> Texture) -> Bool {
-        let cards = view.layout(width: width, height: height, scale: scale).cards
-        return previewCopies.makeFirstMissing(zip(view.windows, cards).map { (ObjectIdentifier($0), $1.preview.width, $1.preview.height) }) {
-            view.window($0).map(screen)
+    /// One step of making what the overlay's first frame draws, so that
+    /// frame is copies alone: the first of `view`'s windows with no preview
+    /// gets one (from the screen `screen` gives), then the dimmed screen is
+    /// made (of `shown`), then the titles and the highlight. False when all is made.
+    func prepare(_ view: SwitcherView, shown: () -> Texture, screen: (Window) -> Texture, width: Int, height: Int, scale: Int,
+                 background: (Float, Float, Float)) -> Bool {
+        let layout = view.layout(width: width, height: height, scale: scale)
+        if dimmed.map({ $0.dim != view.settings.dim || $0.target.width != width || $0.target.height != height }) ?? true {
+            return dimmedScreen(shown, dim: view.settings.dim, width: width, height: height, background: background) != nil
         }
+        if previewCopies.makeFirstMissing(zip(view.windows, layout.cards).map { (ObjectIdentifier($0), $1.preview.width, $1.preview.height) }, screen: {
+            view.window($0).map(screen)
+        }) {
+            return true
+        }
+        // The titles and the highlight, small, in one step.
+        let made = titles.count
+        for (window, card) in zip(view.windows, layout.cards) {
+            _ = titleTexture(Self.title(of: window), width: card.title.width, textScale: layout.textScale)
+        }
+        let highlighted = highlight?.texture
+        if let card = layout.cards.first { _ = highlightTexture(card.frame, view.settings, scale: scale) }
+        if titles.count != made || highlight?.texture !== highlighted { return true }
+        guard !warmed else { return false }
+        // A software GL (llvmpipe) compiles its code for each way of drawing the
+        // first time it meets it: the cards faded in, once, into a small scratch
+        // target, so the overlay's first frame does not wait for that.
+        warmed = true
+        let small = 8
+        let faded = SwitcherView(windows: view.windows, selected: view.selected, settings: view.settings, appear: 0.5)
+        let drawn = layers(faded, shown: shown, screen: screen, hasNewPixels: { _ in false }, takingTurns: false, width: width, height: height,
+                           scale: scale, background: background).layers.map { layer in
+            var layer = layer
+            layer.rect = PixelRect(x: layer.rect.x / small, y: layer.rect.y / small, width: max(1, layer.rect.width / small),
+                                   height: max(1, layer.rect.height / small))
+            return layer
+        }
+        if let scratch = try? RenderTarget(width: max(1, width / small), height: max(1, height / small)) {
+            try? renderer.render(.surfaces(drawn, background: background), into: scratch)
+        }
+        return true
     }
+
+    /// What a window's card is titled: its title, or where it has none, its app id.
+    private static func title(of window: Window) -> String { window.title.isEmpty ? window.appID : window.title }
 
     /// `rect` scaled by `factor` about the centre of `card`.
     private static func grown(_ rect: PixelRect, about card: PixelRect, by factor: Double) -> PixelRect {
