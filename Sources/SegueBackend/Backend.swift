@@ -21,10 +21,10 @@ public protocol Backend: AnyObject {
     /// comes with `.resized`.
     var preferredScale: Int { get }
     /// Set by the shell: draws the frame that will be presented at the given
-    /// time into `buffer`, rows top first, setting the target's `frameDamage`,
-    /// and says whether it drew one. Where it drew none (nothing shown
-    /// changed), the output still shows the last frame.
-    var drawFrame: ((_ predicted: Instant, _ buffer: FrameBuffer) -> Bool)? { get set }
+    /// time into `buffer`, rows top first, and says what it changed of the
+    /// frame before (what a parent compositor is told); nil where it drew
+    /// none (nothing shown changed), and the output still shows the last frame.
+    var drawFrame: ((_ predicted: Instant, _ buffer: FrameBuffer) -> Damage?)? { get set }
     /// Set by the shell: where the backend's events go.
     var events: ((BackendEvent) -> Void)? { get set }
     /// The time on the backend's clock, which transitions start at: the

@@ -1,37 +1,53 @@
 /// What changed of a picture since it was last brought up to date: nothing,
-/// the pixels inside one rectangle around all of it, or everything. One
-/// rectangle, not a list: fewer, larger copies beat many small ones. A
-/// composed window's screen, the output's next frame and a nested window's
-/// back buffers each keep theirs as one of these.
-package enum Damage: Sendable, Equatable {
+/// the pixels of a region (a few rectangles), or everything. A composed
+/// window's screen, the output's next frame and each of its buffers keep
+/// theirs as one of these.
+public enum Damage: Sendable, Equatable {
     case none
-    case within(PixelRect)
+    case within(Region)
     case everywhere
 
-    /// `region` changed too; nil for everything.
-    package mutating func add(_ region: PixelRect?) {
-        guard let region else { return self = .everywhere }
+    /// `rect` changed too; nil for everything.
+    public mutating func add(_ rect: PixelRect?) {
+        guard let rect else { return self = .everywhere }
         switch self {
-        case .none: self = .within(region)
-        case .within(let old): self = .within(PixelRect.bounds(of: [old, region]) ?? region)
+        case .none: self = .within(Region([rect]))
+        case .within(var region):
+            region.add(rect)
+            self = .within(region)
         case .everywhere: break
         }
     }
 
     /// `other` changed too.
-    package mutating func add(_ other: Damage) {
+    public mutating func add(_ other: Damage) {
         switch other {
         case .none: break
-        case .within(let region): add(region)
+        case .within(let region): for rect in region.rects { add(rect) }
         case .everywhere: self = .everywhere
         }
     }
 
     /// Whether anything changed.
-    package var isEmpty: Bool { self == .none }
+    public var isEmpty: Bool {
+        switch self {
+        case .none: true
+        case .within(let region): region.isEmpty
+        case .everywhere: false
+        }
+    }
 
-    /// The rectangle to redraw: nil for everything (and for nothing, which `isEmpty` tells).
-    package var region: PixelRect? {
-        if case .within(let region) = self { region } else { nil }
+    /// The rectangles to redraw: nil for everything (and none for nothing).
+    public var rects: [PixelRect]? {
+        switch self {
+        case .none: []
+        case .within(let region): region.rects
+        case .everywhere: nil
+        }
+    }
+
+    /// What of it lies inside `bounds` (everything: all of `bounds`).
+    public func rects(within bounds: PixelRect) -> [PixelRect] {
+        rects.map { $0.compactMap { $0.clipped(to: bounds) } } ?? [bounds]
     }
 }

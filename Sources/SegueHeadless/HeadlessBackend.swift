@@ -19,7 +19,7 @@ public final class HeadlessBackend: Backend {
     private var lastPresentation: Instant
     private var lastSequence: UInt64 = 0
 
-    public var drawFrame: ((Instant, FrameBuffer) -> Bool)?
+    public var drawFrame: ((Instant, FrameBuffer) -> Damage?)?
     public var events: ((BackendEvent) -> Void)?
     /// The one buffer frames are drawn into: after a presentation, what the
     /// output shows (rows top first), for an embedder or a test to read.
@@ -173,7 +173,7 @@ public final class HeadlessBackend: Backend {
 
     /// Has the frame for `vblank` drawn into the buffer; whether one was.
     private func draw(for vblank: Int64) -> Bool {
-        guard let drawFrame, drawFrame(instant(vblank), FrameBuffer(target: buffer, age: holdsFrame ? 1 : 0)) else { return false }
+        guard let drawFrame, drawFrame(instant(vblank), FrameBuffer(target: buffer, age: holdsFrame ? 1 : 0)) != nil else { return false }
         holdsFrame = true
         return true
     }

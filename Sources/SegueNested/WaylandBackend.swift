@@ -24,7 +24,7 @@ public final class WaylandBackend: Backend {
     public private(set) var refreshInterval = 1.0 / 60
     private var lastSequence: UInt64 = 0
 
-    public var drawFrame: ((Instant, FrameBuffer) -> Bool)?
+    public var drawFrame: ((Instant, FrameBuffer) -> Damage?)?
     public var events: ((BackendEvent) -> Void)? {
         didSet { input?.events = { [unowned self] in events?(.input($0)) } }
     }
@@ -142,11 +142,11 @@ public final class WaylandBackend: Backend {
             wl_surface_set_buffer_scale(window.surface, window.scale)
             appliedScale = window.scale
         }
-        let drew: Bool
+        let drawn: Damage?
         do {
             try surface.resize(width: width, height: height)
             let buffer = surface.nextBuffer
-            drew = drawFrame(drawnAt + latency, FrameBuffer(target: buffer.target, age: buffer.age))
+            drawn = drawFrame(drawnAt + latency, FrameBuffer(target: buffer.target, age: buffer.age))
         } catch {
             return events?(.closed(reason: "cannot draw Segue's output at \(width)x\(height): \(error)")) ?? ()
         }
@@ -155,13 +155,13 @@ public final class WaylandBackend: Backend {
         // need not send any, and its frame callback then says enough.
         frameCallback = wl_surface_frame(window.surface)
         wl_callback_add_listener(frameCallback, Self.frameListener, listenerData(self))
-        if drew, let presentation = connection.presentation {
+        if drawn != nil, let presentation = connection.presentation {
             feedback = wp_presentation_feedback(presentation, window.surface)
             wp_presentation_feedback_add_listener(feedback, Self.feedbackListener, listenerData(self))
         }
         awaitingPresentation = true
         do {
-            if drew { try surface.present(with: renderer) } else { wl_surface_commit(window.surface) }
+            if let drawn { try surface.present(with: renderer, damage: drawn) } else { wl_surface_commit(window.surface) }
             connection.flush()
         } catch {
             events?(.closed(reason: "cannot show Segue's output on the parent: \(error)"))

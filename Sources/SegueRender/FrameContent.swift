@@ -19,15 +19,16 @@ package enum FrameContent {
 
 extension Renderer {
     /// Draws `content` into `target`. Surfaces are redrawn only within
-    /// `damage` (the rest of the target already shows them), an opaque screen
-    /// under them that covers the target as it is copied (a blit, at memory
-    /// speed); a transition's frame is drawn whole.
+    /// `damage`, rectangle by rectangle (the rest of the target already shows
+    /// them), an opaque screen under them that covers the target as it is
+    /// copied (a blit, at memory speed); a transition's frame is drawn whole.
     package func render(_ content: FrameContent, within damage: Damage = .everywhere, into target: RenderTarget) throws {
         switch content {
         case .surfaces(let layers, let background):
             let full = target.bounds
-            guard !damage.isEmpty, let region = (damage.region ?? full).clipped(to: full) else { return }
-            try compose(layers, background: background, into: target, clip: region == full ? nil : region)
+            for rect in damage.rects(within: full) {
+                try compose(layers, background: background, into: target, clip: rect == full ? nil : rect)
+            }
         case .transition(let settings, let from, let to, let progress, let direction, let form, let scale):
             try draw(settings, from: from, to: to, progress: progress, direction: direction, form: form, scale: scale, into: target)
         }

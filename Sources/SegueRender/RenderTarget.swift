@@ -15,9 +15,6 @@ public final class RenderTarget {
 
     /// The fence of the last frame submitted into this target.
     package internal(set) var fence: FrameFence?
-    /// What the last frame changed of the target: what a backend passes on
-    /// as damage. Whoever draws the frame sets it.
-    package var frameDamage = Damage.everywhere
 
     public private(set) var width: Int
     public private(set) var height: Int

@@ -126,16 +126,15 @@ package final class WindowSurface {
 
     /// Swaps the frame drawn into `nextBuffer` (copied into the back buffer
     /// first where it was drawn offscreen): the swap attaches, damages and
-    /// commits the `wl_surface`. Where the frame says only part of it
-    /// changed, the parent hears of only that part (swap with damage).
-    package func present(with renderer: Renderer) throws {
-        let drawn = offscreen ?? windowTarget
+    /// commits the `wl_surface`. Where the frame changed only `damage` of
+    /// the one before, the parent hears of only those rectangles (swap with damage).
+    package func present(with renderer: Renderer, damage: Damage) throws {
         if let offscreen { renderer.copy(try offscreen.drawnTexture(), into: windowTarget) }
         let swapped: EGLBoolean
-        if let damage = drawn.frameDamage.region, let swapWithDamage {
+        if let rects = damage.rects, !rects.isEmpty, let swapWithDamage {
             // EGL's rectangles count rows from the buffer's first GL row: the frame's top.
-            var rect: [EGLint] = [EGLint(damage.x), EGLint(damage.y), EGLint(damage.width), EGLint(damage.height)]
-            swapped = swapWithDamage(context.display, surface, &rect, 1)
+            var flat = rects.flatMap { [EGLint($0.x), EGLint($0.y), EGLint($0.width), EGLint($0.height)] }
+            swapped = swapWithDamage(context.display, surface, &flat, EGLint(rects.count))
         } else {
             swapped = eglSwapBuffers(context.display, surface)
         }

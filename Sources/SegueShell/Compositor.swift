@@ -301,15 +301,18 @@ extension Compositor: SurfaceDelegate {
         if changed, switcherView()?.windows.contains(where: { $0 === window }) == true {
             output.previewedWindowCommitted(window)
         }
-        // Where its screen changed: worked out only for a stacked window on
-        // screen; one off screen is composed anew when shown, and free
-        // placement redraws the whole output.
-        var damage: PixelRect?
+        // Where the output changed: for a stacked window on screen, where its
+        // screen did; with free placement, where the surface's new pixels
+        // landed, unless anything moved. One off screen is composed anew when shown.
+        var damage = Damage.everywhere
         if changed && visible && options.placement.showsOneWindow {
             damage = window.contentChanged(committedBy: surface, width: output.width, height: output.height, scale: output.scale,
                                            textures: textures)
         } else if changed {
             window.contentChanged()
+            if visible, surface.committedNewContent, !surface.committedSubsurfaceChange, !moved, !regeometried {
+                damage = desktopDamage(of: window, committedBy: surface)
+            }
         }
         guard visible else { return }
         if surface.hasUntakenPixels { output.pixelsCommitted(by: window) }
@@ -413,6 +416,18 @@ extension Compositor: ToplevelDelegate {
 extension Compositor: OutputDelegate {
     func shownScreen() -> ScreenSource? {
         options.placement.screen(showing: stack.shown)
+    }
+
+    /// Where `surface`'s new pixels land on the desktop, `window` placed where it is.
+    private func desktopDamage(of window: Window, committedBy surface: Surface) -> Damage {
+        let origin = pixelOrigin(of: window)
+        guard let texture = textures[surface],
+              let placed = window.layers(x: origin.x, y: origin.y, scale: output.scale, textures: textures)
+                  .first(where: { $0.texture === texture })?.rect else { return .everywhere }
+        // Pixels land one to one only unscaled and unturned; otherwise all of the surface may have changed.
+        let damage = surface.showsBufferAsItIs(atScale: output.scale) ? Window.damage(surface.committedDamage, at: (placed.x, placed.y))
+            : .everywhere
+        return .within(Region(damage.rects(within: placed)))
     }
 
     func desktop() -> [(window: Window, x: Int, y: Int)] {

@@ -37,7 +37,7 @@ final class HeadlessFrameClockTests: XCTestCase {
             usleep(useconds_t(drawing[min(drawn, drawing.count - 1)] * 1000))
             drawn += 1
             renderer.submit(buffer.target, startedAt: start)
-            return true
+            return .everywhere
         }
         backend.events = { [unowned self] event in
             guard case .framePresented(let time, let sequence) = event else { return }

@@ -95,7 +95,7 @@ class NestedBackendTests: XCTestCase {
             image.fill(colour, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
             try client.show(image, on: toplevel.surface, damage: rect)
             XCTAssertTrue(client.roundtrip())
-            let damage: JSONValue = .array([rect.x, rect.y, rect.width, rect.height].map { .number(Double($0)) })
+            let damage: JSONValue = .array([.array([rect.x, rect.y, rect.width, rect.height].map { .number(Double($0)) })])
             XCTAssertTrue(try segue.waitUntil { try segue.output()["last_damage"] == damage }, "Segue redrew only patch \(i)")
             // Every patch so far, whole, and the rest still blue.
             let shown = patches.prefix(i + 1)

@@ -55,7 +55,7 @@ final class OutputScaleTests: XCTestCase {
         XCTAssertTrue(client.roundtrip())
         screen = try server.screen()
         XCTAssertEqual(screen[610, 345], marker)
-        XCTAssertEqual(server.compositor.output.lastDamage.region, PixelRect(x: 600, y: 340, width: 20, height: 10))
+        XCTAssertEqual(server.compositor.output.lastDamage.rects, [PixelRect(x: 600, y: 340, width: 20, height: 10)])
 
         // Pixel (41, 21) is surface point (20.5, 10.5).
         server.inject(.pointerMotion(time: 1, x: 41, y: 21))

@@ -53,7 +53,7 @@ final class SurfaceDamageTests: XCTestCase {
         let (client, surface) = try shownWindow(scale: 1)
         try commitNewPicture(client, surface) { wl_surface_damage_buffer($0, 5, -100, 10, Int32.max) }
         let screen = try server.screen()
-        XCTAssertEqual(server.compositor.output.lastDamage.region, PixelRect(x: 5, y: 0, width: 10, height: height))
+        XCTAssertEqual(server.compositor.output.lastDamage.rects, [PixelRect(x: 5, y: 0, width: 10, height: height)])
         XCTAssertEqual(screen[5, 0], new)
         XCTAssertEqual(screen[14, height - 1], new)
         XCTAssertEqual(screen[15, 0], old)

@@ -4,22 +4,23 @@ import XCTest
 final class DamageTests: XCTestCase {
     private let a = PixelRect(x: 0, y: 0, width: 10, height: 10), b = PixelRect(x: 20, y: 5, width: 5, height: 20)
 
-    func testRegionsAddUpToOneRectangleAroundThemAll() {
+    func testRectanglesApartStayApart() {
         var damage = Damage.none
         XCTAssertTrue(damage.isEmpty)
         damage.add(a)
         damage.add(b)
-        XCTAssertEqual(damage, .within(PixelRect(x: 0, y: 0, width: 25, height: 25)))
-        XCTAssertEqual(damage.region, PixelRect(x: 0, y: 0, width: 25, height: 25))
+        XCTAssertEqual(damage.rects, [a, b])
+        XCTAssertFalse(damage.isEmpty)
     }
 
     func testEverythingStaysEverything() {
-        var damage = Damage.within(a)
+        var damage = Damage.within(Region([a]))
         damage.add(nil)
         XCTAssertEqual(damage, .everywhere)
         damage.add(b)
         XCTAssertEqual(damage, .everywhere)
-        XCTAssertNil(damage.region)
+        XCTAssertNil(damage.rects)
+        XCTAssertEqual(damage.rects(within: b), [b], "everything, within bounds, is the bounds")
         XCTAssertFalse(damage.isEmpty)
     }
 
@@ -27,9 +28,14 @@ final class DamageTests: XCTestCase {
         var damage = Damage.none
         damage.add(Damage.none)
         XCTAssertEqual(damage, .none)
-        damage.add(Damage.within(b))
-        XCTAssertEqual(damage, .within(b))
+        damage.add(Damage.within(Region([b])))
+        XCTAssertEqual(damage.rects, [b])
         damage.add(Damage.everywhere)
         XCTAssertEqual(damage, .everywhere)
+    }
+
+    func testAnEmptyRegionIsNothingChanged() {
+        XCTAssertTrue(Damage.within(Region()).isEmpty)
+        XCTAssertEqual(Damage.none.rects(within: a), [])
     }
 }

@@ -36,7 +36,7 @@ extension Compositor: IPCDelegate {
                 "frames_drawn": .number(Double(output.framesDrawn)),
                 "frames_presented": .number(Double(output.framesPresented)),
                 // What the last frame changed of the one before (what a parent is told): [x, y, width, height], null for the whole output.
-                "last_damage": output.lastDamage.region.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) } ?? .null,
+                "last_damage": output.lastDamage.rects.map { .array($0.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) }) } ?? .null,
                 "animating": .bool(output.isAnimating),
                 // GL objects alive in the whole compositor: flat over a long run.
                 "gl_textures": .number(Double(Texture.live)),

@@ -106,13 +106,13 @@ final class Output {
         }
     }
 
-    /// What is shown changed, within `region` (output pixels) or everywhere:
-    /// draw a new frame.
-    func damage(_ region: PixelRect? = nil) {
+    /// What is shown changed, within `changed` (output pixels): draw a new frame.
+    func damage(_ changed: Damage = .everywhere) {
+        let onScreen: Damage = if case .within(let region) = changed { .within(region.clipped(to: fullRect)) } else { changed }
         // Off the output nothing shown changed: only the clock need tick, for frame callbacks.
-        if let region, region.clipped(to: fullRect) == nil { return requestFrame() }
+        if onScreen.isEmpty { return requestFrame() }
         // Gathered until the next frame.
-        pending.add(region.flatMap { $0.clipped(to: fullRect) })
+        pending.add(onScreen)
         backend.scheduleFrame()
     }
 
@@ -340,9 +340,9 @@ final class Output {
         } ?? []
     }
 
-    /// Draws the frame for `predicted` into the backend's buffer; false when
-    /// nothing shown changed since the last.
-    private func draw(predicted: Instant, into buffer: FrameBuffer) -> Bool {
+    /// Draws the frame for `predicted` into the backend's buffer: what it
+    /// changed of the last frame; nil, and nothing drawn, when nothing shown changed.
+    private func draw(predicted: Instant, into buffer: FrameBuffer) -> Damage? {
         let target = buffer.target
         let start = DispatchTime.now().uptimeNanoseconds
         if let departure, predicted.seconds(since: departure.since) >= SwitcherView.appearDuration {
@@ -374,7 +374,7 @@ final class Output {
             // A preview's turn every frame; drawn again whole (the previews small, the rest
             // copied) where one was made again, the cards come in, or anything else changed.
             let (layers, remade) = switcherLayers(view)
-            guard remade || view.appear != drawnAppear || !pending.isEmpty else { return false }
+            guard remade || view.appear != drawnAppear || !pending.isEmpty else { return nil }
             try? renderer.render(.surfaces(layers, background: background), into: target)
             drawnAppear = view.appear
             drew(.switcher(view), DrawnFrame(), into: target)
@@ -388,8 +388,12 @@ final class Output {
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else if !pending.isEmpty, case .desktop? = delegate?.shownScreen() {
-            try? renderer.render(.surfaces(desktopLayers(), background: background), into: target)
-            drew(.desktop, DrawnFrame(), into: target)
+            let layers = desktopLayers()
+            let layout = layers.map(Placement.init)
+            // Only what changed, where the last frame showed the desktop laid out as it is.
+            let changed = history.first?.desktop == layout ? pending : .everywhere
+            try? renderer.render(.surfaces(layers, background: background), within: stale(in: buffer, changed: changed), into: target)
+            drew(.desktop, DrawnFrame(desktop: layout, changed: changed), into: target)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else if !pending.isEmpty {
@@ -404,12 +408,12 @@ final class Output {
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else {
-            return false
+            return nil
         }
         pending = .none
         framesDrawn += 1
         pixelsDue.frameDrawn()
-        return true
+        return lastDamage
     }
 
     /// A frame of `content`, `frame`, was drawn into `target`.
@@ -417,7 +421,6 @@ final class Output {
         history = Array(([frame] + history).prefix(Self.historyLength))
         lastContent = content
         lastDamage = frame.changed
-        target.frameDamage = frame.changed
     }
 
     /// Buffers older than this are drawn whole.
@@ -501,17 +504,20 @@ private enum DrawnContent {
     case screen
 }
 
-/// One frame drawn: the plain screen it showed, if that was all, and what it
-/// changed of the frame before (anything else changed everything).
+/// One frame drawn: the plain screen it showed, if that was all, or the
+/// desktop's layers where they lay, and what it changed of the frame before
+/// (anything else changed everything).
 private struct DrawnFrame {
     weak var screen: Texture?
     /// The version of the shown window's screen, which changes when it is composed anew.
     let version: Int?
+    let desktop: [Placement]?
     let changed: Damage
 
-    init(screen: Texture? = nil, version: Int? = nil, changed: Damage = .everywhere) {
+    init(screen: Texture? = nil, version: Int? = nil, desktop: [Placement]? = nil, changed: Damage = .everywhere) {
         self.screen = screen
         self.version = version
+        self.desktop = desktop
         self.changed = changed
     }
 

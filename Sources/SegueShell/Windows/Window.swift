@@ -40,14 +40,14 @@ final class Window {
 
     /// `surface`, one of the window's, committed a change: where on a
     /// `width`×`height` screen of `scale` pixels per surface unit it changed
-    /// the window's screen, nil for everywhere. Only new pixels where every
-    /// surface stays put are a part: anything moved, resized, restacked,
-    /// mapped or unmapped changes it all.
+    /// the window's screen. Only new pixels where every surface stays put
+    /// are a part: anything moved, resized, restacked, mapped or unmapped
+    /// changes it all.
     func contentChanged(committedBy surface: Surface, width: Int, height: Int, scale: Int,
-                        textures: SurfaceTextures) -> PixelRect? {
+                        textures: SurfaceTextures) -> Damage {
         if isScreenAsItIs(textures[self.surface], width: width, height: height, scale: scale) {
             // The buffer is the screen: what it says changed, changed.
-            return surface === self.surface ? PixelRect.bounds(of: surface.committedDamage) : nil
+            return surface === self.surface ? Self.damage(surface.committedDamage, at: (0, 0)) : .everywhere
         }
         let layers = stackedLayers(width: width, height: height, scale: scale, textures: textures)
         guard let composed, composed.width == width, composed.height == height,
@@ -55,18 +55,20 @@ final class Window {
               let placed = layers.first(where: { $0.texture === textures[surface] })?.rect
         else {
             stale = .everywhere
-            return nil
+            return .everywhere
         }
         // Pixels land one to one only unscaled and unturned; otherwise all of the surface may have moved under them.
-        let damage = surface.showsBufferAsItIs(atScale: scale)
-            ? PixelRect.bounds(of: surface.committedDamage).map { PixelRect(x: placed.x + $0.x, y: placed.y + $0.y, width: $0.width, height: $0.height) }
-            : placed
-        guard let region = (damage ?? placed).clipped(to: placed)?.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height)) else {
-            // Off the screen: an empty rectangle, which changes nothing shown.
-            return PixelRect(x: 0, y: 0, width: 0, height: 0)
-        }
-        stale.add(region)
-        return region
+        let damage = surface.showsBufferAsItIs(atScale: scale) ? Self.damage(surface.committedDamage, at: (placed.x, placed.y)) : .everywhere
+        // Within the surface and on the screen: off it, nothing shown changed.
+        let changed = Damage.within(Region(damage.rects(within: placed).compactMap { $0.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height)) }))
+        stale.add(changed)
+        return changed
+    }
+
+    /// A buffer's damage rectangles, its top left at `origin`: everywhere for none (a whole new buffer).
+    static func damage(_ rects: [PixelRect], at origin: (x: Int, y: Int)) -> Damage {
+        guard !rects.isEmpty else { return .everywhere }
+        return .within(Region(rects.map { PixelRect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }))
     }
 
     /// Off screen and in no transition: a composed screen (an output-sized
@@ -197,24 +199,5 @@ final class Window {
     /// The popup that has the keyboard: the topmost shown one that took a grab.
     var grabbingPopup: XdgPopup? {
         toplevel.xdgSurface.popupTree.last { $0.mapped && !$0.isDismissed && $0.grabbing }
-    }
-}
-
-/// Where a layer of a composed screen lay and what it showed: a screen
-/// holding the same layers the same way needs drawing again only where
-/// their pixels changed.
-private struct Placement: Equatable {
-    let texture: ObjectIdentifier
-    let opaque: Bool
-    let rect: PixelRect
-    let transform: BufferTransform
-    let crop: SIMD4<Double>
-
-    init(_ layer: SurfaceLayer) {
-        texture = ObjectIdentifier(layer.texture)
-        opaque = layer.texture.isOpaque
-        rect = layer.rect
-        transform = layer.transform
-        crop = layer.crop
     }
 }
