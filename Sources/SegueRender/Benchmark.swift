@@ -96,6 +96,21 @@ package struct Benchmark {
         }
         rows.append(("switcher", { _ in try switcher(false) }, nil, 1))
         rows.append(("switcher-live", { _ in try switcher(true) }, nil, 1))
+        // Free placement's desktop: four windows, each two-fifths of the output, over the
+        // background, drawn whole; then as a frame where two 32×32 squares in opposite corners changed.
+        let (windowWidth, windowHeight) = (width * 2 / 5, height * 2 / 5)
+        let windowPixels = Self.shm(TestScreens.first(width: windowWidth, height: windowHeight))
+        let desktop = try (0..<4).map { index in
+            let texture = try Texture(width: windowWidth, height: windowHeight)
+            windowPixels.withUnsafeBytes { texture.upload($0, stride: windowWidth * 4, format: .xrgb8888) }
+            return SurfaceLayer(texture, at: PixelRect(x: index * width / 5, y: index * height / 5, width: windowWidth, height: windowHeight))
+        }
+        let corners = Damage.within(Region([PixelRect(x: 0, y: 0, width: 32, height: 32),
+                                            PixelRect(x: width - 32, y: height - 32, width: 32, height: 32)]))
+        rows.append(("desktop", { _ in try renderer.render(.surfaces(desktop, background: (0.1, 0.1, 0.1)), into: target) }, nil, 1))
+        rows.append(("desktop-damage", { _ in
+            try renderer.render(.surfaces(desktop, background: (0.1, 0.1, 0.1)), within: corners, into: target)
+        }, nil, 1))
         // A client's new dmabuf buffer, imported and drawn once, as `upload` takes a wl_shm one:
         // where the renderer imports and exports dmabufs (a GPU; not llvmpipe).
         if renderer.dmabufSupport.canImport, let exported = renderer.export(window) {
