@@ -41,12 +41,10 @@ final class Output {
     private var overlayFrame: Instant?
     /// What the shown screen changed since the last frame.
     private var pending = Damage.everywhere
-    /// The last few frames drawn, newest first: what a buffer holding one of them lacks.
-    private var history: [DrawnFrame] = []
+    /// What of each buffer to draw again, from what the last frames showed and changed.
+    private var damageTracker = DamageTracker<FrameKey>()
     /// What the last frame drawn showed, to draw it again for a screenshot or a snapshot.
     private var lastContent = DrawnContent.nothing
-    /// What the last frame drawn changed of the one before.
-    private(set) var lastDamage = Damage.everywhere
     /// The transition frame drawn last, the buffer it was drawn into and its
     /// fence, the scale it was drawn at, the seconds before its effect was
     /// drawn and whether its cost is a moving frame's, until it is presented.
@@ -118,7 +116,7 @@ final class Output {
 
     /// The backend's size changed: draw at the new size from the next frame on.
     func resized() {
-        history.removeAll()
+        damageTracker.reset()
         damage()
     }
 
@@ -366,7 +364,7 @@ final class Output {
                 // A shader that fails here was checked when it was chosen; show the destination.
                 try? renderer.render(.screen(to, filling: target, background: background), into: target)
             }
-            drew(.transition(transition, progress: frame.progress, form: form, scale: scale), DrawnFrame(), into: target)
+            drew(.transition(transition, progress: frame.progress, form: form, scale: scale), into: buffer)
             lastDrawn = (transition, target, renderer.submit(target, startedAt: start), scale, fixed, typical)
             // A window's back buffer holds nothing once swapped: read now, not at presentation.
             if target.texture == nil { recorder?.record(target, transition: transition) }
@@ -377,23 +375,21 @@ final class Output {
             guard remade || view.appear != drawnAppear || !pending.isEmpty else { return nil }
             try? renderer.render(.surfaces(layers, background: background), into: target)
             drawnAppear = view.appear
-            drew(.switcher(view), DrawnFrame(), into: target)
+            drew(.switcher(view), into: buffer)
             overlayFrame = predicted
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else if let departure, case let left = 1 - predicted.seconds(since: departure.since) / SwitcherView.appearDuration, left > 0 {
             let opacity = Float(left)
             try? renderer.render(.surfaces(departingLayers(departure.picture, opacity: opacity), background: background), into: target)
-            drew(.departing(departure.picture, opacity: opacity), DrawnFrame(), into: target)
+            drew(.departing(departure.picture, opacity: opacity), into: buffer)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else if !pending.isEmpty, case .desktop? = delegate?.shownScreen() {
             let layers = desktopLayers()
-            let layout = layers.map(Placement.init)
             // Only what changed, where the last frame showed the desktop laid out as it is.
-            let changed = history.first?.desktop == layout ? pending : .everywhere
-            try? renderer.render(.surfaces(layers, background: background), within: stale(in: buffer, changed: changed), into: target)
-            drew(.desktop, DrawnFrame(desktop: layout, changed: changed), into: target)
+            let redraw = drew(.desktop, showing: FrameKey(desktop: layers.map(Placement.init)), into: buffer)
+            try? renderer.render(.surfaces(layers, background: background), within: redraw, into: target)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else if !pending.isEmpty {
@@ -401,10 +397,8 @@ final class Output {
             let screen = texture(shown)
             let version: Int? = if case .window(let window)? = shown { window.screenVersion } else { nil }
             // Only what changed, where the last frame showed this screen as it was.
-            let changed = history.first?.shows(screen, version: version) == true ? pending : .everywhere
-            try? renderer.render(.screen(screen, filling: target, background: background),
-                                 within: stale(in: buffer, changed: changed), into: target)
-            drew(.screen, DrawnFrame(screen: screen, version: version, changed: changed), into: target)
+            let redraw = drew(.screen, showing: FrameKey(screen: screen, version: version), into: buffer)
+            try? renderer.render(.screen(screen, filling: target, background: background), within: redraw, into: target)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else {
@@ -413,30 +407,18 @@ final class Output {
         pending = .none
         framesDrawn += 1
         pixelsDue.frameDrawn()
-        return lastDamage
+        return damageTracker.lastChanged
     }
 
-    /// A frame of `content`, `frame`, was drawn into `target`.
-    private func drew(_ content: DrawnContent, _ frame: DrawnFrame, into target: RenderTarget) {
-        history = Array(([frame] + history).prefix(Self.historyLength))
+    /// What the last frame drawn changed of the one before.
+    var lastDamage: Damage { damageTracker.lastChanged }
+
+    /// A frame of `content` is drawn into `buffer`, showing `shown` (nil: a
+    /// picture never the same as another): what of the buffer to draw.
+    @discardableResult
+    private func drew(_ content: DrawnContent, showing shown: FrameKey? = nil, into buffer: FrameBuffer) -> Damage {
         lastContent = content
-        lastDamage = frame.changed
-    }
-
-    /// Buffers older than this are drawn whole.
-    private static let historyLength = 4
-
-    /// What `buffer` lacks of a frame that changed `changed` of the last: that,
-    /// and what each frame drawn since the one it holds changed (a frame that
-    /// showed another screen than the one before changed everything);
-    /// everything where what it holds is not known.
-    private func stale(in buffer: FrameBuffer, changed: Damage) -> Damage {
-        guard buffer.age >= 1, buffer.age <= history.count else { return .everywhere }
-        return history.prefix(buffer.age - 1).reduce(changed) { stale, newer in
-            var stale = stale
-            stale.add(newer.changed)
-            return stale
-        }
+        return damageTracker.frame(showing: shown, pending: pending, bufferAge: buffer.age).redraw
     }
 
     private var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
@@ -504,25 +486,22 @@ private enum DrawnContent {
     case screen
 }
 
-/// One frame drawn: the plain screen it showed, if that was all, or the
-/// desktop's layers where they lay, and what it changed of the frame before
-/// (anything else changed everything).
-private struct DrawnFrame {
+/// What a frame showed, as far as its damage goes: one screen in a version
+/// (the texture held weakly: one freed is no longer what any frame shows),
+/// or the desktop's layers where they lay.
+private struct FrameKey: Equatable {
     weak var screen: Texture?
-    /// The version of the shown window's screen, which changes when it is composed anew.
     let version: Int?
     let desktop: [Placement]?
-    let changed: Damage
 
-    init(screen: Texture? = nil, version: Int? = nil, desktop: [Placement]? = nil, changed: Damage = .everywhere) {
+    init(screen: Texture? = nil, version: Int? = nil, desktop: [Placement]? = nil) {
         self.screen = screen
         self.version = version
         self.desktop = desktop
-        self.changed = changed
     }
 
-    /// Whether it showed `screen` as a plain frame, in this version.
-    func shows(_ screen: Texture, version: Int?) -> Bool {
-        self.screen === screen && self.version == version
+    static func == (lhs: FrameKey, rhs: FrameKey) -> Bool {
+        lhs.screen === rhs.screen && lhs.version == rhs.version && lhs.desktop == rhs.desktop
+            && (lhs.screen != nil || lhs.desktop != nil)
     }
 }
