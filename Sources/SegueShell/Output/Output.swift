@@ -25,26 +25,18 @@ final class Output {
     /// Takes the pixels of windows on screen between frames.
     private var pixelsDue: PixelsDue!
     private let backgroundTexture: Texture
-    private lazy var switcherOverlay = SwitcherOverlay(renderer: renderer)
-    /// Previewed windows that committed since their preview was made, and those
-    /// whose turn the last frame was: they alone hear of that frame.
-    private var previewsChanged: Set<ObjectIdentifier> = []
-    private var previewTurns: [Window] = []
-    /// How far the switcher's cards had come in the last frame drawn of it.
-    private var drawnAppear = 0.0
+    lazy var switcherOverlay = SwitcherOverlay(renderer: renderer)
+    /// The held switcher between frames.
+    var hold = SwitcherHold()
     /// The switcher's overlay as it was last drawn, fading out over the shown
     /// screen once let go, and since when: its departure.
-    private var departure: (picture: Texture, since: Instant)?
-    /// What the frame clock saw of the overlay while it showed, and the
-    /// time the overlay's frame waiting for presentation was drawn for.
-    private var overlayStatistics = FrameStatistics()
-    private var overlayFrame: Instant?
+    var departure: (picture: Texture, since: Instant)?
     /// What the shown screen changed since the last frame.
     private var pending = Damage.everywhere
     /// What of each buffer to draw again, from what the last frames showed and changed.
     private var damageTracker = DamageTracker<FrameKey>()
     /// What the last frame drawn showed, to draw it again for a screenshot or a snapshot.
-    private var lastContent = DrawnContent.nothing
+    private(set) var lastContent = DrawnContent.nothing
     /// The transition frame drawn last, the buffer it was drawn into and its
     /// fence, the scale it was drawn at, the seconds before its effect was
     /// drawn and whether its cost is a moving frame's, until it is presented.
@@ -92,7 +84,7 @@ final class Output {
     var isAnimating: Bool { navigation.transition != nil }
     /// Nothing shown changed since the last frame drawn: another would look the same.
     var isCurrent: Bool {
-        pending.isEmpty && !isAnimating && departure == nil && delegate?.switcherView().map { $0.appear == drawnAppear } ?? true
+        pending.isEmpty && !isAnimating && departure == nil && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true
     }
 
     /// Whether transition frames that would miss their refresh are drawn smaller.
@@ -189,7 +181,7 @@ final class Output {
     /// wait their turn.
     func visibleWindows() -> [Window] {
         var sources: [ScreenSource?] = delegate?.switcherView() == nil ? [delegate?.shownScreen()]
-            : previewTurns.map(ScreenSource.window)
+            : hold.turns.map(ScreenSource.window)
         if let running = navigation.transition { sources += [running.from, running.to] }
         var windows: [Window] = []
         for source in sources {
@@ -209,7 +201,7 @@ final class Output {
     /// surfaces committed that the loop's idle turn has not taken yet; else
     /// (a transition's moving frames) pixels still waiting are left to the
     /// gap between frames, and the window's last screen stands in.
-    private func texture(_ source: ScreenSource?, fresh: Bool = true) -> Texture {
+    func texture(_ source: ScreenSource?, fresh: Bool = true) -> Texture {
         switch source {
         case .window(let window)?:
             if !fresh, let last = window.lastScreen, textures.bytesToTake(of: window) > 0 { return last }
@@ -268,68 +260,6 @@ final class Output {
         }
     }
 
-    /// The switcher was let go: what its overlay kept goes. `departing`: an
-    /// overlay on screen fades out (or is where the transition that follows
-    /// starts from). Returns what the frame clock saw of the overlay.
-    func switcherClosed(departing: Bool) -> FrameStatistics {
-        defer {
-            overlayStatistics = FrameStatistics()
-            overlayFrame = nil
-        }
-        if departing, case .switcher = lastContent, case .texture(let picture) = snapshot() {
-            departure = (picture, backend.now)
-        }
-        switcherOverlay.close()
-        previewsChanged = []
-        previewTurns = []
-        drawnAppear = 0
-        damage()
-        return overlayStatistics
-    }
-
-    /// What is on screen while the switcher's overlay departs, taken for a
-    /// transition to start from, which replaces the departure; nil where none departs.
-    func takeDeparture() -> ScreenSource? {
-        guard let departure else { return nil }
-        self.departure = nil
-        if case .departing = lastContent { return snapshot() }
-        return .texture(departure.picture)
-    }
-
-    /// The shown screen with the overlay's picture over it at `opacity`.
-    private func departingLayers(_ picture: Texture, opacity: Float, fresh: Bool = true) -> [SurfaceLayer] {
-        let full = PixelRect(x: 0, y: 0, width: width, height: height)
-        return [SurfaceLayer(texture(delegate?.shownScreen(), fresh: fresh), at: full), SurfaceLayer(picture, at: full, opacity: opacity)]
-    }
-
-    /// Before the overlay shows: one step of what its first frame draws (a
-    /// window's preview, at the size the overlay draws it, the dimmed screen,
-    /// the titles); false when all is made.
-    func prepareOverlay(_ view: SwitcherView) -> Bool {
-        switcherOverlay.prepare(view, shown: { texture(delegate?.shownScreen()) }, screen: { texture(.window($0)) },
-                                width: width, height: height, scale: scale, background: background)
-    }
-
-    /// A window the switcher previews committed: its preview is made again when its turn comes.
-    func previewedWindowCommitted(_ window: Window) {
-        previewsChanged.insert(ObjectIdentifier(window))
-    }
-
-    /// The switcher's overlay over the shown window, its previews live, and
-    /// whether a preview was made again. Drawn again (`fresh` false: a
-    /// screenshot), no preview is taken anew.
-    private func switcherLayers(_ view: SwitcherView, fresh: Bool = true) -> (layers: [SurfaceLayer], remade: Bool) {
-        let drawn = switcherOverlay.layers(view, shown: { texture(delegate?.shownScreen(), fresh: fresh) },
-                                           screen: { texture(.window($0), fresh: fresh) },
-                                           hasNewPixels: { fresh && previewsChanged.contains(ObjectIdentifier($0)) }, takingTurns: fresh,
-                                           width: width, height: height, scale: scale, background: background)
-        if fresh {
-            previewTurns = drawn.turns
-            previewsChanged.subtract(drawn.turns.map(ObjectIdentifier.init))
-        }
-        return (drawn.layers, drawn.remade)
-    }
-
     /// The desktop's windows as layers, bottom first, each with its newest pixels.
     private func desktopLayers() -> [SurfaceLayer] {
         delegate?.desktop().flatMap {
@@ -372,11 +302,10 @@ final class Output {
             // A preview's turn every frame; drawn again whole (the previews small, the rest
             // copied) where one was made again, the cards come in, or anything else changed.
             let (layers, remade) = switcherLayers(view)
-            guard remade || view.appear != drawnAppear || !pending.isEmpty else { return nil }
+            guard remade || view.appear != hold.drawnAppear || !pending.isEmpty else { return nil }
             try? renderer.render(.surfaces(layers, background: background), into: target)
-            drawnAppear = view.appear
             drew(.switcher(view), into: buffer)
-            overlayFrame = predicted
+            hold.drew(appear: view.appear, for: predicted)
             renderer.submit(target, startedAt: start)
             lastDrawn = nil
         } else if let departure, case let left = 1 - predicted.seconds(since: departure.since) / SwitcherView.appearDuration, left > 0 {
@@ -452,10 +381,7 @@ final class Output {
             if target.texture != nil { recorder?.record(target, transition: transition) }
         }
         framesPresented += 1
-        if let predicted = overlayFrame {
-            overlayStatistics.presented(at: time, predicted: predicted, refreshInterval: backend.refreshInterval)
-            overlayFrame = nil
-        }
+        hold.presented(at: time, refreshInterval: backend.refreshInterval)
         let visible = visibleWindows()
         let running = navigation.transition
         navigation.presented(at: time, refreshInterval: backend.refreshInterval)
@@ -470,38 +396,5 @@ final class Output {
         if (isAnimating && !handHolding) || !pending.isEmpty || delegate?.switcherView() != nil || departure != nil {
             backend.scheduleFrame()
         }
-    }
-}
-
-/// What a frame drew, to draw it again.
-private enum DrawnContent {
-    case nothing
-    case transition(Transition<ScreenSource>, progress: Double, form: Renderer.EffectForm, scale: Double)
-    case desktop
-    /// The held switcher over the shown window.
-    case switcher(SwitcherView)
-    /// The switcher's overlay, let go, at `opacity` over the shown screen.
-    case departing(Texture, opacity: Float)
-    /// The shown window's screen, or the background.
-    case screen
-}
-
-/// What a frame showed, as far as its damage goes: one screen in a version
-/// (the texture held weakly: one freed is no longer what any frame shows),
-/// or the desktop's layers where they lay.
-private struct FrameKey: Equatable {
-    weak var screen: Texture?
-    let version: Int?
-    let desktop: [Placement]?
-
-    init(screen: Texture? = nil, version: Int? = nil, desktop: [Placement]? = nil) {
-        self.screen = screen
-        self.version = version
-        self.desktop = desktop
-    }
-
-    static func == (lhs: FrameKey, rhs: FrameKey) -> Bool {
-        lhs.screen === rhs.screen && lhs.version == rhs.version && lhs.desktop == rhs.desktop
-            && (lhs.screen != nil || lhs.desktop != nil)
     }
 }
