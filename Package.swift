@@ -61,7 +61,7 @@ let package = Package(
                 resources: [.copy("effects"), .copy("lib")]),
         // EGL + GLES 3 renderer.
         .target(name: "SegueRender",
-                dependencies: ["CEGL", "CGLES", "CWaylandEGL", "SegueEngine", "SegueImaging", "SegueShaders"]),
+                dependencies: ["CDRM", "CEGL", "CGLES", "CWaylandEGL", "SegueEngine", "SegueImaging", "SegueShaders"]),
         // The event loop as backends and the shell see it: no C headers.
         .target(name: "SegueLoop", dependencies: ["SegueEngine"]),
         // Protocol handlers: one file per Wayland object, typed error codes. No GL, no backend.
@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "SeguePolicy", dependencies: ["SegueEngine"]),
         // The shell: carries out the policy; key bindings, config, outputs, IPC and transitions.
         .target(name: "SegueShell",
-                dependencies: ["CDRM", "CMalloc", "CXKBCommon", "SeguePolicy", "SegueWayland", "SegueBackend", "SegueLoop", "SegueEngine", "SegueRender",
+                dependencies: ["CMalloc", "CXKBCommon", "SeguePolicy", "SegueWayland", "SegueBackend", "SegueLoop", "SegueEngine", "SegueRender",
                                "SegueImaging", "SegueIPC", "SegueConfig", .product(name: "Logging", package: "swift-log")]),
         // The compositor as `segue run` starts it: the shell on the backend the options name.
         .target(name: "SegueCompositor",

@@ -9,15 +9,6 @@ package enum PixelFormat: Sendable, Equatable {
     /// Bytes R, G, B, A, as RGBAImage holds them.
     case rgba8888
 
-    /// The wl_shm format code (wl_shm.format enum), nil for formats Wayland does not name.
-    package var waylandCode: UInt32? {
-        switch self {
-        case .argb8888: 0
-        case .xrgb8888: 1
-        case .rgba8888: nil
-        }
-    }
-
     /// Bytes are uploaded as they are; texture swizzles put the channels right.
     /// In BGRA storage wl_shm's formats need none, which is what llvmpipe's
     /// linear path samples; in RGBA storage they swap red and blue (GLES 3 has

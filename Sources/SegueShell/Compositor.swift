@@ -16,7 +16,7 @@ public final class Compositor {
     /// output's size and refresh rate as options and config ask for them.
     public typealias BackendFactory = (_ loop: EventLoop, _ width: Int, _ height: Int, _ refreshRate: Double) throws -> Backend
 
-    public let server: Server
+    package let server: Server
     let options: CompositorOptions
     let renderer: Renderer
     let builtins: EffectRegistry

@@ -1,5 +1,6 @@
 import CWaylandServer
 import SegueIPC
+import SegueRender
 @testable import SegueShell
 import XCTest
 

@@ -44,7 +44,7 @@ extension Compositor: IPCDelegate {
                 // The GL drawing it, its device's render node, and the dmabufs its EGL imports (none: no linux-dmabuf).
                 "renderer": .string(renderer.context.renderer),
                 "drm_node": renderer.dmabufSupport.clientRenderNode.map(JSONValue.string) ?? .null,
-                "dmabuf_formats": DrmNames.json(renderer.dmabufSupport),
+                "dmabuf_formats": renderer.dmabufSupport.json,
             ])]]))
         case .transitions:
             reply(.success(["transitions": .array(history.map { entry in

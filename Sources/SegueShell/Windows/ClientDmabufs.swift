@@ -1,4 +1,3 @@
-import CDRM
 import Glibc
 import SegueRender
 import SegueWayland
@@ -25,33 +24,5 @@ extension DmabufOffer {
         var node = stat()
         let device = support.clientRenderNode.flatMap { stat($0, &node) == 0 ? UInt64(node.st_rdev) : nil }
         self.init(formats: formats, mainDevice: device)
-    }
-}
-
-extension DmabufSupport {
-    /// The render node clients' GL is to draw on: the one the driver names,
-    /// else the one libdrm lists for the device whose primary node it names
-    /// (a driver with EGL_EXT_device_drm and not its render node extension).
-    var clientRenderNode: String? {
-        renderNode ?? primaryNode.flatMap(Self.renderNode(ofPrimary:))
-    }
-
-    /// The render node of the device whose primary node is `primary`; nil
-    /// where libdrm lists no such device, or it has no render node.
-    static func renderNode(ofPrimary primary: String) -> String? {
-        let count = drmGetDevices2(0, nil, 0)
-        guard count > 0 else { return nil }
-        var devices = [drmDevicePtr?](repeating: nil, count: Int(count))
-        let listed = drmGetDevices2(0, &devices, count)
-        guard listed > 0 else { return nil }
-        defer { drmFreeDevices(&devices, listed) }
-        for case let device? in devices.prefix(Int(listed)) {
-            let nodes = device.pointee.nodes!, available = device.pointee.available_nodes
-            guard available & (1 << DRM_NODE_PRIMARY) != 0, available & (1 << DRM_NODE_RENDER) != 0,
-                  let name = nodes[Int(DRM_NODE_PRIMARY)], String(cString: name) == primary,
-                  let render = nodes[Int(DRM_NODE_RENDER)] else { continue }
-            return String(cString: render)
-        }
-        return nil
     }
 }

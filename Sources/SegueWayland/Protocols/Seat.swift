@@ -172,7 +172,7 @@ public final class Seat: ResourceObject {
     }
 
     /// A key (evdev code) went down or up.
-    public func keyboardKey(time: UInt32, key: UInt32, pressed: Bool) {
+    package func keyboardKey(time: UInt32, key: UInt32, pressed: Bool) {
         // xkb keycodes are evdev codes offset by 8.
         guard let xkbState else { return }
         let changed = xkb_state_update_key(xkbState, key + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP).rawValue
@@ -185,7 +185,7 @@ public final class Seat: ResourceObject {
 
     /// The modifier state changed as a whole, as wl_keyboard.modifiers reports it
     /// from a parent compositor.
-    public func keyboardModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+    package func keyboardModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
         guard let xkbState else { return }
         let changed = xkb_state_update_mask(xkbState, depressed, latched, locked, 0, 0, group).rawValue
         send(modifiersChangedIn: changed, to: focusedKeyboards)
@@ -250,7 +250,7 @@ public final class Seat: ResourceObject {
     }
 
     /// A button (evdev code, e.g. BTN_LEFT) went down or up over the pointer's surface.
-    public func pointerButton(time: UInt32, button: UInt32, pressed: Bool) {
+    package func pointerButton(time: UInt32, button: UInt32, pressed: Bool) {
         if pressed { heldButtons.insert(button) } else { heldButtons.remove(button) }
         if heldButtons.isEmpty { lastPress = nil }
         if let drag {
@@ -300,13 +300,13 @@ public final class Seat: ResourceObject {
     }
 
     /// A scroll along `axis` (wl_pointer.axis) by `value` surface-local units.
-    public func pointerAxis(time: UInt32, axis: UInt32, value: Double) {
+    package func pointerAxis(time: UInt32, axis: UInt32, value: Double) {
         guard drag == nil, let surface = pointerSurface else { return }
         for pointer in pointers(of: surface) { pointer.axis(time: time, axis: axis, value: value) }
     }
 
     /// A touchpad swipe of `fingers` began, for the client under the pointer.
-    public func swipeBegin(time: UInt32, fingers: UInt32) {
+    package func swipeBegin(time: UInt32, fingers: UInt32) {
         guard let surface = pointerSurface else { return }
         let client = wl_resource_get_client(surface)
         swipeTargets = swipes.filter { $0.client == client }
@@ -315,12 +315,12 @@ public final class Seat: ResourceObject {
     }
 
     /// The swipe moved by (dx, dy), in surface units.
-    public func swipeUpdate(time: UInt32, dx: Double, dy: Double) {
+    package func swipeUpdate(time: UInt32, dx: Double, dy: Double) {
         for swipe in swipeTargets { swipe.update(time: time, dx: dx, dy: dy) }
     }
 
     /// The swipe ended, or was cancelled.
-    public func swipeEnd(time: UInt32, cancelled: Bool) {
+    package func swipeEnd(time: UInt32, cancelled: Bool) {
         let targets = swipeTargets
         swipeTargets.removeAll()
         guard !targets.isEmpty else { return }
@@ -346,13 +346,13 @@ public final class Seat: ResourceObject {
     }
 
     /// Touch point `id` moved to (x, y), local to the surface it went down on.
-    public func touchMotion(id: Int32, x: Double, y: Double, time: UInt32) {
+    package func touchMotion(id: Int32, x: Double, y: Double, time: UInt32) {
         guard let surface = touchPoints[id]?.surface else { return }
         for touch in touches(of: surface) { touch.motion(time: time, id: id, x: x, y: y) }
     }
 
     /// Touch point `id` lifted.
-    public func touchUp(id: Int32, time: UInt32) {
+    package func touchUp(id: Int32, time: UInt32) {
         guard let (surface, destruction) = touchPoints.removeValue(forKey: id) else { return }
         destruction.remove()
         let serial = wl_display_next_serial(display)

@@ -197,8 +197,6 @@ package final class Surface: ResourceObject {
     package var hasBuffer: Bool { bufferSize != nil }
     /// Whether it is a cursor or a drag icon, which Segue never draws.
     package var isUndrawn: Bool { role is UndrawnRole }
-    /// Whether it is a pointer cursor.
-    package var isCursor: Bool { (role as? UndrawnRole)?.roleName == UndrawnRole.cursor }
     /// Whether a buffer is attached and not yet committed.
     package var hasPendingBuffer: Bool {
         if case .attached(_?) = pending.buffer { true } else { false }

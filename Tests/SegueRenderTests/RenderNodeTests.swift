@@ -1,6 +1,5 @@
 import Foundation
 import SegueRender
-@testable import SegueShell
 import XCTest
 
 /// Where the renderer's driver names only its device's primary node, the
