@@ -65,22 +65,13 @@ public final class Compositor {
     /// Completed transitions, oldest first, for `segue msg transitions`.
     var history: [(event: TransitionEvent, reason: String, completion: TransitionCompletion)] = []
 
-    private var compositorGlobal: CompositorGlobal?
-    private var subcompositor: Subcompositor?
-    private var wmBase: XdgWmBase?
-    private var decorations: XdgDecorationManager?
-    private(set) var seat: Seat?
-    private var pointerGestures: PointerGestures?
-    private var outputGlobal: OutputGlobal?
-    private var presentation: Presentation?
-    private var viewporter: Viewporter?
-    private var linuxDmabuf: LinuxDmabuf?
-    private var dataDevices: DataDeviceManager?
-    private var primarySelection: PrimarySelectionManager?
-    private(set) var transitionManager: SegueTransitionManager?
-    private(set) var activation: XdgActivation?
+    /// The globals offered to clients, until the compositor stops.
+    private(set) var offered: Globals?
     private(set) var spawner: Spawner?
     let backend: Backend
+    var seat: Seat? { offered?.seat }
+    var transitionManager: SegueTransitionManager? { offered?.transitionManager }
+    var activation: XdgActivation? { offered?.activation }
     /// The backend's preferred scale as of the last output change.
     private var backendScale: Int
     private var signalSources: [LoopSource] = []
@@ -113,38 +104,19 @@ public final class Compositor {
         output.recorder = recorder
         applyTiming()
 
-        let display = server.display
-        compositorGlobal = CompositorGlobal(display: display) { [unowned self] surface in surface.delegate = self }
-        subcompositor = Subcompositor(display: display)
-        wmBase = XdgWmBase(display: display, toleratesBufferBeforeConfigure: options.toleratesBufferBeforeConfigure)
-        wmBase?.toplevelDelegate = self
-        wmBase?.popupDelegate = self
-        decorations = XdgDecorationManager(display: display)
-        let seat = try Seat(display: display, keymap: Self.systemKeymap(log: log))
-        self.seat = seat
-        seat.cursorChanged = { [unowned self] in updateCursor() }
-        shareSelections(of: seat)
-        applyKeyRepeat()
-        pointerGestures = PointerGestures(display: display, seat: seat)
-        outputGlobal = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
-                                    width: Int32(backend.width), height: Int32(backend.height), scale: Int32(output.scale),
-                                    refreshMilliHz: Int32((refreshRate * 1000).rounded()))
-        presentation = Presentation(display: display)
-        viewporter = Viewporter(display: display)
-        dataDevices = DataDeviceManager(display: display)
-        primarySelection = PrimarySelectionManager(display: display)
-        activation = XdgActivation(display: display)
         textures.canImport = { [unowned renderer] in renderer.imports(DmabufDescription($0)) }
         textures.importDmabuf = { [unowned renderer] in renderer.import(DmabufDescription($0.attributes), opaque: $0.opaque) }
         textures.retired = { [unowned output] in output.requestFrame() }
-        let dmabufOffer = options.dmabufOffer ?? DmabufOffer(drawnBy: renderer.dmabufSupport, externalImages: renderer.drawsExternalImages)
-        linuxDmabuf = try (dmabufOffer.isEmpty ? nil : dmabufOffer).map { offer in
-            try LinuxDmabuf(display: display, offer: offer) { [unowned textures] in textures.canImport($0) }
-        }
-        activation?.delegate = self
-        transitionManager = SegueTransitionManager(display: display, delegate: self, activation: activation,
-                                                   trusted: options.trustedExecutables)
-        spawner = Spawner(display: display, loop: server.loop)
+        let globals = try Globals(display: server.display, shell: self, keymap: Self.systemKeymap(log: log), backend: backend,
+                                  scale: output.scale, refreshRate: refreshRate,
+                                  dmabufOffer: options.dmabufOffer ?? DmabufOffer(drawnBy: renderer.dmabufSupport,
+                                                                                  externalImages: renderer.drawsExternalImages),
+                                  imports: { [unowned textures] in textures.canImport($0) })
+        offered = globals
+        globals.seat.cursorChanged = { [unowned self] in updateCursor() }
+        shareSelections(of: globals.seat)
+        applyKeyRepeat()
+        spawner = Spawner(display: server.display, loop: server.loop)
         backend.events = { [unowned self] in handle($0) }
         if !options.embedded { ipc = try IPCServer(loop: server.eventLoop, path: ipcPath, delegate: self) }
         for signal in [SIGINT, SIGTERM] where !options.embedded {
@@ -208,20 +180,7 @@ public final class Compositor {
         configWatcher = nil
         server.disconnectClients()
         // Globals and timers live on the display: they go before it does.
-        compositorGlobal = nil
-        subcompositor = nil
-        wmBase = nil
-        decorations = nil
-        pointerGestures = nil
-        seat = nil
-        outputGlobal = nil
-        presentation = nil
-        viewporter = nil
-        dataDevices = nil
-        primarySelection = nil
-        transitionManager = nil
-        activation = nil
-        linuxDmabuf = nil
+        offered = nil
         backend.stop()
         backend.events = nil
         server.destroy()
@@ -469,7 +428,7 @@ extension Compositor: OutputDelegate {
             for window in stack.windows { window.contentChanged() }
             output.damage()
         }
-        outputGlobal?.update(width: Int32(output.width), height: Int32(output.height), scale: Int32(output.scale))
+        offered?.output.update(width: Int32(output.width), height: Int32(output.height), scale: Int32(output.scale))
         for window in stack.windows { window.toplevel.reconfigure() }
         pointerLayoutChanged()
     }
@@ -485,7 +444,7 @@ extension Compositor: OutputDelegate {
                     feedback.presented(timestampNanoseconds: UInt64(time.nanoseconds),
                                        refreshNanoseconds: UInt32(backend.refreshInterval * 1e9),
                                        sequence: sequence, flags: 0,
-                                       outputs: outputGlobal?.resources(for: surface.client) ?? [])
+                                       outputs: offered?.output.resources(for: surface.client) ?? [])
                 }
             }
         }
@@ -501,14 +460,14 @@ extension Compositor: OutputDelegate {
         // the scale of the outputs its surface is on keeps drawing for this
         // one while hidden, and is sharp the moment it shows again.
         for window in stack.windows where window.isAlive {
-            let outputs = outputGlobal?.resources(for: window.surface.client) ?? []
+            let outputs = offered?.output.resources(for: window.surface.client) ?? []
             forEachSurface(of: window.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
         }
     }
 
     /// A surface taken off screen, with its subsurfaces and popups: off the output too.
     func leaveOutputs(_ surface: Surface) {
-        let outputs = outputGlobal?.resources(for: surface.client) ?? []
+        let outputs = offered?.output.resources(for: surface.client) ?? []
         forEachSurface(of: surface) { $0.updateEnteredOutputs(to: [], among: outputs) }
     }
 

@@ -1,0 +1,50 @@
+import SegueBackend
+import SegueWayland
+
+/// The Wayland globals Segue offers, made together as the compositor starts
+/// and gone together, before the display, as it stops.
+final class Globals {
+    let compositor: CompositorGlobal
+    let subcompositor: Subcompositor
+    let wmBase: XdgWmBase
+    let decorations: XdgDecorationManager
+    let seat: Seat
+    let pointerGestures: PointerGestures
+    let output: OutputGlobal
+    let presentation: Presentation
+    let viewporter: Viewporter
+    let dataDevices: DataDeviceManager
+    let primarySelection: PrimarySelectionManager
+    let activation: XdgActivation
+    /// Offered only where the renderer imports dmabufs.
+    let linuxDmabuf: LinuxDmabuf?
+    let transitionManager: SegueTransitionManager
+
+    /// On `display`, with `shell` as the delegate of the surfaces, windows,
+    /// activations and transition requests they bring, `keymap` for the
+    /// keyboard, `backend`'s output at `scale` and `refreshRate` Hz, and the
+    /// dmabufs of `dmabufOffer`, which `imports` checks one by one.
+    init(display: OpaquePointer, shell: Compositor, keymap: Keymap?, backend: Backend, scale: Int, refreshRate: Double,
+         dmabufOffer: DmabufOffer, imports: @escaping (DmabufAttributes) -> Bool) throws {
+        compositor = CompositorGlobal(display: display) { [unowned shell] surface in surface.delegate = shell }
+        subcompositor = Subcompositor(display: display)
+        wmBase = XdgWmBase(display: display, toleratesBufferBeforeConfigure: shell.options.toleratesBufferBeforeConfigure)
+        wmBase.toplevelDelegate = shell
+        wmBase.popupDelegate = shell
+        decorations = XdgDecorationManager(display: display)
+        seat = try Seat(display: display, keymap: keymap)
+        pointerGestures = PointerGestures(display: display, seat: seat)
+        output = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
+                              width: Int32(backend.width), height: Int32(backend.height), scale: Int32(scale),
+                              refreshMilliHz: Int32((refreshRate * 1000).rounded()))
+        presentation = Presentation(display: display)
+        viewporter = Viewporter(display: display)
+        dataDevices = DataDeviceManager(display: display)
+        primarySelection = PrimarySelectionManager(display: display)
+        activation = XdgActivation(display: display)
+        activation.delegate = shell
+        linuxDmabuf = try dmabufOffer.isEmpty ? nil : LinuxDmabuf(display: display, offer: dmabufOffer, imports: imports)
+        transitionManager = SegueTransitionManager(display: display, delegate: shell, activation: activation,
+                                                   trusted: shell.options.trustedExecutables)
+    }
+}
