@@ -35,13 +35,13 @@ extension Compositor {
             return held.target.id
         case .end(let velocity):
             let held = try held()
-            if let onComplete { gestureListeners[held.play.id, default: []].append(onComplete) }
+            if let onComplete { hands.listeners[held.play.id, default: []].append(onComplete) }
             held.hand.end(at: now, velocity: velocity)
             output.requestFrame()
             return held.target.id
         case .cancel:
             let held = try held()
-            if let onComplete { gestureListeners[held.play.id, default: []].append(onComplete) }
+            if let onComplete { hands.listeners[held.play.id, default: []].append(onComplete) }
             held.hand.end(at: now, velocity: nil, toward: .cancelled)
             output.requestFrame()
             return held.target.id
@@ -59,14 +59,14 @@ extension Compositor {
 
     /// (Re)starts the wait for the hand's next step.
     private func watchGestureIdle() {
-        if gestureIdleTimer == nil {
-            gestureIdleTimer = server.eventLoop.timer { [unowned self] in
+        if hands.idleTimer == nil {
+            hands.idleTimer = server.eventLoop.timer { [unowned self] in
                 guard let gesture else { return }
-                log.info("gesture toward window \(gesture.target.id): no step for \(gestureIdleLimit) ms, going back")
+                log.info("gesture toward window \(gesture.target.id): no step for \(hands.idleLimit) ms, going back")
                 _ = try? perform(.gesture(.cancel))
             }
         }
-        gestureIdleTimer?.arm(milliseconds: gestureIdleLimit)
+        hands.idleTimer?.arm(milliseconds: hands.idleLimit)
     }
 
     private func held() throws(ActionError) -> Navigator.HandSwitch {
@@ -93,11 +93,11 @@ extension Compositor {
         if let earlier = gesture, running == nil { earlier.hand.end(at: now, velocity: nil) }
         let hand = InteractiveProgress(progress: running?.progress ?? 0, velocity: running?.velocity ?? 0, at: now)
         let play = navigating { navigation.handBegan(toward: window, takingOverFrom: origin, hand: hand) }
-        if let onComplete { gestureListeners[play.id] = [onComplete] }
+        if let onComplete { hands.listeners[play.id] = [onComplete] }
         self.play(play, chosen.resolution, settings: settings,
                   hand: HandDrive(hand: hand, takingOver: running.map { ($0.from, $0.settings, $0.direction) }),
                   onStart: onStart) { [weak self] completion, reason in
-            for hear in self?.gestureListeners.removeValue(forKey: play.id) ?? [] { hear(completion, reason) }
+            for hear in self?.hands.listeners.removeValue(forKey: play.id) ?? [] { hear(completion, reason) }
         }
     }
 }

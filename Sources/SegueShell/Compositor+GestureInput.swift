@@ -9,30 +9,30 @@ import SegueWayland
 extension Compositor {
     /// Whether a button press starts a drag gesture, which then has the pointer's input.
     func pointerPressStartsGesture(x: Double) -> Bool {
-        guard handInput == nil, let modifier = config.gestures.dragModifier,
+        guard hands.input == nil, let modifier = config.gestures.dragModifier,
               seat?.heldModifiers.contains(KeyModifiers(modifier)) == true else { return false }
-        handInput = GestureInput(source: .pointer, startX: x)
+        hands.input = GestureInput(source: .pointer, startX: x)
         return true
     }
 
     /// Whether a touch point going down starts an edge swipe.
     func touchStartsGesture(id: Int32, x: Double) -> Bool {
-        guard handInput == nil, config.gestures.edgeSwipe, x < GestureInput.edge, previouslyShown != nil else { return false }
-        handInput = GestureInput(source: .touch(id: id), startX: x)
+        guard hands.input == nil, config.gestures.edgeSwipe, x < GestureInput.edge, previouslyShown != nil else { return false }
+        hands.input = GestureInput(source: .touch(id: id), startX: x)
         return true
     }
 
     /// Whether a touchpad swipe beginning starts a gesture.
     func swipeStartsGesture(fingers: UInt32) -> Bool {
-        guard handInput == nil, config.gestures.swipeFingers != 0, fingers == config.gestures.swipeFingers else { return false }
-        handInput = GestureInput(source: .swipe, startX: 0)
+        guard hands.input == nil, config.gestures.swipeFingers != 0, fingers == config.gestures.swipeFingers else { return false }
+        hands.input = GestureInput(source: .swipe, startX: 0)
         return true
     }
 
     /// The hand moved to `x` (a swipe: by `x`); whether the input was the gesture's.
     func handMoved(_ source: GestureInput.Source, x: Double) -> Bool {
-        guard var hand = handInput, hand.source == source else { return false }
-        defer { handInput = hand }
+        guard var hand = hands.input, hand.source == source else { return false }
+        defer { hands.input = hand }
         hand.x = source == .swipe ? hand.x + x : x
         let dx = hand.x - hand.startX
         guard !hand.refused else { return true }
@@ -69,8 +69,8 @@ extension Compositor {
 
     /// The hand let go, or the swipe was cancelled; whether the input was the gesture's.
     func handReleased(_ source: GestureInput.Source, cancelled: Bool = false) -> Bool {
-        guard let hand = handInput, hand.source == source else { return false }
-        handInput = nil
+        guard let hand = hands.input, hand.source == source else { return false }
+        hands.input = nil
         if let own = hand.driving, own === gesture?.hand { _ = try? perform(.gesture(cancelled ? .cancel : .end(velocity: nil))) }
         return true
     }

@@ -25,7 +25,7 @@ extension Compositor {
                 // Held, the switcher has every key; else [keys] chords come before its own.
                 let bound = navigation.switcher.isHeld ? nil : bindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) }
                 if let bound {
-                    keyboard.bound.insert(key)
+                    routing.keyboard.bound.insert(key)
                     do {
                         try perform(bound.action)
                     } catch {
@@ -34,14 +34,14 @@ extension Compositor {
                     return
                 }
                 if switcherTook(keysym: keysym, modifiers: modifiers) {
-                    keyboard.bound.insert(key)
+                    routing.keyboard.bound.insert(key)
                     return
                 }
-                keyboard.forwarded.insert(key)
+                routing.keyboard.forwarded.insert(key)
                 noteInput()
             } else {
-                keyboard.bound.remove(key)
-                guard keyboard.forwarded.remove(key) != nil else { return }
+                routing.keyboard.bound.remove(key)
+                guard routing.keyboard.forwarded.remove(key) != nil else { return }
             }
             seat.keyboardKey(time: time, key: key, pressed: pressed)
             commitSwitcherOnRelease(seat)
@@ -49,17 +49,17 @@ extension Compositor {
             seat.keyboardModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
             commitSwitcherOnRelease(seat)
         case .keyRepeat(let rate, let delay):
-            backendRepeat = (rate, delay)
+            routing.backendRepeat = (rate, delay)
             applyKeyRepeat()
         case .keyboardLeft:
             // Keys held where the focus went are up for clients.
             let time = eventTime
-            for key in keyboard.forwarded.sorted() { seat.keyboardKey(time: time, key: key, pressed: false) }
-            keyboard.forwarded.removeAll()
-            keyboard.bound.removeAll()
+            for key in routing.keyboard.forwarded.sorted() { seat.keyboardKey(time: time, key: key, pressed: false) }
+            routing.keyboard.forwarded.removeAll()
+            routing.keyboard.bound.removeAll()
             seat.keyboardModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
             // Its modifier's release will not be heard: the switcher goes without switching.
-            keyboard.switcherHeldBy = nil
+            routing.keyboard.switcherHeldBy = nil
             if navigation.switcher.isHeld { perform(switcher: .cancel) }
         // Output pixels become surface units here; everything after is in units.
         case .pointerMotion(let time, let x, let y):
@@ -92,7 +92,7 @@ extension Compositor {
         guard navigation.switcher.isHeld else {
             guard let chord else { return false }
             perform(switcher: chord.step)
-            if navigation.switcher.isHeld { keyboard.switcherHeldBy = chord.binding.modifiers.subtracting(.shift) }
+            if navigation.switcher.isHeld { routing.keyboard.switcherHeldBy = chord.binding.modifiers.subtracting(.shift) }
             return true
         }
         if keysym == UInt32(XKB_KEY_Escape) {
@@ -105,8 +105,8 @@ extension Compositor {
 
     /// The modifier that held the switcher open was let go: it commits.
     private func commitSwitcherOnRelease(_ seat: Seat) {
-        guard let held = keyboard.switcherHeldBy, !seat.heldModifiers.isSuperset(of: held) else { return }
-        keyboard.switcherHeldBy = nil
+        guard let held = routing.keyboard.switcherHeldBy, !seat.heldModifiers.isSuperset(of: held) else { return }
+        routing.keyboard.switcherHeldBy = nil
         if navigation.switcher.isHeld { perform(switcher: .commit) }
     }
 
@@ -117,11 +117,11 @@ extension Compositor {
     /// The switcher's chords, each key as xkb names it.
     private func switcherBindings() -> [(binding: KeyBinding, step: SwitcherStep)] {
         let settings = config.switcher
-        if let resolved = keyboard.switcherResolved, resolved.settings == settings { return resolved.bindings }
+        if let resolved = routing.keyboard.switcherResolved, resolved.settings == settings { return resolved.bindings }
         let steps: [([KeyChord], SwitcherStep)] = [(settings.next, .next(filter: nil)), (settings.prev, .prev(filter: nil)),
                                                    (settings.nextSameApp, .next(filter: .appID)), (settings.prevSameApp, .prev(filter: .appID))]
         let bindings = steps.flatMap { chords, step in chords.map { (binding: KeyBinding($0), step: step) } }
-        keyboard.switcherResolved = (settings, bindings)
+        routing.keyboard.switcherResolved = (settings, bindings)
         return bindings
     }
 
@@ -143,17 +143,17 @@ extension Compositor {
 
     /// How held keys repeat: as the config says, else as the backend's seat does, else Segue's own.
     func applyKeyRepeat() {
-        let fallback = backendRepeat ?? Seat.defaultRepeat
+        let fallback = routing.backendRepeat ?? Seat.defaultRepeat
         seat?.setKeyRepeat(rate: config.keyRepeat.rate ?? fallback.rate, delay: config.keyRepeat.delay ?? fallback.delay)
     }
 
     /// The config's bindings, each chord's key as xkb names it (checked when the config was read).
     private func bindings() -> [(binding: KeyBinding, action: Action)] {
-        if let resolved = keyboard.resolved, resolved.keys == config.keys { return resolved.bindings }
+        if let resolved = routing.keyboard.resolved, resolved.keys == config.keys { return resolved.bindings }
         let chords: [(KeyChord?, Action)] = [(config.keys.switchNext, .show(.next)), (config.keys.switchPrev, .show(.prev)),
                                              (config.keys.close, .close()), (config.keys.switchPrevious, .show(.previous))]
         let bindings = chords.compactMap { chord, action in chord.map { (binding: KeyBinding($0), action: action) } }
-        keyboard.resolved = (config.keys, bindings)
+        routing.keyboard.resolved = (config.keys, bindings)
         return bindings
     }
 }

@@ -45,7 +45,7 @@ extension Compositor {
     }
 
     func pointerMoved(time: UInt32, x: Double, y: Double) {
-        pointer.position = (x, y)
+        routing.pointer.position = (x, y)
         guard !handMoved(.pointer, x: x) else { return }
         updatePointerFocus(time: time)
     }
@@ -53,39 +53,39 @@ extension Compositor {
     func pointerButton(time: UInt32, button: UInt32, pressed: Bool) {
         guard let seat else { return }
         // A press with the drag modifier held drags a switch until its release; clients see neither.
-        if pressed, pointer.pressed.isEmpty, let x = pointer.position?.x, pointerPressStartsGesture(x: x) {
-            pointer.gestureButton = button
+        if pressed, routing.pointer.pressed.isEmpty, let x = routing.pointer.position?.x, pointerPressStartsGesture(x: x) {
+            routing.pointer.gestureButton = button
             return
         }
-        if !pressed, pointer.gestureButton == button {
-            pointer.gestureButton = nil
+        if !pressed, routing.pointer.gestureButton == button {
+            routing.pointer.gestureButton = nil
             _ = handReleased(.pointer)
             updatePointerFocus(time: time)
             return
         }
-        if pressed, pointer.pressed.isEmpty, let position = pointer.position, switcherTook(pressAt: position.x, position.y) {
-            pointer.switcherButton = button
+        if pressed, routing.pointer.pressed.isEmpty, let position = routing.pointer.position, switcherTook(pressAt: position.x, position.y) {
+            routing.pointer.switcherButton = button
             return
         }
-        if !pressed, pointer.switcherButton == button {
-            pointer.switcherButton = nil
+        if !pressed, routing.pointer.switcherButton == button {
+            routing.pointer.switcherButton = nil
             return
         }
         if pressed {
             // A click raises and focuses the window under it, where all are on screen.
-            if pointer.pressed.isEmpty, options.placement.keepsPositions, let position = pointer.position,
+            if routing.pointer.pressed.isEmpty, options.placement.keepsPositions, let position = routing.pointer.position,
                let surface = surface(at: position.x, position.y)?.surface, let window = window(of: surface),
                window !== stack.shown {
                 _ = try? perform(.show(.window(id: window.id)))
             }
-            if pointer.pressed.isEmpty { dismissGrabbingPopups(unlessOver: pointer.position) }
-            pointer.pressed.insert(button)
+            if routing.pointer.pressed.isEmpty { dismissGrabbingPopups(unlessOver: routing.pointer.position) }
+            routing.pointer.pressed.insert(button)
         } else {
-            guard pointer.pressed.remove(button) != nil else { return }
+            guard routing.pointer.pressed.remove(button) != nil else { return }
         }
         seat.pointerButton(time: time, button: button, pressed: pressed)
         // The grab ended: the pointer may be over another surface.
-        if pointer.pressed.isEmpty { updatePointerFocus(time: time) }
+        if routing.pointer.pressed.isEmpty { updatePointerFocus(time: time) }
     }
 
     func touchDown(time: UInt32, id: Int32, x: Double, y: Double) {
@@ -107,11 +107,11 @@ extension Compositor {
     func pointerLayoutChanged() { updatePointerFocus(time: eventTime) }
 
     private func updatePointerFocus(time: UInt32) {
-        guard let seat, let position = pointer.position else { return }
+        guard let seat, let position = routing.pointer.position else { return }
         // Held buttons keep the pointer where they went down, wherever it goes,
         // on no surface if that is where (or the surface went since); unless
         // they hold a drag, which goes wherever the pointer is.
-        if !pointer.pressed.isEmpty, !seat.isDragging {
+        if !routing.pointer.pressed.isEmpty, !seat.isDragging {
             guard let surface = seat.surfaceUnderPointer, let origin = screenOrigin(of: surface) else { return }
             seat.pointerMoved(over: surface, x: position.x - origin.x, y: position.y - origin.y, time: time)
             return

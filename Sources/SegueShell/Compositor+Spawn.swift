@@ -16,7 +16,7 @@ extension Compositor {
 
     /// What programs Segue starts find in their environment: SEGUE_SOCKET,
     /// so `segue msg` run by them (or their children) talks to this Segue.
-    private var spawnedEnvironment: [String: String] { ipc == nil ? [:] : ["SEGUE_SOCKET": ipcPath] }
+    private var spawnedEnvironment: [String: String] { loopSources.ipc == nil ? [:] : ["SEGUE_SOCKET": ipcPath] }
 
     /// `[startup] run`: each program started once, as the compositor starts
     /// (a reload starts none), with its environment; each logged, and one that

@@ -62,13 +62,13 @@ extension Compositor {
     /// (a window's preview, the dimmed screen, the titles), so the overlay's
     /// first frame is copies, not a read of every window at once.
     private func armSwitcherTimer() {
-        if switcherTimer == nil {
-            switcherTimer = server.eventLoop.timer { [unowned self] in
+        if loopSources.switcherTimer == nil {
+            loopSources.switcherTimer = server.eventLoop.timer { [unowned self] in
                 guard let due = navigation.switcher.opensAt else { return }
                 let left = due.seconds(since: backend.now)
                 let view = SwitcherView(windows: navigation.switcher.windows, selected: 0, settings: config.switcher, appear: 0)
                 if left > Self.previewStep, options.placement.showsOneWindow, output.prepareOverlay(view) {
-                    switcherTimer?.arm(milliseconds: Int32(min(left, Self.previewStep) * 1000))
+                    loopSources.switcherTimer?.arm(milliseconds: Int32(min(left, Self.previewStep) * 1000))
                     return
                 }
                 // The loop's timer measured the delay: the overlay is due, whatever a stepped clock says.
@@ -76,7 +76,7 @@ extension Compositor {
             }
         }
         let delay = navigation.switcher.opensAt.map { max(0, $0.seconds(since: backend.now)) } ?? 0
-        switcherTimer?.arm(milliseconds: Int32((min(delay, Self.previewStep) * 1000).rounded(.up)))
+        loopSources.switcherTimer?.arm(milliseconds: Int32((min(delay, Self.previewStep) * 1000).rounded(.up)))
     }
 
     /// Seconds between the steps made while the overlay is not shown yet.

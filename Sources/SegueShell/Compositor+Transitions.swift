@@ -99,21 +99,22 @@ extension Compositor {
             let settings = config.settings(effect: effect) ?? EffectSettings(descriptor)
             return config.reducingMotion(Resolution(settings: settings, direction: event.direction, rule: nil, reason: "requested effect"))
         }
+        var random = SystemRandomNumberGenerator()
         return config.resolve(event: event, from: from.map(info), to: to.map(info), random: &random)
     }
 
     private func info(_ window: Window) -> WindowInfo { WindowInfo(appID: window.appID, title: window.title) }
 
     func record(_ play: Navigator.Play, _ reason: String, _ completion: TransitionCompletion) {
-        history.append((play.event, reason, completion))
-        if history.count > 256 { history.removeFirst() }
+        reports.history.append((play.event, reason, completion))
+        if reports.history.count > 256 { reports.history.removeFirst() }
         var fields = Self.json(completion)
         fields["kind"] = .string(play.event.rawValue)
         fields["rule"] = .string(reason)
         emit("transition_finished", fields)
         if play.event == .close, let closed = play.from {
-            for index in closeWaiters.indices where closeWaiters[index].window == closed.id {
-                closeWaiters[index].transition = fields
+            for index in reports.closeWaiters.indices where reports.closeWaiters[index].window == closed.id {
+                reports.closeWaiters[index].transition = fields
             }
         }
         answerCloseWaiters()
@@ -124,8 +125,8 @@ extension Compositor {
     func answerCloseWaiters() {
         guard !navigation.isAnimating else { return }
         let open = Set(stack.windows.map(\.id))
-        let answered = closeWaiters.filter { !open.contains($0.window) }
-        closeWaiters.removeAll { !open.contains($0.window) }
+        let answered = reports.closeWaiters.filter { !open.contains($0.window) }
+        reports.closeWaiters.removeAll { !open.contains($0.window) }
         for waiter in answered {
             var fields = waiter.transition ?? [:]
             fields["window"] = .number(Double(waiter.window))

@@ -27,7 +27,6 @@ public final class Compositor {
     /// Values `segue msg set` applied over the file since it was last read.
     var settings: [ConfigSetting] = []
     var configWatcher: ConfigWatcher?
-    var random = SystemRandomNumberGenerator()
     let output: Output
     let log: Logger
     /// Which window is shown, which transition each event starts, and the one running.
@@ -37,33 +36,13 @@ public final class Compositor {
     let textures = SurfaceTextures()
     /// Each cursor surface's picture, and the cursor the backend was last told to show.
     let cursorImages = CursorImages()
-    private var shownCursor = Cursor.standard
-    var keyboard = KeyboardRouting()
-    /// The key repeat the backend's seat reported (a nested parent's), if any.
-    var backendRepeat: (rate: Int, delay: Int)?
-    var pointer = PointerState()
-    /// Who hears how each hand's switch ended (the one who began it, and the
-    /// one who let it go), by its transition.
-    var gestureListeners: [Int: [TransitionCompletionHandler]] = [:]
-    /// A drag or touch driving a gesture, while it is held.
-    var handInput: GestureInput?
-    /// Lets go of a gesture whose hand stopped saying anything (a script that
-    /// died between steps), after `gestureIdleLimit` milliseconds.
-    var gestureIdleTimer: LoopTimer?
-    var gestureIdleLimit: Int32 = 10_000
-    /// Shows the switcher's overlay once its open delay passes.
-    var switcherTimer: LoopTimer?
-    private var windowsByToplevel: [ObjectIdentifier: Window] = [:]
-    /// Where free placement had put toplevels that unmapped and may map again.
-    private var unmappedPositions: [(toplevel: WeakToplevel, position: (x: Int, y: Int))] = []
-    private var nextWindowID = 1
-    /// The window `segue msg events` last heard was shown.
-    private var announcedShown: Int?
-    /// `segue msg close --wait` requests: the window each waits on, and the
-    /// transition away from it once one finished.
-    var closeWaiters: [(window: Int, reply: (IPCReply) -> Void, transition: [String: JSONValue]?)] = []
-    /// Completed transitions, oldest first, for `segue msg transitions`.
-    var history: [(event: TransitionEvent, reason: String, completion: TransitionCompletion)] = []
+    var routing = InputRouting()
+    var hands = HandState()
+    private var registry = WindowRegistry()
+    /// What scripts hear of: transitions done, the window shown, closes waited for.
+    var reports = Reports()
+    /// What runs on the loop besides the display: the control socket, signals, timers.
+    var loopSources = LoopSources()
 
     /// The globals offered to clients, until the compositor stops.
     private(set) var offered: Globals?
@@ -72,10 +51,6 @@ public final class Compositor {
     var seat: Seat? { offered?.seat }
     var transitionManager: SegueTransitionManager? { offered?.transitionManager }
     var activation: XdgActivation? { offered?.activation }
-    /// The backend's preferred scale as of the last output change.
-    private var backendScale: Int
-    private var signalSources: [LoopSource] = []
-    private(set) var ipc: IPCServer?
 
     /// A compositor drawing with `renderer` on the backend `makeBackend` makes;
     /// `defaultSize` applies when neither options nor config set one.
@@ -96,7 +71,6 @@ public final class Compositor {
         let recorder = try options.recordDirectory.map(TransitionRecorder.init(directory:))
         server = try Server(socket: options.socket, listening: !options.embedded)
         backend = try makeBackend(server.eventLoop, width, height, refreshRate)
-        backendScale = backend.preferredScale
         output = try Output(backend: backend, renderer: renderer, textures: textures, navigation: navigation,
                             loop: server.eventLoop, background: background)
         output.delegate = self
@@ -118,10 +92,10 @@ public final class Compositor {
         applyKeyRepeat()
         spawner = Spawner(display: server.display, loop: server.loop)
         backend.events = { [unowned self] in handle($0) }
-        if !options.embedded { ipc = try IPCServer(loop: server.eventLoop, path: ipcPath, delegate: self) }
+        if !options.embedded { loopSources.ipc = try IPCServer(loop: server.eventLoop, path: ipcPath, delegate: self) }
         for signal in [SIGINT, SIGTERM] where !options.embedded {
             if let source = server.eventLoop.signal(signal, { [unowned self] in server.terminate() }) {
-                signalSources.append(source)
+                loopSources.signals.append(source)
             }
         }
         watchConfig()
@@ -169,13 +143,9 @@ public final class Compositor {
         // Surfaces going with their clients move no cursor.
         seat?.cursorChanged = nil
         output.recorder?.flush()
-        gestureIdleTimer?.remove()
-        gestureIdleTimer = nil
-        switcherTimer?.remove()
-        switcherTimer = nil
-        for source in signalSources { source.remove() }
-        signalSources.removeAll()
-        ipc = nil
+        hands.idleTimer?.remove()
+        hands.idleTimer = nil
+        loopSources.removeAll()
         spawner = nil
         configWatcher = nil
         server.disconnectClients()
@@ -201,13 +171,13 @@ public final class Compositor {
             }
         }
         guard let toplevel = root.role as? XdgToplevel else { return nil }
-        return windowsByToplevel[ObjectIdentifier(toplevel)]
+        return registry[toplevel]
     }
 
     func focusShownWindow() {
-        if stack.shown?.id != announcedShown {
-            announcedShown = stack.shown?.id
-            emit("window_shown", ["window": announcedShown.map { .number(Double($0)) } ?? .null])
+        if stack.shown?.id != reports.announcedShown {
+            reports.announcedShown = stack.shown?.id
+            emit("window_shown", ["window": reports.announcedShown.map { .number(Double($0)) } ?? .null])
         }
         stack.shown?.urgent = false
         // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
@@ -314,21 +284,16 @@ extension Compositor: SurfaceDelegate {
             surface.dropUntakenPixels()
         }
         let cursor = cursorImages.cursor(for: seat?.cursor)
-        guard cursor != shownCursor else { return }
-        shownCursor = cursor
+        guard cursor != routing.shownCursor else { return }
+        routing.shownCursor = cursor
         backend.show(cursor: cursor)
     }
 }
 
 extension Compositor: ToplevelDelegate {
     package func toplevelMapped(_ toplevel: XdgToplevel) {
-        let window = Window(id: nextWindowID, toplevel: toplevel)
-        nextWindowID += 1
         // Mapped again, a toplevel comes back where it was put.
-        if let index = unmappedPositions.firstIndex(where: { $0.toplevel.object === toplevel }) {
-            window.position = unmappedPositions.remove(at: index).position
-        }
-        windowsByToplevel[ObjectIdentifier(toplevel)] = window
+        let window = registry.add(toplevel)
         let play = navigating { navigation.opened(window, at: backend.now) }
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
         emit("window_opened", describe(window))
@@ -337,15 +302,13 @@ extension Compositor: ToplevelDelegate {
     }
 
     package func toplevelRenamed(_ toplevel: XdgToplevel) {
-        guard let window = windowsByToplevel[ObjectIdentifier(toplevel)] else { return }
+        guard let window = registry[toplevel] else { return }
         transitionManager?.windowChanged(id: window.id, toplevel)
         emit("window_changed", describe(window))
     }
 
     package func toplevelUnmapped(_ toplevel: XdgToplevel) {
-        guard let window = windowsByToplevel.removeValue(forKey: ObjectIdentifier(toplevel)) else { return }
-        unmappedPositions.removeAll { $0.toplevel.object == nil }
-        if toplevel.isAlive, let position = window.position { unmappedPositions.append((WeakToplevel(object: toplevel), position)) }
+        guard let window = registry.remove(toplevel) else { return }
         log.info("window \(window.id) unmapped")
         window.keepLastScreen(renderer: renderer, background: output.background)
         emit("window_closed", ["window": .number(Double(window.id))])
@@ -420,9 +383,9 @@ extension Compositor: OutputDelegate {
     func outputChanged() {
         let scale = outputScale
         // A pixel is a surface unit / scale, and the backend's pixels as many as its screen's scale.
-        let factor = Double(output.scale) / Double(scale) * Double(backend.preferredScale) / Double(backendScale)
-        backendScale = backend.preferredScale
-        if factor != 1 { pointer.position = pointer.position.map { ($0.x * factor, $0.y * factor) } }
+        let factor = Double(output.scale) / Double(scale) * Double(backend.preferredScale) / Double(output.backendScale)
+        output.backendScale = backend.preferredScale
+        if factor != 1 { routing.pointer.position = routing.pointer.position.map { ($0.x * factor, $0.y * factor) } }
         if output.scale != scale {
             output.scale = scale
             for window in stack.windows { window.contentChanged() }

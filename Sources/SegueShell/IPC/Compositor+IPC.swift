@@ -47,7 +47,7 @@ extension Compositor: IPCDelegate {
                 "dmabuf_formats": renderer.dmabufSupport.json,
             ])]]))
         case .transitions:
-            reply(.success(["transitions": .array(history.map { entry in
+            reply(.success(["transitions": .array(reports.history.map { entry in
                 var fields = Self.json(entry.completion)
                 fields["event"] = .string(entry.event.rawValue)
                 fields["rule"] = .string(entry.reason)
@@ -59,7 +59,7 @@ extension Compositor: IPCDelegate {
             do {
                 guard case .askedToClose(let id) = try perform(.close(target)) else { return }
                 // Whether it closes is the client's choice: a waiter hears once it has.
-                if wait { closeWaiters.append((id, reply, nil)) } else { reply(.success(["window": .number(Double(id))])) }
+                if wait { reports.closeWaiters.append((id, reply, nil)) } else { reply(.success(["window": .number(Double(id))])) }
             } catch {
                 reply(.failure(error.description))
             }
@@ -175,7 +175,7 @@ extension Compositor: IPCDelegate {
 
     /// Tells every `segue msg events` subscriber that `event` happened.
     func emit(_ event: String, _ fields: [String: JSONValue] = [:]) {
-        ipc?.broadcast(fields.merging(["event": .string(event)]) { $1 })
+        loopSources.ipc?.broadcast(fields.merging(["event": .string(event)]) { $1 })
     }
 
     /// A window as events name it.

@@ -73,6 +73,8 @@ final class Output {
 
     var width: Int { backend.width }
     var height: Int { backend.height }
+    /// The backend's preferred scale as of the last output change.
+    lazy var backendScale = backend.preferredScale
     /// Output pixels per surface unit: what clients are told to draw at.
     var scale = 1
     /// The output in surface units: what windows are configured to fill, and
