@@ -10,7 +10,7 @@ extension Compositor {
     /// Whether a button press starts a drag gesture, which then has the pointer's input.
     func pointerPressStartsGesture(x: Double) -> Bool {
         guard hands.input == nil, let modifier = config.gestures.dragModifier,
-              seat?.heldModifiers.contains(KeyModifiers(modifier)) == true else { return false }
+              seat?.keyboard.heldModifiers.contains(KeyModifiers(modifier)) == true else { return false }
         hands.input = GestureInput(source: .pointer, startX: x)
         return true
     }

@@ -21,7 +21,7 @@ extension Compositor {
             }
         case .key(let time, let key, let pressed):
             if pressed {
-                let (keysym, modifiers) = seat.bindingKey(for: key)
+                let (keysym, modifiers) = seat.keyboard.bindingKey(for: key)
                 // Held, the switcher has every key; else [keys] chords come before its own.
                 let bound = navigation.switcher.isHeld ? nil : bindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) }
                 if let bound {
@@ -43,10 +43,10 @@ extension Compositor {
                 routing.keyboard.bound.remove(key)
                 guard routing.keyboard.forwarded.remove(key) != nil else { return }
             }
-            seat.keyboardKey(time: time, key: key, pressed: pressed)
+            seat.keyboard.key(time: time, key: key, pressed: pressed)
             commitSwitcherOnRelease(seat)
         case .modifiers(let depressed, let latched, let locked, let group):
-            seat.keyboardModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+            seat.keyboard.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
             commitSwitcherOnRelease(seat)
         case .keyRepeat(let rate, let delay):
             routing.backendRepeat = (rate, delay)
@@ -54,10 +54,10 @@ extension Compositor {
         case .keyboardLeft:
             // Keys held where the focus went are up for clients.
             let time = eventTime
-            for key in routing.keyboard.forwarded.sorted() { seat.keyboardKey(time: time, key: key, pressed: false) }
+            for key in routing.keyboard.forwarded.sorted() { seat.keyboard.key(time: time, key: key, pressed: false) }
             routing.keyboard.forwarded.removeAll()
             routing.keyboard.bound.removeAll()
-            seat.keyboardModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
+            seat.keyboard.modifiers(depressed: 0, latched: 0, locked: 0, group: 0)
             // Its modifier's release will not be heard: the switcher goes without switching.
             routing.keyboard.switcherHeldBy = nil
             if navigation.switcher.isHeld { perform(switcher: .cancel) }
@@ -68,7 +68,7 @@ extension Compositor {
             if pressed { noteInput() }
             pointerButton(time: time, button: button, pressed: pressed)
         case .pointerAxis(let time, let axis, let value):
-            seat.pointerAxis(time: time, axis: axis, value: value / scale)
+            seat.pointer.axis(time: time, axis: axis, value: value / scale)
         case .touchDown(let time, let id, let x, let y):
             noteInput()
             touchDown(time: time, id: id, x: x / scale, y: y / scale)
@@ -77,11 +77,11 @@ extension Compositor {
         case .touchUp(let time, let id):
             touchUp(time: time, id: id)
         case .swipeBegin(let time, let fingers):
-            if !swipeStartsGesture(fingers: fingers) { seat.swipeBegin(time: time, fingers: fingers) }
+            if !swipeStartsGesture(fingers: fingers) { seat.pointer.swipeBegin(time: time, fingers: fingers) }
         case .swipeUpdate(let time, let dx, let dy):
-            if !handMoved(.swipe, x: dx / scale) { seat.swipeUpdate(time: time, dx: dx / scale, dy: dy / scale) }
+            if !handMoved(.swipe, x: dx / scale) { seat.pointer.swipeUpdate(time: time, dx: dx / scale, dy: dy / scale) }
         case .swipeEnd(let time, let cancelled):
-            if !handReleased(.swipe, cancelled: cancelled) { seat.swipeEnd(time: time, cancelled: cancelled) }
+            if !handReleased(.swipe, cancelled: cancelled) { seat.pointer.swipeEnd(time: time, cancelled: cancelled) }
         }
     }
 
@@ -105,7 +105,7 @@ extension Compositor {
 
     /// The modifier that held the switcher open was let go: it commits.
     private func commitSwitcherOnRelease(_ seat: Seat) {
-        guard let held = routing.keyboard.switcherHeldBy, !seat.heldModifiers.isSuperset(of: held) else { return }
+        guard let held = routing.keyboard.switcherHeldBy, !seat.keyboard.heldModifiers.isSuperset(of: held) else { return }
         routing.keyboard.switcherHeldBy = nil
         if navigation.switcher.isHeld { perform(switcher: .commit) }
     }
@@ -143,8 +143,8 @@ extension Compositor {
 
     /// How held keys repeat: as the config says, else as the backend's seat does, else Segue's own.
     func applyKeyRepeat() {
-        let fallback = routing.backendRepeat ?? Seat.defaultRepeat
-        seat?.setKeyRepeat(rate: config.keyRepeat.rate ?? fallback.rate, delay: config.keyRepeat.delay ?? fallback.delay)
+        let fallback = routing.backendRepeat ?? SeatKeyboard.defaultRepeat
+        seat?.keyboard.setRepeat(rate: config.keyRepeat.rate ?? fallback.rate, delay: config.keyRepeat.delay ?? fallback.delay)
     }
 
     /// The config's bindings, each chord's key as xkb names it (checked when the config was read).

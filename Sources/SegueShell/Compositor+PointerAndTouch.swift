@@ -83,7 +83,7 @@ extension Compositor {
         } else {
             guard routing.pointer.pressed.remove(button) != nil else { return }
         }
-        seat.pointerButton(time: time, button: button, pressed: pressed)
+        seat.pointer.button(time: time, button: button, pressed: pressed)
         // The grab ended: the pointer may be over another surface.
         if routing.pointer.pressed.isEmpty { updatePointerFocus(time: time) }
     }
@@ -93,13 +93,13 @@ extension Compositor {
         guard !switcherTook(pressAt: x, y), !touchStartsGesture(id: id, x: x) else { return }
         dismissGrabbingPopups(unlessOver: (x, y))
         guard let hit = surface(at: x, y) else { return }
-        seat?.touchDown(on: hit.surface, id: id, x: hit.x, y: hit.y, time: time)
+        seat?.touch.down(on: hit.surface, id: id, x: hit.x, y: hit.y, time: time)
     }
 
     func touchMoved(time: UInt32, id: Int32, x: Double, y: Double) {
-        guard !handMoved(.touch(id: id), x: x), let surface = seat?.touchSurface(id: id),
+        guard !handMoved(.touch(id: id), x: x), let surface = seat?.touch.surface(id: id),
               let origin = screenOrigin(of: surface) else { return }
-        seat?.touchMotion(id: id, x: x - origin.x, y: y - origin.y, time: time)
+        seat?.touch.motion(id: id, x: x - origin.x, y: y - origin.y, time: time)
     }
 
     /// Windows moved, changed size, came or went: the pointer may be over
@@ -111,17 +111,17 @@ extension Compositor {
         // Held buttons keep the pointer where they went down, wherever it goes,
         // on no surface if that is where (or the surface went since); unless
         // they hold a drag, which goes wherever the pointer is.
-        if !routing.pointer.pressed.isEmpty, !seat.isDragging {
-            guard let surface = seat.surfaceUnderPointer, let origin = screenOrigin(of: surface) else { return }
-            seat.pointerMoved(over: surface, x: position.x - origin.x, y: position.y - origin.y, time: time)
+        if !routing.pointer.pressed.isEmpty, !seat.pointer.isDragging {
+            guard let surface = seat.pointer.surfaceUnder, let origin = screenOrigin(of: surface) else { return }
+            seat.pointer.moved(over: surface, x: position.x - origin.x, y: position.y - origin.y, time: time)
             return
         }
         let hit = surface(at: position.x, position.y)
-        seat.pointerMoved(over: hit?.surface, x: hit?.x ?? 0, y: hit?.y ?? 0, time: time)
+        seat.pointer.moved(over: hit?.surface, x: hit?.x ?? 0, y: hit?.y ?? 0, time: time)
     }
 
     func touchUp(time: UInt32, id: Int32) {
         guard !handReleased(.touch(id: id)) else { return }
-        seat?.touchUp(id: id, time: time)
+        seat?.touch.up(id: id, time: time)
     }
 }

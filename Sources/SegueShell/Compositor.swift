@@ -87,7 +87,7 @@ public final class Compositor {
                                                                                   externalImages: renderer.drawsExternalImages),
                                   imports: { [unowned textures] in textures.canImport($0) })
         offered = globals
-        globals.seat.cursorChanged = { [unowned self] in updateCursor() }
+        globals.seat.pointer.cursorChanged = { [unowned self] in updateCursor() }
         shareSelections(of: globals.seat)
         applyKeyRepeat()
         spawner = Spawner(display: server.display, loop: server.loop)
@@ -141,7 +141,7 @@ public final class Compositor {
     /// with `dispatch`. The compositor serves nothing afterwards.
     public func shutDown() {
         // Surfaces going with their clients move no cursor.
-        seat?.cursorChanged = nil
+        seat?.pointer.cursorChanged = nil
         output.recorder?.flush()
         hands.idleTimer?.remove()
         hands.idleTimer = nil
@@ -196,8 +196,8 @@ extension Compositor: SurfaceDelegate {
             textures.forget(surface)
             cursorImages.take(surface)
             surface.dropUntakenPixels()
-            seat?.cursorSurfaceCommitted(surface)
-            if let request = seat?.cursor, request.surface === surface {
+            seat?.pointer.cursorSurfaceCommitted(surface)
+            if let request = seat?.pointer.cursor, request.surface === surface {
                 updateCursor()
                 // The pointer's picture hears of frames too, as an animated one waits to.
                 if !surface.frameCallbacks.isEmpty { output.requestFrame() }
@@ -262,7 +262,7 @@ extension Compositor: SurfaceDelegate {
     package func surfaceDestroyed(_ surface: Surface) {
         textures.forget(surface)
         cursorImages.forget(surface)
-        seat?.cursorSurfaceDestroyed(surface)
+        seat?.pointer.cursorSurfaceDestroyed(surface)
     }
 
     package func subsurfaceRemoved(from parent: Surface) {
@@ -279,11 +279,11 @@ extension Compositor: SurfaceDelegate {
     /// Tells the backend what the pointer looks like now, when that changed.
     func updateCursor() {
         // A surface drawn before it became the cursor holds a texture it no longer needs.
-        if let request = seat?.cursor, let surface = request.surface {
+        if let request = seat?.pointer.cursor, let surface = request.surface {
             textures.forget(surface)
             surface.dropUntakenPixels()
         }
-        let cursor = cursorImages.cursor(for: seat?.cursor)
+        let cursor = cursorImages.cursor(for: seat?.pointer.cursor)
         guard cursor != routing.shownCursor else { return }
         routing.shownCursor = cursor
         backend.show(cursor: cursor)
@@ -399,7 +399,7 @@ extension Compositor: OutputDelegate {
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) {
         let milliseconds = UInt32(truncatingIfNeeded: time.nanoseconds / 1_000_000)
         textures.framePresented()
-        seat?.cursor?.surface?.sendFrameDone(milliseconds: milliseconds)
+        seat?.pointer.cursor?.surface?.sendFrameDone(milliseconds: milliseconds)
         for window in visible where window.isAlive {
             forEachSurface(of: window.surface) { surface in
                 surface.sendFrameDone(milliseconds: milliseconds)

@@ -145,7 +145,7 @@ final class DragAndDropTests: XCTestCase {
         XCTAssertFalse(selection.cancelled)
         XCTAssertFalse(dragged.cancelled)
         XCTAssertEqual(from.device.dragEvents.filter { if case .enter = $0 { true } else { false } }.count, 1, "one drag")
-        XCTAssertTrue(server.compositor.seat?.isDragging == true)
+        XCTAssertTrue(server.compositor.seat?.pointer.isDragging == true)
     }
 
     func testAnOfferLeftBehindNoLongerSteersTheSource() throws {

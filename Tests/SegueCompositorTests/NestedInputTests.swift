@@ -139,8 +139,8 @@ final class NestedInputTests: XCTestCase {
         XCTAssertNotEqual(german, american)
         XCTAssertEqual(reporter.lines.last { $0.hasPrefix("keymap ") }, "keymap xkb_v1 \(german)")
 
-        parentSeat.keyboardKey(time: 1, key: keyA, pressed: true)
-        parentSeat.keyboardKey(time: 2, key: keyA, pressed: false)
+        parentSeat.keyboard.key(time: 1, key: keyA, pressed: true)
+        parentSeat.keyboard.key(time: 2, key: keyA, pressed: false)
         XCTAssertTrue(parent.dispatch { reporter.lines.contains("key 30 released") }, "\(reporter.lines)")
         XCTAssertEqual(reporter.lines.filter { $0.hasPrefix("key ") }, ["key 30 pressed", "key 30 released"])
     }
@@ -149,24 +149,24 @@ final class NestedInputTests: XCTestCase {
         let reporter = try reporterBehindTwo()
         XCTAssertEqual(try shownTitle(), "TWO")
 
-        parentSeat.keyboardKey(time: 1, key: keyLeftAlt, pressed: true)
-        parentSeat.keyboardKey(time: 2, key: keyTab, pressed: true)
-        parentSeat.keyboardKey(time: 3, key: keyTab, pressed: false)
-        parentSeat.keyboardKey(time: 4, key: keyLeftAlt, pressed: false)
+        parentSeat.keyboard.key(time: 1, key: keyLeftAlt, pressed: true)
+        parentSeat.keyboard.key(time: 2, key: keyTab, pressed: true)
+        parentSeat.keyboard.key(time: 3, key: keyTab, pressed: false)
+        parentSeat.keyboard.key(time: 4, key: keyLeftAlt, pressed: false)
         XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
         try waitForNestedWindows(2)
         XCTAssertEqual(try shownTitle(), "key reporter")
         XCTAssertFalse(reporter.lines.contains { $0.hasPrefix("key \(keyTab) ") }, "Tab was the binding's: \(reporter.lines)")
 
         // A plain Tab is the client's.
-        parentSeat.keyboardKey(time: 5, key: keyTab, pressed: true)
-        parentSeat.keyboardKey(time: 6, key: keyTab, pressed: false)
+        parentSeat.keyboard.key(time: 5, key: keyTab, pressed: true)
+        parentSeat.keyboard.key(time: 6, key: keyTab, pressed: false)
         XCTAssertTrue(parent.dispatch { reporter.lines.contains("key 15 released") }, "\(reporter.lines)")
 
         // Alt+Shift+Tab goes back.
         for (time, key, pressed) in [(7, keyLeftAlt, true), (8, keyLeftShift, true), (9, keyTab, true), (10, keyTab, false),
                                      (11, keyLeftShift, false), (12, keyLeftAlt, false)] {
-            parentSeat.keyboardKey(time: UInt32(time), key: key, pressed: pressed)
+            parentSeat.keyboard.key(time: UInt32(time), key: key, pressed: pressed)
         }
         XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard leave" }.count == 2 }, "\(reporter.lines)")
         try waitForNestedWindows(2)
@@ -183,12 +183,12 @@ final class NestedInputTests: XCTestCase {
         try waitForNestedWindows(3)
         XCTAssertEqual(try shownTitle(), "THREE")
         for (time, key, pressed) in [(1, keyLeftAlt, true), (2, keyTab, true), (3, keyTab, false), (4, keyTab, true), (5, keyTab, false)] {
-            parentSeat.keyboardKey(time: UInt32(time), key: key, pressed: pressed)
+            parentSeat.keyboard.key(time: UInt32(time), key: key, pressed: pressed)
         }
         // The keys reach the nested Segue through the parent meanwhile.
         _ = parent.dispatch(timeout: 0.5) { false }
         XCTAssertEqual(try shownTitle(), "THREE", "nothing switches while Alt is held")
-        parentSeat.keyboardKey(time: 6, key: keyLeftAlt, pressed: false)
+        parentSeat.keyboard.key(time: 6, key: keyLeftAlt, pressed: false)
         XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
         try waitForNestedWindows(3)
         XCTAssertEqual(try shownTitle(), "key reporter")
@@ -202,7 +202,7 @@ final class NestedInputTests: XCTestCase {
         let reporter = try reporterBehindTwo()
         let keyF4: UInt32 = 62
         for (time, key, pressed) in [(1, keyLeftAlt, true), (2, keyF4, true), (3, keyF4, false), (4, keyLeftAlt, false)] {
-            parentSeat.keyboardKey(time: UInt32(time), key: key, pressed: pressed)
+            parentSeat.keyboard.key(time: UInt32(time), key: key, pressed: pressed)
         }
         // TWO is asked to close, and does; the key reporter is shown and focused again.
         XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
@@ -224,12 +224,12 @@ final class NestedInputTests: XCTestCase {
         // With the switcher off, Alt+Tab is an ordinary key now, for the shown TWO; Ctrl+N switches.
         let keyLeftCtrl: UInt32 = 29, keyN: UInt32 = 49
         for (key, pressed) in [(keyLeftAlt, true), (keyTab, true), (keyTab, false), (keyLeftAlt, false)] {
-            parentSeat.keyboardKey(time: 1, key: key, pressed: pressed)
+            parentSeat.keyboard.key(time: 1, key: key, pressed: pressed)
         }
         try waitForNestedWindows(2)
         XCTAssertEqual(try shownTitle(), "TWO")
         for (key, pressed) in [(keyLeftCtrl, true), (keyN, true), (keyN, false), (keyLeftCtrl, false)] {
-            parentSeat.keyboardKey(time: 2, key: key, pressed: pressed)
+            parentSeat.keyboard.key(time: 2, key: key, pressed: pressed)
         }
         XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
         try waitForNestedWindows(2)
@@ -311,7 +311,7 @@ final class NestedInputTests: XCTestCase {
         let keyboard = client.makeKeyboard()
         XCTAssertTrue(client.roundtrip())
         // The session's repeat changes on the parent: the nested Segue passes it on.
-        parentSeat.setKeyRepeat(rate: 33, delay: 444)
+        parentSeat.keyboard.setRepeat(rate: 33, delay: 444)
         XCTAssertTrue(parent.dispatch { client.roundtrip() && keyboard.keyRepeat == [33, 444] }, "\(keyboard.keyRepeat)")
     }
 
@@ -322,14 +322,14 @@ final class NestedInputTests: XCTestCase {
         // Straight through the parent's seat, as for keys: the parent's own shell
         // would take a Super drag for itself.
         let nestedWindow = try XCTUnwrap(parent.compositor.stack.shown?.surface)
-        parentSeat.keyboardKey(time: 1, key: keyLeftMeta, pressed: true)
+        parentSeat.keyboard.key(time: 1, key: keyLeftMeta, pressed: true)
         // The nested window fills the 800×500 parent; 500 pixels left is most of the way.
-        parentSeat.pointerMoved(over: nestedWindow, x: 600, y: 250, time: 2)
-        parentSeat.pointerButton(time: 3, button: buttonLeft, pressed: true)
-        parentSeat.pointerMoved(over: nestedWindow, x: 350, y: 250, time: 4)
-        parentSeat.pointerMoved(over: nestedWindow, x: 100, y: 250, time: 5)
-        parentSeat.pointerButton(time: 6, button: buttonLeft, pressed: false)
-        parentSeat.keyboardKey(time: 7, key: keyLeftMeta, pressed: false)
+        parentSeat.pointer.moved(over: nestedWindow, x: 600, y: 250, time: 2)
+        parentSeat.pointer.button(time: 3, button: buttonLeft, pressed: true)
+        parentSeat.pointer.moved(over: nestedWindow, x: 350, y: 250, time: 4)
+        parentSeat.pointer.moved(over: nestedWindow, x: 100, y: 250, time: 5)
+        parentSeat.pointer.button(time: 6, button: buttonLeft, pressed: false)
+        parentSeat.keyboard.key(time: 7, key: keyLeftMeta, pressed: false)
         XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
         try waitForNestedWindows(2)
         XCTAssertEqual(try shownTitle(), "key reporter")
@@ -340,11 +340,11 @@ final class NestedInputTests: XCTestCase {
         let reporter = try reporterBehindTwo()
         XCTAssertEqual(try shownTitle(), "TWO")
         let nestedWindow = try XCTUnwrap(parent.compositor.stack.shown?.surface)
-        parentSeat.pointerMoved(over: nestedWindow, x: 400, y: 250, time: 1)
-        parentSeat.swipeBegin(time: 2, fingers: 3)
-        parentSeat.swipeUpdate(time: 3, dx: -250, dy: 0)
-        parentSeat.swipeUpdate(time: 4, dx: -250, dy: 0)
-        parentSeat.swipeEnd(time: 5, cancelled: false)
+        parentSeat.pointer.moved(over: nestedWindow, x: 400, y: 250, time: 1)
+        parentSeat.pointer.swipeBegin(time: 2, fingers: 3)
+        parentSeat.pointer.swipeUpdate(time: 3, dx: -250, dy: 0)
+        parentSeat.pointer.swipeUpdate(time: 4, dx: -250, dy: 0)
+        parentSeat.pointer.swipeEnd(time: 5, cancelled: false)
         XCTAssertTrue(parent.dispatch { reporter.lines.filter { $0 == "keyboard enter" }.count == 2 }, "\(reporter.lines)")
         try waitForNestedWindows(2)
         XCTAssertEqual(try shownTitle(), "key reporter")

@@ -20,7 +20,7 @@ final class DataDevice: ResourceObject, SelectionDevice {
                     return
                 }
                 let source = source.flatMap { Resource.object($0, as: DataSource.self) }
-                device.seat?.startDrag(source: source, origin: origin, icon: icon, serial: serial, client: device.client)
+                device.seat?.pointer.startDrag(source: source, origin: origin, icon: icon, serial: serial, client: device.client)
             },
             set_selection: { _, resource, source, _ in
                 guard let device = Resource.object(resource, as: DataDevice.self) else { return }

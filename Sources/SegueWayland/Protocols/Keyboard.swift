@@ -31,7 +31,7 @@ package final class Keyboard: ResourceObject {
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
         self.resource = nil
-        seat?.keyboardDestroyed(self)
+        seat?.keyboard.destroyed(self)
     }
 
     func sendKeymap(_ keymap: Keymap) {

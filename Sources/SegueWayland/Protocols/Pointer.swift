@@ -21,7 +21,7 @@ package final class Pointer: ResourceObject {
                     else { return }
                     surface = cursor
                 }
-                pointer.seat?.setCursor(from: pointer, serial: serial, surface: surface, hotspotX: hotspotX, hotspotY: hotspotY)
+                pointer.seat?.pointer.setCursor(from: pointer, serial: serial, surface: surface, hotspotX: hotspotX, hotspotY: hotspotY)
             },
             release: Resource.destroy))
         return p
@@ -37,7 +37,7 @@ package final class Pointer: ResourceObject {
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
         self.resource = nil
-        seat?.pointerDestroyed(self)
+        seat?.pointer.destroyed(self)
     }
 
     package func enter(serial: UInt32, surface: OpaquePointer, x: Double, y: Double) {

@@ -16,7 +16,7 @@ package final class PointerGestures: ResourceObject {
                 guard let client, let gestures = Resource.object(resource, as: PointerGestures.self),
                       let swipe = SwipeGesture(client: client, version: wl_resource_get_version(resource), id: id,
                                                seat: gestures.seat) else { return }
-                gestures.seat?.add(swipe)
+                gestures.seat?.pointer.add(swipe)
             },
             get_pinch_gesture: { client, resource, id, _ in
                 guard let client else { return }

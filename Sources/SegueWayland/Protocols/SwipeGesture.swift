@@ -23,7 +23,7 @@ package final class SwipeGesture: ResourceObject {
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
         self.resource = nil
-        seat?.remove(self)
+        seat?.pointer.remove(self)
     }
 
     func begin(serial: UInt32, time: UInt32, surface: OpaquePointer, fingers: UInt32) {

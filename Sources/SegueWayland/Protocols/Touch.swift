@@ -22,7 +22,7 @@ package final class Touch: ResourceObject {
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
         self.resource = nil
-        seat?.touchDestroyed(self)
+        seat?.touch.destroyed(self)
     }
 
     // Each event is a frame of its own: Segue's touch points move one at a time.
