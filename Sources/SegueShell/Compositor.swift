@@ -38,7 +38,7 @@ public final class Compositor {
     let cursorImages = CursorImages()
     var routing = InputRouting()
     var hands = HandState()
-    private var registry = WindowRegistry()
+    var registry = WindowRegistry()
     /// What scripts hear of: transitions done, the window shown, closes waited for.
     var reports = Reports()
     /// What runs on the loop besides the display: the control socket, signals, timers.
@@ -188,168 +188,9 @@ public final class Compositor {
     }
 }
 
-extension Compositor: SurfaceDelegate {
-    package func surfaceCommitted(_ surface: Surface) {
-        // A cursor's or drag icon's content is never drawn, so it costs no
-        // texture: it is the pointer's picture, which a backend may show.
-        if surface.isUndrawn {
-            textures.forget(surface)
-            cursorImages.take(surface)
-            surface.dropUntakenPixels()
-            seat?.pointer.cursorSurfaceCommitted(surface)
-            if let request = seat?.pointer.cursor, request.surface === surface {
-                updateCursor()
-                // The pointer's picture hears of frames too, as an animated one waits to.
-                if !surface.frameCallbacks.isEmpty { output.requestFrame() }
-            }
-            return
-        }
-        // A surface drawn before set_cursor makes it a cursor: its picture is
-        // kept for then (no bigger than its texture, which the budget counts),
-        // and dropped once it takes another role.
-        if surface.role == nil { cursorImages.take(surface) } else { cursorImages.forget(surface) }
-        if surface.committedNewContent, let failure = textures.contentCommitted(by: surface, budget: clientTextureBudget) {
-            switch failure {
-            case .overBudget(let bytes):
-                log.warning("a client's textures would take \(bytes >> 20) MiB, past its \(clientTextureBudget >> 20) MiB: disconnecting it")
-            case .noTexture:
-                log.warning("out of GL memory for a \(surface.width)x\(surface.height) surface: disconnecting its client")
-            }
-            surface.postNoMemory()
-            return
-        }
-        guard let window = window(of: surface), window.toplevel.mapped else { return }
-        // New pixels, subsurfaces moved or restacked, or the window moved.
-        let moved = surface === window.surface && updateOrigin(of: window)
-        // A new window geometry moves the popups placed against it.
-        let xdgSurface = (surface.role as? XdgToplevel)?.xdgSurface ?? (surface.role as? XdgPopup)?.xdgSurface
-        let regeometried = xdgSurface?.committedGeometryChange == true && !window.toplevel.xdgSurface.popups.isEmpty
-        let changed = surface.committedNewContent || surface.committedSubsurfaceChange || moved || regeometried
-        let visible = output.visibleWindows().contains { $0 === window }
-        // A preview's window is read at the preview's own pace, not at every commit.
-        if changed, switcherView()?.windows.contains(where: { $0 === window }) == true {
-            output.previewedWindowCommitted(window)
-        }
-        // Where the output changed: for a stacked window on screen, where its
-        // screen did; with free placement, where the surface's new pixels
-        // landed, unless anything moved. One off screen is composed anew when shown.
-        var damage = Damage.everywhere
-        if changed && visible && options.placement.showsOneWindow {
-            damage = window.contentChanged(committedBy: surface, width: output.width, height: output.height, scale: output.scale,
-                                           textures: textures)
-        } else if changed {
-            window.contentChanged()
-            if visible, surface.committedNewContent, !surface.committedSubsurfaceChange, !moved, !regeometried {
-                damage = desktopDamage(of: window, committedBy: surface)
-            }
-        }
-        guard visible else { return }
-        if surface.hasUntakenPixels { output.pixelsCommitted(by: window) }
-        // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
-        if changed {
-            pointerLayoutChanged()
-            output.damage(damage)
-        } else if !surface.frameCallbacks.isEmpty {
-            output.requestFrame()
-        }
-    }
-
-    /// The client destroyed a buffer whose pixels were not taken yet: they are taken while they are still there.
-    package func untakenBufferDestroyed(_ surface: Surface) {
-        textures.takePixels(of: surface)
-    }
-
-    package func surfaceDestroyed(_ surface: Surface) {
-        textures.forget(surface)
-        cursorImages.forget(surface)
-        seat?.pointer.cursorSurfaceDestroyed(surface)
-    }
-
-    package func subsurfaceRemoved(from parent: Surface) {
-        if let window = window(of: parent) { surfacesChanged(of: window) }
-    }
-
-    /// A surface of `window` came or went outside a commit of its own: it is drawn anew, and the pointer may be over another.
-    func surfacesChanged(of window: Window) {
-        window.contentChanged()
-        if output.visibleWindows().contains(where: { $0 === window }) { output.damage() }
-        pointerLayoutChanged()
-    }
-
-    /// Tells the backend what the pointer looks like now, when that changed.
-    func updateCursor() {
-        // A surface drawn before it became the cursor holds a texture it no longer needs.
-        if let request = seat?.pointer.cursor, let surface = request.surface {
-            textures.forget(surface)
-            surface.dropUntakenPixels()
-        }
-        let cursor = cursorImages.cursor(for: seat?.pointer.cursor)
-        guard cursor != routing.shownCursor else { return }
-        routing.shownCursor = cursor
-        backend.show(cursor: cursor)
-    }
-}
-
-extension Compositor: ToplevelDelegate {
-    package func toplevelMapped(_ toplevel: XdgToplevel) {
-        // Mapped again, a toplevel comes back where it was put.
-        let window = registry.add(toplevel)
-        let play = navigating { navigation.opened(window, at: backend.now) }
-        log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
-        emit("window_opened", describe(window))
-        transitionManager?.windowChanged(id: window.id, toplevel)
-        try? start(play)
-    }
-
-    package func toplevelRenamed(_ toplevel: XdgToplevel) {
-        guard let window = registry[toplevel] else { return }
-        transitionManager?.windowChanged(id: window.id, toplevel)
-        emit("window_changed", describe(window))
-    }
-
-    package func toplevelUnmapped(_ toplevel: XdgToplevel) {
-        guard let window = registry.remove(toplevel) else { return }
-        log.info("window \(window.id) unmapped")
-        window.keepLastScreen(renderer: renderer, background: output.background)
-        emit("window_closed", ["window": .number(Double(window.id))])
-        leaveOutputs(window.surface)
-        transitionManager?.windowClosed(id: window.id)
-        // A hand dragging toward a window that went lets go of it: back where it came from.
-        if gesture?.target === window { _ = try? perform(.gesture(.cancel)) }
-        switch navigating({ navigation.closed(window) }) {
-        case .hidden:
-            // Where every window is on screen, this one leaves it.
-            if !options.placement.showsOneWindow { output.damage() }
-            pointerLayoutChanged()
-            answerCloseWaiters()
-        case .deferred:
-            focusShownWindow()
-        case .pop(let play):
-            try? start(play)
-        }
-    }
-
-    package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
-        options.placement.configuration(for: toplevel, shown: stack.shown.map { $0.toplevel === toplevel } ?? false,
-                                        width: Int32(output.logicalWidth), height: Int32(output.logicalHeight))
-    }
-}
-
 extension Compositor: OutputDelegate {
     func shownScreen() -> ScreenSource? {
         options.placement.screen(showing: stack.shown)
-    }
-
-    /// Where `surface`'s new pixels land on the desktop, `window` placed where it is.
-    private func desktopDamage(of window: Window, committedBy surface: Surface) -> Damage {
-        let origin = pixelOrigin(of: window)
-        guard let texture = textures[surface],
-              let placed = window.layers(x: origin.x, y: origin.y, scale: output.scale, textures: textures)
-                  .first(where: { $0.texture === texture })?.rect else { return .everywhere }
-        // Pixels land one to one only unscaled and unturned; otherwise all of the surface may have changed.
-        let damage = surface.showsBufferAsItIs(atScale: output.scale) ? Window.damage(surface.committedDamage, at: (placed.x, placed.y))
-            : .everywhere
-        return .within(Region(damage.rects(within: placed)))
     }
 
     func desktop() -> [(window: Window, x: Int, y: Int)] {

@@ -1,0 +1,56 @@
+import Foundation
+import Logging
+import SegueBackend
+import SegueConfig
+import SegueEngine
+import SegueIPC
+import SegueLoop
+import SeguePolicy
+import SegueRender
+import SegueWayland
+
+/// Toplevels mapping, renamed and unmapping: windows opening and closing, each with its transition.
+extension Compositor: ToplevelDelegate {
+    package func toplevelMapped(_ toplevel: XdgToplevel) {
+        // Mapped again, a toplevel comes back where it was put.
+        let window = registry.add(toplevel)
+        let play = navigating { navigation.opened(window, at: backend.now) }
+        log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
+        emit("window_opened", describe(window))
+        transitionManager?.windowChanged(id: window.id, toplevel)
+        try? start(play)
+    }
+
+    package func toplevelRenamed(_ toplevel: XdgToplevel) {
+        guard let window = registry[toplevel] else { return }
+        transitionManager?.windowChanged(id: window.id, toplevel)
+        emit("window_changed", describe(window))
+    }
+
+    package func toplevelUnmapped(_ toplevel: XdgToplevel) {
+        guard let window = registry.remove(toplevel) else { return }
+        log.info("window \(window.id) unmapped")
+        window.keepLastScreen(renderer: renderer, background: output.background)
+        emit("window_closed", ["window": .number(Double(window.id))])
+        leaveOutputs(window.surface)
+        transitionManager?.windowClosed(id: window.id)
+        // A hand dragging toward a window that went lets go of it: back where it came from.
+        if gesture?.target === window { _ = try? perform(.gesture(.cancel)) }
+        switch navigating({ navigation.closed(window) }) {
+        case .hidden:
+            // Where every window is on screen, this one leaves it.
+            if !options.placement.showsOneWindow { output.damage() }
+            pointerLayoutChanged()
+            answerCloseWaiters()
+        case .deferred:
+            focusShownWindow()
+        case .pop(let play):
+            try? start(play)
+        }
+    }
+
+    package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
+        options.placement.configuration(for: toplevel, shown: stack.shown.map { $0.toplevel === toplevel } ?? false,
+                                        width: Int32(output.logicalWidth), height: Int32(output.logicalHeight))
+    }
+}
