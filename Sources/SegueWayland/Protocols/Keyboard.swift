@@ -10,10 +10,7 @@ package struct KeyboardModifiers {
 }
 
 /// One client's wl_keyboard on the seat.
-package final class Keyboard: ResourceObject {
-    package let client: OpaquePointer
-    package private(set) var resource: OpaquePointer?
-    private weak var seat: Seat?
+package final class Keyboard: SeatResource {
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_keyboard_interface> = {
         let p = UnsafeMutablePointer<wl_keyboard_interface>.allocate(capacity: 1)
@@ -21,17 +18,8 @@ package final class Keyboard: ResourceObject {
         return p
     }()
 
-    package init?(client: OpaquePointer, version: Int32, id: UInt32, seat: Seat) {
-        self.client = client
-        self.seat = seat
-        guard let resource = Resource.create(client: client, interface: segue_wl_keyboard_interface(), version: version,
-                                             id: id, implementation: Self.implementation, object: self) else { return nil }
-        self.resource = resource
-    }
-
-    package func resourceDestroyed(_ resource: OpaquePointer) {
-        self.resource = nil
-        seat?.keyboard.destroyed(self)
+    init?(client: OpaquePointer, version: Int32, id: UInt32) {
+        super.init(client: client, interface: segue_wl_keyboard_interface(), version: version, id: id, implementation: Self.implementation)
     }
 
     func sendKeymap(_ keymap: Keymap) {

@@ -1,10 +1,9 @@
 import CWaylandServer
 
 /// One client's wl_pointer on the seat.
-package final class Pointer: ResourceObject {
-    package let client: OpaquePointer
-    package private(set) var resource: OpaquePointer?
-    fileprivate weak var seat: Seat?
+package final class Pointer: SeatResource {
+    /// The seat's pointer, which takes its cursor requests.
+    private weak var seatPointer: SeatPointer?
     /// The serial of the enter this pointer was sent last, which set_cursor answers.
     private(set) var lastEnterSerial: UInt32?
 
@@ -21,23 +20,15 @@ package final class Pointer: ResourceObject {
                     else { return }
                     surface = cursor
                 }
-                pointer.seat?.pointer.setCursor(from: pointer, serial: serial, surface: surface, hotspotX: hotspotX, hotspotY: hotspotY)
+                pointer.seatPointer?.setCursor(from: pointer, serial: serial, surface: surface, hotspotX: hotspotX, hotspotY: hotspotY)
             },
             release: Resource.destroy))
         return p
     }()
 
-    package init?(client: OpaquePointer, version: Int32, id: UInt32, seat: Seat) {
-        self.client = client
-        self.seat = seat
-        guard let resource = Resource.create(client: client, interface: segue_wl_pointer_interface(), version: version,
-                                             id: id, implementation: Self.implementation, object: self) else { return nil }
-        self.resource = resource
-    }
-
-    package func resourceDestroyed(_ resource: OpaquePointer) {
-        self.resource = nil
-        seat?.pointer.destroyed(self)
+    init?(client: OpaquePointer, version: Int32, id: UInt32, seatPointer: SeatPointer) {
+        self.seatPointer = seatPointer
+        super.init(client: client, interface: segue_wl_pointer_interface(), version: version, id: id, implementation: Self.implementation)
     }
 
     package func enter(serial: UInt32, surface: OpaquePointer, x: Double, y: Double) {

@@ -14,8 +14,7 @@ package final class PointerGestures: ResourceObject {
         p.initialize(to: zwp_pointer_gestures_v1_interface(
             get_swipe_gesture: { client, resource, id, _ in
                 guard let client, let gestures = Resource.object(resource, as: PointerGestures.self),
-                      let swipe = SwipeGesture(client: client, version: wl_resource_get_version(resource), id: id,
-                                               seat: gestures.seat) else { return }
+                      let swipe = SwipeGesture(client: client, version: wl_resource_get_version(resource), id: id) else { return }
                 gestures.seat?.pointer.add(swipe)
             },
             get_pinch_gesture: { client, resource, id, _ in

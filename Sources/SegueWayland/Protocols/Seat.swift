@@ -21,15 +21,15 @@ public final class Seat: ResourceObject {
         p.initialize(to: wl_seat_interface(
             get_pointer: { client, resource, id in
                 guard let client, let resource, let seat = Resource.object(resource, as: Seat.self) else { return }
-                seat.pointer.add(client: client, version: wl_resource_get_version(resource), id: id, seat: seat)
+                seat.pointer.add(client: client, version: wl_resource_get_version(resource), id: id)
             },
             get_keyboard: { client, resource, id in
                 guard let client, let resource, let seat = Resource.object(resource, as: Seat.self) else { return }
-                seat.keyboard.add(client: client, version: wl_resource_get_version(resource), id: id, seat: seat)
+                seat.keyboard.add(client: client, version: wl_resource_get_version(resource), id: id)
             },
             get_touch: { client, resource, id in
                 guard let client, let resource, let seat = Resource.object(resource, as: Seat.self) else { return }
-                seat.touch.add(client: client, version: wl_resource_get_version(resource), id: id, seat: seat)
+                seat.touch.add(client: client, version: wl_resource_get_version(resource), id: id)
             },
             release: Resource.destroy))
         return p

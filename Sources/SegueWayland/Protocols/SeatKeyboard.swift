@@ -18,7 +18,7 @@ package final class SeatKeyboard {
     private let display: OpaquePointer
     private(set) var keymap: Keymap?
     private var xkbState: OpaquePointer?
-    private var keyboards: [Keyboard] = []
+    private let keyboards = ClientObjects<Keyboard>()
     private lazy var focusDestruction = Listener { [weak self] _ in self?.focusedSurfaceDestroyed() }
 
     init(display: OpaquePointer, keymap: Keymap?) throws {
@@ -42,7 +42,7 @@ package final class SeatKeyboard {
             focusDestruction.remove()
             let client = wl_resource_get_client(old)
             let serial = wl_display_next_serial(display)
-            for keyboard in keyboards where keyboard.client == client { keyboard.leave(serial: serial, surface: old) }
+            for keyboard in keyboards.of(client) { keyboard.leave(serial: serial, surface: old) }
         }
         focusedSurface = surface
         // Clients hear of the selection just before they get keyboard focus.
@@ -51,9 +51,7 @@ package final class SeatKeyboard {
         focusDestruction.subscribe(toDestructionOfResource: surface)
         let client = wl_resource_get_client(surface)
         let serial = wl_display_next_serial(display)
-        for keyboard in keyboards where keyboard.client == client {
-            keyboard.enter(serial: serial, surface: surface, modifiers: modifiers)
-        }
+        for keyboard in keyboards.of(client) { keyboard.enter(serial: serial, surface: surface, modifiers: modifiers) }
     }
 
     /// The client has already seen its surface go; nothing is left to tell it.
@@ -67,7 +65,7 @@ package final class SeatKeyboard {
     package func setRepeat(rate: Int, delay: Int) {
         guard (rate, delay) != repeatInfo else { return }
         repeatInfo = (rate, delay)
-        for keyboard in keyboards { keyboard.sendRepeatInfo(rate: Int32(rate), delay: Int32(delay)) }
+        for keyboard in keyboards.all { keyboard.sendRepeatInfo(rate: Int32(rate), delay: Int32(delay)) }
     }
 
     /// Replaces the keymap, e.g. with the parent compositor's, and sends it
@@ -78,7 +76,7 @@ package final class SeatKeyboard {
         let gained = self.keymap == nil
         xkbState = state
         self.keymap = keymap
-        for keyboard in keyboards { keyboard.sendKeymap(keymap) }
+        for keyboard in keyboards.all { keyboard.sendKeymap(keymap) }
         return gained
     }
 
@@ -128,9 +126,9 @@ package final class SeatKeyboard {
 
     /// A client's wl_keyboard: it hears the keymap and the repeat, and enters
     /// the focused surface at once if that is its client's.
-    func add(client: OpaquePointer, version: Int32, id: UInt32, seat: Seat) {
-        guard let keyboard = Keyboard(client: client, version: version, id: id, seat: seat) else { return }
-        keyboards.append(keyboard)
+    func add(client: OpaquePointer, version: Int32, id: UInt32) {
+        guard let keyboard = Keyboard(client: client, version: version, id: id) else { return }
+        keyboards.add(keyboard)
         if let keymap { keyboard.sendKeymap(keymap) }
         keyboard.sendRepeatInfo(rate: Int32(repeatInfo.rate), delay: Int32(repeatInfo.delay))
         if let surface = focusedSurface, wl_resource_get_client(surface) == client {
@@ -138,12 +136,7 @@ package final class SeatKeyboard {
         }
     }
 
-    func destroyed(_ keyboard: Keyboard) { keyboards.removeAll { $0 === keyboard } }
-
-    private var focusedKeyboards: [Keyboard] {
-        guard let client = focusedSurface.map({ wl_resource_get_client($0) }) else { return [] }
-        return keyboards.filter { $0.client == client }
-    }
+    private var focusedKeyboards: [Keyboard] { focusedSurface.map(keyboards.on) ?? [] }
 
     private func send(modifiersChangedIn changed: UInt32, to keyboards: [Keyboard]) {
         let serialised = XKB_STATE_MODS_DEPRESSED.rawValue | XKB_STATE_MODS_LATCHED.rawValue

@@ -24,8 +24,8 @@ package final class SeatPointer {
     private var heldButtons = Set<UInt32>()
     private var lastPress: (serial: UInt32, client: OpaquePointer)?
     private let display: OpaquePointer
-    private var pointers: [Pointer] = []
-    private var swipes: [SwipeGesture] = []
+    private let pointers = ClientObjects<Pointer>()
+    private let swipes = ClientObjects<SwipeGesture>()
     /// Who heard a touchpad swipe begin, until it ends.
     private var swipeTargets: [SwipeGesture] = []
     private lazy var surfaceDestruction = Listener { [weak self] _ in self?.surfaceDestroyed() }
@@ -86,7 +86,7 @@ package final class SeatPointer {
                 let serial = wl_display_next_serial(display)
                 // Within one client, leaving one surface and entering the next is one frame.
                 let entersAnother = new.map { wl_resource_get_client($0) == wl_resource_get_client(old) } ?? false
-                for pointer in pointers(of: old) { pointer.leave(serial: serial, surface: old, endsFrame: !entersAnother) }
+                for pointer in pointers.on(old) { pointer.leave(serial: serial, surface: old, endsFrame: !entersAnother) }
             }
             surface = new
             // Until another client under it asks, the pointer looks as the
@@ -96,11 +96,11 @@ package final class SeatPointer {
             guard let new else { return }
             surfaceDestruction.subscribe(toDestructionOfResource: new)
             let serial = wl_display_next_serial(display)
-            for pointer in pointers(of: new) { pointer.enter(serial: serial, surface: new, x: x, y: y) }
+            for pointer in pointers.on(new) { pointer.enter(serial: serial, surface: new, x: x, y: y) }
             return
         }
         guard let new, (x, y) != local else { return }
-        for pointer in pointers(of: new) { pointer.motion(time: time, x: x, y: y) }
+        for pointer in pointers.on(new) { pointer.motion(time: time, x: x, y: y) }
     }
 
     /// A button (evdev code, e.g. BTN_LEFT) went down or up over the pointer's surface.
@@ -117,7 +117,7 @@ package final class SeatPointer {
             return
         }
         guard let surface else { return }
-        let targets = pointers(of: surface)
+        let targets = pointers.on(surface)
         guard !targets.isEmpty else { return }
         let serial = wl_display_next_serial(display)
         if pressed { lastPress = (serial, wl_resource_get_client(surface)) }
@@ -146,7 +146,7 @@ package final class SeatPointer {
         surface = nil
         cursor = icon.map { CursorRequest(surface: $0, hotspotX: 0, hotspotY: 0) }
         let leaveSerial = wl_display_next_serial(display)
-        for pointer in pointers(of: focus) { pointer.leave(serial: leaveSerial, surface: focus) }
+        for pointer in pointers.on(focus) { pointer.leave(serial: leaveSerial, surface: focus) }
         self.drag = drag
         drag.moved(over: focus, x: local.x, y: local.y, time: MonotonicClock.milliseconds())
     }
@@ -154,14 +154,14 @@ package final class SeatPointer {
     /// A scroll along `axis` (wl_pointer.axis) by `value` surface-local units.
     package func axis(time: UInt32, axis: UInt32, value: Double) {
         guard drag == nil, let surface else { return }
-        for pointer in pointers(of: surface) { pointer.axis(time: time, axis: axis, value: value) }
+        for pointer in pointers.on(surface) { pointer.axis(time: time, axis: axis, value: value) }
     }
 
     /// A touchpad swipe of `fingers` began, for the client under the pointer.
     package func swipeBegin(time: UInt32, fingers: UInt32) {
         guard let surface else { return }
         let client = wl_resource_get_client(surface)
-        swipeTargets = swipes.filter { $0.client == client }
+        swipeTargets = swipes.of(client)
         let serial = wl_display_next_serial(display)
         for swipe in swipeTargets { swipe.begin(serial: serial, time: time, surface: surface, fingers: fingers) }
     }
@@ -181,22 +181,13 @@ package final class SeatPointer {
     }
 
     /// A client's wl_pointer; already over one of the client's surfaces, it enters it before any motion.
-    func add(client: OpaquePointer, version: Int32, id: UInt32, seat: Seat) {
-        guard let pointer = Pointer(client: client, version: version, id: id, seat: seat) else { return }
-        pointers.append(pointer)
+    func add(client: OpaquePointer, version: Int32, id: UInt32) {
+        guard let pointer = Pointer(client: client, version: version, id: id, seatPointer: self) else { return }
+        pointers.add(pointer)
         if let surface, wl_resource_get_client(surface) == client {
             pointer.enter(serial: wl_display_next_serial(display), surface: surface, x: local.x, y: local.y)
         }
     }
 
-    func destroyed(_ pointer: Pointer) { pointers.removeAll { $0 === pointer } }
-
-    func add(_ swipe: SwipeGesture) { swipes.append(swipe) }
-
-    func remove(_ swipe: SwipeGesture) { swipes.removeAll { $0 === swipe } }
-
-    private func pointers(of surface: OpaquePointer) -> [Pointer] {
-        let client = wl_resource_get_client(surface)
-        return pointers.filter { $0.client == client }
-    }
+    func add(_ swipe: SwipeGesture) { swipes.add(swipe) }
 }

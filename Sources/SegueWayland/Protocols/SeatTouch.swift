@@ -5,7 +5,7 @@ import SegueLoop
 /// point went down on, which has that point until it lifts.
 package final class SeatTouch {
     private let display: OpaquePointer
-    private var touches: [Touch] = []
+    private let touches = ClientObjects<Touch>()
     /// The surface each touch point went down on, by touch id.
     private var points: [Int32: (surface: OpaquePointer, destruction: Listener)] = [:]
 
@@ -28,13 +28,13 @@ package final class SeatTouch {
         destruction.subscribe(toDestructionOfResource: resource)
         points[id] = (resource, destruction)
         let serial = wl_display_next_serial(display)
-        for touch in touches(of: resource) { touch.down(serial: serial, time: time, surface: resource, id: id, x: x, y: y) }
+        for touch in touches.on(resource) { touch.down(serial: serial, time: time, surface: resource, id: id, x: x, y: y) }
     }
 
     /// Touch point `id` moved to (x, y), local to the surface it went down on.
     package func motion(id: Int32, x: Double, y: Double, time: UInt32) {
         guard let surface = points[id]?.surface else { return }
-        for touch in touches(of: surface) { touch.motion(time: time, id: id, x: x, y: y) }
+        for touch in touches.on(surface) { touch.motion(time: time, id: id, x: x, y: y) }
     }
 
     /// Touch point `id` lifted.
@@ -42,21 +42,14 @@ package final class SeatTouch {
         guard let (surface, destruction) = points.removeValue(forKey: id) else { return }
         destruction.remove()
         let serial = wl_display_next_serial(display)
-        for touch in touches(of: surface) { touch.up(serial: serial, time: time, id: id) }
+        for touch in touches.on(surface) { touch.up(serial: serial, time: time, id: id) }
     }
 
     /// The surface touch point `id` went down on, while it is down and the surface lives.
     package func surface(id: Int32) -> Surface? { points[id].flatMap { Resource.object($0.surface, as: Surface.self) } }
 
-    func add(client: OpaquePointer, version: Int32, id: UInt32, seat: Seat) {
-        guard let touch = Touch(client: client, version: version, id: id, seat: seat) else { return }
-        touches.append(touch)
-    }
-
-    func destroyed(_ touch: Touch) { touches.removeAll { $0 === touch } }
-
-    private func touches(of surface: OpaquePointer) -> [Touch] {
-        let client = wl_resource_get_client(surface)
-        return touches.filter { $0.client == client }
+    func add(client: OpaquePointer, version: Int32, id: UInt32) {
+        guard let touch = Touch(client: client, version: version, id: id) else { return }
+        touches.add(touch)
     }
 }

@@ -1,10 +1,7 @@
 import CWaylandServer
 
 /// One client's zwp_pointer_gesture_swipe_v1 on the seat's pointer.
-package final class SwipeGesture: ResourceObject {
-    package let client: OpaquePointer
-    private var resource: OpaquePointer?
-    private weak var seat: Seat?
+package final class SwipeGesture: SeatResource {
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<zwp_pointer_gesture_swipe_v1_interface> = {
         let p = UnsafeMutablePointer<zwp_pointer_gesture_swipe_v1_interface>.allocate(capacity: 1)
@@ -12,18 +9,9 @@ package final class SwipeGesture: ResourceObject {
         return p
     }()
 
-    init?(client: OpaquePointer, version: Int32, id: UInt32, seat: Seat?) {
-        self.client = client
-        self.seat = seat
-        guard let resource = Resource.create(client: client, interface: segue_zwp_pointer_gesture_swipe_v1_interface(),
-                                             version: version, id: id, implementation: Self.implementation, object: self)
-        else { return nil }
-        self.resource = resource
-    }
-
-    package func resourceDestroyed(_ resource: OpaquePointer) {
-        self.resource = nil
-        seat?.pointer.remove(self)
+    init?(client: OpaquePointer, version: Int32, id: UInt32) {
+        super.init(client: client, interface: segue_zwp_pointer_gesture_swipe_v1_interface(), version: version, id: id,
+                   implementation: Self.implementation)
     }
 
     func begin(serial: UInt32, time: UInt32, surface: OpaquePointer, fingers: UInt32) {

@@ -1,10 +1,7 @@
 import CWaylandServer
 
 /// One client's wl_touch on the seat.
-package final class Touch: ResourceObject {
-    package let client: OpaquePointer
-    package private(set) var resource: OpaquePointer?
-    private weak var seat: Seat?
+package final class Touch: SeatResource {
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_touch_interface> = {
         let p = UnsafeMutablePointer<wl_touch_interface>.allocate(capacity: 1)
@@ -12,17 +9,8 @@ package final class Touch: ResourceObject {
         return p
     }()
 
-    package init?(client: OpaquePointer, version: Int32, id: UInt32, seat: Seat) {
-        self.client = client
-        self.seat = seat
-        guard let resource = Resource.create(client: client, interface: segue_wl_touch_interface(), version: version,
-                                             id: id, implementation: Self.implementation, object: self) else { return nil }
-        self.resource = resource
-    }
-
-    package func resourceDestroyed(_ resource: OpaquePointer) {
-        self.resource = nil
-        seat?.touch.destroyed(self)
+    init?(client: OpaquePointer, version: Int32, id: UInt32) {
+        super.init(client: client, interface: segue_wl_touch_interface(), version: version, id: id, implementation: Self.implementation)
     }
 
     // Each event is a frame of its own: Segue's touch points move one at a time.
