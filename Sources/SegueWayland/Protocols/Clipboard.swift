@@ -128,9 +128,40 @@ extension SelectionSource {
 /// client has keyboard focus.
 protocol SelectionDevice: AnyObject {
     var client: OpaquePointer { get }
+    /// The device's resource, while it lives.
+    var resource: OpaquePointer? { get }
+    /// Its protocol's calls.
+    static var wire: SelectionWire { get }
+}
+
+/// What differs between the two selection protocols: making an offer of a
+/// source (for a client, at a version: its resource), and the events that
+/// introduce it (data_offer, then offer per mime type) and make it the selection.
+struct SelectionWire: Sendable {
+    let makeOffer: @Sendable (_ client: OpaquePointer, _ version: Int32, _ source: SelectionSource) -> OpaquePointer?
+    let dataOffer: @Sendable (_ device: OpaquePointer, _ offer: OpaquePointer) -> Void
+    let offer: @Sendable (_ offer: OpaquePointer?, _ mimeType: UnsafePointer<CChar>?) -> Void
+    let selection: @Sendable (_ device: OpaquePointer, _ offer: OpaquePointer?) -> Void
+}
+
+extension SelectionDevice {
     /// Introduces a new offer for `source` with its mime types, then makes it
     /// the selection; no source (or a dead one) clears the selection.
-    func sendSelection(_ source: SelectionSource?)
+    func sendSelection(_ source: SelectionSource?) {
+        guard let resource else { return }
+        guard let source, source.isAlive, let offer = Self.wire.makeOffer(client, wl_resource_get_version(resource), source) else {
+            return Self.wire.selection(resource, nil)
+        }
+        introduce(offer, mimeTypes: source.mimeTypes)
+        Self.wire.selection(resource, offer)
+    }
+
+    /// Introduces `offer` (data_offer), then each of its mime types (offer).
+    func introduce(_ offer: OpaquePointer, mimeTypes: MimeTypes) {
+        guard let resource else { return }
+        Self.wire.dataOffer(resource, offer)
+        for mimeType in mimeTypes { mimeType.withCString { Self.wire.offer(offer, $0) } }
+    }
 }
 
 /// The mime types a source offers, in order, without repeats. Offers past

@@ -49,18 +49,9 @@ final class DataDevice: ResourceObject, SelectionDevice {
         clipboard?.deviceDestroyed(self)
     }
 
-    func sendSelection(_ source: SelectionSource?) {
-        guard let resource else { return }
-        guard let source, source.isAlive,
-              let offer = DataOffer(client: client, version: wl_resource_get_version(resource), source: source),
-              let offerResource = offer.resource else {
-            wl_data_device_send_selection(resource, nil)
-            return
-        }
-        wl_data_device_send_data_offer(resource, offerResource)
-        for mimeType in source.mimeTypes { wl_data_offer_send_offer(offerResource, mimeType) }
-        wl_data_device_send_selection(resource, offerResource)
-    }
+    static let wire = SelectionWire(makeOffer: { DataOffer(client: $0, version: $1, source: $2)?.resource },
+                                    dataOffer: wl_data_device_send_data_offer, offer: wl_data_offer_send_offer,
+                                    selection: wl_data_device_send_selection)
 
     // MARK: Drag and drop
 
@@ -71,8 +62,7 @@ final class DataDevice: ResourceObject, SelectionDevice {
         let version = wl_resource_get_version(resource)
         let offer = source.flatMap { DataOffer(client: client, version: version, dragSource: $0) }
         if let source, let offerResource = offer?.resource {
-            wl_data_device_send_data_offer(resource, offerResource)
-            for mimeType in source.mimeTypes { wl_data_offer_send_offer(offerResource, mimeType) }
+            introduce(offerResource, mimeTypes: source.mimeTypes)
             if version >= WL_DATA_OFFER_SOURCE_ACTIONS_SINCE_VERSION {
                 wl_data_offer_send_source_actions(offerResource, source.dragActions)
             }

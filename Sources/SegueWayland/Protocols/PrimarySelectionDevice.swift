@@ -33,16 +33,8 @@ final class PrimarySelectionDevice: ResourceObject, SelectionDevice {
         clipboard?.deviceDestroyed(self)
     }
 
-    func sendSelection(_ source: SelectionSource?) {
-        guard let resource else { return }
-        guard let source, source.isAlive,
-              let offer = PrimarySelectionOffer(client: client, version: wl_resource_get_version(resource), source: source),
-              let offerResource = offer.resource else {
-            zwp_primary_selection_device_v1_send_selection(resource, nil)
-            return
-        }
-        zwp_primary_selection_device_v1_send_data_offer(resource, offerResource)
-        for mimeType in source.mimeTypes { zwp_primary_selection_offer_v1_send_offer(offerResource, mimeType) }
-        zwp_primary_selection_device_v1_send_selection(resource, offerResource)
-    }
+    static let wire = SelectionWire(makeOffer: { PrimarySelectionOffer(client: $0, version: $1, source: $2)?.resource },
+                                    dataOffer: zwp_primary_selection_device_v1_send_data_offer,
+                                    offer: zwp_primary_selection_offer_v1_send_offer,
+                                    selection: zwp_primary_selection_device_v1_send_selection)
 }
