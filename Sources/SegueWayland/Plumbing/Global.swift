@@ -69,3 +69,17 @@ package struct AdvertisedGlobal: Sendable, Equatable {
     /// Every display's, for compositors made on any thread (WLCS makes its own on a thread of its own).
     private static let listed = Mutex<[Listing]>([])
 }
+
+extension Global {
+    /// A global each binding of which is a resource with `implementation`
+    /// (a request table allocated for the process lifetime), owned by what
+    /// `owner` gives: the global's object, held weakly by the caller, or
+    /// `Resource.inert` for requests that need no state.
+    convenience init(display: OpaquePointer, interface: UnsafePointer<wl_interface>, version: Int32,
+                     implementation: UnsafeRawPointer, owner: @escaping () -> ResourceObject?) {
+        self.init(display: display, interface: interface, version: version) { client, version, id in
+            guard let owner = owner() else { return }
+            Resource.create(client: client, interface: interface, version: Int32(version), id: id, implementation: implementation, object: owner)
+        }
+    }
+}

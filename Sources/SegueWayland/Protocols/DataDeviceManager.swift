@@ -24,9 +24,7 @@ package final class DataDeviceManager {
     }()
 
     package init(display: OpaquePointer) {
-        global = Global(display: display, interface: segue_wl_data_device_manager_interface(), version: Self.version) { client, version, id in
-            Resource.create(client: client, interface: segue_wl_data_device_manager_interface(), version: Int32(version), id: id,
-                            implementation: Self.implementation, object: Resource.inert)
-        }
+        global = Global(display: display, interface: segue_wl_data_device_manager_interface(), version: Self.version,
+                        implementation: Self.implementation, owner: { Resource.inert })
     }
 }

@@ -26,10 +26,7 @@ package final class PrimarySelectionManager {
     }()
 
     package init(display: OpaquePointer) {
-        global = Global(display: display, interface: segue_zwp_primary_selection_device_manager_v1_interface(),
-                        version: Self.version) { client, version, id in
-            Resource.create(client: client, interface: segue_zwp_primary_selection_device_manager_v1_interface(),
-                            version: Int32(version), id: id, implementation: Self.implementation, object: Resource.inert)
-        }
+        global = Global(display: display, interface: segue_zwp_primary_selection_device_manager_v1_interface(), version: Self.version,
+                        implementation: Self.implementation, owner: { Resource.inert })
     }
 }

@@ -6,10 +6,8 @@ package final class Subcompositor: ResourceObject {
     private var global: Global?
 
     package init(display: OpaquePointer) {
-        global = Global(display: display, interface: segue_wl_subcompositor_interface(), version: Self.version) { [unowned self] client, version, id in
-            Resource.create(client: client, interface: segue_wl_subcompositor_interface(), version: Int32(version), id: id,
-                            implementation: Self.implementation, object: self)
-        }
+        global = Global(display: display, interface: segue_wl_subcompositor_interface(), version: Self.version,
+                        implementation: Self.implementation, owner: { [weak self] in self })
     }
 
     package func resourceDestroyed(_ resource: OpaquePointer) {}
