@@ -51,9 +51,9 @@ package final class Surface: ResourceObject {
     }
     private var untakenIsGoing = false
     /// Its subsurfaces as the last commit stacked them.
-    package private(set) var subsurfaces = SubsurfaceStack()
+    package internal(set) var subsurfaces = SubsurfaceStack()
     /// The order place_above and place_below asked for, applied at the next commit.
-    private var pendingSubsurfaces: SubsurfaceStack?
+    var pendingSubsurfaces: SubsurfaceStack?
     /// Whether the last commit moved or restacked a subsurface.
     package private(set) var committedSubsurfaceChange = false
     /// Where the last commit put its new content's top left, in surface units
@@ -74,77 +74,15 @@ package final class Surface: ResourceObject {
     /// The wl_output resources the client was told the surface is on.
     private var enteredOutputs: [OutputResource] = []
 
-    private var pending = PendingState()
+    var pending = SurfaceState()
     /// A synchronized subsurface's commits since its parent's state last applied.
-    private var cached: PendingState?
+    private var cached: SurfaceState?
     // The client may destroy a buffer it attached before it is applied.
-    private lazy var bufferWatcher = Listener { [unowned self] _ in
+    lazy var bufferWatcher = Listener { [unowned self] _ in
         if case .attached = self.pending.buffer { self.pending.buffer = .attached(nil) }
     }
     private lazy var cachedBufferWatcher = Listener { [unowned self] _ in
         if case .attached = self.cached?.buffer { self.cached?.buffer = .attached(nil) }
-    }
-
-    private struct PendingState {
-        enum Buffer { case unchanged, attached(OpaquePointer?) }
-        var buffer = Buffer.unchanged
-        var scale: Int?
-        var transform: BufferTransform?
-        /// In buffer pixels, and in surface units (times the scale when applied).
-        var damage: [PixelRect] = []
-        var surfaceDamage: [PixelRect] = []
-        var callbacks: [FrameCallback] = []
-        var opaqueRegion: RegionShape?
-        /// Set when the client set one: .some(nil) for everywhere.
-        var inputRegion: RegionShape??
-        var offset = (x: 0, y: 0)
-        /// The extensions' own double-buffered state.
-        var viewport = ViewportState()
-        var presentation = PresentationState()
-
-        /// A later commit's state on top of this one: the surface's own, then each extension's by its rules.
-        mutating func absorb(_ newer: PendingState) {
-            var replaced = false
-            if case .attached = newer.buffer {
-                buffer = newer.buffer
-                replaced = true
-            }
-            viewport.absorb(newer.viewport)
-            presentation.absorb(newer.presentation, contentReplaced: replaced)
-            if let scale = newer.scale { self.scale = scale }
-            if let transform = newer.transform { self.transform = transform }
-            damage = Self.capped(damage + newer.damage)
-            surfaceDamage = Self.capped(surfaceDamage + newer.surfaceDamage)
-            callbacks += newer.callbacks
-            if let region = newer.opaqueRegion { opaqueRegion = region }
-            if let region = newer.inputRegion { inputRegion = region }
-            // Cached moves add up; held to a sane range, as a hostile client might not.
-            offset = (Self.clamped(offset.x + newer.offset.x), Self.clamped(offset.y + newer.offset.y))
-        }
-
-        static func clamped(_ value: Int) -> Int { min(max(value, -Surface.maxBufferSide), Surface.maxBufferSide) }
-
-        /// Rectangles past this many become the one around them all: a client
-        /// damaging pixel by pixel without committing costs a rectangle.
-        static let maximumDamage = 32
-
-        static func capped(_ rects: [PixelRect]) -> [PixelRect] {
-            guard rects.count > maximumDamage, let bounds = PixelRect.bounds(of: rects) else { return rects }
-            return [bounds]
-        }
-
-        /// The damage in buffer pixels at `scale`, inside a buffer of `size`.
-        /// Turned, mirrored, cropped or stretched, surface damage counts as all
-        /// of it: never stale, if not as small as it could be. Surface damage
-        /// is cut to the buffer's units before it is scaled, so nothing overflows.
-        func bufferDamage(scale: Int, reshaped: Bool, size: (width: Int, height: Int)) -> [PixelRect] {
-            let buffer = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
-            let units = PixelRect(x: 0, y: 0, width: (size.width + scale - 1) / scale, height: (size.height + scale - 1) / scale)
-            let scaled = reshaped && !surfaceDamage.isEmpty ? [buffer]
-                : surfaceDamage.compactMap { $0.clipped(to: units) }
-                    .map { PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
-            return (damage + scaled).compactMap { $0.clipped(to: buffer) }
-        }
     }
 
     package init?(client: OpaquePointer, version: Int32, id: UInt32) {
@@ -272,18 +210,18 @@ package final class Surface: ResourceObject {
         role = nil
     }
 
-    private func commit() {
+    func commit() {
         if let commitCheck, !commitCheck.surfaceMayCommit(self) { return }
         // A synchronized subsurface's state waits for its parent's, checked now as the commit is made.
         if (role as? Subsurface)?.isSynchronized == true {
-            var state = cached ?? PendingState()
+            var state = cached ?? SurfaceState()
             state.absorb(takePending())
             guard cropAndScaleFits(state) else { return }
             cached = state
             if case .attached(let buffer?) = state.buffer { cachedBufferWatcher.subscribe(toDestructionOfResource: buffer) }
             return
         }
-        var state = takeCached() ?? PendingState()
+        var state = takeCached() ?? SurfaceState()
         state.absorb(takePending())
         guard cropAndScaleFits(state) else { return }
         apply(state)
@@ -291,7 +229,7 @@ package final class Surface: ResourceObject {
 
     /// Whether the viewport's crop and scale fit the content `state` would
     /// show; if not, the client was sent wp_viewport's error.
-    private func cropAndScaleFits(_ state: PendingState) -> Bool {
+    private func cropAndScaleFits(_ state: SurfaceState) -> Bool {
         guard let viewport else { return true }
         let size: (width: Int, height: Int)?
         switch state.buffer {
@@ -315,19 +253,19 @@ package final class Surface: ResourceObject {
         if let state = takeCached() { apply(state) }
     }
 
-    private func takePending() -> PendingState {
-        defer { pending = PendingState() }
+    private func takePending() -> SurfaceState {
+        defer { pending = SurfaceState() }
         bufferWatcher.remove()
         return pending
     }
 
-    private func takeCached() -> PendingState? {
+    private func takeCached() -> SurfaceState? {
         defer { cached = nil }
         cachedBufferWatcher.remove()
         return cached
     }
 
-    private func apply(_ state: PendingState) {
+    private func apply(_ state: SurfaceState) {
         committedNewContent = false
         committedBuffer = nil
         committedOffset = state.offset
@@ -437,140 +375,6 @@ package final class Surface: ResourceObject {
         }
     }
 
-    // MARK: Subsurfaces
-
-    /// A new subsurface goes on top of its siblings at once.
-    func add(_ subsurface: Subsurface) {
-        subsurfaces.addOnTop(subsurface)
-        pendingSubsurfaces?.addOnTop(subsurface)
-    }
-
-    func remove(_ subsurface: Subsurface) {
-        subsurfaces.remove(subsurface)
-        pendingSubsurfaces?.remove(subsurface)
-        delegate?.subsurfaceRemoved(from: self)
-    }
-
-    /// Restacks `subsurface` from the next commit; false when `sibling` is not
-    /// one of this surface's subsurfaces (nil: this surface itself).
-    func place(_ subsurface: Subsurface, above: Bool, sibling: Subsurface?) -> Bool {
-        var order = pendingSubsurfaces ?? subsurfaces
-        guard order.place(subsurface, above: above, sibling: sibling) else { return false }
-        pendingSubsurfaces = order
-        return true
-    }
-
     /// The compositor could not take the surface's content (out of GL memory).
     package func postNoMemory() { segue_resource_post_no_memory(resource) }
-
-    /// Checks a buffer before it becomes the surface's content. Nil when the
-    /// client was sent an error.
-    private func validate(_ buffer: OpaquePointer) -> SurfaceBuffer? {
-        guard let shm = wl_shm_buffer_get(buffer) else {
-            if let dmabuf = DmabufBuffer.from(buffer) {
-                // Its size was checked when it was made: positive, and within its files.
-                guard dmabuf.width <= Self.maxBufferSide, dmabuf.height <= Self.maxBufferSide else {
-                    WlSurfaceResource(resource).postError(.invalidSize, "buffer \(dmabuf.width)x\(dmabuf.height) is larger than \(Self.maxBufferSide) on a side")
-                    return nil
-                }
-                return .dmabuf(dmabuf)
-            }
-            WlSurfaceResource(resource).postError(.invalidSize, "only wl_shm and linux-dmabuf buffers are supported")
-            return nil
-        }
-        let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
-        let stride = Int(wl_shm_buffer_get_stride(shm))
-        // libwayland checks stride against the width in pixels; both formats take 4 bytes a pixel.
-        guard stride >= width * 4 else {
-            // wl_shm's own error would go on its resource, which the buffer does not lead back to.
-            WlSurfaceResource(resource).postError(.invalidSize, "buffer stride \(stride) is smaller than width \(width) × 4 bytes")
-            return nil
-        }
-        guard width <= Self.maxBufferSide, height <= Self.maxBufferSide else {
-            WlSurfaceResource(resource).postError(.invalidSize, "buffer \(width)x\(height) is larger than \(Self.maxBufferSide) on a side")
-            return nil
-        }
-        let opaque = wl_shm_buffer_get_format(shm) == UInt32(WL_SHM_FORMAT_XRGB8888.rawValue)
-        return .shm(ShmBuffer(resource: buffer, shm: shm, width: width, height: height, stride: stride, opaque: opaque))
-    }
-
-    /// Whether its buffers must be whole surface units at its scale: only
-    /// windows' and subsurfaces'; clients' cursors often break the rule, and
-    /// wlroots lets them.
-    private var checksScale: Bool { role != nil && !isUndrawn }
-
-    /// The largest side of a buffer Segue shows.
-    static let maxBufferSide = 16384
-
-    nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<wl_surface_interface> = {
-        let table = UnsafeMutablePointer<wl_surface_interface>.allocate(capacity: 1)
-        table.initialize(to: wl_surface_interface(
-            destroy: Resource.destroy,
-            attach: { _, resource, buffer, x, y in
-                guard let surface = Resource.object(resource, as: Surface.self) else { return }
-                if wl_resource_get_version(resource) >= 5 && (x != 0 || y != 0) {
-                    WlSurfaceResource(resource).postError(.invalidOffset, "attach with a non-zero offset; use wl_surface.offset")
-                    return
-                }
-                // Before version 5, attach carried the offset; from it, wl_surface.offset does.
-                if wl_resource_get_version(resource) < 5 { surface.setPendingOffset(x, y) }
-                if buffer != nil, let check = surface.commitCheck, !check.surfaceMayAttach(surface) { return }
-                surface.bufferWatcher.remove()
-                if let buffer { surface.bufferWatcher.subscribe(toDestructionOfResource: buffer) }
-                surface.pending.buffer = .attached(buffer)
-            },
-            damage: { _, resource, x, y, width, height in
-                Resource.object(resource, as: Surface.self)?.addDamage(x, y, width, height, inBuffer: false)
-            },
-            frame: { client, resource, id in
-                guard let client, let surface = Resource.object(resource, as: Surface.self),
-                      let callback = FrameCallback(client: client, id: id) else { return }
-                surface.pending.callbacks.append(callback)
-            },
-            set_opaque_region: { _, resource, region in
-                // Copied now: the client may change or destroy the region before committing.
-                Resource.object(resource, as: Surface.self)?.pending.opaqueRegion =
-                    region.flatMap { Resource.object($0, as: Region.self)?.shape } ?? RegionShape()
-            },
-            set_input_region: { _, resource, region in
-                Resource.object(resource, as: Surface.self)?.pending.inputRegion =
-                    .some(region.flatMap { Resource.object($0, as: Region.self)?.shape })
-            },
-            commit: { _, resource in Resource.object(resource, as: Surface.self)?.commit() },
-            set_buffer_transform: { _, resource, transform in
-                guard (0...7).contains(transform) else {
-                    WlSurfaceResource(resource).postError(.invalidTransform, "transform \(transform) is not a wl_output.transform")
-                    return
-                }
-                Resource.object(resource, as: Surface.self)?.pending.transform = BufferTransform(rawValue: Int(transform))
-            },
-            set_buffer_scale: { _, resource, scale in
-                guard scale >= 1 else {
-                    WlSurfaceResource(resource).postError(.invalidScale, "buffer scale \(scale) is not positive")
-                    return
-                }
-                Resource.object(resource, as: Surface.self)?.pending.scale = Int(scale)
-            },
-            damage_buffer: { _, resource, x, y, width, height in
-                Resource.object(resource, as: Surface.self)?.addDamage(x, y, width, height, inBuffer: true)
-            },
-            offset: { _, resource, x, y in Resource.object(resource, as: Surface.self)?.setPendingOffset(x, y) }
-        ))
-        return table
-    }()
-
-    private func setPendingOffset(_ x: Int32, _ y: Int32) {
-        pending.offset = (PendingState.clamped(Int(x)), PendingState.clamped(Int(y)))
-    }
-
-    /// Clipped to the buffer when applied.
-    private func addDamage(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, inBuffer: Bool) {
-        guard width > 0, height > 0 else { return }
-        let rect = PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
-        if inBuffer {
-            pending.damage = PendingState.capped(pending.damage + [rect])
-        } else {
-            pending.surfaceDamage = PendingState.capped(pending.surfaceDamage + [rect])
-        }
-    }
 }

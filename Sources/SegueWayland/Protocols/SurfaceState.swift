@@ -1,0 +1,67 @@
+import SegueEngine
+
+/// A surface's double-buffered state, as the client asks for it before a
+/// commit: pending, then cached while a synchronized subsurface waits for its
+/// parent's commit, then applied. The core's fields and each extension's
+/// own (viewport, presentation feedback).
+struct SurfaceState {
+    enum Buffer { case unchanged, attached(OpaquePointer?) }
+    var buffer = Buffer.unchanged
+    var scale: Int?
+    var transform: BufferTransform?
+    /// In buffer pixels, and in surface units (times the scale when applied).
+    var damage: [PixelRect] = []
+    var surfaceDamage: [PixelRect] = []
+    var callbacks: [FrameCallback] = []
+    var opaqueRegion: RegionShape?
+    /// Set when the client set one: .some(nil) for everywhere.
+    var inputRegion: RegionShape??
+    var offset = (x: 0, y: 0)
+    /// The extensions' own double-buffered state.
+    var viewport = ViewportState()
+    var presentation = PresentationState()
+
+    /// A later commit's state on top of this one: the surface's own, then each extension's by its rules.
+    mutating func absorb(_ newer: SurfaceState) {
+        var replaced = false
+        if case .attached = newer.buffer {
+            buffer = newer.buffer
+            replaced = true
+        }
+        viewport.absorb(newer.viewport)
+        presentation.absorb(newer.presentation, contentReplaced: replaced)
+        if let scale = newer.scale { self.scale = scale }
+        if let transform = newer.transform { self.transform = transform }
+        damage = Self.capped(damage + newer.damage)
+        surfaceDamage = Self.capped(surfaceDamage + newer.surfaceDamage)
+        callbacks += newer.callbacks
+        if let region = newer.opaqueRegion { opaqueRegion = region }
+        if let region = newer.inputRegion { inputRegion = region }
+        // Cached moves add up; held to a sane range, as a hostile client might not.
+        offset = (Self.clamped(offset.x + newer.offset.x), Self.clamped(offset.y + newer.offset.y))
+    }
+
+    static func clamped(_ value: Int) -> Int { min(max(value, -Surface.maxBufferSide), Surface.maxBufferSide) }
+
+    /// Rectangles past this many become the one around them all: a client
+    /// damaging pixel by pixel without committing costs a rectangle.
+    static let maximumDamage = 32
+
+    static func capped(_ rects: [PixelRect]) -> [PixelRect] {
+        guard rects.count > maximumDamage, let bounds = PixelRect.bounds(of: rects) else { return rects }
+        return [bounds]
+    }
+
+    /// The damage in buffer pixels at `scale`, inside a buffer of `size`.
+    /// Turned, mirrored, cropped or stretched, surface damage counts as all
+    /// of it: never stale, if not as small as it could be. Surface damage
+    /// is cut to the buffer's units before it is scaled, so nothing overflows.
+    func bufferDamage(scale: Int, reshaped: Bool, size: (width: Int, height: Int)) -> [PixelRect] {
+        let buffer = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        let units = PixelRect(x: 0, y: 0, width: (size.width + scale - 1) / scale, height: (size.height + scale - 1) / scale)
+        let scaled = reshaped && !surfaceDamage.isEmpty ? [buffer]
+            : surfaceDamage.compactMap { $0.clipped(to: units) }
+                .map { PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
+        return (damage + scaled).compactMap { $0.clipped(to: buffer) }
+    }
+}
