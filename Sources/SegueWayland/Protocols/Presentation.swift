@@ -17,7 +17,7 @@ package final class Presentation: ResourceObject {
                 guard let client, let resource, let surface = Resource.object(surfaceResource, as: Surface.self),
                       let feedback = PresentationFeedback(client: client, version: wl_resource_get_version(resource), id: id)
                 else { return }
-                surface.addPendingFeedback(feedback)
+                surface.modifyPending(PresentationState.self) { $0.feedbacks.append(feedback) }
             }))
         return p
     }()

@@ -45,7 +45,7 @@ public final class PresentationFeedback: ResourceObject {
 
 /// wp_presentation's double-buffered state for a surface: the feedback asked
 /// for with its next commit.
-struct PresentationState {
+struct PresentationState: SurfaceStateExtension {
     var feedbacks: [PresentationFeedback] = []
 
     /// A later commit's on top of this one. Content replaced before it was

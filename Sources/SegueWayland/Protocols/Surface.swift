@@ -130,8 +130,10 @@ package final class Surface: ResourceObject {
         return sides / scale
     }
 
-    /// Called by its wp_viewport: the crop and scale to take at the next commit.
-    func requestCropAndScale(_ state: CropAndScale) { pending.viewport.cropAndScale = state }
+    /// An extension's request: its part of the pending state changes, taking effect at the next commit.
+    func modifyPending<Part: SurfaceStateExtension>(_ type: Part.Type, _ change: (inout Part) -> Void) {
+        change(&pending.extensions[type])
+    }
     package var hasBuffer: Bool { bufferSize != nil }
     /// Whether it is a cursor or a drag icon, which Segue never draws.
     package var isUndrawn: Bool { role is UndrawnRole }
@@ -173,9 +175,6 @@ package final class Surface: ResourceObject {
         if self.role === role { self.role = nil }
     }
 
-    /// Called by the presentation global for a feedback request on this surface.
-    func addPendingFeedback(_ feedback: PresentationFeedback) { pending.presentation.feedbacks.append(feedback) }
-
     /// Tells the client the surface is on `outputs` now, some of its `live`
     /// wl_output resources (none: nowhere): enter and leave for what changed.
     /// An output resource destroyed meanwhile is forgotten, not left.
@@ -204,7 +203,7 @@ package final class Surface: ResourceObject {
         viewport?.surfaceDestroyed()
         bufferWatcher.remove()
         cachedBufferWatcher.remove()
-        for feedback in pending.presentation.feedbacks + (cached?.presentation.feedbacks ?? []) + feedbacks { feedback.discarded() }
+        for feedback in pending.extensions[PresentationState.self].feedbacks + (cached?.extensions[PresentationState.self].feedbacks ?? []) + feedbacks { feedback.discarded() }
         role?.surfaceDestroyed(self)
         delegate?.surfaceDestroyed(self)
         role = nil
@@ -245,7 +244,7 @@ package final class Surface: ResourceObject {
             }
         }
         let units = size.map { Self.units($0, scale: state.scale ?? bufferScale, transform: state.transform ?? bufferTransform) }
-        return viewport.allows(state.viewport.cropAndScale ?? cropAndScale, on: units)
+        return viewport.allows(state.extensions[ViewportState.self].cropAndScale ?? cropAndScale, on: units)
     }
 
     /// Applies what a synchronized subsurface cached: its parent's state just applied.
@@ -288,7 +287,7 @@ package final class Surface: ResourceObject {
             return
         }
         let transform = state.transform ?? bufferTransform
-        let cropAndScale = state.viewport.cropAndScale ?? self.cropAndScale
+        let cropAndScale = state.extensions[ViewportState.self].cropAndScale ?? self.cropAndScale
         // At a new scale, transform or crop the same buffer shows otherwise. A
         // new buffer is all new then, whatever its damage says: that is in
         // surface units, where nothing may have changed while every buffer pixel moved.
@@ -319,7 +318,7 @@ package final class Surface: ResourceObject {
         }
         frameCallbacks += state.callbacks
         for old in feedbacks { old.discarded() }
-        feedbacks = state.presentation.feedbacks
+        feedbacks = state.extensions[PresentationState.self].feedbacks
         if case .attached = state.buffer { holdUntaken(committedBuffer, damage: committedDamage) }
         role?.surfaceCommitted(self)
         delegate?.surfaceCommitted(self)

@@ -2,8 +2,8 @@ import SegueEngine
 
 /// A surface's double-buffered state, as the client asks for it before a
 /// commit: pending, then cached while a synchronized subsurface waits for its
-/// parent's commit, then applied. The core's fields and each extension's
-/// own (viewport, presentation feedback).
+/// parent's commit, then applied. The core's fields, and each extension's
+/// own part (viewport, presentation feedback, ...) by its type.
 struct SurfaceState {
     enum Buffer { case unchanged, attached(OpaquePointer?) }
     var buffer = Buffer.unchanged
@@ -17,9 +17,7 @@ struct SurfaceState {
     /// Set when the client set one: .some(nil) for everywhere.
     var inputRegion: RegionShape??
     var offset = (x: 0, y: 0)
-    /// The extensions' own double-buffered state.
-    var viewport = ViewportState()
-    var presentation = PresentationState()
+    var extensions = ExtensionStates()
 
     /// A later commit's state on top of this one: the surface's own, then each extension's by its rules.
     mutating func absorb(_ newer: SurfaceState) {
@@ -28,8 +26,7 @@ struct SurfaceState {
             buffer = newer.buffer
             replaced = true
         }
-        viewport.absorb(newer.viewport)
-        presentation.absorb(newer.presentation, contentReplaced: replaced)
+        extensions.absorb(newer.extensions, contentReplaced: replaced)
         if let scale = newer.scale { self.scale = scale }
         if let transform = newer.transform { self.transform = transform }
         damage = Self.capped(damage + newer.damage)
@@ -64,4 +61,46 @@ struct SurfaceState {
                 .map { PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
         return (damage + scaled).compactMap { $0.clipped(to: buffer) }
     }
+}
+
+/// An extension's own part of a surface's double-buffered state. A protocol
+/// that keeps state per commit adds one of these; the surface carries it
+/// through pending, cached and applied without knowing what it holds.
+package protocol SurfaceStateExtension {
+    init()
+    /// A later commit's part on top of this one (a synchronized
+    /// subsurface's cache); `contentReplaced`: that commit attached a buffer.
+    mutating func absorb(_ newer: Self, contentReplaced: Bool)
+}
+
+/// Each extension's part of one surface state, by its type; an extension
+/// that set nothing reads as its empty state.
+struct ExtensionStates {
+    private var parts: [ObjectIdentifier: any SurfaceStateExtension] = [:]
+
+    subscript<Part: SurfaceStateExtension>(_ type: Part.Type) -> Part {
+        get { parts[ObjectIdentifier(type)] as? Part ?? Part() }
+        set { parts[ObjectIdentifier(type)] = newValue }
+    }
+
+    /// A later commit's parts on top of these, each by its own rules; a part
+    /// only these hold still hears that the content was replaced.
+    mutating func absorb(_ newer: ExtensionStates, contentReplaced: Bool) {
+        for (key, part) in parts where newer.parts[key] == nil {
+            parts[key] = Self.absorbing(part, nil, contentReplaced: contentReplaced)
+        }
+        for (key, part) in newer.parts {
+            let older = parts[key] ?? Self.empty(like: part)
+            parts[key] = Self.absorbing(older, part, contentReplaced: contentReplaced)
+        }
+    }
+
+    private static func absorbing<Part: SurfaceStateExtension>(_ older: Part, _ newer: (any SurfaceStateExtension)?,
+                                                              contentReplaced: Bool) -> Part {
+        var merged = older
+        merged.absorb(newer as? Part ?? Part(), contentReplaced: contentReplaced)
+        return merged
+    }
+
+    private static func empty<Part: SurfaceStateExtension>(like _: Part) -> any SurfaceStateExtension { Part() }
 }

@@ -24,7 +24,7 @@ final class Viewport: ResourceObject {
 
     func resourceDestroyed(_ resource: OpaquePointer) {
         // Crop and scale go at the surface's next commit.
-        surface?.requestCropAndScale(CropAndScale())
+        surface?.modifyPending(ViewportState.self) { $0.cropAndScale = CropAndScale() }
         if surface?.viewport === self { surface?.viewport = nil }
     }
 
@@ -62,7 +62,7 @@ final class Viewport: ResourceObject {
         } else {
             return postError(.badValue, "source \(rect.x),\(rect.y) \(rect.z)x\(rect.w) has a negative place or an empty size")
         }
-        surface.requestCropAndScale(requested)
+        surface.modifyPending(ViewportState.self) { $0.cropAndScale = requested }
     }
 
     /// set_destination: -1 × -1 unsets it. no_surface comes before any other error.
@@ -75,7 +75,7 @@ final class Viewport: ResourceObject {
         } else {
             return postError(.badValue, "destination \(size.x)x\(size.y) is not a size")
         }
-        surface.requestCropAndScale(requested)
+        surface.modifyPending(ViewportState.self) { $0.cropAndScale = requested }
     }
 
     nonisolated(unsafe) private static let implementation: UnsafeMutablePointer<wp_viewport_interface> = {
@@ -106,11 +106,11 @@ package struct CropAndScale: Equatable {
 
 /// wp_viewport's double-buffered state for its surface: the crop and scale
 /// asked for since the surface's last commit (nil: unchanged).
-struct ViewportState {
+struct ViewportState: SurfaceStateExtension {
     var cropAndScale: CropAndScale?
 
     /// A later commit's on top of this one: the newer request wins.
-    mutating func absorb(_ newer: ViewportState) {
+    mutating func absorb(_ newer: ViewportState, contentReplaced: Bool) {
         if let cropAndScale = newer.cropAndScale { self.cropAndScale = cropAndScale }
     }
 }

@@ -1,0 +1,43 @@
+@testable import SegueWayland
+import XCTest
+
+/// An extension's part of a surface's state goes through pending, cached and
+/// applied by its own rules, the surface knowing nothing of what it holds.
+final class ExtensionStatesTests: XCTestCase {
+    /// A made-up extension: values asked for, cleared when the content is replaced.
+    private struct Asked: SurfaceStateExtension {
+        var values: [Int] = []
+        var cleared = 0
+
+        mutating func absorb(_ newer: Asked, contentReplaced: Bool) {
+            if contentReplaced {
+                values.removeAll()
+                cleared += 1
+            }
+            values += newer.values
+        }
+    }
+
+    func testAPartSetNowhereReadsAsItsEmptyState() {
+        XCTAssertEqual(ExtensionStates()[Asked.self].values, [])
+    }
+
+    func testALaterCommitsPartGoesOnTopByTheExtensionsOwnRules() {
+        var older = ExtensionStates(), newer = ExtensionStates()
+        older[Asked.self].values = [1]
+        newer[Asked.self].values = [2]
+        older.absorb(newer, contentReplaced: false)
+        XCTAssertEqual(older[Asked.self].values, [1, 2])
+        var fresh = ExtensionStates()
+        fresh.absorb(newer, contentReplaced: false)
+        XCTAssertEqual(fresh[Asked.self].values, [2], "taken from nothing")
+    }
+
+    func testAPartOnlyTheOlderHoldsHearsTheContentWasReplaced() {
+        var older = ExtensionStates()
+        older[Asked.self].values = [1]
+        older.absorb(ExtensionStates(), contentReplaced: true)
+        XCTAssertEqual(older[Asked.self].values, [])
+        XCTAssertEqual(older[Asked.self].cleared, 1)
+    }
+}
