@@ -52,40 +52,47 @@ extension Compositor {
 
     func pointerButton(time: UInt32, button: UInt32, pressed: Bool) {
         guard let seat else { return }
-        // A press with the drag modifier held drags a switch until its release; clients see neither.
-        if pressed, routing.pointer.pressed.isEmpty, let x = routing.pointer.position?.x, pointerPressStartsGesture(x: x) {
-            routing.pointer.gestureButton = button
-            return
-        }
-        if !pressed, routing.pointer.gestureButton == button {
-            routing.pointer.gestureButton = nil
-            _ = handReleased(.pointer)
-            updatePointerFocus(time: time)
-            return
-        }
-        if pressed, routing.pointer.pressed.isEmpty, let position = routing.pointer.position, switcherTook(pressAt: position.x, position.y) {
-            routing.pointer.switcherButton = button
-            return
-        }
-        if !pressed, routing.pointer.switcherButton == button {
-            routing.pointer.switcherButton = nil
-            return
-        }
-        if pressed {
+        switch (routing.pointer.grab, pressed) {
+        case (nil, true):
+            guard !pressGrabbed(button) else { return }
             // A click raises and focuses the window under it, where all are on screen.
-            if routing.pointer.pressed.isEmpty, options.placement.keepsPositions, let position = routing.pointer.position,
+            if options.placement.keepsPositions, let position = routing.pointer.position,
                let surface = surface(at: position.x, position.y)?.surface, let window = window(of: surface),
                window !== stack.shown {
                 _ = try? perform(.show(.window(id: window.id)))
             }
-            if routing.pointer.pressed.isEmpty { dismissGrabbingPopups(unlessOver: routing.pointer.position) }
-            routing.pointer.pressed.insert(button)
-        } else {
-            guard routing.pointer.pressed.remove(button) != nil else { return }
+            dismissGrabbingPopups(unlessOver: routing.pointer.position)
+            routing.pointer.grab = .surface(buttons: [button])
+        case (.hand(let held)?, false) where held == button:
+            routing.pointer.grab = nil
+            _ = handReleased(.pointer)
+            updatePointerFocus(time: time)
+            return
+        case (.switcher(let held)?, false) where held == button:
+            routing.pointer.grab = nil
+            return
+        case (.surface(var buttons)?, _):
+            if pressed { buttons.insert(button) } else if buttons.remove(button) == nil { return }
+            routing.pointer.grab = buttons.isEmpty ? nil : .surface(buttons: buttons)
+        default:
+            // A release with nothing held, or a button while a hand or the switcher holds the pointer.
+            return
         }
         seat.pointer.button(time: time, button: button, pressed: pressed)
         // The grab ended: the pointer may be over another surface.
-        if routing.pointer.pressed.isEmpty { updatePointerFocus(time: time) }
+        if routing.pointer.grab == nil { updatePointerFocus(time: time) }
+    }
+
+    /// A first press that a hand (with the drag modifier) or the switcher
+    /// takes, holding the pointer until `button` is released: whether one did.
+    private func pressGrabbed(_ button: UInt32) -> Bool {
+        guard let position = routing.pointer.position else { return false }
+        if pointerPressStartsGesture(x: position.x) {
+            routing.pointer.grab = .hand(button: button)
+        } else if switcherTook(pressAt: position.x, position.y) {
+            routing.pointer.grab = .switcher(button: button)
+        }
+        return routing.pointer.grab != nil
     }
 
     func touchDown(time: UInt32, id: Int32, x: Double, y: Double) {
@@ -111,7 +118,7 @@ extension Compositor {
         // Held buttons keep the pointer where they went down, wherever it goes,
         // on no surface if that is where (or the surface went since); unless
         // they hold a drag, which goes wherever the pointer is.
-        if !routing.pointer.pressed.isEmpty, !seat.pointer.isDragging {
+        if case .surface? = routing.pointer.grab, !seat.pointer.isDragging {
             guard let surface = seat.pointer.surfaceUnder, let origin = screenOrigin(of: surface) else { return }
             seat.pointer.moved(over: surface, x: position.x - origin.x, y: position.y - origin.y, time: time)
             return
