@@ -25,7 +25,7 @@ extension Compositor {
                 // Held, the switcher has every key; else [keys] chords come before its own.
                 let bound = navigation.switcher.isHeld ? nil : bindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) }
                 if let bound {
-                    routing.keyboard.bound.insert(key)
+                    routing.keyboard.pressed(key, bound: true)
                     do {
                         try perform(bound.action)
                     } catch {
@@ -34,14 +34,13 @@ extension Compositor {
                     return
                 }
                 if switcherTook(keysym: keysym, modifiers: modifiers) {
-                    routing.keyboard.bound.insert(key)
+                    routing.keyboard.pressed(key, bound: true)
                     return
                 }
-                routing.keyboard.forwarded.insert(key)
+                routing.keyboard.pressed(key, bound: false)
                 noteInput()
             } else {
-                routing.keyboard.bound.remove(key)
-                guard routing.keyboard.forwarded.remove(key) != nil else { return }
+                guard routing.keyboard.released(key) else { return }
             }
             seat.keyboard.key(time: time, key: key, pressed: pressed)
             commitSwitcherOnRelease(seat)
@@ -54,12 +53,9 @@ extension Compositor {
         case .keyboardLeft:
             // Keys held where the focus went are up for clients.
             let time = eventTime
-            for key in routing.keyboard.forwarded.sorted() { seat.keyboard.key(time: time, key: key, pressed: false) }
-            routing.keyboard.forwarded.removeAll()
-            routing.keyboard.bound.removeAll()
+            // Its modifier's release will not be heard either: the switcher goes without switching.
+            for key in routing.keyboard.focusLost() { seat.keyboard.key(time: time, key: key, pressed: false) }
             seat.keyboard.modifiers(depressed: 0, latched: 0, locked: 0, group: 0)
-            // Its modifier's release will not be heard: the switcher goes without switching.
-            routing.keyboard.switcherHeldBy = nil
             if navigation.switcher.isHeld { perform(switcher: .cancel) }
         // Output pixels become surface units here; everything after is in units.
         case .pointerMotion(let time, let x, let y):

@@ -52,8 +52,8 @@ extension Compositor {
 
     func pointerButton(time: UInt32, button: UInt32, pressed: Bool) {
         guard let seat else { return }
-        switch (routing.pointer.grab, pressed) {
-        case (nil, true):
+        switch routing.pointer.route(button: button, pressed: pressed) {
+        case .firstPress:
             guard !pressGrabbed(button) else { return }
             // A click raises and focuses the window under it, where all are on screen.
             if options.placement.keepsPositions, let position = routing.pointer.position,
@@ -63,20 +63,14 @@ extension Compositor {
             }
             dismissGrabbingPopups(unlessOver: routing.pointer.position)
             routing.pointer.grab = .surface(buttons: [button])
-        case (.hand(let held)?, false) where held == button:
-            routing.pointer.grab = nil
+        case .endsHand:
             _ = handReleased(.pointer)
             updatePointerFocus(time: time)
             return
-        case (.switcher(let held)?, false) where held == button:
-            routing.pointer.grab = nil
+        case .endsSwitcher, .dropped:
             return
-        case (.surface(var buttons)?, _):
-            if pressed { buttons.insert(button) } else if buttons.remove(button) == nil { return }
-            routing.pointer.grab = buttons.isEmpty ? nil : .surface(buttons: buttons)
-        default:
-            // A release with nothing held, or a button while a hand or the switcher holds the pointer.
-            return
+        case .toClient:
+            break
         }
         seat.pointer.button(time: time, button: button, pressed: pressed)
         // The grab ended: the pointer may be over another surface.

@@ -27,7 +27,7 @@ final class Output {
     let backgroundTexture: Texture
     lazy var switcherOverlay = SwitcherOverlay(renderer: renderer)
     /// The held switcher between frames.
-    var hold = SwitcherHold()
+    var hold = SwitcherHold<Window>()
     /// The switcher's overlay as it was last drawn, fading out over the shown
     /// screen once let go, and since when: its departure.
     var departure: (picture: Texture, since: Instant)?

@@ -4,7 +4,7 @@ import SegueEngine
 /// windows that committed since their preview was made, those whose turn the
 /// last frame was (they alone hear of that frame), how far the cards had
 /// come in the last frame drawn, and what the frame clock saw of the overlay.
-struct SwitcherHold {
+struct SwitcherHold<Window: AnyObject> {
     private var changed: Set<ObjectIdentifier> = []
     private(set) var turns: [Window] = []
     private(set) var drawnAppear = 0.0
