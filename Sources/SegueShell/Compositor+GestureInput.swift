@@ -33,19 +33,18 @@ extension Compositor {
     func handMoved(_ source: GestureInput.Source, x: Double) -> Bool {
         guard var hand = hands.input, hand.source == source else { return false }
         defer { hands.input = hand }
-        hand.x = source == .swipe ? hand.x + x : x
-        let dx = hand.x - hand.startX
+        hand.move(x)
         guard !hand.refused else { return true }
         if hand.driving == nil {
-            guard abs(dx) >= GestureInput.threshold else { return true }
             let target: SwitchTarget
-            switch source {
-            case .pointer, .swipe:
-                target = dx < 0 ? .next : .prev
-                hand.sign = dx < 0 ? -1 : 1
-            case .touch:
-                guard dx > 0, let previous = previouslyShown else { return true }
+            switch hand.beginning() {
+            case .step(let forward)?:
+                target = forward ? .next : .prev
+            case .back?:
+                guard let previous = previouslyShown else { return true }
                 target = .window(id: previous.id)
+            case nil:
+                return true
             }
             do {
                 try perform(.gesture(.begin(target)))
@@ -62,8 +61,7 @@ extension Compositor {
             hand.refused = true
             return true
         }
-        let distance = Double(config.gestures.distance ?? output.logicalWidth)
-        _ = try? perform(.gesture(.update(hand.startProgress + hand.sign * dx / distance)))
+        _ = try? perform(.gesture(.update(hand.progress(over: Double(config.gestures.distance ?? output.logicalWidth)))))
         return true
     }
 

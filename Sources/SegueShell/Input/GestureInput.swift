@@ -31,6 +31,39 @@ struct GestureInput {
         x = startX
     }
 
+    /// What a hand that moved far enough begins: a switch in opening order
+    /// (`forward`: to the next window, as a move left does), or, a touch from
+    /// the edge moving right, back to the window shown before.
+    enum Beginning: Equatable {
+        case step(forward: Bool)
+        case back
+    }
+
+    /// How far it has moved from where it started.
+    var moved: Double { x - startX }
+
+    /// It moved to `x`: a swipe reports how far it moved, the others where they are.
+    mutating func move(_ x: Double) {
+        self.x = source == .swipe ? self.x + x : x
+    }
+
+    /// What it begins, once it has moved `threshold` units and begun nothing
+    /// yet; nil before, and for a touch moving left (the edge swipe only goes back).
+    /// A step takes the sign its direction gives progress.
+    mutating func beginning() -> Beginning? {
+        guard driving == nil, !refused, abs(moved) >= Self.threshold else { return nil }
+        switch source {
+        case .pointer, .swipe:
+            sign = moved < 0 ? -1 : 1
+            return .step(forward: moved < 0)
+        case .touch:
+            return moved > 0 ? .back : nil
+        }
+    }
+
+    /// The progress its switch shows now, a whole switch for `distance` units of travel.
+    func progress(over distance: Double) -> Double { startProgress + sign * moved / distance }
+
     /// Surface units a hand moves before it counts as a gesture, not a click or a tap.
     static let threshold = 8.0
     /// How close to the output's left edge a touch comes down to swipe back.
