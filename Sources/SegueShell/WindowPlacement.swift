@@ -49,14 +49,21 @@ extension WindowPlacement {
         case .stacked:
             let surface = window.surface
             let geometry = window.toplevel.xdgSurface.geometry ?? PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)
-            func start(_ offset: Int, _ length: Int, within room: Int) -> Int {
-                (length * scale <= room ? (room - length * scale) / 2 : 0) - offset * scale
-            }
-            return (start(geometry.x, geometry.width, within: width), start(geometry.y, geometry.height, within: height))
+            return Self.stackedOrigin(of: geometry, width: width, height: height, scale: scale)
         case .free:
             let origin = window.origin ?? Self.placedOrigin(of: window)
             return (origin.x * scale, origin.y * scale)
         }
+    }
+
+    /// Stacked: the surface's top left (output pixels) that puts its window
+    /// `geometry` (surface units, from the surface's top left) centred on each
+    /// axis where it fits, and its top or left edge on the output's where not.
+    static func stackedOrigin(of geometry: PixelRect, width: Int, height: Int, scale: Int) -> (x: Int, y: Int) {
+        func start(_ offset: Int, _ length: Int, within room: Int) -> Int {
+            (length * scale <= room ? (room - length * scale) / 2 : 0) - offset * scale
+        }
+        return (start(geometry.x, geometry.width, within: width), start(geometry.y, geometry.height, within: height))
     }
 
     /// Free placement: the window geometry's top left where the window was
@@ -73,12 +80,17 @@ extension WindowPlacement {
     /// title bar, or fullscreen while it asks; free, the size its client picks
     /// (0×0) unless it asked to fill the output.
     func configuration(for toplevel: XdgToplevel, shown: Bool, width: Int32, height: Int32) -> ToplevelConfiguration {
-        let fullscreen = toplevel.wantsFullscreen
+        configuration(wantsFullscreen: toplevel.wantsFullscreen, wantsMaximized: toplevel.wantsMaximized, shown: shown,
+                      width: width, height: height)
+    }
+
+    /// What a toplevel that asks for fullscreen or maximized (or neither) is configured to.
+    func configuration(wantsFullscreen fullscreen: Bool, wantsMaximized: Bool, shown: Bool, width: Int32, height: Int32) -> ToplevelConfiguration {
         guard keepsPositions else {
             return ToplevelConfiguration(width: width, height: height, activated: shown, fullscreen: fullscreen,
                                          maximized: !fullscreen, tiled: !fullscreen, offersMaximize: false)
         }
-        let maximized = !fullscreen && toplevel.wantsMaximized
+        let maximized = !fullscreen && wantsMaximized
         let fills = fullscreen || maximized
         return ToplevelConfiguration(width: fills ? width : 0, height: fills ? height : 0, activated: shown,
                                      fullscreen: fullscreen, maximized: maximized, tiled: false, offersMaximize: true)
