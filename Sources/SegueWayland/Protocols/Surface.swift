@@ -130,6 +130,13 @@ package final class Surface: ResourceObject {
         return sides / scale
     }
 
+    /// Each extension's part as the commits applied so far left it.
+    private var appliedExtensions = ExtensionStates()
+
+    /// An extension's part as the commits applied so far left it: what the
+    /// compositor reads of a protocol that keeps state per commit.
+    package func applied<Part: SurfaceStateExtension>(_ type: Part.Type) -> Part { appliedExtensions[type] }
+
     /// An extension's request: its part of the pending state changes, taking effect at the next commit.
     func modifyPending<Part: SurfaceStateExtension>(_ type: Part.Type, _ change: (inout Part) -> Void) {
         change(&pending.extensions[type])
@@ -319,6 +326,10 @@ package final class Surface: ResourceObject {
         frameCallbacks += state.callbacks
         for old in feedbacks { old.discarded() }
         feedbacks = state.extensions[PresentationState.self].feedbacks
+        let replaced: Bool = if case .attached = state.buffer { true } else { false }
+        appliedExtensions.absorb(state.extensions, contentReplaced: replaced)
+        // Feedback is handed out above, not kept: a later commit must not discard it again.
+        appliedExtensions[PresentationState.self] = PresentationState()
         if case .attached = state.buffer { holdUntaken(committedBuffer, damage: committedDamage) }
         role?.surfaceCommitted(self)
         delegate?.surfaceCommitted(self)
