@@ -117,9 +117,6 @@ extension Compositor: SurfaceDelegate {
         guard let texture = textures[surface],
               let placed = window.layers(x: origin.x, y: origin.y, scale: output.scale, textures: textures)
                   .first(where: { $0.texture === texture })?.rect else { return .everywhere }
-        // Pixels land one to one only unscaled and unturned; otherwise all of the surface may have changed.
-        let damage = surface.showsBufferAsItIs(atScale: output.scale) ? Window.damage(surface.committedDamage, at: (placed.x, placed.y))
-            : .everywhere
-        return .within(Region(damage.rects(within: placed)))
+        return Window.damage(of: surface, placed: placed, scale: output.scale)
     }
 }

@@ -40,4 +40,20 @@ final class ExtensionStatesTests: XCTestCase {
         XCTAssertEqual(older[Asked.self].values, [])
         XCTAssertEqual(older[Asked.self].cleared, 1)
     }
+
+    /// A part taken at each commit (as presentation feedback is) is not kept once applied.
+    private struct Taken: SurfaceStateExtension {
+        var values: [Int] = []
+        static var persists: Bool { false }
+        mutating func absorb(_ newer: Taken, contentReplaced: Bool) { values += newer.values }
+    }
+
+    func testApplyingKeepsWhatPersistsAndDropsWhatIsTakenAtEachCommit() {
+        var applied = ExtensionStates(), commit = ExtensionStates()
+        commit[Asked.self].values = [1]
+        commit[Taken.self].values = [2]
+        applied.apply(commit, contentReplaced: false)
+        XCTAssertEqual(applied[Asked.self].values, [1])
+        XCTAssertEqual(applied[Taken.self].values, [], "handed out, not kept")
+    }
 }

@@ -47,7 +47,8 @@ final class Window {
                         textures: SurfaceTextures) -> Damage {
         if isScreenAsItIs(textures[self.surface], width: width, height: height, scale: scale) {
             // The buffer is the screen: what it says changed, changed.
-            return surface === self.surface ? Self.damage(surface.committedDamage, at: (0, 0)) : .everywhere
+            return surface === self.surface ? Self.damage(of: surface, placed: PixelRect(x: 0, y: 0, width: width, height: height), scale: scale)
+                : .everywhere
         }
         let layers = stackedLayers(width: width, height: height, scale: scale, textures: textures)
         guard let composed, composed.width == width, composed.height == height,
@@ -57,18 +58,21 @@ final class Window {
             stale = .everywhere
             return .everywhere
         }
-        // Pixels land one to one only unscaled and unturned; otherwise all of the surface may have moved under them.
-        let damage = surface.showsBufferAsItIs(atScale: scale) ? Self.damage(surface.committedDamage, at: (placed.x, placed.y)) : .everywhere
-        // Within the surface and on the screen: off it, nothing shown changed.
-        let changed = Damage.within(Region(damage.rects(within: placed).compactMap { $0.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height)) }))
+        let changed = Self.damage(of: surface, placed: placed, scale: scale)
         stale.add(changed)
         return changed
     }
 
-    /// A buffer's damage rectangles, its top left at `origin`: everywhere for none (a whole new buffer).
-    static func damage(_ rects: [PixelRect], at origin: (x: Int, y: Int)) -> Damage {
-        guard !rects.isEmpty else { return .everywhere }
-        return .within(Region(rects.map { PixelRect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }))
+    /// What `surface`'s commit changed where it lies (`placed`, in pixels of
+    /// `scale` per surface unit): its damage rectangles where its pixels land
+    /// one to one, else all of it (scaled or turned, any of it may have moved;
+    /// no damage: a whole new buffer); never outside it.
+    static func damage(of surface: Surface, placed: PixelRect, scale: Int) -> Damage {
+        let rects = surface.committedDamage
+        guard surface.showsBufferAsItIs(atScale: scale), !rects.isEmpty else { return .within(Region([placed])) }
+        return .within(Region(rects.compactMap {
+            PixelRect(x: placed.x + $0.x, y: placed.y + $0.y, width: $0.width, height: $0.height).clipped(to: placed)
+        }))
     }
 
     /// Off screen and in no transition: a composed screen (an output-sized

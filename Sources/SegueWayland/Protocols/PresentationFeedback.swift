@@ -47,6 +47,8 @@ public final class PresentationFeedback: ResourceObject {
 /// for with its next commit.
 struct PresentationState: SurfaceStateExtension {
     var feedbacks: [PresentationFeedback] = []
+    /// Handed to whoever presents the frame at each commit, not kept: a later commit must not discard it again.
+    static var persists: Bool { false }
 
     /// A later commit's on top of this one. Content replaced before it was
     /// shown is never presented: its feedback is discarded.

@@ -327,9 +327,7 @@ package final class Surface: ResourceObject {
         for old in feedbacks { old.discarded() }
         feedbacks = state.extensions[PresentationState.self].feedbacks
         let replaced: Bool = if case .attached = state.buffer { true } else { false }
-        appliedExtensions.absorb(state.extensions, contentReplaced: replaced)
-        // Feedback is handed out above, not kept: a later commit must not discard it again.
-        appliedExtensions[PresentationState.self] = PresentationState()
+        appliedExtensions.apply(state.extensions, contentReplaced: replaced)
         if case .attached = state.buffer { holdUntaken(committedBuffer, damage: committedDamage) }
         role?.surfaceCommitted(self)
         delegate?.surfaceCommitted(self)

@@ -71,6 +71,13 @@ package protocol SurfaceStateExtension {
     /// A later commit's part on top of this one (a synchronized
     /// subsurface's cache); `contentReplaced`: that commit attached a buffer.
     mutating func absorb(_ newer: Self, contentReplaced: Bool)
+    /// Whether the surface keeps it once applied; false for one taken at
+    /// each commit (presentation feedback, handed to whoever presents the frame).
+    static var persists: Bool { get }
+}
+
+extension SurfaceStateExtension {
+    static var persists: Bool { true }
 }
 
 /// Each extension's part of one surface state, by its type; an extension
@@ -93,6 +100,12 @@ struct ExtensionStates {
             let older = parts[key] ?? Self.empty(like: part)
             parts[key] = Self.absorbing(older, part, contentReplaced: contentReplaced)
         }
+    }
+
+    /// Applied on top of these, as a commit applies them: the parts that do not persist are not kept.
+    mutating func apply(_ newer: ExtensionStates, contentReplaced: Bool) {
+        absorb(newer, contentReplaced: contentReplaced)
+        parts = parts.filter { type(of: $0.value).persists }
     }
 
     private static func absorbing<Part: SurfaceStateExtension>(_ older: Part, _ newer: (any SurfaceStateExtension)?,
