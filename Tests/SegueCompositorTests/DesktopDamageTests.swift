@@ -50,10 +50,11 @@ final class DesktopDamageTests: XCTestCase {
         stepUntilIdle()
         let onOutput = zip(squares, origins).map { PixelRect(x: $0.x + $1.x, y: $0.y + $1.y, width: $0.width, height: $0.height) }
         for round in 0..<6 {
-            let ink = RGBA(UInt8(40 * round), 255 - UInt8(30 * round), 128)
+            // Each window's its own ink, so a frame turned or flipped puts the wrong one in a corner.
+            let inks = [RGBA(UInt8(40 * round), 255 - UInt8(30 * round), 128), RGBA(250, UInt8(30 * round), 20)]
             for index in 0..<2 {
                 let square = squares[index]
-                images[index].fill(ink, x: square.x, y: square.y, width: square.width, height: square.height)
+                images[index].fill(inks[index], x: square.x, y: square.y, width: square.width, height: square.height)
                 try client.show(images[index], on: toplevels[index].surface, damage: square)
             }
             XCTAssertTrue(client.roundtrip())
@@ -64,9 +65,9 @@ final class DesktopDamageTests: XCTestCase {
             guard round >= 3, let shown = backend.shown?.readPixels(opaque: true) else { continue }
             for y in stride(from: 0, to: height, by: 4) {
                 for x in stride(from: 0, to: width, by: 4) {
-                    let inside = onOutput.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
-                    if inside {
-                        XCTAssertEqual(shown[x, y], ink, "round \(round): (\(x), \(y)) drawn")
+                    let inside = onOutput.firstIndex { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
+                    if let inside {
+                        XCTAssertEqual(shown[x, y], inks[inside], "round \(round): (\(x), \(y)) drawn")
                     } else if shown[x, y] != SwapchainBackend.canary {
                         return XCTFail("round \(round): (\(x), \(y)) was drawn again: \(shown[x, y])")
                     }
