@@ -132,7 +132,8 @@ let package = Package(
         .testTarget(name: "SegueWaylandTests", dependencies: ["SegueWayland", "SegueEngine"]),
         // Links neither the renderer nor libwayland.
         .testTarget(name: "SeguePolicyTests", dependencies: ["SeguePolicy", "SegueEngine", "SegueTestSupport"]),
-        .testTarget(name: "SegueShellTests", dependencies: ["SegueShell", "SegueWayland", "SegueEngine", "SegueConfig", "SegueRender", "CXKBCommon"]),
+        .testTarget(name: "SegueShellTests", dependencies: ["SegueShell", "SegueWayland", "SegueEngine", "SegueConfig", "SegueRender",
+                                                         "SeguePolicy", "SegueBackend", "SegueImaging", "CWaylandServer", "CXKBCommon"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "segue-sample-client", "SegueImaging", "SegueTestSupport"]),
         .testTarget(name: "SegueRenderTests",
                     dependencies: ["SegueRender", "SegueEngine", "SegueImaging", "SegueTestSupport"]),

@@ -1,5 +1,5 @@
 /// A rectangle of pixels, origin at the top-left.
-public struct PixelRect: Sendable, Equatable {
+public struct PixelRect: Sendable, Hashable {
     public var x, y, width, height: Int
 
     public init(x: Int, y: Int, width: Int, height: Int) {

@@ -82,7 +82,7 @@ package struct Benchmark {
         }
         let cards = SwitcherLayout(count: screens.count, width: width, height: height, scale: 1, maxHeight: 180, maxScale: 0.3,
                                    padding: 10).cards
-        let previewCopies = PreviewCopies(renderer: renderer)
+        let previewCopies = PreviewCopies(painter: renderer)
         let keys = screens.map(ObjectIdentifier.init)
         let switcher = { (changed: Bool) throws in
             let remake = previewCopies.turns(keys.map { ($0, changed) }, budget: PreviewCopies.budget).remake

@@ -13,7 +13,7 @@ package final class FrameFence: @unchecked Sendable {
     init(started: UInt64) { self.started = started }
 
     /// A fence for work already finished (where EGL fences are not offered and the frame was waited for).
-    static func finished(started: UInt64) -> FrameFence {
+    package static func finished(started: UInt64) -> FrameFence {
         let fence = FrameFence(started: started)
         fence.signal()
         return fence

@@ -13,7 +13,7 @@ package final class PreviewCopies {
     /// Previews given a turn a frame: with every window redrawing, each keeps
     /// up at the refresh rate over the windows' number (7.5 Hz for 8 at 60 Hz).
     package static let budget = 1
-    private let renderer: Renderer
+    private let painter: Painter
     private var copies: [ObjectIdentifier: Copy] = [:]
     private var frame = 0
 
@@ -25,8 +25,8 @@ package final class PreviewCopies {
         var turn: Int
     }
 
-    package init(renderer: Renderer) {
-        self.renderer = renderer
+    package init(painter: Painter) {
+        self.painter = painter
     }
 
     /// This frame's turns among `entries`: every one with no copy yet, and
@@ -72,10 +72,10 @@ package final class PreviewCopies {
     private func make(_ key: ObjectIdentifier, _ screen: Texture, width: Int, height: Int) -> Texture? {
         let (width, height) = (max(width, 1), max(height, 1))
         let reused = copies[key].flatMap { $0.target.width == width && $0.target.height == height ? ($0.double, $0.target) : nil }
-        guard let (double, target) = reused ?? (try? (RenderTarget(width: 2 * width, height: 2 * height), RenderTarget(width: width, height: height))),
+        guard let (double, target) = reused ?? (try? (painter.target(width: 2 * width, height: 2 * height), painter.target(width: width, height: height))),
               let half = double.texture,
-              (try? renderer.render(.surfaces([SurfaceLayer(screen, at: double.bounds)], background: (0, 0, 0)), into: double)) != nil,
-              (try? renderer.render(.surfaces([SurfaceLayer(half, at: target.bounds)], background: (0, 0, 0)), into: target)) != nil
+              (try? painter.render(.surfaces([SurfaceLayer(screen, at: double.bounds)], background: (0, 0, 0)), into: double)) != nil,
+              (try? painter.render(.surfaces([SurfaceLayer(half, at: target.bounds)], background: (0, 0, 0)), into: target)) != nil
         else { return nil }
         copies[key] = Copy(double: double, target: target, turn: frame)
         return target.texture

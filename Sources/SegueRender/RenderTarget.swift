@@ -12,6 +12,8 @@ public final class RenderTarget {
     /// the window system reads.
     public let texture: Texture?
     let framebuffer: GLuint
+    /// Whether `framebuffer` was made here, and goes with it.
+    private var ownsFramebuffer = true
 
     /// The fence of the last frame submitted into this target.
     package internal(set) var fence: FrameFence?
@@ -43,8 +45,20 @@ public final class RenderTarget {
     package init(windowOfWidth width: Int, height: Int) {
         texture = nil
         framebuffer = 0
+        ownsFramebuffer = false
         self.width = width
         self.height = height
+    }
+
+    /// A target standing in for one drawing into `texture`, with no
+    /// framebuffer behind it: what a painter other than the renderer hands
+    /// out (`Painter`), whose drawing GL never sees.
+    package init(standingInFor texture: Texture) {
+        self.texture = texture
+        framebuffer = 0
+        width = texture.width
+        height = texture.height
+        ownsFramebuffer = false
     }
 
     /// A window's framebuffer takes the window's new size.
@@ -63,7 +77,7 @@ public final class RenderTarget {
     nonisolated(unsafe) package private(set) static var live = 0
 
     deinit {
-        guard texture != nil else { return }
+        guard ownsFramebuffer else { return }
         var fbo = framebuffer
         glDeleteFramebuffers(1, &fbo)
         Self.live -= 1

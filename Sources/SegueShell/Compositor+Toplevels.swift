@@ -30,7 +30,7 @@ extension Compositor: ToplevelDelegate {
     package func toplevelUnmapped(_ toplevel: XdgToplevel) {
         guard let window = registry.remove(toplevel) else { return }
         log.info("window \(window.id) unmapped")
-        window.keepLastScreen(renderer: renderer, background: output.background)
+        window.keepLastScreen(painter: renderer, background: output.background)
         emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
         transitionManager?.windowClosed(id: window.id)

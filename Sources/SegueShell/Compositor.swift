@@ -71,7 +71,7 @@ public final class Compositor {
         let recorder = try options.recordDirectory.map(TransitionRecorder.init(directory:))
         server = try Server(socket: options.socket, listening: !options.embedded)
         backend = try makeBackend(server.eventLoop, width, height, refreshRate)
-        output = try Output(backend: backend, renderer: renderer, textures: textures, navigation: navigation,
+        output = try Output(backend: backend, painter: renderer, textures: textures, navigation: navigation,
                             loop: server.eventLoop, background: background)
         output.delegate = self
         output.scale = outputScale

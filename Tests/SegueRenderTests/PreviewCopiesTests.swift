@@ -24,7 +24,7 @@ final class PreviewCopiesTests: XCTestCase {
 
     func testACopyIsTheScreenAtThePreviewsSizeUpright() throws {
         let renderer = try RenderFixture.renderer()
-        let copies = PreviewCopies(renderer: renderer)
+        let copies = PreviewCopies(painter: renderer)
         let red = try screen(RGBA(220, 0, 0))
         let key = ObjectIdentifier(red)
         let (turns, remake) = copies.turns([(key, false)], budget: 0)
@@ -43,7 +43,7 @@ final class PreviewCopiesTests: XCTestCase {
     /// Before the overlay shows, copies are made one at a time; once each has one, there is none to make.
     func testMissingCopiesAreMadeOneAtATimeAhead() throws {
         let renderer = try RenderFixture.renderer()
-        let copies = PreviewCopies(renderer: renderer)
+        let copies = PreviewCopies(painter: renderer)
         let screens = try (0..<2).map { _ in try screen(RGBA(220, 0, 0)) }
         let previews = screens.map { (ObjectIdentifier($0), 48, 27) }
         let find = { (key: ObjectIdentifier) in screens.first { ObjectIdentifier($0) == key } }
@@ -57,7 +57,7 @@ final class PreviewCopiesTests: XCTestCase {
     /// One turn a frame, round the previews: at its turn a preview whose screen changed is made again.
     func testPreviewsTakeTurnsAndAreMadeAgainAtTheirTurnIfTheirScreenChanged() throws {
         let renderer = try RenderFixture.renderer()
-        let copies = PreviewCopies(renderer: renderer)
+        let copies = PreviewCopies(painter: renderer)
         let screens = try (0..<3).map { _ in try screen(RGBA(220, 0, 0)) }
         let keys = screens.map(ObjectIdentifier.init)
         func frame(changed: Set<Int>) throws -> (turn: [Int], colours: [RGBA]) {

@@ -7,7 +7,7 @@ extension Output {
     /// What is on screen, drawn again into a texture of its own: where a
     /// transition retargeted mid-way starts from.
     func snapshot() -> ScreenSource {
-        guard let target = try? RenderTarget(width: width, height: height), redraw(into: target),
+        guard let target = try? painter.target(width: width, height: height), redraw(into: target),
               let texture = target.texture else { return .texture(backgroundTexture) }
         return .texture(texture)
     }
@@ -15,9 +15,9 @@ extension Output {
     /// What the output shows, drawn again and read back, rows top first:
     /// a screenshot, whatever buffer the backend shows it from.
     func screenImage() throws -> RGBAImage {
-        let target = try RenderTarget(width: width, height: height)
+        let target = try painter.target(width: width, height: height)
         guard redraw(into: target) else { throw RenderError("nothing could be drawn") }
-        return target.readPixels(opaque: true)
+        return painter.read(target, opaque: true)
     }
 
     /// Draws the last frame again into `target`: the transition's frame as
@@ -26,20 +26,20 @@ extension Output {
         do {
             switch lastContent {
             case .nothing:
-                try renderer.render(.surfaces([], background: background), into: target)
+                try painter.render(.surfaces([], background: background), into: target)
             case .transition(let transition, let progress, let form, let scale):
-                try renderer.render(.transition(transition.settings, from: texture(transition.from, fresh: false),
+                try painter.render(.transition(transition.settings, from: texture(transition.from, fresh: false),
                                                 to: texture(transition.to, fresh: false), progress: progress,
                                                 direction: transition.direction, form: form, scale: scale), into: target)
             case .desktop:
-                try renderer.render(.surfaces(desktopLayers(), background: background), into: target)
+                try painter.render(.surfaces(desktopLayers(), background: background), into: target)
             case .switcher(let view):
-                try renderer.render(.surfaces(switcherLayers(view, fresh: false).layers, background: background), into: target)
+                try painter.render(.surfaces(switcherLayers(view, fresh: false).layers, background: background), into: target)
             case .departing(let picture, let opacity):
-                try renderer.render(.surfaces(departingLayers(picture, opacity: opacity, fresh: false), background: background),
+                try painter.render(.surfaces(departingLayers(picture, opacity: opacity, fresh: false), background: background),
                                     into: target)
             case .screen:
-                try renderer.render(.screen(texture(delegate?.shownScreen(), fresh: false), filling: target, background: background),
+                try painter.render(.screen(texture(delegate?.shownScreen(), fresh: false), filling: target, background: background),
                                     into: target)
             }
             return true

@@ -13,7 +13,7 @@ import SegueRender
 /// same screen, only what is stale.
 final class Output {
     let backend: Backend
-    let renderer: Renderer
+    let painter: Painter
     let textures: SurfaceTextures
     let background: (Float, Float, Float)
     weak var delegate: OutputDelegate?
@@ -23,9 +23,9 @@ final class Output {
     /// Holds the running transition, whose frames this draws.
     private let navigation: Navigation<Window, ScreenSource>
     /// Takes the pixels of windows on screen between frames.
-    private var pixelsDue: PixelsDue!
+    private var pixelsDue: PixelsDue<SurfaceTextures>!
     let backgroundTexture: Texture
-    lazy var switcherOverlay = SwitcherOverlay(renderer: renderer)
+    lazy var switcherOverlay = SwitcherOverlay(painter: painter)
     /// The held switcher between frames.
     var hold = SwitcherHold<Window>()
     /// The switcher's overlay as it was last drawn, fading out over the shown
@@ -53,18 +53,18 @@ final class Output {
     private(set) var framesDrawn = 0
     private(set) var framesPresented = 0
 
-    init(backend: Backend, renderer: Renderer, textures: SurfaceTextures, navigation: Navigation<Window, ScreenSource>,
+    init(backend: Backend, painter: Painter, textures: SurfaceTextures, navigation: Navigation<Window, ScreenSource>,
          loop: EventLoop, background: (Float, Float, Float)) throws {
         self.backend = backend
         self.navigation = navigation
-        self.renderer = renderer
+        self.painter = painter
         self.textures = textures
         self.background = background
-        let plain = try RenderTarget(width: backend.width, height: backend.height)
-        try renderer.render(.surfaces([], background: background), into: plain)
+        let plain = try painter.target(width: backend.width, height: backend.height)
+        try painter.render(.surfaces([], background: background), into: plain)
         backgroundTexture = try plain.drawnTexture()
         backend.drawFrame = { [unowned self] in draw(predicted: $0, into: $1) }
-        pixelsDue = PixelsDue(loop: loop, textures: textures, secondsLeft: { [unowned self] in secondsBeforeTransitionFrame() },
+        pixelsDue = PixelsDue(loop: loop, taker: textures, secondsLeft: { [unowned self] in secondsBeforeTransitionFrame() },
                               taken: { [unowned self] in
                                   // A transition a hand holds still draws no frame of itself: this one shows them.
                                   if newPixels(of: $0) { damage() }
@@ -119,10 +119,10 @@ final class Output {
     /// smaller size: before its transition starts its clock, so no frame of it
     /// waits for that.
     func prepare(_ effect: EffectDescriptor) throws {
-        try renderer.prepare(effect)
-        _ = try renderer.formChoice(for: effect, width: width, height: height)
+        try painter.prepare(effect)
+        _ = painter.form(for: effect, width: width, height: height)
         for scale in resolution?.allowedSteps ?? [] {
-            _ = try renderer.frameCost(of: effect, width: width, height: height, scale: scale)
+            _ = try painter.frameCost(of: effect, width: width, height: height, scale: scale)
         }
     }
 
@@ -174,7 +174,7 @@ final class Output {
     /// A transition completed: the next frame shows what is shown.
     func transitionEnded() {
         damage()
-        if !isAnimating { renderer.releaseReducedTargets() }
+        if !isAnimating { painter.releaseReducedTargets() }
     }
 
     /// The windows the next frame shows. While the switcher's overlay shows,
@@ -208,7 +208,7 @@ final class Output {
         case .window(let window)?:
             if !fresh, let last = window.lastScreen, textures.bytesToTake(of: window) > 0 { return last }
             if textures.takePixels(of: window) { newPixels(of: window) }
-            return window.screen(textures: textures, renderer: renderer, width: width, height: height, scale: scale,
+            return window.screen(textures: textures, painter: painter, width: width, height: height, scale: scale,
                                  background: background) ?? backgroundTexture
         case .texture(let texture)?:
             return texture
@@ -241,19 +241,19 @@ final class Output {
             let from = texture(transition.from, fresh: exact), to = texture(transition.to, fresh: exact)
             let fixed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let effect = transition.settings.effect
-            let form = renderer.form(for: effect, width: width, height: height)
+            let form = painter.form(for: effect, width: width, height: height)
             let scale = scale(for: effect, form: form, exact: exact)
             // The first frame also pays for the transition's start (the windows' first use at this size).
             let typical = !exact && transition.statistics.frames > 0
             do {
-                try renderer.render(.transition(transition.settings, from: from, to: to, progress: frame.progress,
+                try painter.render(.transition(transition.settings, from: from, to: to, progress: frame.progress,
                                                 direction: transition.direction, form: form, scale: scale), into: target)
             } catch {
                 // A shader that fails here was checked when it was chosen; show the destination.
-                try? renderer.render(.screen(to, filling: target, background: background), into: target)
+                try? painter.render(.screen(to, filling: target, background: background), into: target)
             }
             drew(.transition(transition, progress: frame.progress, form: form, scale: scale), into: buffer)
-            lastDrawn = (transition, target, renderer.submit(target, startedAt: start), scale, fixed, typical)
+            lastDrawn = (transition, target, painter.submit(target, startedAt: start), scale, fixed, typical)
             // A window's back buffer holds nothing once swapped: read now, not at presentation.
             if target.texture == nil { recorder?.record(target, transition: transition) }
         } else if let view = delegate?.switcherView() {
@@ -261,23 +261,23 @@ final class Output {
             // copied) where one was made again, the cards come in, or anything else changed.
             let (layers, remade) = switcherLayers(view)
             guard remade || view.appear != hold.drawnAppear || !pending.isEmpty else { return nil }
-            try? renderer.render(.surfaces(layers, background: background), into: target)
+            try? painter.render(.surfaces(layers, background: background), into: target)
             drew(.switcher(view), into: buffer)
             hold.drew(appear: view.appear, for: predicted)
-            renderer.submit(target, startedAt: start)
+            painter.submit(target, startedAt: start)
             lastDrawn = nil
         } else if let departure, case let left = 1 - predicted.seconds(since: departure.since) / SwitcherView.appearDuration, left > 0 {
             let opacity = Float(left)
-            try? renderer.render(.surfaces(departingLayers(departure.picture, opacity: opacity), background: background), into: target)
+            try? painter.render(.surfaces(departingLayers(departure.picture, opacity: opacity), background: background), into: target)
             drew(.departing(departure.picture, opacity: opacity), into: buffer)
-            renderer.submit(target, startedAt: start)
+            painter.submit(target, startedAt: start)
             lastDrawn = nil
         } else if !pending.isEmpty, case .desktop? = delegate?.shownScreen() {
             let layers = desktopLayers()
             // Only what changed, where the last frame showed the desktop laid out as it is.
             let redraw = drew(.desktop, showing: FrameKey(desktop: layers.map(Placement.init)), into: buffer)
-            try? renderer.render(.surfaces(layers, background: background), within: redraw, into: target)
-            renderer.submit(target, startedAt: start)
+            try? painter.render(.surfaces(layers, background: background), within: redraw, into: target)
+            painter.submit(target, startedAt: start)
             lastDrawn = nil
         } else if !pending.isEmpty {
             let shown = delegate?.shownScreen()
@@ -285,8 +285,8 @@ final class Output {
             let version: Int? = if case .window(let window)? = shown { window.screenVersion } else { nil }
             // Only what changed, where the last frame showed this screen as it was.
             let redraw = drew(.screen, showing: FrameKey(screen: screen, version: version), into: buffer)
-            try? renderer.render(.screen(screen, filling: target, background: background), within: redraw, into: target)
-            renderer.submit(target, startedAt: start)
+            try? painter.render(.screen(screen, filling: target, background: background), within: redraw, into: target)
+            painter.submit(target, startedAt: start)
             lastDrawn = nil
         } else {
             return nil
@@ -316,7 +316,7 @@ final class Output {
         guard var resolution else { return 1 }
         if let transition = navigation.transition, transition.id != scaledTransition?.id {
             let timed = resolution.allowedSteps.compactMap { scale in
-                renderer.knownFrameCost(of: effect, width: width, height: height, scale: scale).map { (scale, $0) }
+                painter.knownFrameCost(of: effect, width: width, height: height, scale: scale).map { (scale, $0) }
             }
             scaledTransition = (transition.id, Dictionary(uniqueKeysWithValues: timed))
             resolution.transitionStarted()

@@ -34,7 +34,7 @@ struct SwitcherView {
 /// title. What does not change between frames (the dimmed screen, the
 /// highlight, the titles) is made once.
 final class SwitcherOverlay {
-    private let renderer: Renderer
+    private let painter: Painter
     private let previewCopies: PreviewCopies
     /// The shown window as it was when the overlay opened, dimmed.
     private var dimmed: (target: RenderTarget, dim: Double)?
@@ -43,11 +43,11 @@ final class SwitcherOverlay {
     /// Whether the overlay's ways of drawing were met once, in `prepare`.
     private var warmed = false
     /// A 1×1 black pixel, stretched over the shown window to dim it.
-    private lazy var black = try? Texture(image: RGBAImage(width: 1, height: 1, fill: RGBA(0, 0, 0)))
+    private lazy var black = try? painter.picture(of: RGBAImage(width: 1, height: 1, fill: RGBA(0, 0, 0)))
 
-    init(renderer: Renderer) {
-        self.renderer = renderer
-        previewCopies = PreviewCopies(renderer: renderer)
+    init(painter: Painter) {
+        self.painter = painter
+        previewCopies = PreviewCopies(painter: painter)
     }
 
     /// The overlay's layers, bottom first, over `shown` on a `width`×`height`
@@ -126,8 +126,8 @@ final class SwitcherOverlay {
                                    height: max(1, layer.rect.height / small))
             return layer
         }
-        if let scratch = try? RenderTarget(width: max(1, width / small), height: max(1, height / small)) {
-            try? renderer.render(.surfaces(drawn, background: background), into: scratch)
+        if let scratch = try? painter.target(width: max(1, width / small), height: max(1, height / small)) {
+            try? painter.render(.surfaces(drawn, background: background), into: scratch)
         }
         return true
     }
@@ -157,8 +157,8 @@ final class SwitcherOverlay {
             return dimmed.target.texture
         }
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
-        guard let black, let target = try? RenderTarget(width: width, height: height),
-              (try? renderer.render(.surfaces([SurfaceLayer(shown(), at: full), SurfaceLayer(black, at: full, opacity: Float(dim))],
+        guard let black, let target = try? painter.target(width: width, height: height),
+              (try? painter.render(.surfaces([SurfaceLayer(shown(), at: full), SurfaceLayer(black, at: full, opacity: Float(dim))],
                                               background: background), into: target)) != nil else { return nil }
         dimmed = (target, dim)
         return target.texture
@@ -171,7 +171,7 @@ final class SwitcherOverlay {
         let image = RGBAImage.roundedRectangle(width: frame.width, height: frame.height, radius: settings.radius * scale,
                                                colour: RGBA(UInt8((colour.red * 255).rounded()), UInt8((colour.green * 255).rounded()),
                                                             UInt8((colour.blue * 255).rounded())))
-        guard let texture = try? Texture(image: image) else { return nil }
+        guard let texture = try? painter.picture(of: image) else { return nil }
         highlight = (texture, key)
         return texture
     }
@@ -180,7 +180,7 @@ final class SwitcherOverlay {
         let key = "\(width) \(textScale) \(title)"
         if let known = titles[key] { return known }
         guard let image = BitmapFont.label(title, maxWidth: width, scale: textScale, colour: RGBA(255, 255, 255)),
-              let texture = try? Texture(image: image) else { return nil }
+              let texture = try? painter.picture(of: image) else { return nil }
         // Titles change seldom; a long session's many are not all kept.
         if titles.count > 64 { titles.removeAll() }
         titles[key] = texture

@@ -1,4 +1,18 @@
+import SegueEngine
 import SegueLoop
+
+/// What takes windows' pixels: `SurfaceTextures` for the shell's windows.
+protocol PixelTaking: AnyObject {
+    associatedtype Window: AnyObject
+    /// What copies cost here, learnt from those done.
+    var uploads: UploadSchedule { get }
+    /// Whether `window` still has a client whose pixels may be taken.
+    func isAlive(_ window: Window) -> Bool
+    /// Bytes taking `window`'s pixels now would copy.
+    func bytesToTake(of window: Window) -> Int
+    /// Takes `window`'s pixels; false when none were new.
+    func takePixels(of window: Window) -> Bool
+}
 
 /// Windows on screen whose clients committed new pixels. Their pixels are
 /// taken as soon as the loop has nothing else to do: off the time of the frame
@@ -7,9 +21,10 @@ import SegueLoop
 /// waits for the gap after it (`UploadSchedule`), first in line there;
 /// smaller copies that fit go ahead meanwhile. A frame drawn tries again. Windows off screen
 /// are left to take theirs when they are next drawn.
-final class PixelsDue {
+final class PixelsDue<Taker: PixelTaking> {
+    typealias Window = Taker.Window
     private let loop: EventLoop
-    private let textures: SurfaceTextures
+    private let taker: Taker
     /// Seconds left before the next transition frame must start; nil when none is due.
     private let secondsLeft: () -> Double?
     /// Told of each window whose pixels were taken.
@@ -17,10 +32,9 @@ final class PixelsDue {
     private var windows: [Window] = []
     private var idle: LoopSource?
 
-    init(loop: EventLoop, textures: SurfaceTextures, secondsLeft: @escaping () -> Double?,
-         taken: @escaping (Window) -> Void) {
+    init(loop: EventLoop, taker: Taker, secondsLeft: @escaping () -> Double?, taken: @escaping (Window) -> Void) {
         self.loop = loop
-        self.textures = textures
+        self.taker = taker
         self.secondsLeft = secondsLeft
         self.taken = taken
     }
@@ -41,13 +55,17 @@ final class PixelsDue {
             idle = nil
             let due = windows
             windows.removeAll()
-            for window in due where window.isAlive {
-                guard textures.uploads.fits(bytes: textures.bytesToTake(of: window), secondsLeft: secondsLeft()) else {
+            for window in due where taker.isAlive(window) {
+                guard taker.uploads.fits(bytes: taker.bytesToTake(of: window), secondsLeft: secondsLeft()) else {
                     windows.append(window)
                     continue
                 }
-                if textures.takePixels(of: window) { taken(window) }
+                if taker.takePixels(of: window) { taken(window) }
             }
         }
     }
+}
+
+extension SurfaceTextures: PixelTaking {
+    func isAlive(_ window: Window) -> Bool { window.isAlive }
 }

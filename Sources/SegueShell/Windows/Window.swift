@@ -92,10 +92,10 @@ final class Window {
     /// back to its client with the next frame, is copied into one of the
     /// compositor's own, so the transition away from the window still draws
     /// what it showed.
-    func keepLastScreen(renderer: Renderer, background: (Float, Float, Float)) {
+    func keepLastScreen(painter: Painter, background: (Float, Float, Float)) {
         guard let texture = lastScreen, texture.isClientMemory,
-              let copy = try? RenderTarget(width: texture.width, height: texture.height),
-              (try? renderer.render(.screen(texture, filling: copy, background: background), into: copy)) != nil else { return }
+              let copy = try? painter.target(width: texture.width, height: texture.height),
+              (try? painter.render(.screen(texture, filling: copy, background: background), into: copy)) != nil else { return }
         lastScreen = copy.texture
     }
 
@@ -103,7 +103,7 @@ final class Window {
     /// surface unit. A buffer of exactly the output's size, shown as it is,
     /// with no subsurfaces is used as it is; anything else is composed,
     /// where stacked placement puts it, onto the background first.
-    func screen(textures: SurfaceTextures, renderer: Renderer, width: Int, height: Int, scale: Int,
+    func screen(textures: SurfaceTextures, painter: Painter, width: Int, height: Int, scale: Int,
                 background: (Float, Float, Float)) -> Texture? {
         guard isAlive, let texture = textures[surface] else { return lastScreen }
         if isScreenAsItIs(texture, width: width, height: height, scale: scale) {
@@ -121,8 +121,8 @@ final class Window {
         }
         do {
             let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
-                ?? RenderTarget(width: width, height: height)
-            try renderer.render(.surfaces(layers, background: background), within: damage, into: target)
+                ?? painter.target(width: width, height: height)
+            try painter.render(.surfaces(layers, background: background), within: damage, into: target)
             if damage == .everywhere { screenVersion += 1 }
             composed = target
             composedLayout = layout

@@ -1,0 +1,246 @@
+import CWaylandServer
+import SegueEngine
+@testable import SeguePolicy
+import SegueRender
+@testable import SegueShell
+import SegueWayland
+import XCTest
+
+/// The output's choices of what to draw, each frame: whether one is drawn at
+/// all, what it shows and which rectangles of the buffer it draws, from what
+/// changed and how old the buffer is. Drawn by a stand-in painter on a
+/// backend turned by hand: no GL context.
+final class OutputFrameTests: XCTestCase {
+    private final class Screens: OutputDelegate {
+        var shown: ScreenSource?
+        private(set) var presented: [Instant] = []
+        func shownScreen() -> ScreenSource? { shown }
+        func switcherView() -> SwitcherView? { nil }
+        func desktop() -> [(window: Window, x: Int, y: Int)] { [] }
+        func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) { presented.append(time) }
+    }
+
+    private var loop: OpaquePointer!
+    private var painter: PainterStandIn!
+    private var backend: BackendStandIn!
+    private var screens: Screens!
+    private var navigation: Navigator!
+    private var output: Output!
+
+    override func setUpWithError() throws {
+        loop = wl_event_loop_create()
+        painter = PainterStandIn()
+        backend = BackendStandIn(width: 320, height: 180)
+        screens = Screens()
+        navigation = Navigator()
+        output = try Output(backend: backend, painter: painter, textures: SurfaceTextures(), navigation: navigation,
+                            loop: WaylandEventLoop(loop), background: (0.1, 0.2, 0.3))
+        output.delegate = screens
+    }
+
+    override func tearDown() {
+        output = nil
+        wl_event_loop_destroy(loop)
+    }
+
+    private func rect(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> PixelRect {
+        PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Shows `picture` and draws it once, whole.
+    private func showing(_ picture: Texture) {
+        screens.shown = .texture(picture)
+        backend.frame(age: 0)
+    }
+
+    func testTheFirstFrameDrawsTheBackgroundWhole() throws {
+        let before = painter.renders.count
+        XCTAssertEqual(backend.frame(age: 0), .everywhere)
+        let render = try XCTUnwrap(painter.renders.last)
+        XCTAssertEqual(painter.renders.count, before + 1)
+        XCTAssertEqual(render.within, .everywhere)
+        XCTAssertTrue(render.layers?.first?.texture === output.backgroundTexture, "the bare background")
+        XCTAssertEqual(output.framesDrawn, 1)
+    }
+
+    func testNothingChangedDrawsNoFrame() {
+        backend.frame(age: 0)
+        let before = painter.renders.count
+        XCTAssertNil(backend.frame(), "a frame the same as the last one is not drawn")
+        XCTAssertEqual(painter.renders.count, before)
+        XCTAssertTrue(output.isCurrent)
+        XCTAssertEqual(output.framesDrawn, 1)
+    }
+
+    func testDamageRedrawsOnlyItsRectanglesOfTheLastFramesBuffer() throws {
+        let picture = painter.picture(width: 320, height: 180)
+        showing(picture)
+        output.damage(.within(Region([rect(0, 0, 8, 8), rect(300, 160, 20, 20)])))
+        XCTAssertFalse(output.isCurrent)
+        XCTAssertEqual(backend.framesAsked, 1, "a frame is asked for")
+        let changed = backend.frame(age: 1)
+        let render = try XCTUnwrap(painter.renders.last)
+        XCTAssertTrue(render.layers?.first?.texture === picture)
+        XCTAssertEqual(render.within.rects, [rect(0, 0, 8, 8), rect(300, 160, 20, 20)])
+        XCTAssertEqual(changed?.rects, [rect(0, 0, 8, 8), rect(300, 160, 20, 20)], "the backend hears both corners")
+        XCTAssertEqual(output.lastDamage.rects, [rect(0, 0, 8, 8), rect(300, 160, 20, 20)])
+    }
+
+    func testABufferTwoFramesOldAlsoGetsWhatTheFrameBetweenChanged() throws {
+        showing(painter.picture(width: 320, height: 180))
+        output.damage(.within(Region([rect(0, 0, 8, 8)])))
+        backend.frame(age: 1)
+        output.damage(.within(Region([rect(300, 0, 20, 8)])))
+        backend.frame(age: 2)
+        XCTAssertEqual(Set(try XCTUnwrap(painter.renders.last?.within.rects)), [rect(0, 0, 8, 8), rect(300, 0, 20, 8)])
+        XCTAssertEqual(output.lastDamage.rects, [rect(300, 0, 20, 8)], "what the frame changed is only its own")
+    }
+
+    func testABufferOfUnknownAgeIsDrawnWhole() throws {
+        showing(painter.picture(width: 320, height: 180))
+        output.damage(.within(Region([rect(10, 10, 4, 4)])))
+        backend.frame(age: 0)
+        XCTAssertEqual(try XCTUnwrap(painter.renders.last).within, .everywhere)
+    }
+
+    func testAnotherScreenShownIsDrawnWhole() throws {
+        showing(painter.picture(width: 320, height: 180))
+        let other = painter.picture(width: 320, height: 180)
+        screens.shown = .texture(other)
+        output.damage(.within(Region([rect(10, 10, 4, 4)])))
+        backend.frame(age: 1)
+        let render = try XCTUnwrap(painter.renders.last)
+        XCTAssertTrue(render.layers?.first?.texture === other)
+        XCTAssertEqual(render.within, .everywhere, "the buffer holds the other screen")
+    }
+
+    func testDamageOffTheOutputDrawsNothingButRunsTheClock() {
+        showing(painter.picture(width: 320, height: 180))
+        output.damage(.within(Region([rect(400, 300, 10, 10)])))
+        XCTAssertTrue(output.isCurrent, "nothing shown changed")
+        XCTAssertEqual(backend.framesAsked, 1, "frame callbacks still need the clock")
+        let before = painter.renders.count
+        XCTAssertNil(backend.frame())
+        XCTAssertEqual(painter.renders.count, before)
+    }
+
+    func testDamageHalfOnTheOutputIsClippedToIt() throws {
+        showing(painter.picture(width: 320, height: 180))
+        output.damage(.within(Region([rect(310, 170, 40, 40)])))
+        backend.frame()
+        XCTAssertEqual(try XCTUnwrap(painter.renders.last).within.rects, [rect(310, 170, 10, 10)])
+    }
+
+    func testAResizeDrawsTheNextFrameWhole() throws {
+        showing(painter.picture(width: 320, height: 180))
+        output.resized()
+        backend.frame(age: 1)
+        XCTAssertEqual(try XCTUnwrap(painter.renders.last).within, .everywhere, "no buffer's age counts after a resize")
+    }
+
+    private func crossfade(duration: Double) throws -> EffectSettings {
+        var registry = EffectRegistry()
+        var settings = EffectSettings(try registry.register(name: "fade", glsl: "vec4 transition(vec2 uv) { return getToColor(uv); }"))
+        settings.duration = duration
+        settings.curve = .linear
+        return settings
+    }
+
+    /// Plays `settings` from `from` to `to`, starting now.
+    private func play(_ settings: EffectSettings, from: Texture, to: Texture, completed: @escaping () -> Void = {}) {
+        navigation.play(Navigator.Play(id: 1, event: .switch, from: nil, to: nil), from: .texture(from), to: .texture(to),
+                        settings: settings, direction: .forward, at: backend.now, snapshot: { .background }) { _, _ in completed() }
+        output.willPlay(from: .texture(from), to: .texture(to), onStart: nil)
+    }
+
+    func testATransitionDrawsItsFramesBetweenTheTwoScreensUntilItEnds() throws {
+        let from = painter.picture(width: 320, height: 180), to = painter.picture(width: 320, height: 180)
+        showing(from)
+        var completions = 0
+        play(try crossfade(duration: 4 / 60), from: from, to: to) { completions += 1 }
+        XCTAssertTrue(output.isAnimating)
+        var progress: [Double] = []
+        var sequence: UInt64 = 0
+        while output.isAnimating, progress.count < 10 {
+            let drawnAt = backend.now
+            XCTAssertEqual(backend.frame(age: 1), .everywhere, "a transition's frame changes it all")
+            let frame = try XCTUnwrap(painter.renders.last?.transition)
+            XCTAssertTrue(frame.from === from && frame.to === to)
+            progress.append(frame.progress)
+            sequence += 1
+            output.presented(at: drawnAt, sequence: sequence)
+        }
+        XCTAssertEqual(progress.first, 0)
+        XCTAssertEqual(progress.last, 1)
+        XCTAssertEqual(progress, progress.sorted(), "it only moves forward")
+        XCTAssertEqual(completions, 1)
+        XCTAssertEqual(painter.submitted, painter.renders.count - 1, "each frame but the plain background's first is handed over")
+    }
+
+    func testAFrameAskedForAfterATransitionEndsShowsTheScreenWhole() throws {
+        let from = painter.picture(width: 320, height: 180), to = painter.picture(width: 320, height: 180)
+        showing(from)
+        play(try crossfade(duration: 1 / 60), from: from, to: to)
+        var sequence: UInt64 = 0
+        while output.isAnimating {
+            let drawnAt = backend.now
+            backend.frame()
+            sequence += 1
+            output.presented(at: drawnAt, sequence: sequence)
+        }
+        screens.shown = .texture(to)
+        output.transitionEnded()
+        XCTAssertEqual(painter.reducedTargetsReleased, 1, "frames drawn smaller are done with")
+        backend.frame(age: 1)
+        let render = try XCTUnwrap(painter.renders.last)
+        XCTAssertTrue(render.layers?.first?.texture === to)
+        XCTAssertEqual(render.within, .everywhere)
+    }
+
+    func testAnEffectThatFailsToDrawShowsTheDestination() throws {
+        let from = painter.picture(width: 320, height: 180), to = painter.picture(width: 320, height: 180)
+        showing(from)
+        painter.failing = ["fade"]
+        play(try crossfade(duration: 0.5), from: from, to: to)
+        backend.frame()
+        let render = try XCTUnwrap(painter.renders.last)
+        XCTAssertTrue(render.layers?.first?.texture === to, "the window switched to, not a broken frame")
+    }
+
+    func testPresentationRunsTheClockWhileATransitionRunsAndStopsAfter() throws {
+        let from = painter.picture(width: 320, height: 180), to = painter.picture(width: 320, height: 180)
+        showing(from)
+        play(try crossfade(duration: 2 / 60), from: from, to: to)
+        var asked: [Int] = []
+        var sequence: UInt64 = 0
+        while output.isAnimating {
+            let drawnAt = backend.now
+            backend.frame()
+            sequence += 1
+            output.presented(at: drawnAt, sequence: sequence)
+            asked.append(backend.framesAsked)
+        }
+        XCTAssertEqual(asked.dropLast().filter { $0 == 0 }, [], "each presentation asks for the next frame")
+        XCTAssertEqual(asked.last, 0, "the last asks for none")
+        XCTAssertEqual(screens.presented.count, asked.count, "the compositor hears of every presentation")
+    }
+
+    func testAScreenshotDrawsTheLastFrameAgainIntoATargetOfItsOwn() throws {
+        let picture = painter.picture(width: 320, height: 180)
+        showing(picture)
+        let before = painter.renders.count
+        let image = try output.screenImage()
+        XCTAssertEqual(image.width, 320)
+        XCTAssertEqual(image.height, 180)
+        let render = try XCTUnwrap(painter.renders.last)
+        XCTAssertEqual(painter.renders.count, before + 1)
+        XCTAssertTrue(render.layers?.first?.texture === picture)
+        XCTAssertTrue(painter.targetsRead.last === render.target, "the copy read is the one drawn")
+        XCTAssertEqual(output.framesDrawn, 1, "no frame of the output's own")
+    }
+
+    func testPreparingAnEffectCompilesItBeforeItsClockStarts() throws {
+        try output.prepare(crossfade(duration: 0.2).effect)
+        XCTAssertEqual(painter.prepared, ["fade"])
+    }
+}
