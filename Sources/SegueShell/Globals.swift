@@ -13,8 +13,8 @@ final class Globals {
     let output: OutputGlobal
     let presentation: Presentation
     let viewporter: Viewporter
-    let dataDevices: DataDeviceManager
-    let primarySelection: PrimarySelectionManager
+    let dataDevices: SelectionManager
+    let primarySelection: SelectionManager
     let activation: XdgActivation
     /// Offered only where the renderer imports dmabufs.
     let linuxDmabuf: LinuxDmabuf?
@@ -39,8 +39,8 @@ final class Globals {
                               refreshMilliHz: Int32((refreshRate * 1000).rounded()))
         presentation = Presentation(display: display)
         viewporter = Viewporter(display: display)
-        dataDevices = DataDeviceManager(display: display)
-        primarySelection = PrimarySelectionManager(display: display)
+        dataDevices = .dataDevices(display: display)
+        primarySelection = .primarySelection(display: display)
         activation = XdgActivation(display: display)
         activation.delegate = shell
         linuxDmabuf = try dmabufOffer.isEmpty ? nil : LinuxDmabuf(display: display, offer: dmabufOffer, imports: imports)

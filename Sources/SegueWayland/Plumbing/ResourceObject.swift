@@ -57,6 +57,16 @@ package enum Resource {
         package func resourceDestroyed(_ resource: OpaquePointer) {}
     }
 
+    /// The request table of an object whose only request destroys it
+    /// (wl_keyboard's and wl_touch's release, a gesture's destroy): opcode 0,
+    /// no arguments. libwayland reads a table as function pointers by
+    /// opcode, so this one serves each such interface.
+    package nonisolated(unsafe) static let destroyOnly: UnsafeRawPointer = {
+        let p = UnsafeMutablePointer<wl_touch_interface>.allocate(capacity: 1)
+        p.initialize(to: wl_touch_interface(release: destroy))
+        return UnsafeRawPointer(p)
+    }()
+
     /// The request handler every `destroy` request uses.
     package static let destroy: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void = { _, resource in
         wl_resource_destroy(resource)

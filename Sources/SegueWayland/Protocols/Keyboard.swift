@@ -11,15 +11,8 @@ package struct KeyboardModifiers {
 
 /// One client's wl_keyboard on the seat.
 package final class Keyboard: SeatResource {
-
-    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_keyboard_interface> = {
-        let p = UnsafeMutablePointer<wl_keyboard_interface>.allocate(capacity: 1)
-        p.initialize(to: wl_keyboard_interface(release: Resource.destroy))
-        return p
-    }()
-
     init?(client: OpaquePointer, version: Int32, id: UInt32) {
-        super.init(client: client, interface: segue_wl_keyboard_interface(), version: version, id: id, implementation: Self.implementation)
+        super.init(client: client, interface: segue_wl_keyboard_interface(), version: version, id: id, implementation: Resource.destroyOnly)
     }
 
     func sendKeymap(_ keymap: Keymap) {

@@ -18,10 +18,11 @@ package final class PointerGestures: ResourceObject {
                 gestures.seat?.pointer.add(swipe)
             },
             get_pinch_gesture: { client, resource, id, _ in
+                // Segue's backends report no pinches: the object only waits to be destroyed.
                 guard let client else { return }
                 Resource.create(client: client, interface: segue_zwp_pointer_gesture_pinch_v1_interface(),
                                 version: wl_resource_get_version(resource), id: id,
-                                implementation: PinchGesture.implementation, object: Resource.inert)
+                                implementation: Resource.destroyOnly, object: Resource.inert)
             },
             release: Resource.destroy,
             // Version 3's; libwayland refuses it from the version-1 resources Segue makes.

@@ -2,15 +2,8 @@ import CWaylandServer
 
 /// One client's wl_touch on the seat.
 package final class Touch: SeatResource {
-
-    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<wl_touch_interface> = {
-        let p = UnsafeMutablePointer<wl_touch_interface>.allocate(capacity: 1)
-        p.initialize(to: wl_touch_interface(release: Resource.destroy))
-        return p
-    }()
-
     init?(client: OpaquePointer, version: Int32, id: UInt32) {
-        super.init(client: client, interface: segue_wl_touch_interface(), version: version, id: id, implementation: Self.implementation)
+        super.init(client: client, interface: segue_wl_touch_interface(), version: version, id: id, implementation: Resource.destroyOnly)
     }
 
     // Each event is a frame of its own: Segue's touch points move one at a time.
