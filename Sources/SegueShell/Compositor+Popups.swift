@@ -29,11 +29,11 @@ extension Compositor: PopupDelegate {
         return window === stack.shown
     }
 
-    /// A press outside the client holding a popup grab breaks it: its popups go.
+    /// A press at `point`: where it breaks the shown window's popup grab, its popups go.
     func dismissGrabbingPopups(unlessOver point: (x: Double, y: Double)?) {
-        guard let window = stack.shown, window.grabbingPopup != nil else { return }
-        let client = point.flatMap { surface(at: $0.x, $0.y) }?.surface.client
-        if client != window.surface.client { window.toplevel.xdgSurface.dismissPopups() }
+        guard let window = stack.shown, let grab = window.popupGrab else { return }
+        let pressed = point.flatMap { surface(at: $0.x, $0.y) }?.surface.client
+        if grab.isBroken(byPressOn: pressed) { window.toplevel.xdgSurface.dismissPopups() }
     }
 
     private func popupChanged(_ popup: XdgPopup) {

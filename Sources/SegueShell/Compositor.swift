@@ -182,7 +182,7 @@ public final class Compositor {
         stack.shown?.urgent = false
         // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
         for window in stack.windows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
-        seat?.focus(stack.shown?.grabbingPopup?.xdgSurface.surface ?? stack.shown?.surface)
+        seat?.focus(stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? stack.shown?.surface)
         for window in stack.windows { window.toplevel.reconfigure() }
         pointerLayoutChanged()
     }

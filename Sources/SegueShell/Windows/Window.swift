@@ -200,8 +200,9 @@ final class Window {
         }
     }
 
-    /// The popup that has the keyboard: the topmost shown one that took a grab.
-    var grabbingPopup: XdgPopup? {
-        toplevel.xdgSurface.popupTree.last { $0.mapped && !$0.isDismissed && $0.grabbing }
+    /// The grab its shown popups hold, if any took one.
+    var popupGrab: PopupGrab<XdgPopup, OpaquePointer>? {
+        let shown = toplevel.xdgSurface.popupTree.filter { $0.mapped && !$0.isDismissed }
+        return PopupGrab(client: surface.client, popups: shown.map { ($0, $0.grabbing) })
     }
 }
