@@ -18,7 +18,7 @@ extension Compositor {
               let window = window(of: surface) else { return }
         window.position = (x, y)
         guard updateOrigin(of: window) else { return }
-        output.damage()
+        windowLayersChanged()
         pointerLayoutChanged()
     }
 }

@@ -53,24 +53,21 @@ extension Compositor: SurfaceDelegate {
             output.previewedWindowCommitted(window)
         }
         // Where the output changed: for a stacked window on screen, where its
-        // screen did; with free placement, where the surface's new pixels
-        // landed, unless anything moved. One off screen is composed anew when shown.
+        // screen did; with free placement, the desktop's elements say (what
+        // their pixels changed, where they moved). One off screen is composed anew when shown.
         var damage = Damage.everywhere
         if changed && visible && options.placement.showsOneWindow {
             damage = window.contentChanged(committedBy: surface, width: output.width, height: output.height, scale: output.scale,
                                            textures: textures)
         } else if changed {
             window.contentChanged()
-            if visible, surface.committedNewContent, !surface.committedSubsurfaceChange, !moved, !regeometried {
-                damage = desktopDamage(of: window, committedBy: surface)
-            }
         }
         guard visible else { return }
         if surface.hasUntakenPixels { output.pixelsCommitted(by: window) }
         // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
         if changed {
             pointerLayoutChanged()
-            output.damage(damage)
+            if options.placement.showsOneWindow { output.damage(damage) } else { output.desktopLayersChanged() }
         } else if !surface.frameCallbacks.isEmpty {
             output.requestFrame()
         }
@@ -94,8 +91,14 @@ extension Compositor: SurfaceDelegate {
     /// A surface of `window` came or went outside a commit of its own: it is drawn anew, and the pointer may be over another.
     func surfacesChanged(of window: Window) {
         window.contentChanged()
-        if output.visibleWindows().contains(where: { $0 === window }) { output.damage() }
+        if output.visibleWindows().contains(where: { $0 === window }) { windowLayersChanged() }
         pointerLayoutChanged()
+    }
+
+    /// Shown windows' surfaces came, went or moved: a stacked screen is drawn
+    /// whole; on the desktop, its elements say where.
+    func windowLayersChanged() {
+        if options.placement.showsOneWindow { output.damage() } else { output.desktopLayersChanged() }
     }
 
     /// Tells the backend what the pointer looks like now, when that changed.
@@ -109,14 +112,5 @@ extension Compositor: SurfaceDelegate {
         guard cursor != routing.shownCursor else { return }
         routing.shownCursor = cursor
         backend.show(cursor: cursor)
-    }
-
-    /// Where `surface`'s new pixels land on the desktop, `window` placed where it is.
-    private func desktopDamage(of window: Window, committedBy surface: Surface) -> Damage {
-        let origin = pixelOrigin(of: window)
-        guard let texture = textures[surface],
-              let placed = window.layers(x: origin.x, y: origin.y, scale: output.scale, textures: textures)
-                  .first(where: { $0.texture === texture })?.rect else { return .everywhere }
-        return Window.damage(of: surface, placed: placed, scale: output.scale)
     }
 }

@@ -39,7 +39,7 @@ extension Compositor: ToplevelDelegate {
         switch navigating({ navigation.closed(window) }) {
         case .hidden:
             // Where every window is on screen, this one leaves it.
-            if !options.placement.showsOneWindow { output.damage() }
+            if !options.placement.showsOneWindow { output.desktopLayersChanged() }
             pointerLayoutChanged()
             answerCloseWaiters()
         case .deferred:

@@ -14,22 +14,19 @@ enum DrawnContent {
     case screen
 }
 
-/// What a frame showed, as far as its damage goes: one screen in a version
-/// (the texture held weakly: one freed is no longer what any frame shows),
-/// or the desktop's layers where they lay.
+/// What a frame of one screen showed, as far as its damage goes: the screen
+/// in a version (the texture held weakly: one freed is no longer what any
+/// frame shows). The desktop's frames show elements (`DrawnElement`).
 struct FrameKey: Equatable {
     weak var screen: Texture?
     let version: Int?
-    let desktop: [Placement]?
 
-    init(screen: Texture? = nil, version: Int? = nil, desktop: [Placement]? = nil) {
+    init(screen: Texture, version: Int?) {
         self.screen = screen
         self.version = version
-        self.desktop = desktop
     }
 
     static func == (lhs: FrameKey, rhs: FrameKey) -> Bool {
-        lhs.screen === rhs.screen && lhs.version == rhs.version && lhs.desktop == rhs.desktop
-            && (lhs.screen != nil || lhs.desktop != nil)
+        lhs.screen === rhs.screen && lhs.version == rhs.version && lhs.screen != nil
     }
 }

@@ -33,6 +33,8 @@ final class Output {
     var departure: (picture: Texture, since: Instant)?
     /// What the shown screen changed since the last frame.
     private var pending = Damage.everywhere
+    /// Whether the desktop's layers may have changed since the last frame: its elements tell where.
+    private var desktopChanged = false
     /// What of each buffer to draw again, from what the last frames showed and changed.
     private var damageTracker = DamageTracker<FrameKey>()
     /// What the last frame drawn showed, to draw it again for a screenshot or a snapshot.
@@ -86,7 +88,7 @@ final class Output {
     var isAnimating: Bool { navigation.transition != nil }
     /// Nothing shown changed since the last frame drawn: another would look the same.
     var isCurrent: Bool {
-        pending.isEmpty && !isAnimating && departure == nil && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true
+        pending.isEmpty && !desktopChanged && !isAnimating && departure == nil && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true
     }
 
     /// Whether transition frames that would miss their refresh are drawn smaller.
@@ -105,6 +107,13 @@ final class Output {
         if onScreen.isEmpty { return requestFrame() }
         // Gathered until the next frame.
         pending.add(onScreen)
+        backend.scheduleFrame()
+    }
+
+    /// With free placement, a window on the desktop committed: where its
+    /// layers changed, the next frame's elements say.
+    func desktopLayersChanged() {
+        desktopChanged = true
         backend.scheduleFrame()
     }
 
@@ -218,14 +227,6 @@ final class Output {
         }
     }
 
-    /// The desktop's windows as layers, bottom first, each with its newest pixels.
-    func desktopLayers() -> [SurfaceLayer] {
-        delegate?.desktop().flatMap {
-            textures.takePixels(of: $0.window)
-            return $0.window.layers(x: $0.x, y: $0.y, scale: scale, textures: textures)
-        } ?? []
-    }
-
     /// Draws the frame for `predicted` into the backend's buffer: what it
     /// changed of the last frame; nil, and nothing drawn, when nothing shown changed.
     private func draw(predicted: Instant, into buffer: FrameBuffer) -> Damage? {
@@ -272,10 +273,13 @@ final class Output {
             drew(.departing(departure.picture, opacity: opacity), into: buffer)
             painter.submit(target, startedAt: start)
             lastDrawn = nil
-        } else if !pending.isEmpty, case .desktop? = delegate?.shownScreen() {
+        } else if !pending.isEmpty || desktopChanged, case .desktop? = delegate?.shownScreen() {
             let layers = desktopLayers()
-            // Only what changed, where the last frame showed the desktop laid out as it is.
-            let redraw = drew(.desktop, showing: FrameKey(desktop: layers.map(Placement.init)), into: buffer)
+            // Only where its layers differ from those of the frame the buffer holds, and what changed besides.
+            lastContent = .desktop
+            let redraw = damageTracker.frame(of: elements(of: layers), pending: pending, bufferAge: buffer.age) {
+                changes(of: $0, since: $1, in: layers)
+            }.redraw
             try? painter.render(.surfaces(layers, background: background), within: redraw, into: target)
             painter.submit(target, startedAt: start)
             lastDrawn = nil
@@ -292,6 +296,7 @@ final class Output {
             return nil
         }
         pending = .none
+        desktopChanged = false
         framesDrawn += 1
         pixelsDue.frameDrawn()
         return damageTracker.lastChanged
@@ -351,7 +356,7 @@ final class Output {
         delegate?.framePresented(at: time, sequence: sequence, visible: visible)
         let handHolding = navigation.transition?.interactive?.isTracking == true
         // While the switcher shows, the clock ticks on: each refresh is a preview's turn.
-        if (isAnimating && !handHolding) || !pending.isEmpty || delegate?.switcherView() != nil || departure != nil {
+        if (isAnimating && !handHolding) || !pending.isEmpty || desktopChanged || delegate?.switcherView() != nil || departure != nil {
             backend.scheduleFrame()
         }
     }

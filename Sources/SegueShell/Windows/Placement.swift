@@ -4,7 +4,7 @@ import SegueRender
 /// Where a layer of a composed screen (or of the desktop) lay and what it
 /// showed: a picture holding the same layers the same way needs drawing
 /// again only where their pixels changed.
-struct Placement: Equatable {
+struct Placement: Hashable {
     let texture: ObjectIdentifier
     let opaque: Bool
     let rect: PixelRect

@@ -51,6 +51,9 @@ final class SurfaceTextures {
     /// Each texture's client and size, and what each client's take in all.
     private var owners: [ObjectIdentifier: Owner] = [:]
     private var bytesByClient: [OpaquePointer: Int] = [:]
+    /// Each texture's versions of its pixels, by texture, and the count that numbers them.
+    private var histories: [ObjectIdentifier: PixelHistory] = [:]
+    private var versions = PixelHistory.Count()
 
     private struct Owner {
         let client: OpaquePointer
@@ -58,6 +61,24 @@ final class SurfaceTextures {
     }
 
     subscript(surface: Surface) -> Texture? { textures[ObjectIdentifier(surface)] }
+
+    /// The version of `texture`'s pixels, a surface's, new with each change
+    /// taken: a frame that drew an older one lacks `changes(of:since:)`.
+    /// A texture not a surface's is new each time asked.
+    func version(of texture: Texture) -> Int { histories[ObjectIdentifier(texture)]?.version ?? versions.next() }
+
+    /// What changed of `texture`'s pixels since version `older`, in texels;
+    /// nil where anything may have, or that is not known.
+    func changes(of texture: Texture, since older: Int) -> [PixelRect]? {
+        histories[ObjectIdentifier(texture)]?.changes(since: older)
+    }
+
+    /// `texture`'s pixels changed within `rects` (nil: anywhere).
+    private func noteChange(of texture: Texture, within rects: [PixelRect]?) {
+        let key = ObjectIdentifier(texture)
+        if histories[key] == nil { histories[key] = PixelHistory(version: versions.next()) }
+        histories[key]?.changed(rects, to: versions.next())
+    }
 
     /// Bytes the textures of `client`'s surfaces take.
     func bytes(heldBy client: OpaquePointer) -> Int { bytesByClient[client] ?? 0 }
@@ -73,7 +94,11 @@ final class SurfaceTextures {
                 forget(surface)
             } else {
                 // The same content shown otherwise (cropped, another opaque region): its alpha may count now, or no more.
-                textures[key]?.reinterpret(as: holdingUnusedBytes.contains(key) || surface.isOpaque ? .xrgb8888 : .argb8888)
+                if let texture = textures[key] {
+                    let format: PixelFormat = holdingUnusedBytes.contains(key) || surface.isOpaque ? .xrgb8888 : .argb8888
+                    if texture.format != format { noteChange(of: texture, within: nil) }
+                    texture.reinterpret(as: format)
+                }
             }
             return nil
         }
@@ -87,6 +112,7 @@ final class SurfaceTextures {
         guard total <= budget else { return .overBudget(bytes: total) }
         guard let texture = try? Texture(width: buffer.width, height: buffer.height) else { return .noTexture }
         textures[key] = texture
+        histories[ObjectIdentifier(texture)] = PixelHistory(version: versions.next())
         wholeUploadDue.insert(key)
         owners[key] = Owner(client: surface.client, byteCount: byteCount)
         bytesByClient[surface.client, default: 0] += byteCount
@@ -126,9 +152,11 @@ final class SurfaceTextures {
             surface.takePixels { _, _ in }
             return false
         }
-        surface.takePixels { buffer, _ in
+        let whole = region == PixelRect(x: 0, y: 0, width: texture.width, height: texture.height)
+        surface.takePixels { buffer, damage in
             guard let shm = buffer.shm else { return }
             let format = Self.format(of: buffer, on: surface)
+            noteChange(of: texture, within: whole ? nil : damage)
             wholeUploadDue.remove(key)
             if shm.opaque { holdingUnusedBytes.insert(key) }
             let start = DispatchTime.now().uptimeNanoseconds
@@ -157,6 +185,8 @@ final class SurfaceTextures {
         }
         guard let texture = (buffer.imported as? ImportedDmabuf)?.texture else { return false }
         textures[key] = texture
+        // Shown anew, or again: its memory holds whatever the client drew since.
+        noteChange(of: texture, within: nil)
         if buffer.opaque { holdingUnusedBytes.insert(key) }
         texture.reinterpret(as: buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888)
         return true
@@ -190,7 +220,7 @@ final class SurfaceTextures {
 
     func forget(_ surface: Surface) {
         let key = ObjectIdentifier(surface)
-        textures[key] = nil
+        if let texture = textures.removeValue(forKey: key) { histories[ObjectIdentifier(texture)] = nil }
         if let buffer = shownDmabufs.removeValue(forKey: key) {
             if retiring.isEmpty { retired() }
             retiring.append(buffer)
