@@ -16,6 +16,7 @@
 #include "protocols/primary-selection-unstable-v1-server-protocol.h"
 #include "protocols/linux-dmabuf-unstable-v1-server-protocol.h"
 #include "protocols/xdg-decoration-unstable-v1-server-protocol.h"
+#include "protocols/xdg-output-unstable-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -63,6 +64,8 @@ SEGUE_INTERFACE(zxdg_decoration_manager_v1)
 SEGUE_INTERFACE(zxdg_toplevel_decoration_v1)
 SEGUE_INTERFACE(zwp_linux_dmabuf_feedback_v1)
 SEGUE_INTERFACE(wl_buffer)
+SEGUE_INTERFACE(zxdg_output_manager_v1)
+SEGUE_INTERFACE(zxdg_output_v1)
 #undef SEGUE_INTERFACE
 
 // wl_resource_post_error is variadic; Swift passes a finished message.

@@ -11,6 +11,7 @@ final class Globals {
     let seat: Seat
     let pointerGestures: PointerGestures
     let output: OutputGlobal
+    let xdgOutputs: XdgOutputManager
     let presentation: Presentation
     let viewporter: Viewporter
     let dataDevices: SelectionManager
@@ -37,6 +38,7 @@ final class Globals {
         output = OutputGlobal(display: display, name: backend.outputName, description: backend.outputDescription,
                               width: Int32(backend.width), height: Int32(backend.height), scale: Int32(scale),
                               refreshMilliHz: Int32((refreshRate * 1000).rounded()))
+        xdgOutputs = XdgOutputManager(display: display)
         presentation = Presentation(display: display)
         viewporter = Viewporter(display: display)
         dataDevices = .dataDevices(display: display)

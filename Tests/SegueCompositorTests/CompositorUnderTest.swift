@@ -96,6 +96,26 @@ final class CompositorUnderTest {
         return client
     }
 
+    /// Runs an installed client program connected to this compositor to its
+    /// end: what it printed on stdout; its failure, with what it said, throws.
+    func run(_ program: String, _ arguments: [String] = []) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try installedProgram(program))
+        process.arguments = arguments
+        process.environment = clientEnvironment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CompositorTestError("\(program) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(stderr)")
+        }
+        return stdout
+    }
+
     /// The environment a client of this compositor runs in.
     var clientEnvironment: [String: String] { Self.environment(runtime: runtime, display: socket) }
 

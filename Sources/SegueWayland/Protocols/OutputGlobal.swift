@@ -24,6 +24,8 @@ package final class OutputGlobal: ResourceObject {
 
     private var global: Global?
     private var resources: [OutputResource] = []
+    /// Clients' zxdg_output_v1 descriptions of it.
+    private var xdgOutputs: [XdgOutput] = []
     /// Counts binds across every output, so no two resources share a serial.
     nonisolated(unsafe) private static var binds: UInt64 = 0
 
@@ -46,6 +48,14 @@ package final class OutputGlobal: ResourceObject {
         }
     }
 
+    /// Its size in surface units, rounded up, as windows are configured.
+    var logicalWidth: Int32 { (width + scale - 1) / scale }
+    var logicalHeight: Int32 { (height + scale - 1) / scale }
+
+    func add(_ xdgOutput: XdgOutput) { xdgOutputs.append(xdgOutput) }
+
+    func remove(_ xdgOutput: XdgOutput) { xdgOutputs.removeAll { $0 === xdgOutput } }
+
     /// The client's wl_output resources for this output, e.g. for wl_surface.enter.
     package func resources(for client: OpaquePointer) -> [OutputResource] {
         resources.filter { wl_resource_get_client($0.resource) == client }
@@ -62,12 +72,18 @@ package final class OutputGlobal: ResourceObject {
             if resized { sendMode(resource) }
             let version = wl_resource_get_version(resource)
             if rescaled && version >= WL_OUTPUT_SCALE_SINCE_VERSION { wl_output_send_scale(resource, scale) }
+            // Its size in surface units changed with either; a description at version 3 ends with wl_output's done.
+            for xdgOutput in xdgOutputs where xdgOutput.describes(resource) {
+                xdgOutput.describe()
+                if !xdgOutput.endsWithOutputDone { xdgOutput.done() }
+            }
             if version >= WL_OUTPUT_DONE_SINCE_VERSION { wl_output_send_done(resource) }
         }
     }
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
         resources.removeAll { $0.resource == resource }
+        for xdgOutput in xdgOutputs where xdgOutput.describes(resource) { xdgOutput.wlOutputDestroyed() }
     }
 
     private func bind(client: OpaquePointer, version: Int32, id: UInt32) {
