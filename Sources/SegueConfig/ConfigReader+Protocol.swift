@@ -1,30 +1,41 @@
 extension ConfigReader {
+    /// `[protocol] privileged`: absolute executable paths, or "all"; `trusted`, its earlier name, reads the same.
     func readProtocol(_ node: TOMLNode) {
         guard let table = table(node, at: ["protocol"], must: "a table") else { return }
-        checkKeys(table, at: ["protocol"], allowed: ["trusted"], in: "[protocol]")
-        guard let value = table["trusted"] else { return }
-        guard case .array(let items) = value else {
-            report("'trusted' must be an array of absolute executable paths, not \(value.kind)",
-                   atValue: ["protocol", "trusted"])
+        checkKeys(table, at: ["protocol"], allowed: ["privileged", "trusted"], in: "[protocol]")
+        for key in ["trusted", "privileged"] {
+            if let value = table[key] { readPrivileged(value, key: key) }
+        }
+    }
+
+    private func readPrivileged(_ value: TOMLNode, key: String) {
+        if case .string("all") = value {
+            config.privileged = .all
             return
         }
+        guard case .array(let items) = value else {
+            report("'\(key)' must be an array of absolute executable paths or \"all\", not \(value.kind)", atValue: ["protocol", .key(key)])
+            return
+        }
+        var paths = config.privileged.executables
         for (index, item) in items.enumerated() {
-            let path: TOMLPath = ["protocol", "trusted", .index(index)]
+            let path: TOMLPath = ["protocol", .key(key), .index(index)]
             guard case .string(let text) = item else {
-                report("'trusted' must hold strings, not \(item.kind)", atValue: path)
+                report("'\(key)' must hold strings, not \(item.kind)", atValue: path)
                 continue
             }
             // A client sets its own app_id, so naming one would trust any program that claims it.
             if text.hasPrefix("app-id:") {
-                report("trusted entry \"\(text)\": clients choose their own app_id, so it cannot be trusted; "
+                report("\(key) entry \"\(text)\": clients choose their own app_id, so it cannot be trusted; "
                        + "name the program's executable instead", atValue: path)
                 continue
             }
             guard text.hasPrefix("/") else {
-                report("trusted entry \"\(text)\" is not an absolute executable path", atValue: path)
+                report("\(key) entry \"\(text)\" is not an absolute executable path", atValue: path)
                 continue
             }
-            config.trusted.append(text)
+            paths.append(text)
         }
+        if config.privileged != .all { config.privileged = .executables(paths) }
     }
 }

@@ -25,8 +25,8 @@ public struct SegueConfig: Sendable {
     /// Where each event's choice came from, e.g. `[transitions.open] in reverse`;
     /// the `Resolution.reason` when no rule applies.
     public internal(set) var eventOrigins: [TransitionEvent: String]
-    /// Executables, besides the clients Segue spawned, that may use segue_transition_manager_v1.
-    public var trusted: [String] = []
+    /// Who, besides the clients Segue spawned, may use the privileged protocols.
+    public var privileged = PrivilegedClients.executables([])
     /// `[startup] run`: programs (argv each) started once, when the compositor starts.
     public var startup: [[String]] = []
 

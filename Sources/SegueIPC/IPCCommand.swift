@@ -1,11 +1,11 @@
 /// The commands the protocol knows, with the fields each accepts besides
 /// `command`, so decoding can name what is unknown and suggest what was meant.
 enum IPCCommand: String, CaseIterable {
-    case windows, outputs, `switch`, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set
+    case windows, outputs, clients, `switch`, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set
 
     var fields: [String] {
         switch self {
-        case .windows, .outputs, .effects, .transitions, .reload, .config, .events: []
+        case .windows, .outputs, .clients, .effects, .transitions, .reload, .config, .events: []
         case .switch: ["target", "effect", "duration", "wait"]
         case .close: ["target", "wait"]
         case .screenshot: ["path"]

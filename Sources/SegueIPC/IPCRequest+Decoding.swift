@@ -28,6 +28,7 @@ extension IPCRequest {
         case .effects: return .effects
         case .transitions: return .transitions
         case .outputs: return .outputs
+        case .clients: return .clients
         case .reload: return .reload
         case .config: return .config
         case .events: return .events

@@ -16,6 +16,9 @@ public enum IPCRequest: Equatable, Sendable {
     case transitions
     /// Describes the output and how many frames it has drawn and presented.
     case outputs
+    /// Lists the connected clients: each one's pid, executable, and the
+    /// privileged protocols it may use.
+    case clients
     /// Rereads the configuration file.
     case reload
     /// Shows the configuration in force.
@@ -40,7 +43,7 @@ public enum IPCRequest: Equatable, Sendable {
     public func encoded() -> String {
         var fields: [String: JSONValue] = ["command": .string(command.rawValue)]
         switch self {
-        case .windows, .outputs, .effects, .transitions, .reload, .config, .events:
+        case .windows, .outputs, .clients, .effects, .transitions, .reload, .config, .events:
             break
         case .switchWindow(let target, let effect, let wait, let duration):
             fields["target"] = target.json
@@ -81,6 +84,7 @@ public enum IPCRequest: Equatable, Sendable {
         case .effects: .effects
         case .transitions: .transitions
         case .outputs: .outputs
+        case .clients: .clients
         case .reload: .reload
         case .config: .config
         case .spawn: .spawn

@@ -2,7 +2,7 @@ import SegueWayland
 
 extension Compositor {
     /// The globals every client sees, with their versions: those `init` made,
-    /// libwayland's wl_shm among them. segue_transition_manager_v1 is not
-    /// listed: only trusted clients see it.
+    /// libwayland's wl_shm among them. The privileged ones are not listed:
+    /// only privileged clients see them (`Privileges`).
     package var globals: [AdvertisedGlobal] { AdvertisedGlobal.all(on: server.display) }
 }

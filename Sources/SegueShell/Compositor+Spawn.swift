@@ -1,12 +1,12 @@
 import SegueIPC
 
-/// `segue msg spawn`: programs Segue starts itself are clients it trusts.
+/// `segue msg spawn`: programs Segue starts itself are privileged clients (`Privileges`).
 extension Compositor {
     func spawn(_ argv: [String], reply: (IPCReply) -> Void) {
         guard let spawner else { return reply(.failure("the compositor is stopping")) }
         do {
             let (client, pid) = try spawner.spawn(argv, environment: spawnedEnvironment)
-            transitionManager?.trust(spawned: client)
+            offered?.privileges.trust(spawned: client, pid: pid)
             log.info("spawned \(argv[0]) as pid \(pid)")
             reply(.success(["pid": .number(Double(pid))]))
         } catch {
@@ -30,7 +30,7 @@ extension Compositor {
                     guard status != 0 else { return }
                     self?.log.warning("startup program '\(command)' (pid \(pid)) exited with status \(status)")
                 }
-                transitionManager?.trust(spawned: client)
+                offered?.privileges.trust(spawned: client, pid: pid)
                 log.info("startup: started '\(command)' as pid \(pid)")
             } catch {
                 log.warning("startup: \(error)")

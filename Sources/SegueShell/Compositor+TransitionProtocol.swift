@@ -5,7 +5,6 @@ import SegueWayland
 extension Compositor: TransitionProtocolDelegate {
     package var windows: [(id: Int, toplevel: XdgToplevel)] { stack.windows.map { ($0.id, $0.toplevel) } }
     package var outputSize: (width: Int, height: Int) { (output.logicalWidth, output.logicalHeight) }
-    package var trustedExecutables: [String] { config.trusted }
 
     package func hasEffect(named name: String) -> Bool { config.effects[name] != nil }
 

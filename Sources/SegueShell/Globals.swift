@@ -19,6 +19,8 @@ final class Globals {
     let activation: XdgActivation
     /// Offered only where the renderer imports dmabufs.
     let linuxDmabuf: LinuxDmabuf?
+    /// Who may use the globals that read or drive other clients.
+    let privileges: Privileges
     let transitionManager: SegueTransitionManager
 
     /// On `display`, with `shell` as the delegate of the surfaces, windows,
@@ -46,7 +48,12 @@ final class Globals {
         activation = XdgActivation(display: display)
         activation.delegate = shell
         linuxDmabuf = try dmabufOffer.isEmpty ? nil : LinuxDmabuf(display: display, offer: dmabufOffer, imports: imports)
-        transitionManager = SegueTransitionManager(display: display, delegate: shell, activation: activation,
-                                                   trusted: shell.options.trustedExecutables)
+        privileges = Privileges(display: display, executables: shell.options.trustedExecutables) { [unowned shell] in
+            switch shell.config.privileged {
+            case .all: .everyone
+            case .executables(let paths): .executables(paths)
+            }
+        }
+        transitionManager = SegueTransitionManager(display: display, delegate: shell, activation: activation, privileges: privileges)
     }
 }

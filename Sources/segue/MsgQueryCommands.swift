@@ -15,6 +15,13 @@ struct MsgOutputsCommand: ParsableCommand {
     func run() throws { try connection.send(.outputs) }
 }
 
+struct MsgClientsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clients", abstract: "List the connected clients: pid, executable, and the privileged protocols each may use.")
+    @OptionGroup var connection: MsgConnection
+    func run() throws { try connection.send(.clients) }
+}
+
 struct MsgEffectsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "effects", abstract: "List the effects the compositor can play.")
     @OptionGroup var connection: MsgConnection

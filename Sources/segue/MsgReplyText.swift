@@ -9,6 +9,7 @@ enum MsgReplyText {
         switch request {
         case .windows: windows(payload)
         case .outputs: outputs(payload)
+        case .clients: clients(payload)
         case .transitions: transitions(payload)
         case .effects: effects(payload)
         case .config: config(payload)
@@ -36,6 +37,19 @@ enum MsgReplyText {
         }
         let table = aligned([["", "id", "app id", "title", "size", "scale"]] + rows)
         return rows.isEmpty ? "no windows" : table + "\n(* shown, ! asks for attention; front to back)"
+    }
+
+    private static func clients(_ payload: [String: JSONValue]) -> String {
+        guard case .array(let list)? = payload["clients"] else { return keyed(payload) }
+        let rows = list.compactMap { item -> [String]? in
+            guard case .object(let c) = item else { return nil }
+            var uses = "-"
+            if case .array(let names)? = c["may_use"], !names.isEmpty { uses = names.map(plain).joined(separator: " ") }
+            var windows = "-"
+            if case .array(let ids)? = c["windows"], !ids.isEmpty { windows = ids.map(plain).joined(separator: ",") }
+            return [plain(c["pid"]), plain(c["executable"]), windows, uses]
+        }
+        return rows.isEmpty ? "no clients" : aligned([["pid", "executable", "windows", "privileged protocols"]] + rows)
     }
 
     private static func outputs(_ payload: [String: JSONValue]) -> String {

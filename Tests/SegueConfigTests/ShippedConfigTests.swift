@@ -40,7 +40,7 @@ final class ShippedConfigTests: XCTestCase {
         XCTAssertEqual(config.transitions, defaults.transitions)
         XCTAssertEqual(config.reduceMotion, defaults.reduceMotion)
         XCTAssertEqual(config.keys, defaults.keys)
-        XCTAssertEqual(config.trusted, defaults.trusted)
+        XCTAssertEqual(config.privileged, defaults.privileged)
         XCTAssertEqual(config.output, OutputSettings(size: .init(width: 1920, height: 1080), refresh: 60,
                                                      background: .init(red: 0x14 / 255, green: 0x14 / 255, blue: 0x1a / 255)))
         XCTAssertEqual(config.effects["iris"]?.origin, .userShader)

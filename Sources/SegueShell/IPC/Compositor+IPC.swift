@@ -26,6 +26,8 @@ extension Compositor: IPCDelegate {
         case .windows:
             // Front to back: the shown window, then the others by when they were last shown.
             reply(.success(["windows": .array(stack.shownOrder.reversed().map(json)), "animating": .bool(output.isAnimating)]))
+        case .clients:
+            reply(.success(["clients": .array(server.clients.map(clientJSON))]))
         case .outputs:
             reply(.success(["outputs": [.object([
                 "name": .string(output.backend.outputName),
@@ -161,6 +163,19 @@ extension Compositor: IPCDelegate {
         ])
     }
 
+    /// A client as only what it cannot choose tells: its process, and the
+    /// privileged protocols that lets it use; with its windows.
+    private func clientJSON(_ client: OpaquePointer) -> JSONValue {
+        let privileges = offered?.privileges
+        return .object([
+            "pid": privileges?.pid(of: client).map { .number(Double($0)) } ?? .null,
+            "executable": privileges?.executable(of: client).map(JSONValue.string) ?? .null,
+            "privileged": .bool(privileges?.isPrivileged(client) ?? false),
+            "may_use": .array((privileges?.interfaces(for: client) ?? []).map(JSONValue.string)),
+            "windows": .array(stack.windows.filter { $0.surface.client == client }.map { .number(Double($0.id)) }),
+        ])
+    }
+
     private func json(_ effect: EffectDescriptor) -> JSONValue {
         .object([
             "name": .string(effect.name),
@@ -231,7 +246,7 @@ extension Compositor: IPCDelegate {
                              "close": .string(config.keys.close.text)]),
             "switcher": ConfigJSON.switcher(config.switcher),
             "effects": .array(config.effects.names.map(JSONValue.string)),
-            "trusted": .array(config.trusted.map { .string($0) }),
+            "privileged": config.privileged == .all ? .string("all") : .array(config.privileged.executables.map { .string($0) }),
         ]
     }
 }

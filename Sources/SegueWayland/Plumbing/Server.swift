@@ -54,6 +54,18 @@ public final class Server {
         return (String(cString: auto), runtime)
     }
 
+    /// The clients connected now, in the order they came.
+    package var clients: [OpaquePointer] {
+        let list = wl_display_get_client_list(display)
+        var clients: [OpaquePointer] = []
+        var link = list?.pointee.next
+        while let current = link, current != list {
+            clients.append(wl_client_from_link(current))
+            link = current.pointee.next
+        }
+        return clients
+    }
+
     /// Serves a client on one end of a socket pair and returns the other end,
     /// the caller's to pass to `wl_display_connect_to_fd`; the client is
     /// returned too. Nil when the pair cannot be made.

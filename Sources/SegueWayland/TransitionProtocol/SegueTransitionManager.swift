@@ -1,15 +1,14 @@
 import CWaylandServer
 
-/// The segue_transition_manager_v1 global: lists windows to trusted clients
-/// and creates the transitions they ask for. Untrusted clients never see it:
-/// the display's global filter hides it, so binding it is a protocol error.
+/// The segue_transition_manager_v1 global: lists windows to privileged
+/// clients and creates the transitions they ask for. Others never see it
+/// (`Privileges`), so binding it is a protocol error.
 package final class SegueTransitionManager: ResourceObject {
     package static let version: Int32 = 2
 
-    private let display: OpaquePointer
     private unowned let delegate: TransitionProtocolDelegate
     private weak var activation: XdgActivation?
-    private let trust: ClientTrust
+    private let privileges: Privileges
     private var global: Global?
     /// Bound managers, told about windows opening and closing.
     private var resources: [OpaquePointer] = []
@@ -47,25 +46,21 @@ package final class SegueTransitionManager: ResourceObject {
         return table
     }()
 
-    /// `trusted`: executables trusted from the command line; `activation` takes the rectangles tokens grow from.
-    package init(display: OpaquePointer, delegate: TransitionProtocolDelegate, activation: XdgActivation?, trusted: [String]) {
-        self.display = display
+    /// Offered to the clients `privileges` lets use it; `activation` takes the rectangles tokens grow from.
+    package init(display: OpaquePointer, delegate: TransitionProtocolDelegate, activation: XdgActivation?, privileges: Privileges) {
         self.delegate = delegate
         self.activation = activation
-        trust = ClientTrust(executables: trusted)
-        global = Global(display: display, interface: segue_segue_transition_manager_v1_interface(),
-                        version: Self.version, forEveryClient: false) { [unowned self] client, version, id in
+        self.privileges = privileges
+        let global = Global(display: display, interface: segue_segue_transition_manager_v1_interface(),
+                            version: Self.version, forEveryClient: false) { [unowned self] client, version, id in
             bind(client: client, version: version, id: id)
         }
-        wl_display_set_global_filter(display, { client, global, data in
-            guard let client, let data else { return true }
-            let manager = Unmanaged<SegueTransitionManager>.fromOpaque(data).takeUnretainedValue()
-            return global != manager.global?.global || manager.trusts(client)
-        }, Unmanaged.passUnretained(self).toOpaque())
+        privileges.restrict(global, interface: segue_segue_transition_manager_v1_interface())
+        self.global = global
     }
 
     deinit {
-        wl_display_set_global_filter(display, nil, nil)
+        if let global { privileges.release(global) }
     }
 
     private func bind(client: OpaquePointer, version: UInt32, id: UInt32) {
@@ -79,13 +74,6 @@ package final class SegueTransitionManager: ResourceObject {
     package func resourceDestroyed(_ resource: OpaquePointer) {
         resources.removeAll { $0 == resource }
     }
-
-    private func trusts(_ client: OpaquePointer) -> Bool {
-        trust.trusts(client, configured: delegate.trustedExecutables)
-    }
-
-    /// Lets a client the compositor started itself see and bind the manager.
-    package func trust(spawned client: OpaquePointer) { trust.trust(spawned: client) }
 
     /// A window opened, or (the same event again) changed its app_id or title.
     package func windowChanged(id: Int, _ toplevel: XdgToplevel) {

@@ -5,8 +5,6 @@ package protocol TransitionProtocolDelegate: AnyObject {
     /// Mapped toplevels in opening order, with the ids clients name them by.
     var windows: [(id: Int, toplevel: XdgToplevel)] { get }
     var outputSize: (width: Int, height: Int) { get }
-    /// Executables the config trusts, read at each bind so a reload applies to the next one.
-    var trustedExecutables: [String] { get }
     func hasEffect(named name: String) -> Bool
     /// Shows the window with the client's choices; `onComplete` hears once.
     func play(_ request: TransitionRequest, toWindow id: Int, onStart: @escaping (Instant) -> Void,

@@ -4,9 +4,11 @@ import SegueClientSupport
 import SegueIPC
 import XCTest
 
-/// `[protocol] trusted`: executables and app_ids the config trusts see
-/// segue_transition_manager_v1; a reload applies to the next bind.
-final class ConfiguredTrustTests: XCTestCase {
+/// `[protocol] privileged`: executables the config names see the privileged
+/// globals (segue_transition_manager_v1 among them), a client naming itself
+/// after one does not, "all" lets everyone; a reload applies to the next
+/// bind; `msg clients` says who may use what.
+final class PrivilegedClientsTests: XCTestCase {
     private var folder: URL!
     private var config: URL!
     private var compositor: CompositorUnderTest!
@@ -24,13 +26,13 @@ final class ConfiguredTrustTests: XCTestCase {
     }
 
     private func start(trusting entries: [String]) throws {
-        try write(entries)
+        try write("[\(entries.map { "\"\($0)\"" }.joined(separator: ", "))]")
         compositor = try CompositorUnderTest(arguments: ["--config", config.path])
     }
 
-    private func write(_ entries: [String]) throws {
-        let list = entries.map { "\"\($0)\"" }.joined(separator: ", ")
-        try "[protocol]\ntrusted = [\(list)]\n".write(to: config, atomically: true, encoding: .utf8)
+    /// `privileged = VALUE`, as TOML.
+    private func write(_ value: String) throws {
+        try "[protocol]\nprivileged = \(value)\n".write(to: config, atomically: true, encoding: .utf8)
     }
 
     private func launcherStatus() throws -> Int32 {
@@ -48,7 +50,7 @@ final class ConfiguredTrustTests: XCTestCase {
     func testAnExecutableTheConfigTrustsSeesTheManagerUntilAReloadDropsIt() throws {
         try start(trusting: [launcher])
         XCTAssertEqual(try launcherStatus(), 0)
-        try write([])
+        try write("[]")
         XCTAssertTrue(try compositor.send(.reload).ok)
         XCTAssertEqual(try launcherStatus(), 1, "the reloaded list applies to the next bind")
     }
@@ -72,6 +74,38 @@ final class ConfiguredTrustTests: XCTestCase {
         _ = try compositor.waitForWindows(1)
         XCTAssertFalse(try globals(of: client).contains("segue_transition_manager_v1"), "an app_id is no credential")
         XCTAssertEqual(try launcherStatus(), 0, "the trusted executable still sees it")
+    }
+
+    func testAllLetsEveryClientSeeThePrivilegedGlobals() throws {
+        try start(trusting: [])
+        XCTAssertEqual(try launcherStatus(), 1, "started directly, the launcher is not privileged")
+        try write("\"all\"")
+        XCTAssertTrue(try compositor.send(.reload).ok)
+        XCTAssertEqual(try launcherStatus(), 0)
+        let client = try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
+        XCTAssertTrue(try globals(of: client).contains("segue_transition_manager_v1"))
+    }
+
+    func testMsgClientsSaysEachClientsProcessAndWhatItMayUse() throws {
+        try start(trusting: [])
+        let client = try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
+        XCTAssertTrue(client.roundtrip())
+        let spawned = try compositor.send(.spawn(argv: ["foot", "--app-id", "spawned-foot", "sh", "-c", "sleep 30"]))
+        let spawnedPID = try XCTUnwrap(spawned.payload["pid"])
+        _ = try compositor.waitForWindows(1, timeout: 30)
+        guard case .array(let clients)? = try compositor.send(.clients).payload["clients"] else { return XCTFail("no clients") }
+        let entries = clients.compactMap { item -> [String: JSONValue]? in if case .object(let o) = item { o } else { nil } }
+        let mine = try XCTUnwrap(entries.first { $0["pid"] == .number(Double(getpid())) }, "\(clients)")
+        XCTAssertEqual(mine["privileged"], .bool(false))
+        XCTAssertEqual(mine["may_use"], .array([]))
+        let foot = try XCTUnwrap(entries.first { $0["pid"] == spawnedPID }, "\(clients)")
+        XCTAssertEqual(foot["executable"], .string(try installedProgram("foot")))
+        XCTAssertEqual(foot["privileged"], .bool(true), "Segue started it")
+        XCTAssertEqual(foot["may_use"], .array([.string("segue_transition_manager_v1")]))
+        XCTAssertEqual(foot["windows"], .array([.number(1)]))
+        let text = try compositor.msg(["clients"])
+        XCTAssertEqual(text.status, 0)
+        XCTAssertTrue(text.stdout.contains("/usr/bin/foot"), text.stdout)
     }
 
     /// The interfaces a fresh registry on `client`'s connection announces.
