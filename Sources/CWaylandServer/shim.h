@@ -17,6 +17,7 @@
 #include "protocols/linux-dmabuf-unstable-v1-server-protocol.h"
 #include "protocols/xdg-decoration-unstable-v1-server-protocol.h"
 #include "protocols/xdg-output-unstable-v1-server-protocol.h"
+#include "protocols/wlr-screencopy-unstable-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -66,6 +67,8 @@ SEGUE_INTERFACE(zwp_linux_dmabuf_feedback_v1)
 SEGUE_INTERFACE(wl_buffer)
 SEGUE_INTERFACE(zxdg_output_manager_v1)
 SEGUE_INTERFACE(zxdg_output_v1)
+SEGUE_INTERFACE(zwlr_screencopy_manager_v1)
+SEGUE_INTERFACE(zwlr_screencopy_frame_v1)
 #undef SEGUE_INTERFACE
 
 // wl_resource_post_error is variadic; Swift passes a finished message.

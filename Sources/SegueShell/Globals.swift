@@ -22,6 +22,9 @@ final class Globals {
     /// Who may use the globals that read or drive other clients.
     let privileges: Privileges
     let transitionManager: SegueTransitionManager
+    /// Screen capture, privileged, and what fills its frames.
+    let screencopy: ScreencopyManager
+    let screenCapture: ScreenCapture
 
     /// On `display`, with `shell` as the delegate of the surfaces, windows,
     /// activations and transition requests they bring, `keymap` for the
@@ -55,5 +58,9 @@ final class Globals {
             }
         }
         transitionManager = SegueTransitionManager(display: display, delegate: shell, activation: activation, privileges: privileges)
+        screenCapture = ScreenCapture(output: shell.output)
+        screencopy = ScreencopyManager(display: display, privileges: privileges, delegate: screenCapture)
+        screenCapture.manager = screencopy
+        shell.output.capture = screenCapture
     }
 }

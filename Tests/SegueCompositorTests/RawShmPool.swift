@@ -38,6 +38,20 @@ final class RawShmPool {
         return pwrite(fd, bytes, bytes.count, 0) == bytes.count
     }
 
+    /// Reads `width` × `height` XRGB8888 pixels of `stride` bytes a row from the pool's start.
+    func read(width: Int, height: Int, stride: Int) -> RGBAImage? {
+        var bytes = [UInt8](repeating: 0, count: stride * height)
+        guard pread(fd, &bytes, bytes.count, 0) == bytes.count else { return nil }
+        var image = RGBAImage(width: width, height: height, fill: RGBA(0, 0, 0))
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * stride + x * 4
+                image[x, y] = RGBA(bytes[i + 2], bytes[i + 1], bytes[i])
+            }
+        }
+        return image
+    }
+
     /// Resizes the file under the pool; the compositor's mapping stays as it was.
     func truncate(to size: Int) -> Bool {
         ftruncate(fd, off_t(size)) == 0

@@ -15,6 +15,8 @@ final class PainterStandIn: Painter {
     private(set) var submitted = 0
     private(set) var prepared: [String] = []
     private(set) var targetsRead: [RenderTarget] = []
+    /// Each GPU copy asked for: from which target into which.
+    private(set) var copies: [(from: RenderTarget, into: RenderTarget)] = []
     private(set) var reducedTargetsReleased = 0
     /// Effects whose frames fail to draw, as a shader GL rejects would.
     var failing: Set<String> = []
@@ -43,6 +45,8 @@ final class PainterStandIn: Painter {
         targetsRead.append(target)
         return RGBAImage(width: target.width, height: target.height, fill: RGBA(0, 0, 0))
     }
+
+    func copy(_ target: RenderTarget, into copy: RenderTarget) { copies.append((target, copy)) }
 
     func prepare(_ effect: EffectDescriptor) throws { prepared.append(effect.name) }
 

@@ -537,3 +537,28 @@ struct SegueTransitionV1Resource {
         segue_resource_post_error(raw, code.rawValue, message)
     }
 }
+
+enum ZwlrScreencopyFrameV1Error: UInt32 {
+    /// the frame was already asked to fill a buffer
+    case alreadyUsed = 0
+    /// the buffer's kind, format or size is not one offered
+    case invalidBuffer = 1
+}
+
+/// A zwlr_screencopy_frame_v1 resource, as the one place its errors are posted.
+struct ZwlrScreencopyFrameV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a zwlr_screencopy_frame_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "zwlr_screencopy_frame_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: ZwlrScreencopyFrameV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}

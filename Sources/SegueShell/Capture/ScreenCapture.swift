@@ -1,0 +1,66 @@
+import SegueEngine
+import SegueImaging
+import SegueWayland
+
+/// Screen capture (zwlr_screencopy_frame_v1): a frame waits for the next
+/// frame the output presents, or for copy_with_damage the next that changed
+/// something since its session's last copy, and is filled from it; every
+/// capture of one frame shares its one readback. With no frame coming, a
+/// capture the picture on screen answers is filled from that at once.
+final class ScreenCapture: ScreencopyDelegate, OutputCapture {
+    private unowned let output: Output
+    /// Told of every frame's damage, for its sessions.
+    weak var manager: ScreencopyManager?
+    private var waiting: [ScreencopyFrame] = []
+
+    init(output: Output) {
+        self.output = output
+    }
+
+    var capturedOutput: (width: Int, height: Int, scale: Int) { (output.width, output.height, output.scale) }
+
+    func copyRequested(_ frame: ScreencopyFrame) {
+        if output.isCurrent, isDue(frame), let image = try? output.screenImage() {
+            return fill(frame, from: image, presented: output.backend.now)
+        }
+        waiting.append(frame)
+        output.requestFrame()
+    }
+
+    func wantsFrame(changing damage: Damage) -> Bool {
+        manager?.outputChanged(damage)
+        waiting.removeAll { !$0.isWaiting }
+        return waiting.contains(where: isDue)
+    }
+
+    func frameCaptured(_ image: RGBAImage, presented: Instant) {
+        let due = waiting.filter(isDue)
+        waiting.removeAll(where: isDue)
+        for frame in due where frame.isWaiting { fill(frame, from: image, presented: presented) }
+    }
+
+    /// A plain copy takes the next frame; one with damage, the next that changed something.
+    private func isDue(_ frame: ScreencopyFrame) -> Bool { !frame.waitsForDamage || !frame.changed.isEmpty }
+
+    /// Copies the frame's region of `image` into its buffer as XRGB8888 (B, G, R, X in memory).
+    private func fill(_ frame: ScreencopyFrame, from image: RGBAImage, presented: Instant) {
+        guard let region = frame.region, region.x + region.width <= image.width, region.y + region.height <= image.height else {
+            return frame.fail()
+        }
+        frame.fill(presented: UInt64(max(0, presented.nanoseconds))) { data, stride in
+            image.pixels.withUnsafeBufferPointer { source in
+                for row in 0..<region.height {
+                    let from = ((region.y + row) * image.width + region.x) * 4
+                    let to = data.advanced(by: row * stride).assumingMemoryBound(to: UInt8.self)
+                    for column in 0..<region.width {
+                        let s = from + column * 4, d = column * 4
+                        to[d] = source[s + 2]
+                        to[d + 1] = source[s + 1]
+                        to[d + 2] = source[s]
+                        to[d + 3] = 255
+                    }
+                }
+            }
+        }
+    }
+}
