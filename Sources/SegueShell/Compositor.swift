@@ -233,6 +233,7 @@ extension Compositor: OutputDelegate {
             output.damage()
         }
         offered?.output.update(width: Int32(output.width), height: Int32(output.height), scale: Int32(output.scale))
+        offered?.fractionalScale.outputScaleChanged(to: output.scale)
         for window in stack.windows { window.toplevel.reconfigure() }
         pointerLayoutChanged()
     }

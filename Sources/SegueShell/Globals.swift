@@ -12,6 +12,7 @@ final class Globals {
     let pointerGestures: PointerGestures
     let output: OutputGlobal
     let xdgOutputs: XdgOutputManager
+    let fractionalScale: FractionalScaleManager
     let presentation: Presentation
     let viewporter: Viewporter
     let dataDevices: SelectionManager
@@ -44,6 +45,7 @@ final class Globals {
                               width: Int32(backend.width), height: Int32(backend.height), scale: Int32(scale),
                               refreshMilliHz: Int32((refreshRate * 1000).rounded()))
         xdgOutputs = XdgOutputManager(display: display)
+        fractionalScale = FractionalScaleManager(display: display, scale: scale)
         presentation = Presentation(display: display)
         viewporter = Viewporter(display: display)
         dataDevices = .dataDevices(display: display)

@@ -482,6 +482,29 @@ struct ZwpLinuxBufferParamsV1Resource {
     }
 }
 
+enum WpFractionalScaleManagerV1Error: UInt32 {
+    /// the surface already has a fractional_scale object associated
+    case fractionalScaleExists = 0
+}
+
+/// A wp_fractional_scale_manager_v1 resource, as the one place its errors are posted.
+struct WpFractionalScaleManagerV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a wp_fractional_scale_manager_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "wp_fractional_scale_manager_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: WpFractionalScaleManagerV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
 enum SegueTransitionManagerV1Error: UInt32 {
     /// the window id or xdg_toplevel names no mapped window
     case unknownToplevel = 0
