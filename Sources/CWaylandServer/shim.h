@@ -19,6 +19,7 @@
 #include "protocols/xdg-output-unstable-v1-server-protocol.h"
 #include "protocols/wlr-screencopy-unstable-v1-server-protocol.h"
 #include "protocols/fractional-scale-v1-server-protocol.h"
+#include "protocols/wlr-data-control-unstable-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -72,6 +73,10 @@ SEGUE_INTERFACE(zwlr_screencopy_manager_v1)
 SEGUE_INTERFACE(zwlr_screencopy_frame_v1)
 SEGUE_INTERFACE(wp_fractional_scale_manager_v1)
 SEGUE_INTERFACE(wp_fractional_scale_v1)
+SEGUE_INTERFACE(zwlr_data_control_manager_v1)
+SEGUE_INTERFACE(zwlr_data_control_device_v1)
+SEGUE_INTERFACE(zwlr_data_control_source_v1)
+SEGUE_INTERFACE(zwlr_data_control_offer_v1)
 #undef SEGUE_INTERFACE
 
 // wl_resource_post_error is variadic; Swift passes a finished message.

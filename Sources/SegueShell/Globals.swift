@@ -26,6 +26,7 @@ final class Globals {
     /// Screen capture, privileged, and what fills its frames.
     let screencopy: ScreencopyManager
     let screenCapture: ScreenCapture
+    let dataControl: DataControlManager
 
     /// On `display`, with `shell` as the delegate of the surfaces, windows,
     /// activations and transition requests they bring, `keymap` for the
@@ -64,5 +65,6 @@ final class Globals {
         screencopy = ScreencopyManager(display: display, privileges: privileges, delegate: screenCapture)
         screenCapture.manager = screencopy
         shell.output.capture = screenCapture
+        dataControl = DataControlManager(display: display, privileges: privileges)
     }
 }

@@ -82,14 +82,14 @@ final class CompositorUnderTest {
     /// path, one of Segue's own programs, or an installed one.
     @discardableResult
     func launch(_ executable: String, _ arguments: [String] = [], environment extra: [String: String] = [:],
-                errors: FileHandle? = nil) throws -> Process {
+                output: FileHandle? = nil, errors: FileHandle? = nil) throws -> Process {
         let client = Process()
         let built = Self.buildFolder.appendingPathComponent(executable).path
         client.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable
                                    : FileManager.default.isExecutableFile(atPath: built) ? built : try installedProgram(executable))
         client.arguments = arguments
         client.environment = Self.environment(runtime: runtime, display: socket).merging(extra) { $1 }
-        client.standardOutput = FileHandle.nullDevice
+        client.standardOutput = output ?? FileHandle.nullDevice
         client.standardError = errors ?? FileHandle.nullDevice
         try client.run()
         clients.append(client)

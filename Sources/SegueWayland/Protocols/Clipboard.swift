@@ -12,6 +12,8 @@ package final class Clipboard {
     /// Hears each selection a client sets, or clears (nil); not a foreign one.
     package var clientSelected: ((ClientSelection?) -> Void)?
     private var devices: [SelectionDevice] = []
+    /// Data control devices, which hear every selection, whoever has the keyboard.
+    private var watchers: [SelectionWatcher] = []
     private var focusedClient: OpaquePointer?
     /// Whether only the client with keyboard focus may set it.
     private let takesOnlyFromFocus: Bool
@@ -33,6 +35,13 @@ package final class Clipboard {
         if device.client == focusedClient { device.sendSelection(selection) }
     }
 
+    func add(_ watcher: SelectionWatcher) {
+        watchers.append(watcher)
+        watcher.selectionChanged(selection, in: self)
+    }
+
+    func remove(_ watcher: SelectionWatcher) { watchers.removeAll { $0 === watcher } }
+
     /// The devices of `client`.
     func devices(of client: OpaquePointer) -> [SelectionDevice] { devices.filter { $0.client == client } }
 
@@ -42,9 +51,10 @@ package final class Clipboard {
 
     /// Where it takes only from focus, a user's copy comes from the window
     /// they type in: a client in the background cannot replace it.
-    func setSelection(_ source: SelectionSource?, from client: OpaquePointer) {
+    /// `controlled`: set through data control by a privileged client, which needs no focus.
+    func setSelection(_ source: SelectionSource?, from client: OpaquePointer, controlled: Bool = false) {
         guard source !== selection else { return }
-        guard !takesOnlyFromFocus || client == focusedClient else {
+        guard controlled || !takesOnlyFromFocus || client == focusedClient else {
             // Refused, it is cancelled, so its client stops waiting to be asked for the data.
             source?.cancel()
             return
@@ -76,6 +86,7 @@ package final class Clipboard {
         guard source === selection else { return }
         selection = nil
         sendSelectionToFocusedClient()
+        for watcher in watchers { watcher.selectionChanged(nil, in: self) }
         clientSelected?(nil)
     }
 
@@ -84,6 +95,7 @@ package final class Clipboard {
         selection = source
         source?.clipboard = self
         sendSelectionToFocusedClient()
+        for watcher in watchers { watcher.selectionChanged(source, in: self) }
     }
 
     /// Keyboard focus moved to `client`. Moving between one client's surfaces
@@ -122,6 +134,12 @@ extension SelectionSource {
     /// Whether it is its clipboard's selection now: only then may an offer ask
     /// it for data (one replaced was cancelled, and its offers went stale).
     var isTheSelection: Bool { clipboard?.selection === self }
+}
+
+/// What hears every selection of a clipboard as it is set, whoever has the
+/// keyboard: a data control device.
+protocol SelectionWatcher: AnyObject {
+    func selectionChanged(_ selection: SelectionSource?, in clipboard: Clipboard)
 }
 
 /// One client's device for a kind of selection, which hears of it while the
