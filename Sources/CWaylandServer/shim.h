@@ -20,6 +20,7 @@
 #include "protocols/wlr-screencopy-unstable-v1-server-protocol.h"
 #include "protocols/fractional-scale-v1-server-protocol.h"
 #include "protocols/wlr-data-control-unstable-v1-server-protocol.h"
+#include "protocols/wlr-foreign-toplevel-management-unstable-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -77,6 +78,8 @@ SEGUE_INTERFACE(zwlr_data_control_manager_v1)
 SEGUE_INTERFACE(zwlr_data_control_device_v1)
 SEGUE_INTERFACE(zwlr_data_control_source_v1)
 SEGUE_INTERFACE(zwlr_data_control_offer_v1)
+SEGUE_INTERFACE(zwlr_foreign_toplevel_manager_v1)
+SEGUE_INTERFACE(zwlr_foreign_toplevel_handle_v1)
 #undef SEGUE_INTERFACE
 
 // wl_resource_post_error is variadic; Swift passes a finished message.

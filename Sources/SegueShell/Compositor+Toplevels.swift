@@ -17,13 +17,13 @@ extension Compositor: ToplevelDelegate {
         let play = navigating { navigation.opened(window, at: backend.now) }
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
         emit("window_opened", describe(window))
-        transitionManager?.windowChanged(id: window.id, toplevel)
+        offered?.windowChanged(id: window.id, toplevel)
         try? start(play)
     }
 
     package func toplevelRenamed(_ toplevel: XdgToplevel) {
         guard let window = registry[toplevel] else { return }
-        transitionManager?.windowChanged(id: window.id, toplevel)
+        offered?.windowChanged(id: window.id, toplevel)
         emit("window_changed", describe(window))
     }
 
@@ -33,7 +33,7 @@ extension Compositor: ToplevelDelegate {
         window.keepLastScreen(painter: renderer, background: output.background)
         emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
-        transitionManager?.windowClosed(id: window.id)
+        offered?.windowClosed(id: window.id)
         // A hand dragging toward a window that went lets go of it: back where it came from.
         if gesture?.target === window { _ = try? perform(.gesture(.cancel)) }
         switch navigating({ navigation.closed(window) }) {

@@ -49,7 +49,6 @@ public final class Compositor {
     private(set) var spawner: Spawner?
     let backend: Backend
     var seat: Seat? { offered?.seat }
-    var transitionManager: SegueTransitionManager? { offered?.transitionManager }
     var activation: XdgActivation? { offered?.activation }
 
     /// A compositor drawing with `renderer` on the backend `makeBackend` makes;
@@ -178,6 +177,7 @@ public final class Compositor {
         if stack.shown?.id != reports.announcedShown {
             reports.announcedShown = stack.shown?.id
             emit("window_shown", ["window": reports.announcedShown.map { .number(Double($0)) } ?? .null])
+            offered?.foreignToplevels.shownChanged()
         }
         stack.shown?.urgent = false
         // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.

@@ -27,6 +27,7 @@ final class Globals {
     let screencopy: ScreencopyManager
     let screenCapture: ScreenCapture
     let dataControl: DataControlManager
+    let foreignToplevels: ForeignToplevelManager
 
     /// On `display`, with `shell` as the delegate of the surfaces, windows,
     /// activations and transition requests they bring, `keymap` for the
@@ -66,5 +67,6 @@ final class Globals {
         screenCapture.manager = screencopy
         shell.output.capture = screenCapture
         dataControl = DataControlManager(display: display, privileges: privileges)
+        foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell)
     }
 }

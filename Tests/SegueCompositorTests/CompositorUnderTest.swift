@@ -144,6 +144,13 @@ final class CompositorUnderTest {
         return list.compactMap { if case .object(let w) = $0 { w } else { nil } }
     }
 
+    /// The transitions played so far, oldest first, as the transitions reply lists them.
+    func transitions() throws -> [[String: JSONValue]] {
+        let reply = try send(.transitions)
+        guard case .array(let list)? = reply.payload["transitions"] else { return [] }
+        return list.compactMap { if case .object(let t) = $0 { t } else { nil } }
+    }
+
     /// The output, as the outputs reply describes it.
     func output() throws -> [String: JSONValue] {
         let reply = try send(.outputs)

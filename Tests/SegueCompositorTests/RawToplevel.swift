@@ -13,6 +13,8 @@ final class RawToplevel {
     private(set) var lastStates: [UInt32] = []
     /// xdg_toplevel.wm_capabilities values, as last sent (version 5 on).
     private(set) var capabilities: [UInt32]?
+    /// How many times xdg_toplevel.close asked it to close.
+    private(set) var closeRequests = 0
     /// The wl_output proxies the surface entered and left, in order.
     private(set) var outputEvents: [(entered: Bool, output: OpaquePointer?)] = []
 
@@ -28,6 +30,8 @@ final class RawToplevel {
     fileprivate func output(entered: Bool, _ output: OpaquePointer?) { outputEvents.append((entered, output)) }
 
     fileprivate func configured(serial: UInt32) { lastConfigureSerial = serial }
+
+    fileprivate func askedToClose() { closeRequests += 1 }
 
     fileprivate func configured(width: Int32, height: Int32, states: wl_array) {
         lastSize = (width, height)
@@ -49,7 +53,7 @@ private nonisolated(unsafe) let toplevelListener = fixedListener(xdg_toplevel_li
     configure: { data, _, width, height, states in
         if let states { (listenerObject(data) as RawToplevel).configured(width: width, height: height, states: states.pointee) }
     },
-    close: { _, _ in },
+    close: { data, _ in (listenerObject(data) as RawToplevel).askedToClose() },
     configure_bounds: { _, _, _, _ in },
     wm_capabilities: { data, _, values in
         if let values { (listenerObject(data) as RawToplevel).capabilities(values.pointee) }

@@ -607,6 +607,29 @@ struct ZwlrDataControlSourceV1Resource {
     }
 }
 
+enum ZwlrForeignToplevelHandleV1Error: UInt32 {
+    /// a rectangle of negative size
+    case invalidRectangle = 0
+}
+
+/// A zwlr_foreign_toplevel_handle_v1 resource, as the one place its errors are posted.
+struct ZwlrForeignToplevelHandleV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a zwlr_foreign_toplevel_handle_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "zwlr_foreign_toplevel_handle_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: ZwlrForeignToplevelHandleV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
 enum ZwlrScreencopyFrameV1Error: UInt32 {
     /// the frame was already asked to fill a buffer
     case alreadyUsed = 0

@@ -194,6 +194,9 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         return table
     }()
 
+    /// Asks for it fullscreen, or not, as its own client would (a taskbar's request).
+    package func askFullscreen(_ fullscreen: Bool) { request(fullscreen: fullscreen) }
+
     private func request(maximized: Bool? = nil, fullscreen: Bool? = nil) {
         wantsMaximized = maximized ?? wantsMaximized
         wantsFullscreen = fullscreen ?? wantsFullscreen

@@ -1,0 +1,136 @@
+import CWaylandClient
+import Foundation
+import SegueClientSupport
+import SegueImaging
+import SegueIPC
+import XCTest
+
+/// wlr-foreign-toplevel-management: a taskbar lists every window with its
+/// title, app id and which one is activated; activating another plays the
+/// switch transition, as every switch does; closing one asks it to close.
+final class ForeignToplevelTests: XCTestCase {
+    private var compositor: CompositorUnderTest!
+
+    override func tearDown() {
+        compositor?.stop()
+    }
+
+    /// This test process, privileged, with two windows of its own: "one", then "two", shown.
+    private func twoWindows() throws -> (RawClient, [RawToplevel]) {
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        compositor = try CompositorUnderTest(arguments: ["--trust", executable])
+        let client = try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
+        var toplevels: [RawToplevel] = []
+        for (name, colour) in [("one", RGBA(200, 0, 0)), ("two", RGBA(0, 0, 200))] {
+            let toplevel = try client.makeConfiguredToplevel()
+            toplevels.append(toplevel)
+            xdg_toplevel_set_app_id(toplevel.toplevel, "org.example.\(name)")
+            xdg_toplevel_set_title(toplevel.toplevel, "window \(name)")
+            try client.show(RGBAImage(width: 640, height: 360, fill: colour), on: toplevel.surface)
+            XCTAssertTrue(client.roundtrip())
+        }
+        _ = try compositor.waitForWindows(2)
+        return (client, toplevels)
+    }
+
+    private func taskbar(_ client: RawClient) throws -> Taskbar {
+        let manager = try XCTUnwrap(client.bind(global: "zwlr_foreign_toplevel_manager_v1",
+                                                segue_client_zwlr_foreign_toplevel_manager_v1_interface(), version: 3))
+        let taskbar = Taskbar()
+        zwlr_foreign_toplevel_manager_v1_add_listener(manager, taskbarListener, listenerData(taskbar))
+        client.listenedTo.append(taskbar)
+        XCTAssertTrue(client.dispatch { taskbar.windows.count == 2 && taskbar.windows.allSatisfy(\.done) })
+        return taskbar
+    }
+
+    func testATaskbarListsEveryWindowAndWhichIsActivated() throws {
+        let (client, _) = try twoWindows()
+        let taskbar = try taskbar(client)
+        XCTAssertEqual(taskbar.windows.map(\.appID), ["org.example.one", "org.example.two"])
+        XCTAssertEqual(taskbar.windows.map(\.title), ["window one", "window two"])
+        XCTAssertEqual(taskbar.windows.map(\.activated), [false, true], "the one shown")
+        XCTAssertEqual(taskbar.windows.map(\.outputs), [1, 1], "both on the output")
+    }
+
+    func testActivatingAWindowPlaysTheSwitchTransition() throws {
+        let (client, _) = try twoWindows()
+        let taskbar = try taskbar(client)
+        let before = try compositor.transitions().count
+        zwlr_foreign_toplevel_handle_v1_activate(taskbar.windows[0].handle, client.seat)
+        XCTAssertTrue(client.dispatch { taskbar.windows[0].activated && !taskbar.windows[1].activated }, "activated moved")
+        // Listed once it completed.
+        var transitions = try compositor.transitions()
+        let deadline = Date().addingTimeInterval(5)
+        while transitions.count == before, Date() < deadline {
+            usleep(20_000)
+            transitions = try compositor.transitions()
+        }
+        XCTAssertEqual(transitions.count, before + 1)
+        XCTAssertEqual(transitions.last?["event"], .string("switch"))
+        let shown = try compositor.windows().first { $0["shown"] == .bool(true) }
+        XCTAssertEqual(shown?["title"], JSONValue.string("window one"))
+    }
+
+    func testClosingAWindowAsksItToCloseAndItsHandleHearsItWent() throws {
+        let (client, toplevels) = try twoWindows()
+        let taskbar = try taskbar(client)
+        let shown = taskbar.windows[1]
+        zwlr_foreign_toplevel_handle_v1_close(shown.handle)
+        XCTAssertTrue(client.dispatch { toplevels[1].closeRequests == 1 }, "asked as its close button would")
+        XCTAssertFalse(shown.closed, "only asked")
+        xdg_toplevel_destroy(toplevels[1].toplevel)
+        XCTAssertTrue(client.dispatch { shown.closed }, "gone: its handle hears it")
+        XCTAssertTrue(client.dispatch { taskbar.windows[0].activated }, "the one before it is shown again")
+    }
+
+    func testANegativeRectangleIsInvalidRectangle() throws {
+        let (client, _) = try twoWindows()
+        let taskbar = try taskbar(client)
+        let surface = wl_compositor_create_surface(client.compositor)
+        zwlr_foreign_toplevel_handle_v1_set_rectangle(taskbar.windows[0].handle, surface, 0, 0, -5, 10)
+        XCTAssertFalse(client.roundtrip())
+        XCTAssertEqual(client.protocolError, WaylandProtocolError(interface: "zwlr_foreign_toplevel_handle_v1", code: 0))
+    }
+}
+
+/// What a taskbar heard: a window per handle, in the order they came.
+private final class Taskbar {
+    var windows: [TaskbarWindow] = []
+}
+
+private final class TaskbarWindow {
+    let handle: OpaquePointer
+    var title = "", appID = ""
+    var activated = false
+    var outputs = 0
+    var done = false
+    var closed = false
+
+    init(handle: OpaquePointer) { self.handle = handle }
+}
+
+private nonisolated(unsafe) let taskbarListener = fixedListener(zwlr_foreign_toplevel_manager_v1_listener(
+    toplevel: { data, _, handle in
+        guard let handle else { return }
+        let window = TaskbarWindow(handle: handle)
+        (listenerObject(data) as Taskbar).windows.append(window)
+        zwlr_foreign_toplevel_handle_v1_add_listener(handle, taskbarWindowListener, listenerData(window))
+    },
+    finished: { _, _ in }
+))
+
+private nonisolated(unsafe) let taskbarWindowListener = fixedListener(zwlr_foreign_toplevel_handle_v1_listener(
+    title: { data, _, title in (listenerObject(data) as TaskbarWindow).title = title.map { String(cString: $0) } ?? "" },
+    app_id: { data, _, appID in (listenerObject(data) as TaskbarWindow).appID = appID.map { String(cString: $0) } ?? "" },
+    output_enter: { data, _, _ in (listenerObject(data) as TaskbarWindow).outputs += 1 },
+    output_leave: { data, _, _ in (listenerObject(data) as TaskbarWindow).outputs -= 1 },
+    state: { data, _, array in
+        guard let array else { return }
+        let count = array.pointee.size / MemoryLayout<UInt32>.size
+        let states = (0..<count).map { array.pointee.data.load(fromByteOffset: $0 * 4, as: UInt32.self) }
+        (listenerObject(data) as TaskbarWindow).activated = states.contains(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_ACTIVATED.rawValue)
+    },
+    done: { data, _ in (listenerObject(data) as TaskbarWindow).done = true },
+    closed: { data, _ in (listenerObject(data) as TaskbarWindow).closed = true },
+    parent: { _, _, _ in }
+))
