@@ -21,6 +21,7 @@
 #include "protocols/fractional-scale-v1-server-protocol.h"
 #include "protocols/wlr-data-control-unstable-v1-server-protocol.h"
 #include "protocols/wlr-foreign-toplevel-management-unstable-v1-server-protocol.h"
+#include "protocols/ext-foreign-toplevel-list-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -80,6 +81,8 @@ SEGUE_INTERFACE(zwlr_data_control_source_v1)
 SEGUE_INTERFACE(zwlr_data_control_offer_v1)
 SEGUE_INTERFACE(zwlr_foreign_toplevel_manager_v1)
 SEGUE_INTERFACE(zwlr_foreign_toplevel_handle_v1)
+SEGUE_INTERFACE(ext_foreign_toplevel_list_v1)
+SEGUE_INTERFACE(ext_foreign_toplevel_handle_v1)
 #undef SEGUE_INTERFACE
 
 // wl_resource_post_error is variadic; Swift passes a finished message.

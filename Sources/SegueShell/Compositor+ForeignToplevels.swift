@@ -19,10 +19,12 @@ extension Globals {
     func windowChanged(id: Int, _ toplevel: XdgToplevel) {
         transitionManager.windowChanged(id: id, toplevel)
         foreignToplevels.windowChanged(id: id, toplevel)
+        toplevelList.windowChanged(id: id, toplevel)
     }
 
     func windowClosed(id: Int) {
         transitionManager.windowClosed(id: id)
         foreignToplevels.windowClosed(id: id)
+        toplevelList.windowClosed(id: id)
     }
 }

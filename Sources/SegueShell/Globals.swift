@@ -28,6 +28,7 @@ final class Globals {
     let screenCapture: ScreenCapture
     let dataControl: DataControlManager
     let foreignToplevels: ForeignToplevelManager
+    let toplevelList: ToplevelListGlobal
 
     /// On `display`, with `shell` as the delegate of the surfaces, windows,
     /// activations and transition requests they bring, `keymap` for the
@@ -68,5 +69,6 @@ final class Globals {
         shell.output.capture = screenCapture
         dataControl = DataControlManager(display: display, privileges: privileges)
         foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell)
+        toplevelList = ToplevelListGlobal(display: display, privileges: privileges) { [unowned shell] in shell.windows }
     }
 }
