@@ -27,6 +27,11 @@ extension Compositor: ToplevelDelegate {
         emit("window_changed", describe(window))
     }
 
+    package func toplevelRestated(_ toplevel: XdgToplevel) {
+        guard let window = registry[toplevel] else { return }
+        offered?.foreignToplevels.windowChanged(id: window.id, toplevel)
+    }
+
     package func toplevelUnmapped(_ toplevel: XdgToplevel) {
         guard let window = registry.remove(toplevel) else { return }
         log.info("window \(window.id) unmapped")

@@ -1,4 +1,5 @@
 import CSegueWLCS
+import Foundation
 import Logging
 import SegueCompositor
 import SegueHeadless
@@ -31,6 +32,11 @@ final class WLCSServer {
         options.embedded = true
         options.placement = .free
         options.toleratesBufferBeforeConfigure = true
+        // WLCS's clients live in its own process, on socket pairs it made: that executable is privileged, so
+        // the tests of taskbars' window lists run.
+        if let wlcs = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            options.trustedExecutables = [wlcs]
+        }
         var log = Logger(label: "segue-wlcs")
         log.logLevel = .warning
         return try Compositor(options: options, log: log, renderer: Renderer(), defaultSize: outputSize) { loop, width, height, refresh in
@@ -40,9 +46,9 @@ final class WLCSServer {
         }
     }
 
-    /// The globals every client sees, for WLCS's descriptor before any test
-    /// runs: those of a compositor made as the tests' are and shut down
-    /// again, once per process.
+    /// The globals WLCS's clients see (every client's, and the privileged
+    /// ones), for WLCS's descriptor before any test runs: those of a
+    /// compositor made as the tests' are and shut down again, once per process.
     static let globals: [AdvertisedGlobal] = {
         let compositor: Compositor
         do {
@@ -51,7 +57,7 @@ final class WLCSServer {
             fatalError("segue-wlcs: the compositor cannot start: \(error)")
         }
         defer { compositor.shutDown() }
-        return compositor.globals
+        return compositor.globals + compositor.privilegedGlobals
     }()
 
     /// Starts the compositor on this thread and serves until `stop`.

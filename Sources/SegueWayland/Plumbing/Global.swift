@@ -8,17 +8,20 @@ final class Global {
 
     private(set) var global: OpaquePointer?
     private let bind: Bind
+    /// Its interface's name and the version offered.
+    let advertised: AdvertisedGlobal
 
     /// `forEveryClient` false: a global filter shows it only to some clients, and it is not listed.
     init(display: OpaquePointer, interface: UnsafePointer<wl_interface>, version: Int32, forEveryClient: Bool = true,
          bind: @escaping Bind) {
         self.bind = bind
+        advertised = AdvertisedGlobal(interface: interface, version: version)
         global = wl_global_create(display, interface, version, Unmanaged.passUnretained(self).toOpaque()) { client, data, version, id in
             guard let client, let data else { return }
             Unmanaged<Global>.fromOpaque(data).takeUnretainedValue().bind(client, version, id)
         }
         if global != nil, forEveryClient {
-            AdvertisedGlobal.add(AdvertisedGlobal(interface: interface, version: version), on: display, by: ObjectIdentifier(self))
+            AdvertisedGlobal.add(advertised, on: display, by: ObjectIdentifier(self))
         }
     }
 

@@ -22,8 +22,8 @@ package final class Privileges {
     /// Spawned clients with their processes, each forgotten when it goes so
     /// a later client at the same address is not privileged.
     private var spawned: [OpaquePointer: (pid: pid_t, listener: Listener)] = [:]
-    /// The privileged globals, with the interface each offers.
-    private var globals: [OpaquePointer: String] = [:]
+    /// The privileged globals, with the interface and version each offers.
+    private var globals: [OpaquePointer: AdvertisedGlobal] = [:]
 
     package init(display: OpaquePointer, executables: [String], configured: @escaping () -> Grant) {
         self.display = display
@@ -41,10 +41,13 @@ package final class Privileges {
     }
 
     /// Offers `global` only to privileged clients.
-    func restrict(_ global: Global, interface: UnsafePointer<wl_interface>) {
+    func restrict(_ global: Global) {
         guard let pointer = global.global else { return }
-        globals[pointer] = String(cString: interface.pointee.name)
+        globals[pointer] = global.advertised
     }
+
+    /// The privileged globals, by name.
+    package var restricted: [AdvertisedGlobal] { globals.values.sorted { $0.name < $1.name } }
 
     /// The global went.
     func release(_ global: Global) {
@@ -70,7 +73,7 @@ package final class Privileges {
 
     /// The privileged interfaces `client` may bind, sorted.
     package func interfaces(for client: OpaquePointer) -> [String] {
-        isPrivileged(client) ? globals.values.sorted() : []
+        isPrivileged(client) ? restricted.map(\.name) : []
     }
 
     private static func canonical(_ path: String) -> String {

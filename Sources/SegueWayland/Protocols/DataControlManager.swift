@@ -30,7 +30,7 @@ package final class DataControlManager {
             Resource.create(client: client, interface: segue_zwlr_data_control_manager_v1_interface(), version: Int32(version),
                             id: id, implementation: Self.implementation, object: Resource.inert)
         }
-        privileges.restrict(global, interface: segue_zwlr_data_control_manager_v1_interface())
+        privileges.restrict(global)
         self.global = global
     }
 

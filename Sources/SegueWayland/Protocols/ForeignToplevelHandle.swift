@@ -15,9 +15,9 @@ final class ForeignToplevelHandle: ResourceObject {
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<zwlr_foreign_toplevel_handle_v1_interface> = {
         let p = UnsafeMutablePointer<zwlr_foreign_toplevel_handle_v1_interface>.allocate(capacity: 1)
         p.initialize(to: zwlr_foreign_toplevel_handle_v1_interface(
-            // Every window fills the output already, and none is ever hidden but by another.
-            set_maximized: { _, _ in },
-            unset_maximized: { _, _ in },
+            set_maximized: { _, resource in handle(resource)?.act { $0.toplevel?.askMaximized(true) } },
+            unset_maximized: { _, resource in handle(resource)?.act { $0.toplevel?.askMaximized(false) } },
+            // No window is ever hidden but by another: Segue minimizes none.
             set_minimized: { _, _ in },
             unset_minimized: { _, _ in },
             activate: { _, resource, _ in handle(resource)?.act { $0.delegate?.activate(windowID: $0.windowID) } },
@@ -29,8 +29,8 @@ final class ForeignToplevelHandle: ResourceObject {
                 }
             },
             destroy: Resource.destroy,
-            set_fullscreen: { _, resource, _ in handle(resource)?.act { $0.fullscreen(true) } },
-            unset_fullscreen: { _, resource in handle(resource)?.act { $0.fullscreen(false) } }))
+            set_fullscreen: { _, resource, _ in handle(resource)?.act { $0.toplevel?.askFullscreen(true) } },
+            unset_fullscreen: { _, resource in handle(resource)?.act { $0.toplevel?.askFullscreen(false) } }))
         return p
     }()
 
@@ -54,9 +54,7 @@ final class ForeignToplevelHandle: ResourceObject {
         if !isClosed { request(self) }
     }
 
-    private func fullscreen(_ on: Bool) {
-        delegate?.windows.first { $0.id == windowID }?.toplevel.askFullscreen(on)
-    }
+    private var toplevel: XdgToplevel? { delegate?.windows.first { $0.id == windowID }?.toplevel }
 
     func entered(_ output: OpaquePointer) {
         guard let resource else { return }
@@ -66,9 +64,11 @@ final class ForeignToplevelHandle: ResourceObject {
     /// Sends what changed of its title, app id and states, then done; all of them when `named` (a new handle).
     func describe(_ toplevel: XdgToplevel, activated: Bool, named: Bool = false) {
         guard let resource, !isClosed else { return }
+        // As it was last configured.
         var states: [UInt32] = []
+        if toplevel.lastConfiguration?.maximized == true { states.append(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_MAXIMIZED.rawValue) }
         if activated { states.append(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_ACTIVATED.rawValue) }
-        if toplevel.wantsFullscreen, wl_resource_get_version(resource) >= 2 {
+        if toplevel.lastConfiguration?.fullscreen == true, wl_resource_get_version(resource) >= 2 {
             states.append(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_FULLSCREEN.rawValue)
         }
         let before = named ? nil : sent

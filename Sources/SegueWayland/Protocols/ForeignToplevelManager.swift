@@ -35,7 +35,7 @@ package final class ForeignToplevelManager {
             lists.append(list)
             for (id, toplevel) in delegate.windows { list.windowChanged(id: id, toplevel) }
         }
-        privileges.restrict(global, interface: segue_zwlr_foreign_toplevel_manager_v1_interface())
+        privileges.restrict(global)
         self.global = global
     }
 

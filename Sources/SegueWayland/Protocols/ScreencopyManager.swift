@@ -44,7 +44,7 @@ package final class ScreencopyManager {
             guard let session = ScreencopySession(manager: self, client: client, version: Int32(version), id: id) else { return }
             sessions.append(session)
         }
-        privileges.restrict(global, interface: segue_zwlr_screencopy_manager_v1_interface())
+        privileges.restrict(global)
         self.global = global
     }
 

@@ -19,7 +19,7 @@ package final class ToplevelListGlobal {
             lists.append(list)
             for (id, toplevel) in windows() { list.windowChanged(id: id, toplevel, identifier: identifier(of: id)) }
         }
-        privileges.restrict(global, interface: segue_ext_foreign_toplevel_list_v1_interface())
+        privileges.restrict(global)
         self.global = global
     }
 

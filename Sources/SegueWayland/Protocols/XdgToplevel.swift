@@ -11,7 +11,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     package private(set) var mapped = false
     package private(set) var isAlive = true
     private var sentInitialConfigure = false
-    private var lastConfiguration: ToplevelConfiguration?
+    package private(set) var lastConfiguration: ToplevelConfiguration?
     /// The toplevel this one is a dialog or child of, if any; never this one or a descendant.
     private weak var parent: XdgToplevel?
     /// The size limits asked for, checked at the commit that applies them. Every
@@ -124,7 +124,11 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     }
 
     private func send(_ configuration: ToplevelConfiguration) {
-        defer { lastConfiguration = configuration }
+        defer {
+            let statesChanged = lastConfiguration.map { ($0.maximized, $0.fullscreen) != (configuration.maximized, configuration.fullscreen) }
+            lastConfiguration = configuration
+            if statesChanged == true, mapped { delegate?.toplevelRestated(self) }
+        }
         let version = wl_resource_get_version(resource)
         if version >= 5 && lastConfiguration == nil {
             // No window menu or minimize to offer; maximize only where it does something.
@@ -194,8 +198,9 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         return table
     }()
 
-    /// Asks for it fullscreen, or not, as its own client would (a taskbar's request).
+    /// Asks for it fullscreen or maximized, or not, as its own client would (a taskbar's request).
     package func askFullscreen(_ fullscreen: Bool) { request(fullscreen: fullscreen) }
+    package func askMaximized(_ maximized: Bool) { request(maximized: maximized) }
 
     private func request(maximized: Bool? = nil, fullscreen: Bool? = nil) {
         wantsMaximized = maximized ?? wantsMaximized

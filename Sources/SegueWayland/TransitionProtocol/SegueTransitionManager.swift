@@ -55,7 +55,7 @@ package final class SegueTransitionManager: ResourceObject {
                             version: Self.version, forEveryClient: false) { [unowned self] client, version, id in
             bind(client: client, version: version, id: id)
         }
-        privileges.restrict(global, interface: segue_segue_transition_manager_v1_interface())
+        privileges.restrict(global)
         self.global = global
     }
 
