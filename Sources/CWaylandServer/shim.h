@@ -85,6 +85,26 @@ SEGUE_INTERFACE(ext_foreign_toplevel_list_v1)
 SEGUE_INTERFACE(ext_foreign_toplevel_handle_v1)
 #undef SEGUE_INTERFACE
 
+// One request table serves interfaces whose requests are alike: wl_keyboard's,
+// wl_touch's and the gestures' (a destructor alone: Resource.destroyOnly), the
+// primary selection's and data control's offers (receive, destroy:
+// ReceivingOffer) and sources (offer, destroy: OfferingSource).
+_Static_assert(sizeof(struct wl_keyboard_interface) == sizeof(struct wl_touch_interface)
+               && sizeof(struct zwp_pointer_gesture_swipe_v1_interface) == sizeof(struct wl_touch_interface)
+               && sizeof(struct zwp_pointer_gesture_pinch_v1_interface) == sizeof(struct wl_touch_interface)
+               && sizeof(struct zxdg_output_v1_interface) == sizeof(struct wl_touch_interface)
+               && sizeof(struct wp_fractional_scale_v1_interface) == sizeof(struct wl_touch_interface)
+               && sizeof(struct ext_foreign_toplevel_handle_v1_interface) == sizeof(struct wl_touch_interface),
+               "a destructor-only request table serves each");
+_Static_assert(sizeof(struct zwlr_data_control_offer_v1_interface) == sizeof(struct zwp_primary_selection_offer_v1_interface)
+               && offsetof(struct zwlr_data_control_offer_v1_interface, receive)
+                  == offsetof(struct zwp_primary_selection_offer_v1_interface, receive),
+               "one receive-and-destroy table serves both offers");
+_Static_assert(sizeof(struct zwlr_data_control_source_v1_interface) == sizeof(struct zwp_primary_selection_source_v1_interface)
+               && offsetof(struct zwlr_data_control_source_v1_interface, offer)
+                  == offsetof(struct zwp_primary_selection_source_v1_interface, offer),
+               "one offer-and-destroy table serves both sources");
+
 // wl_resource_post_error is variadic; Swift passes a finished message.
 static inline void segue_resource_post_error(struct wl_resource *resource, uint32_t code, const char *message) {
     wl_resource_post_error(resource, code, "%s", message);

@@ -55,7 +55,8 @@ final class DataControlDevice: ResourceObject, SelectionWatcher {
         let primary = clipboard === seat.primarySelection
         var offer: OpaquePointer?
         if let selection, selection.isAlive,
-           let made = DataControlOffer(client: client, version: wl_resource_get_version(resource), source: selection)?.resource {
+           let made = ReceivingOffer(client: client, interface: segue_zwlr_data_control_offer_v1_interface(),
+                                     version: wl_resource_get_version(resource), source: selection)?.resource {
             zwlr_data_control_device_v1_send_data_offer(resource, made)
             for mimeType in selection.mimeTypes { zwlr_data_control_offer_v1_send_offer(made, mimeType) }
             offer = made

@@ -33,7 +33,10 @@ final class PrimarySelectionDevice: ResourceObject, SelectionDevice {
         clipboard?.deviceDestroyed(self)
     }
 
-    static let wire = SelectionWire(makeOffer: { PrimarySelectionOffer(client: $0, version: $1, source: $2)?.resource },
+    static let wire = SelectionWire(makeOffer: {
+                                        ReceivingOffer(client: $0, interface: segue_zwp_primary_selection_offer_v1_interface(), version: $1,
+                                                       source: $2)?.resource
+                                    },
                                     dataOffer: zwp_primary_selection_device_v1_send_data_offer,
                                     offer: zwp_primary_selection_offer_v1_send_offer,
                                     selection: zwp_primary_selection_device_v1_send_selection)
