@@ -99,21 +99,11 @@ final class CompositorUnderTest {
     /// Runs an installed client program connected to this compositor to its
     /// end: what it printed on stdout; its failure, with what it said, throws.
     func run(_ program: String, _ arguments: [String] = []) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try installedProgram(program))
-        process.arguments = arguments
-        process.environment = clientEnvironment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CompositorTestError("\(program) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(stderr)")
+        let ran = try Self.runToEnd(URL(fileURLWithPath: try installedProgram(program)), arguments, environment: clientEnvironment)
+        guard ran.status == 0 else {
+            throw CompositorTestError("\(program) \(arguments.joined(separator: " ")) exited \(ran.status): \(ran.stderr)")
         }
-        return stdout
+        return ran.stdout
     }
 
     /// The environment a client of this compositor runs in.
@@ -121,9 +111,17 @@ final class CompositorUnderTest {
 
     /// `segue msg ARGUMENTS` against this compositor, through the real binary.
     func msg(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try Self.runToEnd(Self.buildFolder.appendingPathComponent("segue"),
+                          ["msg"] + arguments + ["--socket", runtime.appendingPathComponent("segue-\(socket).sock").path])
+    }
+
+    /// Runs `executable` to its end: its status and what it printed on stdout and stderr.
+    private static func runToEnd(_ executable: URL, _ arguments: [String],
+                                 environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = Self.buildFolder.appendingPathComponent("segue")
-        process.arguments = ["msg"] + arguments + ["--socket", runtime.appendingPathComponent("segue-\(socket).sock").path]
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

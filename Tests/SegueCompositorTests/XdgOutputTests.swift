@@ -19,9 +19,8 @@ final class XdgOutputTests: XCTestCase {
         XCTAssertTrue(lines.contains("logical_width: 320, logical_height: 180"), "640x360 pixels at scale 2: \(info)")
     }
 
-    func testARescaledOutputIsDescribedAgainBeforeWlOutputsDone() throws {
-        let server = try InProcessCompositor(placement: .stacked, width: 640, height: 360, config: "[output]\nscale = 1\n")
-        defer { server.stop() }
+    /// A client of `server` with a zxdg_output_v1 for its wl_output, and what that says.
+    private func described(by server: InProcessCompositor) throws -> (RawClient, XdgOutputDescription) {
         let client = try server.connect()
         let manager = try XCTUnwrap(client.bind(global: "zxdg_output_manager_v1", segue_client_zxdg_output_manager_v1_interface(),
                                                 version: 3))
@@ -29,6 +28,13 @@ final class XdgOutputTests: XCTestCase {
         let xdgOutput = try XCTUnwrap(zxdg_output_manager_v1_get_xdg_output(manager, client.output))
         zxdg_output_v1_add_listener(xdgOutput, xdgOutputListener, listenerData(description))
         client.listenedTo.append(description)
+        return (client, description)
+    }
+
+    func testARescaledOutputIsDescribedAgainBeforeWlOutputsDone() throws {
+        let server = try InProcessCompositor(placement: .stacked, width: 640, height: 360, config: "[output]\nscale = 1\n")
+        defer { server.stop() }
+        let (client, description) = try described(by: server)
         XCTAssertTrue(client.roundtrip())
         XCTAssertEqual(description.position?.x, 0)
         XCTAssertEqual(description.position?.y, 0)
@@ -48,13 +54,7 @@ final class XdgOutputTests: XCTestCase {
     func testAnXdgOutputOutlivesItsWlOutputQuietly() throws {
         let server = try InProcessCompositor(placement: .stacked, width: 640, height: 360, config: "[output]\nscale = 1\n")
         defer { server.stop() }
-        let client = try server.connect()
-        let manager = try XCTUnwrap(client.bind(global: "zxdg_output_manager_v1", segue_client_zxdg_output_manager_v1_interface(),
-                                                version: 3))
-        let description = XdgOutputDescription(output: client.outputState)
-        let xdgOutput = try XCTUnwrap(zxdg_output_manager_v1_get_xdg_output(manager, client.output))
-        zxdg_output_v1_add_listener(xdgOutput, xdgOutputListener, listenerData(description))
-        client.listenedTo.append(description)
+        let (client, _) = try described(by: server)
         client.rebindOutput()
         try server.rewriteConfig("[output]\nscale = 2\n")
         try server.compositor.perform(.reload)

@@ -153,6 +153,19 @@ final class OutputFrameTests: XCTestCase {
         output.willPlay(from: .texture(from), to: .texture(to), onStart: nil)
     }
 
+    /// Presentations so far, numbered as the backend would.
+    private var sequence: UInt64 = 0
+
+    /// Draws the frame due now into a buffer of `age`, and presents it at the time it was drawn for.
+    @discardableResult
+    private func frameAndPresent(age: Int = 1) -> Damage? {
+        let drawnAt = backend.now
+        let changed = backend.frame(age: age)
+        sequence += 1
+        output.presented(at: drawnAt, sequence: sequence)
+        return changed
+    }
+
     func testATransitionDrawsItsFramesBetweenTheTwoScreensUntilItEnds() throws {
         let from = painter.picture(width: 320, height: 180), to = painter.picture(width: 320, height: 180)
         showing(from)
@@ -160,15 +173,11 @@ final class OutputFrameTests: XCTestCase {
         play(try crossfade(duration: 4 / 60), from: from, to: to) { completions += 1 }
         XCTAssertTrue(output.isAnimating)
         var progress: [Double] = []
-        var sequence: UInt64 = 0
         while output.isAnimating, progress.count < 10 {
-            let drawnAt = backend.now
-            XCTAssertEqual(backend.frame(age: 1), .everywhere, "a transition's frame changes it all")
+            XCTAssertEqual(frameAndPresent(), .everywhere, "a transition's frame changes it all")
             let frame = try XCTUnwrap(painter.renders.last?.transition)
             XCTAssertTrue(frame.from === from && frame.to === to)
             progress.append(frame.progress)
-            sequence += 1
-            output.presented(at: drawnAt, sequence: sequence)
         }
         XCTAssertEqual(progress.first, 0)
         XCTAssertEqual(progress.last, 1)
@@ -181,13 +190,7 @@ final class OutputFrameTests: XCTestCase {
         let from = painter.picture(width: 320, height: 180), to = painter.picture(width: 320, height: 180)
         showing(from)
         play(try crossfade(duration: 1 / 60), from: from, to: to)
-        var sequence: UInt64 = 0
-        while output.isAnimating {
-            let drawnAt = backend.now
-            backend.frame()
-            sequence += 1
-            output.presented(at: drawnAt, sequence: sequence)
-        }
+        while output.isAnimating { frameAndPresent() }
         screens.shown = .texture(to)
         output.transitionEnded()
         XCTAssertEqual(painter.reducedTargetsReleased, 1, "frames drawn smaller are done with")
@@ -212,12 +215,8 @@ final class OutputFrameTests: XCTestCase {
         showing(from)
         play(try crossfade(duration: 2 / 60), from: from, to: to)
         var asked: [Int] = []
-        var sequence: UInt64 = 0
         while output.isAnimating {
-            let drawnAt = backend.now
-            backend.frame()
-            sequence += 1
-            output.presented(at: drawnAt, sequence: sequence)
+            frameAndPresent()
             asked.append(backend.framesAsked)
         }
         XCTAssertEqual(asked.dropLast().filter { $0 == 0 }, [], "each presentation asks for the next frame")
