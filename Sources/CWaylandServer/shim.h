@@ -22,6 +22,7 @@
 #include "protocols/wlr-data-control-unstable-v1-server-protocol.h"
 #include "protocols/wlr-foreign-toplevel-management-unstable-v1-server-protocol.h"
 #include "protocols/ext-foreign-toplevel-list-v1-server-protocol.h"
+#include "protocols/virtual-keyboard-unstable-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -83,6 +84,8 @@ SEGUE_INTERFACE(zwlr_foreign_toplevel_manager_v1)
 SEGUE_INTERFACE(zwlr_foreign_toplevel_handle_v1)
 SEGUE_INTERFACE(ext_foreign_toplevel_list_v1)
 SEGUE_INTERFACE(ext_foreign_toplevel_handle_v1)
+SEGUE_INTERFACE(zwp_virtual_keyboard_manager_v1)
+SEGUE_INTERFACE(zwp_virtual_keyboard_v1)
 #undef SEGUE_INTERFACE
 
 // One request table serves interfaces whose requests are alike: wl_keyboard's,

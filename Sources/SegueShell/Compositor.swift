@@ -212,7 +212,7 @@ extension Compositor: OutputDelegate {
             log.info("\(reason): stopping")
             server.terminate()
         case .input(let input):
-            handle(input)
+            backendInput(input)
         case .selection(let offer, let kind):
             backendSelected(offer, as: kind)
         }

@@ -29,6 +29,7 @@ final class Globals {
     let dataControl: DataControlManager
     let foreignToplevels: ForeignToplevelManager
     let toplevelList: ToplevelListGlobal
+    let virtualKeyboards: VirtualKeyboardManager
 
     /// On `display`, with `shell` as the delegate of the surfaces, windows,
     /// activations and transition requests they bring, `keymap` for the
@@ -70,5 +71,6 @@ final class Globals {
         dataControl = DataControlManager(display: display, privileges: privileges)
         foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell)
         toplevelList = ToplevelListGlobal(display: display, privileges: privileges) { [unowned shell] in shell.windows }
+        virtualKeyboards = VirtualKeyboardManager(display: display, privileges: privileges, delegate: shell)
     }
 }

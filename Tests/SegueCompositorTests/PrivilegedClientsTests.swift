@@ -102,7 +102,8 @@ final class PrivilegedClientsTests: XCTestCase {
         XCTAssertEqual(foot["executable"], .string(try installedProgram("foot")))
         XCTAssertEqual(foot["privileged"], .bool(true), "Segue started it")
         XCTAssertEqual(foot["may_use"], .array(["ext_foreign_toplevel_list_v1", "segue_transition_manager_v1", "zwlr_data_control_manager_v1",
-                                                "zwlr_foreign_toplevel_manager_v1", "zwlr_screencopy_manager_v1"].map(JSONValue.string)))
+                                                "zwlr_foreign_toplevel_manager_v1", "zwlr_screencopy_manager_v1",
+                                                "zwp_virtual_keyboard_manager_v1"].map(JSONValue.string)))
         XCTAssertEqual(foot["windows"], .array([.number(1)]))
         let text = try compositor.msg(["clients"])
         XCTAssertEqual(text.status, 0)

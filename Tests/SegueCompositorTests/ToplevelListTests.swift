@@ -47,7 +47,7 @@ final class ToplevelListTests: XCTestCase {
         XCTAssertTrue(client.dispatch { heard.windows[1].closed })
     }
 
-    func testAClientSegueDoesNotPrivilegeSeesNoList() throws {
+    func testAClientSegueDoesNotPrivilegeSeesNoneOfThePrivilegedGlobals() throws {
         compositor = try CompositorUnderTest()
         let client = try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
         XCTAssertTrue(client.roundtrip())
@@ -55,6 +55,7 @@ final class ToplevelListTests: XCTestCase {
         XCTAssertNil(client.globals["zwlr_foreign_toplevel_manager_v1"])
         XCTAssertNil(client.globals["zwlr_screencopy_manager_v1"])
         XCTAssertNil(client.globals["zwlr_data_control_manager_v1"])
+        XCTAssertNil(client.globals["zwp_virtual_keyboard_manager_v1"])
         XCTAssertNotNil(client.globals["zxdg_output_manager_v1"], "not privileged: everyone's")
     }
 }

@@ -561,6 +561,29 @@ struct SegueTransitionV1Resource {
     }
 }
 
+enum ZwpVirtualKeyboardV1Error: UInt32 {
+    /// a key or modifiers before any keymap
+    case noKeymap = 0
+}
+
+/// A zwp_virtual_keyboard_v1 resource, as the one place its errors are posted.
+struct ZwpVirtualKeyboardV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a zwp_virtual_keyboard_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "zwp_virtual_keyboard_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: ZwpVirtualKeyboardV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
 enum ZwlrDataControlDeviceV1Error: UInt32 {
     /// the source was set as a selection before
     case usedSource = 1

@@ -39,11 +39,13 @@ package final class Keymap {
         getenv("XKB_CONFIG_ROOT").map { String(cString: $0) } ?? "/usr/share/X11/xkb"
     }
 
-    /// Compiles a keymap in xkb's text format, e.g. the one a parent compositor sent.
-    /// A keymap in text holds all it needs: no files are read for it.
-    package convenience init(text: UnsafePointer<CChar>) throws {
-        try self.init(context: xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES), noContext: "cannot create an xkb context",
-                      failure: "cannot compile the parent compositor's keymap") { context in
+    /// Compiles a keymap in xkb's text format, e.g. the one a parent compositor
+    /// sent, which holds all it needs: no files are read for it. One a client
+    /// wrote (a virtual keyboard's, wtype's) may include the system's files
+    /// (`include "complete"`), where `includingFiles`.
+    package convenience init(text: UnsafePointer<CChar>, includingFiles: Bool = false) throws {
+        try self.init(context: includingFiles ? Self.contextWithFiles() : xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES),
+                      noContext: "cannot create an xkb context", failure: "cannot compile the keymap") { context in
             xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
         }
     }

@@ -16,7 +16,7 @@ package final class SeatKeyboard {
     /// Told of the client whose surface has focus now (nil: none), as focus moves or its surface goes.
     var focusChanged: ((OpaquePointer?) -> Void)?
     private let display: OpaquePointer
-    private(set) var keymap: Keymap?
+    package private(set) var keymap: Keymap?
     private var xkbState: OpaquePointer?
     private let keyboards = ClientObjects<Keyboard>()
     private lazy var focusDestruction = Listener { [weak self] _ in self?.focusedSurfaceDestroyed() }
