@@ -19,7 +19,7 @@ if [ "${1:-}" = "--test" ]; then
     packages+=(gtk-3-examples gtk-4-examples)     # gtk3-widget-factory, gtk4-demo: real GTK 3 and 4 clients
     packages+=(wayland-protocols libwayland-bin)  # CI checks the generated protocol code against them
     packages+=(gcc binutils)                      # scripts/c-api: libsegue's C programs, its exports
-    packages+=(grim wl-clipboard wayland-utils wtype)  # the desktop's tools: screenshots, wl-copy/wl-paste, wayland-info, typing
+    packages+=(grim wf-recorder wl-clipboard wayland-utils wtype)  # the desktop's tools: screenshots, recording, wl-copy/wl-paste, wayland-info, typing
 elif [ "${1:-}" = "--weston" ]; then
     packages+=(weston)                            # the compositor and client scripts/compare-weston runs
 fi

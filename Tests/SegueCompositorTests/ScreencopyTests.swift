@@ -85,6 +85,35 @@ final class ScreencopyTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
+    func testWfRecorderRecordsEveryFrameOfATransition() throws {
+        compositor = try CompositorUnderTest(size: "320x180", arguments: ["--trust", try installedProgram("wf-recorder")])
+        let client = try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
+        for colour in [RGBA(200, 0, 0), RGBA(0, 0, 200)] {
+            let toplevel = try client.makeConfiguredToplevel()
+            try client.show(RGBAImage(width: 320, height: 180, fill: colour), on: toplevel.surface)
+            XCTAssertTrue(client.roundtrip())
+        }
+        _ = try compositor.waitForWindows(2)
+        // Raw frames in NUT: the file's size counts them.
+        let path = folder.appendingPathComponent("recording.nut").path
+        let said = LineCollector()
+        let recorder = try compositor.launch("wf-recorder", ["-f", path, "-c", "rawvideo"], errors: said.pipe.fileHandleForWriting)
+        let deadline = Date().addingTimeInterval(15)
+        while !said.lines.contains(where: { $0.contains("Output #0") }), Date() < deadline { usleep(20_000) }
+        usleep(300_000)
+        let switched = try compositor.send(.switchWindow(target: .window(id: 1), effect: "crossfade", wait: true))
+        guard case .number(let frames)? = switched.payload["frames"] else { return XCTFail("no frame count: \(switched.payload)") }
+        usleep(300_000)
+        // It stops at its next frame, which an idle screen never brings: then it is killed, its frames written.
+        kill(recorder.processIdentifier, SIGINT)
+        let stopping = Date().addingTimeInterval(2)
+        while recorder.isRunning, Date() < stopping { usleep(20_000) }
+        if recorder.isRunning { kill(recorder.processIdentifier, SIGKILL) }
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        let recorded = size / (320 * 180 * 4)
+        XCTAssertLessThanOrEqual(abs(recorded - Int(frames)), 2, "\(recorded) frames recorded, \(Int(frames)) presented")
+    }
+
     /// This test process, privileged, with a window of its own filling the output.
     private func ownWindow() throws -> (RawClient, RawToplevel) {
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")

@@ -20,8 +20,9 @@ final class ScreenCapture: ScreencopyDelegate, OutputCapture {
     var capturedOutput: (width: Int, height: Int, scale: Int) { (output.width, output.height, output.scale) }
 
     func copyRequested(_ frame: ScreencopyFrame) {
+        // The picture on screen, as presented: captures' times never go back.
         if output.isCurrent, isDue(frame), let image = try? output.screenImage() {
-            return fill(frame, from: image, presented: output.backend.now)
+            return fill(frame, from: image, presented: output.lastPresented ?? output.backend.now)
         }
         waiting.append(frame)
         output.requestFrame()

@@ -60,6 +60,8 @@ final class Output {
     /// Frames rendered and presented since start: an idle output adds none.
     private(set) var framesDrawn = 0
     private(set) var framesPresented = 0
+    /// When the frame on screen was presented; nil before the first.
+    private(set) var lastPresented: Instant?
 
     init(backend: Backend, painter: Painter, textures: SurfaceTextures, navigation: Navigation<Window, ScreenSource>,
          loop: EventLoop, background: (Float, Float, Float)) throws {
@@ -365,6 +367,7 @@ final class Output {
             if target.texture != nil { recorder?.record(target, transition: transition) }
         }
         framesPresented += 1
+        lastPresented = time
         hold.presented(at: time, refreshInterval: backend.refreshInterval)
         let visible = visibleWindows()
         let running = navigation.transition
