@@ -23,6 +23,7 @@
 #include "protocols/wlr-foreign-toplevel-management-unstable-v1-server-protocol.h"
 #include "protocols/ext-foreign-toplevel-list-v1-server-protocol.h"
 #include "protocols/virtual-keyboard-unstable-v1-server-protocol.h"
+#include "protocols/single-pixel-buffer-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -86,6 +87,7 @@ SEGUE_INTERFACE(ext_foreign_toplevel_list_v1)
 SEGUE_INTERFACE(ext_foreign_toplevel_handle_v1)
 SEGUE_INTERFACE(zwp_virtual_keyboard_manager_v1)
 SEGUE_INTERFACE(zwp_virtual_keyboard_v1)
+SEGUE_INTERFACE(wp_single_pixel_buffer_manager_v1)
 #undef SEGUE_INTERFACE
 
 // One request table serves interfaces whose requests are alike: wl_keyboard's,

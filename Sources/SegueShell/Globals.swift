@@ -30,6 +30,7 @@ final class Globals {
     let foreignToplevels: ForeignToplevelManager
     let toplevelList: ToplevelListGlobal
     let virtualKeyboards: VirtualKeyboardManager
+    let singlePixelBuffers: SinglePixelBufferManager
 
     /// On `display`, with `shell` as the delegate of the surfaces, windows,
     /// activations and transition requests they bring, `keymap` for the
@@ -72,5 +73,6 @@ final class Globals {
         foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell)
         toplevelList = ToplevelListGlobal(display: display, privileges: privileges) { [unowned shell] in shell.windows }
         virtualKeyboards = VirtualKeyboardManager(display: display, privileges: privileges, delegate: shell)
+        singlePixelBuffers = SinglePixelBufferManager(display: display)
     }
 }

@@ -6,6 +6,7 @@ extension Surface {
     /// Checks a buffer before it becomes the surface's content. Nil when the
     /// client was sent an error.
     func validate(_ buffer: OpaquePointer) -> SurfaceBuffer? {
+        if let pixel = SinglePixelBuffer.from(buffer) { return .shm(ShmBuffer(resource: buffer, pixel: pixel.bgra)) }
         guard let shm = wl_shm_buffer_get(buffer) else {
             if let dmabuf = DmabufBuffer.from(buffer) {
                 // Its size was checked when it was made: positive, and within its files.
@@ -15,7 +16,7 @@ extension Surface {
                 }
                 return .dmabuf(dmabuf)
             }
-            WlSurfaceResource(resource).postError(.invalidSize, "only wl_shm and linux-dmabuf buffers are supported")
+            WlSurfaceResource(resource).postError(.invalidSize, "only wl_shm, linux-dmabuf and single-pixel buffers are supported")
             return nil
         }
         let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
