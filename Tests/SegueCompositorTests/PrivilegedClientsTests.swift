@@ -2,6 +2,7 @@ import CWaylandClient
 import Foundation
 import SegueClientSupport
 import SegueIPC
+import SegueImaging
 import XCTest
 
 /// `[protocol] privileged`: executables the config names see the privileged
@@ -61,15 +62,9 @@ final class PrivilegedClientsTests: XCTestCase {
         XCTAssertFalse(try globals(of: client).contains("segue_transition_manager_v1"))
 
         // The trusted launcher's own name, as any client may set it.
-        let toplevel = client.makeToplevel()
+        let toplevel = try client.makeConfiguredToplevel()
         xdg_toplevel_set_app_id(toplevel.toplevel, "segue-launcher")
-        XCTAssertTrue(client.roundtrip())
-        client.ackConfigure(toplevel, serial: try XCTUnwrap(toplevel.lastConfigureSerial))
-        let pool = try XCTUnwrap(client.makePool(size: 640 * 360 * 4))
-        client.attach(pool.makeBuffer(width: 640, height: 360, stride: 640 * 4, format: WL_SHM_FORMAT_XRGB8888.rawValue),
-                      to: toplevel)
-        client.damage(toplevel, width: 640, height: 360)
-        client.commit(toplevel)
+        try client.show(RGBAImage(width: 640, height: 360, fill: RGBA(0, 0, 0)), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
         _ = try compositor.waitForWindows(1)
         XCTAssertFalse(try globals(of: client).contains("segue_transition_manager_v1"), "an app_id is no credential")
