@@ -32,7 +32,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Config file (default: $XDG_CONFIG_HOME/segue/config.toml, else ~/.config/segue/config.toml, if present).")
     var config: String?
 
-    @Option(name: .customLong("trust"), help: "Let clients running this executable (absolute path) use segue_transition_manager_v1; repeatable.")
+    @Option(name: .customLong("trust"),
+            help: "Let clients running this executable (absolute path) use the privileged protocols (screen capture, data control, virtual keyboards, window lists, segue-transition-v1); repeatable.")
     var trusted: [String] = []
 
     func run() throws {
