@@ -17,6 +17,7 @@
 #include "protocols/wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "protocols/ext-foreign-toplevel-list-v1-client-protocol.h"
 #include "protocols/virtual-keyboard-unstable-v1-client-protocol.h"
+#include "protocols/wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "protocols/single-pixel-buffer-v1-client-protocol.h"
 
 // Swift's Glibc module leaves these out; clients poll a signalfd next to the display socket
@@ -96,6 +97,9 @@ static inline const struct wl_interface *segue_client_zwp_virtual_keyboard_manag
 }
 static inline const struct wl_interface *segue_client_wp_single_pixel_buffer_manager_v1_interface(void) {
     return &wp_single_pixel_buffer_manager_v1_interface;
+}
+static inline const struct wl_interface *segue_client_zwlr_layer_shell_v1_interface(void) {
+    return &zwlr_layer_shell_v1_interface;
 }
 
 // glibc declares memfd_create only under _GNU_SOURCE, which Swift's Glibc module is built

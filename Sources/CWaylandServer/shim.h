@@ -24,6 +24,7 @@
 #include "protocols/ext-foreign-toplevel-list-v1-server-protocol.h"
 #include "protocols/virtual-keyboard-unstable-v1-server-protocol.h"
 #include "protocols/single-pixel-buffer-v1-server-protocol.h"
+#include "protocols/wlr-layer-shell-unstable-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -88,6 +89,8 @@ SEGUE_INTERFACE(ext_foreign_toplevel_handle_v1)
 SEGUE_INTERFACE(zwp_virtual_keyboard_manager_v1)
 SEGUE_INTERFACE(zwp_virtual_keyboard_v1)
 SEGUE_INTERFACE(wp_single_pixel_buffer_manager_v1)
+SEGUE_INTERFACE(zwlr_layer_shell_v1)
+SEGUE_INTERFACE(zwlr_layer_surface_v1)
 #undef SEGUE_INTERFACE
 
 // One request table serves interfaces whose requests are alike: wl_keyboard's,

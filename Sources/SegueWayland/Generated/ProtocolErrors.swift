@@ -653,6 +653,62 @@ struct ZwlrForeignToplevelHandleV1Resource {
     }
 }
 
+enum ZwlrLayerShellV1Error: UInt32 {
+    /// the surface has another role
+    case role = 0
+    /// no such layer
+    case invalidLayer = 1
+    /// the surface had a buffer attached or committed
+    case alreadyConstructed = 2
+}
+
+/// A zwlr_layer_shell_v1 resource, as the one place its errors are posted.
+struct ZwlrLayerShellV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a zwlr_layer_shell_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "zwlr_layer_shell_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: ZwlrLayerShellV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
+enum ZwlrLayerSurfaceV1Error: UInt32 {
+    /// a commit the surface's state does not allow
+    case invalidSurfaceState = 0
+    /// a size that is neither given nor stretched by anchors
+    case invalidSize = 1
+    /// an anchor with unknown bits
+    case invalidAnchor = 2
+    /// no such keyboard interactivity
+    case invalidKeyboardInteractivity = 3
+}
+
+/// A zwlr_layer_surface_v1 resource, as the one place its errors are posted.
+struct ZwlrLayerSurfaceV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a zwlr_layer_surface_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "zwlr_layer_surface_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: ZwlrLayerSurfaceV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
 enum ZwlrScreencopyFrameV1Error: UInt32 {
     /// the frame was already asked to fill a buffer
     case alreadyUsed = 0
