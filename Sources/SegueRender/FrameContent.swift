@@ -4,8 +4,9 @@ import SegueEngine
 package enum FrameContent {
     /// Client surfaces over a background colour (0...1 per channel), bottom
     /// first: a window's screen from its surfaces, the desktop, or one screen
-    /// shown as it is.
-    case surfaces([SurfaceLayer], background: (Float, Float, Float))
+    /// shown as it is; with no colour, over what the target holds (the
+    /// desktop's top layers over a transition's frame).
+    case surfaces([SurfaceLayer], background: (Float, Float, Float)?)
     /// A transition's frame: its effect between two screens at `progress`,
     /// drawn in `form` at `scale` per side (see `draw(…scale:…)`).
     case transition(EffectSettings, from: Texture, to: Texture, progress: Double, direction: TransitionDirection,

@@ -175,7 +175,7 @@ public final class Renderer {
     /// rectangle, turned or mirrored back, cropped): how a window smaller than
     /// the output, or one with subsurfaces, becomes a full-output screen.
     /// With a `clip`, only inside it: the rest of the target stays as it was.
-    func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float), into target: RenderTarget,
+    func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float)?, into target: RenderTarget,
                  clip: PixelRect? = nil) throws {
         let meshes = try meshes.get()
         target.bind()
@@ -191,7 +191,7 @@ public final class Renderer {
             copy(bottom.texture, regions: [(area, area.x, area.y)], into: target)
             target.bind()
             layers = layers.dropFirst()
-        } else {
+        } else if let background {
             ClearColour.set(background)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }

@@ -5,7 +5,7 @@ import SegueWayland
 extension Compositor {
     /// A window's surface's top left on the output in output pixels, where it is drawn.
     func pixelOrigin(of window: Window) -> (x: Int, y: Int) {
-        options.placement.origin(of: window, width: output.width, height: output.height, scale: output.scale)
+        options.placement.origin(of: window, area: output.windowArea, scale: output.scale)
     }
 
     /// The same in surface units, where it takes input.
@@ -25,19 +25,29 @@ extension Compositor {
     }
 
     /// The surface that takes input at output point (x, y), with the point local to it.
+    /// Layer surfaces over the windows first, then the windows, then layer surfaces under them.
     func surface(at x: Double, _ y: Double) -> (surface: Surface, x: Double, y: Double)? {
+        func hit(_ candidates: [(surface: Surface, x: Double, y: Double)]) -> (surface: Surface, x: Double, y: Double)? {
+            for placed in candidates where placed.surface.acceptsInput(x: x - placed.x, y: y - placed.y) {
+                return (placed.surface, x - placed.x, y - placed.y)
+            }
+            return nil
+        }
+        if let over = hit(inputOrder(on: .top ... .overlay)) { return over }
         for window in options.placement.inputOrder(of: stack) where window.isAlive {
             let origin = origin(of: window)
-            for placed in window.placedSurfaces().reversed() {
-                let localX = x - origin.x - Double(placed.x), localY = y - origin.y - Double(placed.y)
-                if placed.surface.acceptsInput(x: localX, y: localY) { return (placed.surface, localX, localY) }
+            if let found = hit(window.placedSurfaces().reversed().map { ($0.surface, origin.x + Double($0.x), origin.y + Double($0.y)) }) {
+                return found
             }
         }
-        return nil
+        return hit(inputOrder(on: .background ... .bottom))
     }
 
-    /// Where `surface`'s top left is on the output, while it is part of a window.
+    /// Where `surface`'s top left is on the output, while it is part of a window or a layer surface.
     func screenOrigin(of surface: Surface) -> (x: Double, y: Double)? {
+        if let layer = layerSurface(of: surface) {
+            return inputOrder(on: layer.layer ... layer.layer).first { $0.surface === surface }.map { ($0.x, $0.y) }
+        }
         guard let window = window(of: surface),
               let placed = window.placedSurfaces().first(where: { $0.surface === surface }) else { return nil }
         let origin = origin(of: window)
@@ -62,6 +72,7 @@ extension Compositor {
                 _ = try? perform(.show(.window(id: window.id)))
             }
             dismissGrabbingPopups(unlessOver: routing.pointer.position)
+            clickedForKeyboard()
             routing.pointer.grab = .surface(buttons: [button])
         case .endsHand:
             _ = handReleased(.pointer)
@@ -75,6 +86,17 @@ extension Compositor {
         seat.pointer.button(time: time, button: button, pressed: pressed)
         // The grab ended: the pointer may be over another surface.
         if routing.pointer.grab == nil { updatePointerFocus(time: time) }
+    }
+
+    /// A press on a layer surface that takes the keyboard on demand gives it
+    /// the keyboard; a press on a window takes it back.
+    private func clickedForKeyboard() {
+        guard let position = routing.pointer.position, let surface = surface(at: position.x, position.y)?.surface else { return }
+        let layer = layerSurface(of: surface)
+        if let layer, layer.keyboard == .none { return }
+        guard output.layerSurfaces.clicked !== layer else { return }
+        output.layerSurfaces.clicked = layer
+        focusShownWindow()
     }
 
     /// A first press that a hand (with the drag modifier) or the switcher

@@ -15,6 +15,9 @@ extension Compositor: PopupDelegate {
     /// The output, in the parent's window-geometry coordinates: whole units
     /// within it where a window centred on an output of odd pixels sits half a unit off.
     package func popupBounds(_ popup: XdgPopup) -> PixelRect? {
+        if let layer = popup.layerParent {
+            return PixelRect(x: -layer.rect.x, y: -layer.rect.y, width: output.logicalWidth, height: output.logicalHeight)
+        }
         guard let parent = popup.parent, let origin = screenOrigin(of: parent.surface) else { return nil }
         let left = Int((-origin.x).rounded(.up)), top = Int((-origin.y).rounded(.up))
         let right = Int((Double(output.logicalWidth) - origin.x).rounded(.down))
@@ -23,8 +26,10 @@ extension Compositor: PopupDelegate {
                          width: right - left, height: bottom - top)
     }
 
-    /// Only the window with the keyboard may hand it to a popup.
+    /// Only the window with the keyboard may hand it to a popup; a layer
+    /// surface's menu (a bar's) may take it, as clicking the bar opened it.
     package func popupMayGrab(_ popup: XdgPopup) -> Bool {
+        if let layer = layerSurface(of: popup.xdgSurface.surface) { return layer.mapped }
         guard let window = window(of: popup.xdgSurface.surface) else { return false }
         return window === stack.shown
     }
@@ -37,6 +42,12 @@ extension Compositor: PopupDelegate {
     }
 
     private func popupChanged(_ popup: XdgPopup) {
+        if let layer = layerSurface(of: popup.xdgSurface.surface) {
+            // A grabbing menu of a bar has the keyboard while it shows.
+            output.layerSurfaces.clicked = popup.grabbing && popup.mapped ? layer : output.layerSurfaces.clicked
+            focusShownWindow()
+            return layersChanged(under: !layer.layer.isAboveWindows)
+        }
         guard let window = window(of: popup.xdgSurface.surface) else { return }
         if window === stack.shown { focusShownWindow() }
         surfacesChanged(of: window)

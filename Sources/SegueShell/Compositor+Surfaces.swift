@@ -40,6 +40,7 @@ extension Compositor: SurfaceDelegate {
             surface.postNoMemory()
             return
         }
+        if let layer = layerSurface(of: surface) { return layerContentCommitted(layer, by: surface) }
         guard let window = window(of: surface), window.toplevel.mapped else { return }
         // New pixels, subsurfaces moved or restacked, or the window moved.
         let moved = surface === window.surface && updateOrigin(of: window)
@@ -57,8 +58,7 @@ extension Compositor: SurfaceDelegate {
         // their pixels changed, where they moved). One off screen is composed anew when shown.
         var damage = Damage.everywhere
         if changed && visible && options.placement.showsOneWindow {
-            damage = window.contentChanged(committedBy: surface, width: output.width, height: output.height, scale: output.scale,
-                                           textures: textures)
+            damage = window.contentChanged(committedBy: surface, on: output.windowScreen, textures: textures)
         } else if changed {
             window.contentChanged()
         }

@@ -56,6 +56,6 @@ extension Compositor: ToplevelDelegate {
 
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
         options.placement.configuration(for: toplevel, shown: stack.shown.map { $0.toplevel === toplevel } ?? false,
-                                        width: Int32(output.logicalWidth), height: Int32(output.logicalHeight))
+                                        width: Int32(output.layerSurfaces.usable.width), height: Int32(output.layerSurfaces.usable.height))
     }
 }

@@ -74,6 +74,7 @@ public final class Compositor {
                             loop: server.eventLoop, background: background)
         output.delegate = self
         output.scale = outputScale
+        output.arrangeLayerSurfaces()
         output.recorder = recorder
         applyTiming()
 
@@ -182,7 +183,10 @@ public final class Compositor {
         stack.shown?.urgent = false
         // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
         for window in stack.windows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
-        seat?.focus(stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? stack.shown?.surface)
+        // A launcher or lock screen asking for every key has them; the shown window gets them back when it goes.
+        let layer = output.layerSurfaces.keyboardOwner
+        seat?.focus(layer.map { $0.popups.last(where: { $0.mapped && $0.grabbing })?.xdgSurface.surface ?? $0.surface }
+            ?? stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? stack.shown?.surface)
         for window in stack.windows { window.toplevel.reconfigure() }
         pointerLayoutChanged()
     }
@@ -234,6 +238,7 @@ extension Compositor: OutputDelegate {
         }
         offered?.output.update(width: Int32(output.width), height: Int32(output.height), scale: Int32(output.scale))
         offered?.fractionalScale.outputScaleChanged(to: output.scale)
+        arrangeLayers()
         for window in stack.windows { window.toplevel.reconfigure() }
         pointerLayoutChanged()
     }
@@ -242,8 +247,9 @@ extension Compositor: OutputDelegate {
         let milliseconds = UInt32(truncatingIfNeeded: time.nanoseconds / 1_000_000)
         textures.framePresented()
         seat?.pointer.cursor?.surface?.sendFrameDone(milliseconds: milliseconds)
-        for window in visible where window.isAlive {
-            forEachSurface(of: window.surface) { surface in
+        let layerSurfaces = output.layerSurfaces.shown(on: .background ... .overlay).map(\.surface)
+        for root in visible.filter(\.isAlive).map(\.surface) + layerSurfaces {
+            forEachSurface(of: root) { surface in
                 surface.sendFrameDone(milliseconds: milliseconds)
                 for feedback in surface.takeFeedbacks() {
                     feedback.presented(timestampNanoseconds: UInt64(time.nanoseconds),

@@ -31,6 +31,7 @@ final class Globals {
     let toplevelList: ToplevelListGlobal
     let virtualKeyboards: VirtualKeyboardManager
     let singlePixelBuffers: SinglePixelBufferManager
+    let layerShell: LayerShell
 
     /// On `display`, with `shell` as the delegate of the surfaces, windows,
     /// activations and transition requests they bring, `keymap` for the
@@ -74,5 +75,6 @@ final class Globals {
         toplevelList = ToplevelListGlobal(display: display, privileges: privileges) { [unowned shell] in shell.windows }
         virtualKeyboards = VirtualKeyboardManager(display: display, privileges: privileges, delegate: shell)
         singlePixelBuffers = SinglePixelBufferManager(display: display)
+        layerShell = LayerShell(display: display, delegate: shell)
     }
 }

@@ -38,18 +38,19 @@ extension WindowPlacement {
         showsOneWindow ? stack.shown.map { [$0] } ?? [] : stack.shownOrder.reversed()
     }
 
-    /// A window's surface's top left on a `width`×`height` output of `scale`
-    /// pixels per surface unit, in output pixels: where it is drawn and where
-    /// it takes input. Stacked, its window geometry (not its shadow) centred
-    /// on each axis where it fits, and its top or left edge on the output's
-    /// where it does not, so its title bar and first column stay reachable;
-    /// free, where its last commit or placement put it.
-    func origin(of window: Window, width: Int, height: Int, scale: Int) -> (x: Int, y: Int) {
+    /// A window's surface's top left on an output of `scale` pixels per
+    /// surface unit whose windows get `area`, in output pixels: where it is
+    /// drawn and where it takes input. Stacked, its window geometry (not its
+    /// shadow) centred in the area on each axis where it fits, and its top or
+    /// left edge on the area's where it does not, so its title bar and first
+    /// column stay reachable; free, where its last commit or placement put it.
+    func origin(of window: Window, area: PixelRect, scale: Int) -> (x: Int, y: Int) {
         switch self {
         case .stacked:
             let surface = window.surface
             let geometry = window.toplevel.xdgSurface.geometry ?? PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)
-            return Self.stackedOrigin(of: geometry, width: width, height: height, scale: scale)
+            let origin = Self.stackedOrigin(of: geometry, width: area.width, height: area.height, scale: scale)
+            return (area.x + origin.x, area.y + origin.y)
         case .free:
             let origin = window.origin ?? Self.placedOrigin(of: window)
             return (origin.x * scale, origin.y * scale)
@@ -75,8 +76,8 @@ extension WindowPlacement {
         return (corner.0 - (geometry?.x ?? 0), corner.1 - (geometry?.y ?? 0))
     }
 
-    /// What a toplevel is configured to on a `width`×`height` output (surface
-    /// units): stacked, to fill it, maximized and tiled so it keeps its own
+    /// What a toplevel is configured to where windows get `width`×`height`
+    /// (surface units): stacked, to fill it, maximized and tiled so it keeps its own
     /// title bar, or fullscreen while it asks; free, the size its client picks
     /// (0×0) unless it asked to fill the output.
     func configuration(for toplevel: XdgToplevel, shown: Bool, width: Int32, height: Int32) -> ToplevelConfiguration {

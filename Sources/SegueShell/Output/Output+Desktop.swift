@@ -4,12 +4,14 @@ import SegueRender
 /// Free placement's desktop on the output: its windows' layers, and each as
 /// an element of the frame, whose damage is where elements differ.
 extension Output {
-    /// The desktop's windows as layers, bottom first, each with its newest pixels.
+    /// The desktop as layers, bottom first, each with its newest pixels:
+    /// background and bottom layer surfaces, the windows, top and overlay.
     func desktopLayers() -> [SurfaceLayer] {
-        delegate?.desktop().flatMap {
+        let windows = delegate?.desktop().flatMap {
             textures.takePixels(of: $0.window)
             return $0.window.layers(x: $0.x, y: $0.y, scale: scale, textures: textures)
         } ?? []
+        return layers(of: layerSurfaces.shown(on: .background ... .bottom)) + windows + overLayers()
     }
 
     /// `layers` as a frame's elements: each surface texture in the version of its pixels, where and how it lay.

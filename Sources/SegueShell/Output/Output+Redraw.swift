@@ -31,16 +31,19 @@ extension Output {
                 try painter.render(.transition(transition.settings, from: texture(transition.from, fresh: false),
                                                 to: texture(transition.to, fresh: false), progress: progress,
                                                 direction: transition.direction, form: form, scale: scale), into: target)
+                drawOverLayers(into: target)
             case .desktop:
                 try painter.render(.surfaces(desktopLayers(), background: background), into: target)
             case .switcher(let view):
                 try painter.render(.surfaces(switcherLayers(view, fresh: false).layers, background: background), into: target)
+                drawOverLayers(into: target)
             case .departing(let picture, let opacity):
                 try painter.render(.surfaces(departingLayers(picture, opacity: opacity, fresh: false), background: background),
                                     into: target)
+                drawOverLayers(into: target)
             case .screen:
-                try painter.render(.screen(texture(delegate?.shownScreen(), fresh: false), filling: target, background: background),
-                                    into: target)
+                try painter.render(.surfaces([SurfaceLayer(texture(delegate?.shownScreen(), fresh: false), at: target.bounds)] + overLayers(),
+                                             background: background), into: target)
             }
             return true
         } catch {

@@ -31,6 +31,11 @@ final class Output {
     /// Takes the pixels of windows on screen between frames.
     private var pixelsDue: PixelsDue<SurfaceTextures>!
     let backgroundTexture: Texture
+    /// The layer surfaces on this output.
+    let layerSurfaces: LayerSurfaces
+    /// Background and bottom layer surfaces composed, and whether they changed since.
+    var backdropTarget: RenderTarget?
+    var backdropStale = true
     lazy var switcherOverlay = SwitcherOverlay(painter: painter)
     /// The held switcher between frames.
     var hold = SwitcherHold<Window>()
@@ -70,6 +75,7 @@ final class Output {
         self.painter = painter
         self.textures = textures
         self.background = background
+        layerSurfaces = LayerSurfaces(output: PixelRect(x: 0, y: 0, width: backend.width, height: backend.height))
         let plain = try painter.target(width: backend.width, height: backend.height)
         try painter.render(.surfaces([], background: background), into: plain)
         backgroundTexture = try plain.drawnTexture()
@@ -225,13 +231,12 @@ final class Output {
         case .window(let window)?:
             if !fresh, let last = window.lastScreen, textures.bytesToTake(of: window) > 0 { return last }
             if textures.takePixels(of: window) { newPixels(of: window) }
-            return window.screen(textures: textures, painter: painter, width: width, height: height, scale: scale,
-                                 background: background) ?? backgroundTexture
+            return window.screen(textures: textures, painter: painter, on: windowScreen, background: background) ?? backgroundTexture
         case .texture(let texture)?:
             return texture
         case .background?, .desktop?, nil:
             // The desktop is drawn straight into the target: free placement plays no transitions.
-            return backgroundTexture
+            return backdrop() ?? backgroundTexture
         }
     }
 
@@ -261,6 +266,7 @@ final class Output {
                 // A shader that fails here was checked when it was chosen; show the destination.
                 try? painter.render(.screen(to, filling: target, background: background), into: target)
             }
+            drawOverLayers(into: target)
             drew(.transition(transition, progress: frame.progress, form: form, scale: scale), into: buffer)
             lastDrawn = (transition, target, painter.submit(target, startedAt: start), scale, fixed, typical)
             // A window's back buffer holds nothing once swapped: read now, not at presentation.
@@ -271,6 +277,7 @@ final class Output {
             let (layers, remade) = switcherLayers(view)
             guard remade || view.appear != hold.drawnAppear || !pending.isEmpty else { return nil }
             try? painter.render(.surfaces(layers, background: background), into: target)
+            drawOverLayers(into: target)
             drew(.switcher(view), into: buffer)
             hold.drew(appear: view.appear, for: predicted)
             painter.submit(target, startedAt: start)
@@ -278,6 +285,7 @@ final class Output {
         } else if let departure, case let left = 1 - predicted.seconds(since: departure.since) / SwitcherView.appearDuration, left > 0 {
             let opacity = Float(left)
             try? painter.render(.surfaces(departingLayers(departure.picture, opacity: opacity), background: background), into: target)
+            drawOverLayers(into: target)
             drew(.departing(departure.picture, opacity: opacity), into: buffer)
             painter.submit(target, startedAt: start)
             lastDrawn = nil
@@ -297,7 +305,8 @@ final class Output {
             let version: Int? = if case .window(let window)? = shown { window.screenVersion } else { nil }
             // Only what changed, where the last frame showed this screen as it was.
             let redraw = drew(.screen, showing: FrameKey(screen: screen, version: version), into: buffer)
-            try? painter.render(.screen(screen, filling: target, background: background), within: redraw, into: target)
+            try? painter.render(.surfaces([SurfaceLayer(screen, at: target.bounds)] + overLayers(), background: background), within: redraw,
+                                into: target)
             painter.submit(target, startedAt: start)
             lastDrawn = nil
         } else {
@@ -323,6 +332,23 @@ final class Output {
     }
 
     private var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// Where stacked windows go: the output less the strips bars keep, in output pixels.
+    var windowArea: PixelRect {
+        let usable = layerSurfaces.usable
+        return PixelRect(x: usable.x * scale, y: usable.y * scale, width: usable.width * scale, height: usable.height * scale)
+    }
+
+    /// What stacked windows' screens are composed on.
+    var windowScreen: WindowScreen {
+        WindowScreen(width: width, height: height, area: windowArea, scale: scale, backdrop: backdrop())
+    }
+
+    /// The top and overlay layer surfaces over what `target` holds.
+    func drawOverLayers(into target: RenderTarget) {
+        let over = overLayers()
+        if !over.isEmpty { try? painter.render(.surfaces(over, background: nil), into: target) }
+    }
 
     /// The size per side this frame of `effect` is drawn at: full size without
     /// adaptive quality, for an effect drawn as copies, and for `exact` frames.

@@ -2,6 +2,16 @@ import SegueEngine
 import SegueRender
 import SegueWayland
 
+/// The screen a stacked window is composed on: the output's size in
+/// pixels, the area windows get in it, pixels per surface unit, and the
+/// desktop's layers under windows, composed (nil: the background colour alone).
+struct WindowScreen {
+    let width, height: Int
+    let area: PixelRect
+    let scale: Int
+    let backdrop: Texture?
+}
+
 /// A toplevel as the compositor sees it: an id people can name, and a
 /// full-output screen texture that transitions sample.
 final class Window {
@@ -38,19 +48,18 @@ final class Window {
     /// The window's content changed, anywhere: its screen is drawn whole when next needed.
     func contentChanged() { stale = .everywhere }
 
-    /// `surface`, one of the window's, committed a change: where on a
-    /// `width`×`height` screen of `scale` pixels per surface unit it changed
-    /// the window's screen. Only new pixels where every surface stays put
-    /// are a part: anything moved, resized, restacked, mapped or unmapped
-    /// changes it all.
-    func contentChanged(committedBy surface: Surface, width: Int, height: Int, scale: Int,
-                        textures: SurfaceTextures) -> Damage {
-        if isScreenAsItIs(textures[self.surface], width: width, height: height, scale: scale) {
+    /// `surface`, one of the window's, committed a change: where on `screen`
+    /// it changed the window's screen. Only new pixels where every surface
+    /// stays put are a part: anything moved, resized, restacked, mapped or
+    /// unmapped changes it all.
+    func contentChanged(committedBy surface: Surface, on screen: WindowScreen, textures: SurfaceTextures) -> Damage {
+        let (width, height, scale) = (screen.width, screen.height, screen.scale)
+        if isScreenAsItIs(textures[self.surface], on: screen) {
             // The buffer is the screen: what it says changed, changed.
             return surface === self.surface ? Self.damage(of: surface, placed: PixelRect(x: 0, y: 0, width: width, height: height), scale: scale)
                 : .everywhere
         }
-        let layers = stackedLayers(width: width, height: height, scale: scale, textures: textures)
+        let layers = stackedLayers(on: screen, textures: textures)
         guard let composed, composed.width == width, composed.height == height,
               layers.map(Placement.init) == composedLayout, surface.committedNewContent,
               let placed = layers.first(where: { $0.texture === textures[surface] })?.rect
@@ -99,19 +108,19 @@ final class Window {
         lastScreen = copy.texture
     }
 
-    /// The window as a full-output texture, `scale` output pixels to a
-    /// surface unit. A buffer of exactly the output's size, shown as it is,
-    /// with no subsurfaces is used as it is; anything else is composed,
-    /// where stacked placement puts it, onto the background first.
-    func screen(textures: SurfaceTextures, painter: Painter, width: Int, height: Int, scale: Int,
-                background: (Float, Float, Float)) -> Texture? {
+    /// The window as a full-output texture. A buffer of exactly the output's
+    /// size, shown as it is, with no subsurfaces is used as it is; anything
+    /// else is composed, where stacked placement puts it, onto the backdrop
+    /// (or the background colour) first.
+    func screen(textures: SurfaceTextures, painter: Painter, on screen: WindowScreen, background: (Float, Float, Float)) -> Texture? {
         guard isAlive, let texture = textures[surface] else { return lastScreen }
-        if isScreenAsItIs(texture, width: width, height: height, scale: scale) {
+        let (width, height) = (screen.width, screen.height)
+        if isScreenAsItIs(texture, on: screen) {
             composed = nil
             lastScreen = texture
             return texture
         }
-        let layers = stackedLayers(width: width, height: height, scale: scale, textures: textures)
+        let layers = stackedLayers(on: screen, textures: textures)
         let layout = layers.map(Placement.init)
         // Kept only where it holds these layers, where they were: then only what commits changed is drawn again.
         var damage = Damage.everywhere
@@ -136,16 +145,17 @@ final class Window {
 
     /// Whether `texture`, its surface's, is the screen as it is: exactly the
     /// screen's size, placed at its top left, pixel for pixel, with nothing else to draw.
-    private func isScreenAsItIs(_ texture: Texture?, width: Int, height: Int, scale: Int) -> Bool {
-        guard let texture, texture.width == width, texture.height == height,
-              WindowPlacement.stacked.origin(of: self, width: width, height: height, scale: scale) == (0, 0) else { return false }
-        return surface.showsBufferAsItIs(atScale: scale) && isSingleSurface
+    private func isScreenAsItIs(_ texture: Texture?, on screen: WindowScreen) -> Bool {
+        guard let texture, texture.width == screen.width, texture.height == screen.height,
+              WindowPlacement.stacked.origin(of: self, area: screen.area, scale: screen.scale) == (0, 0) else { return false }
+        return surface.showsBufferAsItIs(atScale: screen.scale) && isSingleSurface
     }
 
-    /// Its surfaces composed on a `width`×`height` screen of its own, where stacked placement puts them.
-    private func stackedLayers(width: Int, height: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
-        let origin = WindowPlacement.stacked.origin(of: self, width: width, height: height, scale: scale)
-        return layers(x: origin.x, y: origin.y, scale: scale, textures: textures)
+    /// Its surfaces composed on a screen of its own, where stacked placement puts them, over the backdrop.
+    private func stackedLayers(on screen: WindowScreen, textures: SurfaceTextures) -> [SurfaceLayer] {
+        let origin = WindowPlacement.stacked.origin(of: self, area: screen.area, scale: screen.scale)
+        let under = screen.backdrop.map { [SurfaceLayer($0, at: PixelRect(x: 0, y: 0, width: screen.width, height: screen.height))] } ?? []
+        return under + layers(x: origin.x, y: origin.y, scale: screen.scale, textures: textures)
     }
 
     /// Whether its surface is all there is to draw: no subsurfaces, no popup shown.
@@ -157,23 +167,16 @@ final class Window {
     /// left at (x, y), `scale` pixels to a surface unit, each turned, mirrored
     /// and cropped as its client set it up.
     func layers(x: Int, y: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
-        placedSurfaces().compactMap { placed in
-            let surface = placed.surface
-            return textures[surface].map {
-                SurfaceLayer($0, at: PixelRect(x: x + placed.x * scale, y: y + placed.y * scale,
-                                               width: surface.width * scale, height: surface.height * scale),
-                             transform: surface.contentTransform, crop: surface.crop)
-            }
-        }
+        placedSurfaces().layers(x: x, y: y, scale: scale, textures: textures)
     }
 
     /// The window's surfaces on screen, bottom to top, each with its top left
     /// relative to the window surface's: the surface with its subsurfaces, then
     /// its mapped popups over them in the order they were made, each with its
     /// own subsurfaces.
-    func placedSurfaces() -> [(surface: Surface, x: Int, y: Int)] {
-        var placed: [(surface: Surface, x: Int, y: Int)] = []
-        Self.place(surface, x: 0, y: 0, into: &placed)
+    func placedSurfaces() -> [PlacedSurface] {
+        var placed: [PlacedSurface] = []
+        surface.place(x: 0, y: 0, into: &placed)
         guard !toplevel.xdgSurface.popups.isEmpty else { return placed }
         var origins = [ObjectIdentifier(toplevel.xdgSurface): (x: 0, y: 0)]
         // One being dismissed is going: nothing may enter it on the way.
@@ -183,22 +186,11 @@ final class Window {
             let offset = popup.surfaceOffset
             let origin = (x: base.x + offset.x, y: base.y + offset.y)
             origins[ObjectIdentifier(popup.xdgSurface)] = origin
-            Self.place(popup.xdgSurface.surface, x: origin.x, y: origin.y, into: &placed)
+            popup.xdgSurface.surface.place(x: origin.x, y: origin.y, into: &placed)
         }
         return placed
     }
 
-    private static func place(_ surface: Surface, x: Int, y: Int, into placed: inout [(surface: Surface, x: Int, y: Int)]) {
-        // A surface without a buffer is unmapped, and its subsurfaces with it.
-        guard surface.hasBuffer else { return }
-        for child in surface.subsurfaces.below {
-            place(child.surface, x: x + Int(child.x), y: y + Int(child.y), into: &placed)
-        }
-        placed.append((surface, x, y))
-        for child in surface.subsurfaces.above {
-            place(child.surface, x: x + Int(child.x), y: y + Int(child.y), into: &placed)
-        }
-    }
 
     /// The grab its shown popups hold, if any took one.
     var popupGrab: PopupGrab<XdgPopup, OpaquePointer>? {

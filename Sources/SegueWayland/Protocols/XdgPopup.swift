@@ -11,6 +11,8 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
     /// The xdg_surface it is placed against; nil when the client named none
     /// (Segue offers no other protocol to name one) or it went.
     package private(set) weak var parent: XdgSurface?
+    /// The layer surface it is placed against instead, named with its get_popup (a bar's menu).
+    package private(set) weak var layerParent: LayerSurface?
     private let wmBase: XdgWmBaseResource
     private var placement: PopupPlacement
     /// Where it was last configured, in the parent's window-geometry coordinates.
@@ -91,7 +93,7 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
         guard xdgSurface.allowsCommit() else { return }
         xdgSurface.applyGeometry()
         if !sentInitialConfigure {
-            guard parent != nil else {
+            guard parent != nil || layerParent != nil else {
                 wmBase.postError(.invalidPopupParent, "the popup has no parent xdg_surface")
                 return
             }
@@ -102,7 +104,7 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
         }
         if !mapped && !dismissed && xdgSurface.configured && surface.hasBuffer {
             // xdg-shell maps a popup only over a mapped parent; one opened too late just goes.
-            guard parent?.isMapped == true else { return dismiss() }
+            guard parent?.isMapped ?? layerParent?.mapped ?? false else { return dismiss() }
             mapped = true
             delegate?.popupMapped(self)
         } else if mapped && !surface.hasBuffer {
@@ -135,6 +137,15 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
     package func surfaceDestroyed(_ surface: Surface) {
         unmap()
         parent?.disown(self)
+        layerParent?.disown(self)
+    }
+
+    /// A layer surface's get_popup: it is placed against that surface from
+    /// its first commit on. Only a popup made without a parent, not yet committed, may be.
+    func adoptLayerParent(_ layer: LayerSurface) -> Bool {
+        guard parent == nil, layerParent == nil, !sentInitialConfigure else { return false }
+        layerParent = layer
+        return true
     }
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
@@ -143,6 +154,7 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
         // Popups opened from it go too, shown or not: a role object made later gets none of them.
         xdgSurface.dismissPopups()
         parent?.disown(self)
+        layerParent?.disown(self)
         xdgSurface.surface.clearRole(self)
     }
 

@@ -205,5 +205,5 @@ protocol XdgRoleObject: AnyObject {
 
 extension Surface {
     /// Popups opened against this surface, where it is an xdg_surface; oldest first.
-    package var popups: [XdgPopup] { (commitCheck as? XdgSurface)?.popups ?? [] }
+    package var popups: [XdgPopup] { (commitCheck as? XdgSurface)?.popups ?? (role as? LayerSurface)?.popups ?? [] }
 }

@@ -1,0 +1,73 @@
+import SegueEngine
+import SegueRender
+import SegueWayland
+
+/// The output's layer surfaces: where each lies, the area they leave for
+/// windows, and which of them has the keyboard.
+final class LayerSurfaces {
+    /// Every live layer surface, oldest first.
+    private(set) var all: [LayerSurface] = []
+    /// The area windows get: the output less the strips bars keep, in surface units.
+    private(set) var usable: PixelRect
+    /// An on-demand layer surface given the keyboard by a click, until a window takes it back.
+    weak var clicked: LayerSurface?
+
+    init(output: PixelRect) { usable = output }
+
+    func add(_ layer: LayerSurface) {
+        if !all.contains(where: { $0 === layer }) { all.append(layer) }
+    }
+
+    func remove(_ layer: LayerSurface) {
+        all.removeAll { $0 === layer }
+        if clicked === layer { clicked = nil }
+    }
+
+    /// Places every layer surface its client committed on the output (surface
+    /// units), top layer first as wlroots compositors do, so strips are taken
+    /// in that order, and tells each the size it got where that changed (or
+    /// its client waits for an answer). Whether the area left for windows changed.
+    @discardableResult
+    func arrange(in output: PixelRect) -> Bool {
+        let placed = all.filter { !$0.closed && ($0.mapped || $0.awaitsConfigure) }
+            .sorted { $0.layer != $1.layer ? $0.layer > $1.layer : $0.order < $1.order }
+        let (rects, usable) = LayerArrangement.arrange(placed.map(\.placement), in: output)
+        for (layer, rect) in zip(placed, rects) {
+            layer.rect = rect
+            layer.configure(width: rect.width, height: rect.height)
+        }
+        defer { self.usable = usable }
+        return usable != self.usable
+    }
+
+    /// The layer surfaces on screen on `layers`, bottom first.
+    func shown(on layers: ClosedRange<DesktopLayer>) -> [LayerSurface] {
+        all.filter { $0.mapped && layers.contains($0.layer) }.sorted { ($0.layer, $0.order) < ($1.layer, $1.order) }
+    }
+
+    /// The layer surface that has the keyboard, if one does: the topmost on
+    /// top or overlay asking for all keys, else one clicked that takes it on demand.
+    var keyboardOwner: LayerSurface? {
+        if let exclusive = shown(on: .top ... .overlay).last(where: { $0.keyboard == .exclusive }) { return exclusive }
+        guard let clicked, clicked.mapped, clicked.keyboard != .none else { return nil }
+        return clicked
+    }
+
+    /// A layer surface's surfaces on screen, bottom to top, relative to its
+    /// top left: the surface with its subsurfaces, then its popups and theirs.
+    static func placedSurfaces(of layer: LayerSurface) -> [PlacedSurface] {
+        var placed: [PlacedSurface] = []
+        layer.surface.place(x: 0, y: 0, into: &placed)
+        var origins: [ObjectIdentifier: (x: Int, y: Int)] = [:]
+        let popups = layer.popups.flatMap { [$0] + $0.xdgSurface.popupTree }.sorted { $0.creation < $1.creation }
+        for popup in popups where popup.mapped && !popup.isDismissed {
+            let base = popup.layerParent === layer ? (x: 0, y: 0) : popup.parent.flatMap { origins[ObjectIdentifier($0)] }
+            guard let base else { continue }
+            let offset = popup.surfaceOffset
+            let origin = (x: base.x + offset.x, y: base.y + offset.y)
+            origins[ObjectIdentifier(popup.xdgSurface)] = origin
+            popup.xdgSurface.surface.place(x: origin.x, y: origin.y, into: &placed)
+        }
+        return placed
+    }
+}

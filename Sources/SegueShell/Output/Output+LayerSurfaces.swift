@@ -1,0 +1,58 @@
+import SegueEngine
+import SegueRender
+import SegueWayland
+
+/// The desktop's layer surfaces on the output: background and bottom under
+/// the windows, composed into a backdrop every window's screen is composed
+/// onto (and the screen shown with no window); top and overlay drawn over
+/// whatever a frame shows, a transition's frames included, so a bar stays
+/// put while the window under it changes.
+extension Output {
+    /// The layer surfaces on `layers` as layers in output pixels, bottom first, each with its newest pixels.
+    func layers(of layerSurfaces: [LayerSurface]) -> [SurfaceLayer] {
+        layerSurfaces.flatMap { layer in
+            let placed = LayerSurfaces.placedSurfaces(of: layer)
+            for surface in placed { textures.takePixels(of: surface.surface) }
+            return placed.layers(x: layer.rect.x * scale, y: layer.rect.y * scale, scale: scale, textures: textures)
+        }
+    }
+
+    /// Places the layer surfaces on the output as it is now: whether the area left for windows changed.
+    @discardableResult
+    func arrangeLayerSurfaces() -> Bool {
+        layerSurfaces.arrange(in: PixelRect(x: 0, y: 0, width: logicalWidth, height: logicalHeight))
+    }
+
+    /// Top and overlay, drawn over every frame.
+    func overLayers() -> [SurfaceLayer] { layers(of: layerSurfaces.shown(on: .top ... .overlay)) }
+
+    /// Whether any layer surface shows over the windows.
+    var hasOverLayers: Bool { !layerSurfaces.shown(on: .top ... .overlay).isEmpty }
+
+    /// Background and bottom composed into one output-sized texture over the
+    /// background colour; nil with none on screen, when the colour is all there is under windows.
+    func backdrop() -> Texture? {
+        let under = layerSurfaces.shown(on: .background ... .bottom)
+        guard !under.isEmpty else {
+            backdropTarget = nil
+            return nil
+        }
+        if backdropStale || backdropTarget?.width != width || backdropTarget?.height != height {
+            let target = backdropTarget.flatMap { $0.width == width && $0.height == height ? $0 : nil }
+                ?? (try? painter.target(width: width, height: height))
+            guard let target, (try? painter.render(.surfaces(layers(of: under), background: background), into: target)) != nil else {
+                return backdropTarget?.texture
+            }
+            backdropTarget = target
+            backdropStale = false
+        }
+        return backdropTarget?.texture
+    }
+
+    /// A layer surface under the windows changed: the backdrop is composed
+    /// anew when next needed, and so is every window's screen, which shows it.
+    func backdropChanged() {
+        backdropStale = true
+        damage()
+    }
+}
