@@ -7,26 +7,23 @@ import SegueWayland
 extension Compositor: LayerShellDelegate {
     package func layerSurfaceCommitted(_ layer: LayerSurface) {
         output.layerSurfaces.add(layer)
-        let wasShown = shownLayers.contains { $0 === layer }
+        let placedBefore = layer.rect, layerBefore = layer.layer
         arrangeLayers()
-        // Came, went, moved or changed layer: drawn anew around it.
-        if wasShown || layer.mapped { layersChanged(under: true) }
-        if layer.mapped != wasShown { focusShownWindow() }
+        let cameOrWent = output.layerSurfaces.shownChanged()
+        // Came, went, moved or changed layer: drawn anew, the output over.
+        if cameOrWent || (layer.mapped && (layer.rect != placedBefore || layer.layer != layerBefore)) { layersChanged(under: true) }
+        if cameOrWent { focusShownWindow() }
         if layer.mapped { sendEnteredOutputs(of: layer) } else { leaveOutputs(layer.surface) }
     }
 
     package func layerSurfaceDestroyed(_ layer: LayerSurface) {
-        let wasShown = shownLayers.contains { $0 === layer }
         output.layerSurfaces.remove(layer)
         arrangeLayers()
-        if wasShown {
+        if output.layerSurfaces.shownChanged() {
             layersChanged(under: true)
             focusShownWindow()
         }
     }
-
-    /// Layer surfaces on screen, in the order they were last drawn.
-    private var shownLayers: [LayerSurface] { output.layerSurfaces.shown(on: .background ... .overlay) }
 
     /// Places the layer surfaces again; where that changes the area left for
     /// windows, windows are configured to it and their screens composed anew.

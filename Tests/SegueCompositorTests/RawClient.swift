@@ -23,6 +23,8 @@ final class RawClient {
     /// wl_seat's capabilities, as last announced.
     fileprivate(set) var seatCapabilities: UInt32 = 0
     private(set) var subcompositor: OpaquePointer?
+    /// Bound the first time a test makes a layer surface.
+    var layerShell: OpaquePointer?
     private(set) var activation: OpaquePointer?
     private(set) var output: OpaquePointer?
     private var outputName: UInt32?

@@ -11,6 +11,8 @@ final class LayerSurfaces {
     private(set) var usable: PixelRect
     /// An on-demand layer surface given the keyboard by a click, until a window takes it back.
     weak var clicked: LayerSurface?
+    /// The layer surfaces on screen as of the last `shownChanged()`.
+    private var lastShown: [ObjectIdentifier] = []
 
     init(output: PixelRect) { usable = output }
 
@@ -38,6 +40,13 @@ final class LayerSurfaces {
         }
         defer { self.usable = usable }
         return usable != self.usable
+    }
+
+    /// Whether layer surfaces came on screen or went since this was last asked.
+    func shownChanged() -> Bool {
+        let shown = self.shown(on: .background ... .overlay).map(ObjectIdentifier.init)
+        defer { lastShown = shown }
+        return Set(shown) != Set(lastShown)
     }
 
     /// The layer surfaces on screen on `layers`, bottom first.

@@ -1,0 +1,148 @@
+import CWaylandClient
+import SegueEngine
+import SegueImaging
+import XCTest
+
+/// wlr-layer-shell with clients of our own, in process on Segue's stacked
+/// placement: a bar keeps its strip and windows are configured to the rest,
+/// it stays put while a transition plays under it, a wallpaper shows around
+/// a small window, a layer surface asking for the keyboard has it until it
+/// goes, and a click reaches a bar over the window.
+final class LayerShellTests: XCTestCase {
+    private var server: InProcessCompositor!
+    private let magenta = RGBA(255, 0, 255), white = RGBA(255, 255, 255), yellow = RGBA(250, 200, 0)
+
+    override func setUpWithError() throws {
+        server = try InProcessCompositor(placement: .stacked, width: 640, height: 360, stepped: true)
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// A 40-unit bar along the top keeping its strip: magenta, a white marker at its left.
+    private func topBar(_ client: RawClient) throws -> RawLayerSurface {
+        let bar = try client.makeLayerSurface(layer: 2) {
+            zwlr_layer_surface_v1_set_anchor($0, 1 | 4 | 8)
+            zwlr_layer_surface_v1_set_size($0, 0, 40)
+            zwlr_layer_surface_v1_set_exclusive_zone($0, 40)
+        }
+        XCTAssertTrue(client.roundtrip())
+        let size = try XCTUnwrap(bar.lastSize, "the first commit is answered by a configure")
+        XCTAssertEqual([size.width, size.height], [640, 40], "stretched across the top")
+        var image = RGBAImage(width: Int(size.width), height: Int(size.height), fill: magenta)
+        image.fill(white, x: 0, y: 0, width: 8, height: 8)
+        try client.show(image, onLayer: bar)
+        XCTAssertTrue(client.roundtrip())
+        return bar
+    }
+
+    /// A window of `client` filling what it was configured to: `fill`, a yellow marker top left.
+    @discardableResult
+    private func window(_ client: RawClient, fill: RGBA) throws -> RawToplevel {
+        let toplevel = try client.makeConfiguredToplevel()
+        let size = try XCTUnwrap(toplevel.lastSize)
+        var image = RGBAImage(width: Int(size.width), height: Int(size.height), fill: fill)
+        image.fill(yellow, x: 0, y: 0, width: 12, height: 12)
+        try client.show(image, on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        return toplevel
+    }
+
+    func testABarKeepsItsStripAndAWindowIsConfiguredToTheRest() throws {
+        let client = try server.connect()
+        _ = try topBar(client)
+        let toplevel = try client.makeConfiguredToplevel()
+        let size = try XCTUnwrap(toplevel.lastSize)
+        XCTAssertEqual([size.width, size.height], [640, 320], "the window gets the height the bar leaves")
+        var image = RGBAImage(width: 640, height: 320, fill: RGBA(0x25, 0x63, 0xeb))
+        image.fill(yellow, x: 0, y: 0, width: 12, height: 12)
+        try client.show(image, on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        let screen = server.presented
+        XCTAssertEqual(screen[2, 2], white, "the bar's marker, top left")
+        XCTAssertEqual(screen[320, 20], magenta, "the bar")
+        XCTAssertEqual(screen[2, 42], yellow, "the window's marker, under the bar")
+        XCTAssertEqual(screen[600, 340], RGBA(0x25, 0x63, 0xeb), "the window, to the bottom")
+    }
+
+    func testTheBarStaysPutWhileATransitionPlaysUnderIt() throws {
+        let client = try server.connect()
+        _ = try topBar(client)
+        try window(client, fill: RGBA(0, 160, 0))
+        let second = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: 640, height: 320, fill: RGBA(0, 0, 200)), on: second.surface)
+        XCTAssertTrue(client.roundtrip())
+        // Every frame of the open transition: the bar as it is; under it, the windows change.
+        let bar = server.stepUntilIdle(sampling: 320, 20)
+        XCTAssertGreaterThan(bar.count, 3, "a transition played")
+        XCTAssertEqual(Set(bar.map { "\($0)" }), ["\(magenta)"], "the bar never moved nor melted")
+        XCTAssertEqual(server.presented[320, 200], RGBA(0, 0, 200), "the new window shows once it ends")
+    }
+
+    func testAWallpaperShowsAroundASmallWindow() throws {
+        let client = try server.connect()
+        let wallpaper = try client.makeLayerSurface(layer: 0) {
+            zwlr_layer_surface_v1_set_anchor($0, 15)
+            zwlr_layer_surface_v1_set_exclusive_zone($0, -1)
+        }
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(wallpaper.lastSize.map { [$0.width, $0.height] }, [640, 360], "stretched to the whole output")
+        var image = RGBAImage(width: 640, height: 360, fill: RGBA(0x33, 0x66, 0x99))
+        image.fill(white, x: 0, y: 0, width: 8, height: 8)
+        try client.show(image, onLayer: wallpaper)
+        XCTAssertTrue(client.roundtrip())
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        XCTAssertEqual(server.presented[2, 2], white, "the wallpaper's marker with no window")
+        // A window that keeps its own 200×100 size sits centred over the wallpaper.
+        let toplevel = try client.makeConfiguredToplevel()
+        var small = RGBAImage(width: 200, height: 100, fill: RGBA(0, 160, 0))
+        small.fill(yellow, x: 0, y: 0, width: 12, height: 12)
+        try client.show(small, on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        let screen = server.presented
+        XCTAssertEqual(screen[2, 2], white, "the wallpaper's marker around the window")
+        XCTAssertEqual(screen[100, 300], RGBA(0x33, 0x66, 0x99))
+        XCTAssertEqual(screen[222, 132], yellow, "the window's marker, centred")
+        XCTAssertEqual(screen[400, 220], RGBA(0, 160, 0))
+    }
+
+    func testALayerSurfaceAskingForTheKeyboardHasItUntilItGoes() throws {
+        let client = try server.connect()
+        let keyboard = client.makeKeyboard()
+        let toplevel = try window(client, fill: RGBA(0, 160, 0))
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(keyboard.focusChanges.last, .enter(toplevel.surface))
+        let launcher = try client.makeLayerSurface(layer: 3) {
+            zwlr_layer_surface_v1_set_size($0, 200, 100)
+            zwlr_layer_surface_v1_set_keyboard_interactivity($0, 1)
+        }
+        XCTAssertTrue(client.roundtrip())
+        try client.show(RGBAImage(width: 200, height: 100, fill: white), onLayer: launcher)
+        XCTAssertTrue(client.roundtrip())
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        XCTAssertEqual(keyboard.focusChanges.last, .enter(launcher.surface), "the launcher has the keyboard")
+        XCTAssertEqual(server.presented[320, 180], white, "the launcher, centred over the window")
+        zwlr_layer_surface_v1_destroy(launcher.layerSurface)
+        wl_surface_destroy(launcher.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(keyboard.focusChanges.last, .enter(toplevel.surface), "the window has it back")
+    }
+
+    func testAClickOnABarReachesTheBarNotTheWindowUnderIt() throws {
+        let client = try server.connect()
+        let pointer = client.makePointer()
+        let bar = try topBar(client)
+        let toplevel = try window(client, fill: RGBA(0, 160, 0))
+        server.inject(.pointerMotion(time: 1, x: 100, y: 10))
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(pointer.focus, bar.surface, "the bar is under the pointer")
+        server.inject(.pointerMotion(time: 2, x: 100, y: 100))
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(pointer.focus, toplevel.surface, "below the bar, the window")
+    }
+}
