@@ -20,6 +20,7 @@ if [ "${1:-}" = "--test" ]; then
     packages+=(wayland-protocols libwayland-bin)  # CI checks the generated protocol code against them
     packages+=(gcc binutils)                      # scripts/c-api: libsegue's C programs, its exports
     packages+=(grim wf-recorder wl-clipboard wayland-utils wtype)  # the desktop's tools: screenshots, recording, wl-copy/wl-paste, wayland-info, typing
+    packages+=(swaybg waybar fuzzel mako-notifier libnotify-bin dbus-daemon)  # the layer shell's programs: wallpaper, bar, launcher, notifications
 elif [ "${1:-}" = "--weston" ]; then
     packages+=(weston)                            # the compositor and client scripts/compare-weston runs
 fi
