@@ -1,3 +1,5 @@
+import SegueWayland
+
 /// What a host that runs the compositor in its own process needs (the WLCS
 /// integration, in-process tests): clients over socket pairs, and windows
 /// placed where it says.
@@ -14,8 +16,13 @@ extension Compositor {
     /// top left at (x, y) on the output, with free placement. Whether it
     /// names a window is the caller's to know: nothing happens otherwise.
     public func placeWindow(client: OpaquePointer, surfaceID: UInt32, x: Int, y: Int) {
-        guard options.placement.keepsPositions, let surface = server.surface(of: client, id: surfaceID),
-              let window = window(of: surface) else { return }
+        guard options.placement.keepsPositions, let surface = server.surface(of: client, id: surfaceID) else { return }
+        if let layer = surface.role as? LayerSurface {
+            output.layerSurfaces.move(layer, to: (x, y))
+            arrangeLayers()
+            return layersChanged(under: true)
+        }
+        guard let window = window(of: surface) else { return }
         window.position = (x, y)
         guard updateOrigin(of: window) else { return }
         windowLayersChanged()

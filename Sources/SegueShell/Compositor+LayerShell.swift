@@ -6,20 +6,24 @@ import SegueWayland
 /// keyboard when they ask for all of it or are clicked.
 extension Compositor: LayerShellDelegate {
     package func layerSurfaceCommitted(_ layer: LayerSurface) {
-        output.layerSurfaces.add(layer)
+        let layers = output.layerSurfaces
+        layers.add(layer)
         let placedBefore = layer.rect, layerBefore = layer.layer
         arrangeLayers()
-        let cameOrWent = output.layerSurfaces.shownChanged()
+        let cameOrWent = layers.shownChanged()
+        // One that takes the keyboard on demand takes it as it comes, as a window opened does.
+        if cameOrWent && layer.mapped && layer.keyboard == .onDemand { layers.clicked = layer }
         // Came, went, moved or changed layer: drawn anew, the output over.
         if cameOrWent || (layer.mapped && (layer.rect != placedBefore || layer.layer != layerBefore)) { layersChanged(under: true) }
-        if cameOrWent { focusShownWindow() }
+        if layers.keyboardOwnerChanged() || cameOrWent { focusShownWindow() }
         if layer.mapped { sendEnteredOutputs(of: layer) } else { leaveOutputs(layer.surface) }
     }
 
     package func layerSurfaceDestroyed(_ layer: LayerSurface) {
         output.layerSurfaces.remove(layer)
         arrangeLayers()
-        if output.layerSurfaces.shownChanged() {
+        let keyboardMoved = output.layerSurfaces.keyboardOwnerChanged(), wentOff = output.layerSurfaces.shownChanged()
+        if keyboardMoved || wentOff {
             layersChanged(under: true)
             focusShownWindow()
         }

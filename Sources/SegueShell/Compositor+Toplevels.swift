@@ -14,6 +14,8 @@ extension Compositor: ToplevelDelegate {
     package func toplevelMapped(_ toplevel: XdgToplevel) {
         // Mapped again, a toplevel comes back where it was put.
         let window = registry.add(toplevel)
+        // A window opening takes the keyboard from a bar's open menu, which closes.
+        for layer in output.layerSurfaces.all { layer.dismissPopups() }
         let play = navigating { navigation.opened(window, at: backend.now) }
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
         emit("window_opened", describe(window))

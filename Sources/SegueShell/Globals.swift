@@ -75,6 +75,6 @@ final class Globals {
         toplevelList = ToplevelListGlobal(display: display, privileges: privileges) { [unowned shell] in shell.windows }
         virtualKeyboards = VirtualKeyboardManager(display: display, privileges: privileges, delegate: shell)
         singlePixelBuffers = SinglePixelBufferManager(display: display)
-        layerShell = LayerShell(display: display, delegate: shell)
+        layerShell = LayerShell(display: display, delegate: shell, toleratesBufferBeforeConfigure: shell.options.toleratesBufferBeforeConfigure)
     }
 }

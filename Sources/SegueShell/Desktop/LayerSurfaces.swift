@@ -11,6 +11,10 @@ final class LayerSurfaces {
     private(set) var usable: PixelRect
     /// An on-demand layer surface given the keyboard by a click, until a window takes it back.
     weak var clicked: LayerSurface?
+    /// Layer surfaces the embedder put somewhere (WLCS's tests), their top left in surface units.
+    private var moved: [ObjectIdentifier: (x: Int, y: Int)] = [:]
+    /// The keyboard's owner as of the last `keyboardOwnerChanged()`.
+    private weak var lastKeyboardOwner: LayerSurface?
     /// The layer surfaces on screen as of the last `shownChanged()`.
     private var lastShown: [ObjectIdentifier] = []
 
@@ -22,8 +26,12 @@ final class LayerSurfaces {
 
     func remove(_ layer: LayerSurface) {
         all.removeAll { $0 === layer }
+        moved[ObjectIdentifier(layer)] = nil
         if clicked === layer { clicked = nil }
     }
+
+    /// Puts `layer`'s top left at `origin`, wherever its anchors would put it, from the next arrangement on.
+    func move(_ layer: LayerSurface, to origin: (x: Int, y: Int)) { moved[ObjectIdentifier(layer)] = origin }
 
     /// Places every layer surface its client committed on the output (surface
     /// units), top layer first as wlroots compositors do, so strips are taken
@@ -34,7 +42,8 @@ final class LayerSurfaces {
         let placed = all.filter { !$0.closed && ($0.mapped || $0.awaitsConfigure) }
             .sorted { $0.layer != $1.layer ? $0.layer > $1.layer : $0.order < $1.order }
         let (rects, usable) = LayerArrangement.arrange(placed.map(\.placement), in: output)
-        for (layer, rect) in zip(placed, rects) {
+        for (layer, var rect) in zip(placed, rects) {
+            if let origin = moved[ObjectIdentifier(layer)] { (rect.x, rect.y) = origin }
             layer.rect = rect
             layer.configure(width: rect.width, height: rect.height)
         }
@@ -47,6 +56,13 @@ final class LayerSurfaces {
         let shown = self.shown(on: .background ... .overlay).map(ObjectIdentifier.init)
         defer { lastShown = shown }
         return Set(shown) != Set(lastShown)
+    }
+
+    /// Whether another layer surface (or none) has the keyboard since this was last asked.
+    func keyboardOwnerChanged() -> Bool {
+        let owner = keyboardOwner
+        defer { lastKeyboardOwner = owner }
+        return owner !== lastKeyboardOwner
     }
 
     /// The layer surfaces on screen on `layers`, bottom first.

@@ -16,6 +16,10 @@ package final class LayerShell {
     package static let version: Int32 = 4
     private var global: Global?
     weak var delegate: LayerShellDelegate?
+    /// Whether a first commit with a buffer is taken as a commit asking for a
+    /// configure followed by one answering it, as Mir does; WLCS's tests
+    /// count on it. Otherwise it is invalid_surface_state, as the protocol says.
+    let toleratesBufferBeforeConfigure: Bool
     /// Counts layer surfaces made, so those on one layer keep the order they came in.
     private var made = 0
 
@@ -32,8 +36,9 @@ package final class LayerShell {
         return p
     }()
 
-    package init(display: OpaquePointer, delegate: LayerShellDelegate) {
+    package init(display: OpaquePointer, delegate: LayerShellDelegate, toleratesBufferBeforeConfigure: Bool = false) {
         self.delegate = delegate
+        self.toleratesBufferBeforeConfigure = toleratesBufferBeforeConfigure
         let owner = LayerShellOwner()
         global = Global(display: display, interface: segue_zwlr_layer_shell_v1_interface(), version: Self.version) { client, version, id in
             Resource.create(client: client, interface: segue_zwlr_layer_shell_v1_interface(), version: Int32(version),

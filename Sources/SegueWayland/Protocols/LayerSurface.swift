@@ -41,6 +41,11 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
 
     func disown(_ popup: XdgPopup) { popups.removeAll { $0 === popup } }
 
+    /// Dismisses its popups and those opened from them, topmost first.
+    package func dismissPopups() {
+        XdgPopup.dismiss(popups.flatMap { [$0] + $0.xdgSurface.popupTree }.sorted { $0.creation < $1.creation })
+    }
+
     private init(resource: OpaquePointer, surface: Surface, layer: DesktopLayer, namespace: String, order: Int, shell: LayerShell,
                  shellErrors: ZwlrLayerShellV1Resource) {
         self.resource = resource
@@ -100,7 +105,7 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
             errors.postError(.invalidSize, "height 0 needs anchors on the top and bottom edges")
             return false
         }
-        if surface.hasPendingBuffer && (lastConfigured == nil || awaitsConfigure) {
+        if surface.hasPendingBuffer && (lastConfigured == nil || awaitsConfigure) && shell?.toleratesBufferBeforeConfigure != true {
             errors.postError(.invalidSurfaceState, "a buffer was committed before the layer surface was configured")
             return false
         }
@@ -115,6 +120,8 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
         keyboard = pendingKeyboard
         layer = pendingLayer
         if surface.hasBuffer {
+            // A tolerated early buffer: configured now, and on screen at once.
+            if lastConfigured == nil || awaitsConfigure { awaitsConfigure = true }
             mapped = true
         } else {
             // A commit without a buffer asks for a configure: the first, or after it left the screen.
@@ -138,7 +145,7 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
         guard !isGone else { return }
         isGone = true
         mapped = false
-        XdgPopup.dismiss(popups)
+        dismissPopups()
         shell?.delegate?.layerSurfaceDestroyed(self)
     }
 
