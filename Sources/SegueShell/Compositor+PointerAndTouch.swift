@@ -5,7 +5,7 @@ import SegueWayland
 extension Compositor {
     /// A window's surface's top left on the output in output pixels, where it is drawn.
     func pixelOrigin(of window: Window) -> (x: Int, y: Int) {
-        options.placement.origin(of: window, area: output.windowArea, scale: output.scale)
+        options.placement.origin(of: window, area: output.windowArea(for: window), scale: output.scale)
     }
 
     /// The same in surface units, where it takes input.
@@ -33,7 +33,7 @@ extension Compositor {
             }
             return nil
         }
-        if let over = hit(inputOrder(on: .top ... .overlay)) { return over }
+        if let over = hit(inputOrder(on: output.layersOverWindows)) { return over }
         for window in options.placement.inputOrder(of: stack) where window.isAlive {
             let origin = origin(of: window)
             if let found = hit(window.placedSurfaces().reversed().map { ($0.surface, origin.x + Double($0.x), origin.y + Double($0.y)) }) {

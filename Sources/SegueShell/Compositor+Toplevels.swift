@@ -58,6 +58,7 @@ extension Compositor: ToplevelDelegate {
 
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
         options.placement.configuration(for: toplevel, shown: stack.shown.map { $0.toplevel === toplevel } ?? false,
-                                        width: Int32(output.layerSurfaces.usable.width), height: Int32(output.layerSurfaces.usable.height))
+                                        width: Int32(toplevel.wantsFullscreen ? output.logicalWidth : output.layerSurfaces.usable.width),
+                                        height: Int32(toplevel.wantsFullscreen ? output.logicalHeight : output.layerSurfaces.usable.height))
     }
 }

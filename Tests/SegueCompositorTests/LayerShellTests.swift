@@ -82,6 +82,24 @@ final class LayerShellTests: XCTestCase {
         XCTAssertEqual(server.presented[320, 200], RGBA(0, 0, 200), "the new window shows once it ends")
     }
 
+    func testAFullscreenWindowCoversTheBar() throws {
+        let client = try server.connect()
+        _ = try topBar(client)
+        let toplevel = client.makeToplevel { xdg_toplevel_set_fullscreen($0.toplevel, nil) }
+        XCTAssertTrue(client.roundtrip())
+        let size = try XCTUnwrap(toplevel.lastSize)
+        XCTAssertEqual([size.width, size.height], [640, 360], "fullscreen gets the whole output, the bar's strip too")
+        client.ackConfigure(toplevel, serial: try XCTUnwrap(toplevel.lastConfigureSerial))
+        var image = RGBAImage(width: 640, height: 360, fill: RGBA(0, 160, 0))
+        image.fill(yellow, x: 0, y: 0, width: 12, height: 12)
+        try client.show(image, on: toplevel.surface)
+        XCTAssertTrue(client.roundtrip())
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        let screen = server.presented
+        XCTAssertEqual(screen[2, 2], yellow, "the window's marker, where the bar was")
+        XCTAssertEqual(screen[320, 20], RGBA(0, 160, 0), "no bar over it")
+    }
+
     func testAWallpaperShowsAroundASmallWindow() throws {
         let client = try server.connect()
         let wallpaper = try client.makeLayerSurface(layer: 0) {

@@ -23,11 +23,15 @@ extension Output {
         layerSurfaces.arrange(in: PixelRect(x: 0, y: 0, width: logicalWidth, height: logicalHeight))
     }
 
-    /// Top and overlay, drawn over every frame.
-    func overLayers() -> [SurfaceLayer] { layers(of: layerSurfaces.shown(on: .top ... .overlay)) }
+    /// Top and overlay, drawn over every frame; overlay alone over a
+    /// fullscreen window, which covers bars as it covers everything else.
+    func overLayers() -> [SurfaceLayer] { layers(of: layerSurfaces.shown(on: layersOverWindows)) }
 
-    /// Whether any layer surface shows over the windows.
-    var hasOverLayers: Bool { !layerSurfaces.shown(on: .top ... .overlay).isEmpty }
+    /// The layers drawn over the shown window.
+    var layersOverWindows: ClosedRange<DesktopLayer> {
+        if case .window(let window)? = delegate?.shownScreen(), window.toplevel.wantsFullscreen { return .overlay ... .overlay }
+        return .top ... .overlay
+    }
 
     /// Background and bottom composed into one output-sized texture over the
     /// background colour; nil with none on screen, when the colour is all there is under windows.

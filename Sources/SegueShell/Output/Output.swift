@@ -339,6 +339,9 @@ final class Output {
         return PixelRect(x: usable.x * scale, y: usable.y * scale, width: usable.width * scale, height: usable.height * scale)
     }
 
+    /// Where `window` goes on the output, in output pixels.
+    func windowArea(for window: Window) -> PixelRect { window.toplevel.wantsFullscreen ? fullRect : windowArea }
+
     /// What stacked windows' screens are composed on.
     var windowScreen: WindowScreen {
         WindowScreen(width: width, height: height, area: windowArea, scale: scale, backdrop: backdrop())

@@ -10,6 +10,11 @@ struct WindowScreen {
     let area: PixelRect
     let scale: Int
     let backdrop: Texture?
+
+    /// Where `window` goes: the area windows get, or all of the screen while it is fullscreen.
+    func area(for window: Window) -> PixelRect {
+        window.toplevel.wantsFullscreen ? PixelRect(x: 0, y: 0, width: width, height: height) : area
+    }
 }
 
 /// A toplevel as the compositor sees it: an id people can name, and a
@@ -147,13 +152,13 @@ final class Window {
     /// screen's size, placed at its top left, pixel for pixel, with nothing else to draw.
     private func isScreenAsItIs(_ texture: Texture?, on screen: WindowScreen) -> Bool {
         guard let texture, texture.width == screen.width, texture.height == screen.height,
-              WindowPlacement.stacked.origin(of: self, area: screen.area, scale: screen.scale) == (0, 0) else { return false }
+              WindowPlacement.stacked.origin(of: self, area: screen.area(for: self), scale: screen.scale) == (0, 0) else { return false }
         return surface.showsBufferAsItIs(atScale: screen.scale) && isSingleSurface
     }
 
     /// Its surfaces composed on a screen of its own, where stacked placement puts them, over the backdrop.
     private func stackedLayers(on screen: WindowScreen, textures: SurfaceTextures) -> [SurfaceLayer] {
-        let origin = WindowPlacement.stacked.origin(of: self, area: screen.area, scale: screen.scale)
+        let origin = WindowPlacement.stacked.origin(of: self, area: screen.area(for: self), scale: screen.scale)
         let under = screen.backdrop.map { [SurfaceLayer($0, at: PixelRect(x: 0, y: 0, width: screen.width, height: screen.height))] } ?? []
         return under + layers(x: origin.x, y: origin.y, scale: screen.scale, textures: textures)
     }
