@@ -18,6 +18,8 @@
 #include "protocols/ext-foreign-toplevel-list-v1-client-protocol.h"
 #include "protocols/virtual-keyboard-unstable-v1-client-protocol.h"
 #include "protocols/wlr-layer-shell-unstable-v1-client-protocol.h"
+#include "protocols/ext-image-capture-source-v1-client-protocol.h"
+#include "protocols/ext-image-copy-capture-v1-client-protocol.h"
 #include "protocols/single-pixel-buffer-v1-client-protocol.h"
 
 // Swift's Glibc module leaves these out; clients poll a signalfd next to the display socket
@@ -100,6 +102,15 @@ static inline const struct wl_interface *segue_client_wp_single_pixel_buffer_man
 }
 static inline const struct wl_interface *segue_client_zwlr_layer_shell_v1_interface(void) {
     return &zwlr_layer_shell_v1_interface;
+}
+static inline const struct wl_interface *segue_client_ext_output_image_capture_source_manager_v1_interface(void) {
+    return &ext_output_image_capture_source_manager_v1_interface;
+}
+static inline const struct wl_interface *segue_client_ext_foreign_toplevel_image_capture_source_manager_v1_interface(void) {
+    return &ext_foreign_toplevel_image_capture_source_manager_v1_interface;
+}
+static inline const struct wl_interface *segue_client_ext_image_copy_capture_manager_v1_interface(void) {
+    return &ext_image_copy_capture_manager_v1_interface;
 }
 
 // glibc declares memfd_create only under _GNU_SOURCE, which Swift's Glibc module is built

@@ -25,6 +25,8 @@
 #include "protocols/virtual-keyboard-unstable-v1-server-protocol.h"
 #include "protocols/single-pixel-buffer-v1-server-protocol.h"
 #include "protocols/wlr-layer-shell-unstable-v1-server-protocol.h"
+#include "protocols/ext-image-capture-source-v1-server-protocol.h"
+#include "protocols/ext-image-copy-capture-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -91,6 +93,13 @@ SEGUE_INTERFACE(zwp_virtual_keyboard_v1)
 SEGUE_INTERFACE(wp_single_pixel_buffer_manager_v1)
 SEGUE_INTERFACE(zwlr_layer_shell_v1)
 SEGUE_INTERFACE(zwlr_layer_surface_v1)
+SEGUE_INTERFACE(ext_image_capture_source_v1)
+SEGUE_INTERFACE(ext_output_image_capture_source_manager_v1)
+SEGUE_INTERFACE(ext_foreign_toplevel_image_capture_source_manager_v1)
+SEGUE_INTERFACE(ext_image_copy_capture_manager_v1)
+SEGUE_INTERFACE(ext_image_copy_capture_session_v1)
+SEGUE_INTERFACE(ext_image_copy_capture_frame_v1)
+SEGUE_INTERFACE(ext_image_copy_capture_cursor_session_v1)
 #undef SEGUE_INTERFACE
 
 // One request table serves interfaces whose requests are alike: wl_keyboard's,
@@ -102,7 +111,8 @@ _Static_assert(sizeof(struct wl_keyboard_interface) == sizeof(struct wl_touch_in
                && sizeof(struct zwp_pointer_gesture_pinch_v1_interface) == sizeof(struct wl_touch_interface)
                && sizeof(struct zxdg_output_v1_interface) == sizeof(struct wl_touch_interface)
                && sizeof(struct wp_fractional_scale_v1_interface) == sizeof(struct wl_touch_interface)
-               && sizeof(struct ext_foreign_toplevel_handle_v1_interface) == sizeof(struct wl_touch_interface),
+               && sizeof(struct ext_foreign_toplevel_handle_v1_interface) == sizeof(struct wl_touch_interface)
+               && sizeof(struct ext_image_capture_source_v1_interface) == sizeof(struct wl_touch_interface),
                "a destructor-only request table serves each");
 _Static_assert(sizeof(struct zwlr_data_control_offer_v1_interface) == sizeof(struct zwp_primary_selection_offer_v1_interface)
                && offsetof(struct zwlr_data_control_offer_v1_interface, receive)

@@ -26,5 +26,6 @@ extension Globals {
         transitionManager.windowClosed(id: id)
         foreignToplevels.windowClosed(id: id)
         toplevelList.windowClosed(id: id)
+        imageCopy.windowClosed(id: id)
     }
 }

@@ -62,6 +62,8 @@ extension Compositor: SurfaceDelegate {
         } else if changed {
             window.contentChanged()
         }
+        // A window's captures see it, shown or not.
+        if changed { offered?.imageCopy.windowChanged(id: window.id) }
         guard visible else { return }
         if surface.hasUntakenPixels { output.pixelsCommitted(by: window) }
         // A changed picture needs a new frame; a frame request alone only needs the clock to tick.

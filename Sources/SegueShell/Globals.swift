@@ -32,6 +32,9 @@ final class Globals {
     let virtualKeyboards: VirtualKeyboardManager
     let singlePixelBuffers: SinglePixelBufferManager
     let layerShell: LayerShell
+    /// ext-image-copy-capture, privileged, with its sources.
+    let captureSources: ImageCaptureSourceManagers
+    let imageCopy: ImageCopyCaptureManager
 
     /// On `display`, with `shell` as the delegate of the surfaces, windows,
     /// activations and transition requests they bring, `keymap` for the
@@ -68,7 +71,10 @@ final class Globals {
         transitionManager = SegueTransitionManager(display: display, delegate: shell, activation: activation, privileges: privileges)
         screenCapture = ScreenCapture(output: shell.output)
         screencopy = ScreencopyManager(display: display, privileges: privileges, delegate: screenCapture)
-        screenCapture.manager = screencopy
+        captureSources = ImageCaptureSourceManagers(display: display, privileges: privileges)
+        imageCopy = ImageCopyCaptureManager(display: display, privileges: privileges, delegate: screenCapture)
+        screenCapture.changeWatchers = [screencopy, imageCopy]
+        screenCapture.window = { [unowned shell] id in shell.stack.windows.first { $0.id == id } }
         shell.output.capture = screenCapture
         dataControl = DataControlManager(display: display, privileges: privileges)
         foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell)

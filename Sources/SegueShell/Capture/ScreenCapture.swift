@@ -7,11 +7,13 @@ import SegueWayland
 /// something since its session's last copy, and is filled from it; every
 /// capture of one frame shares its one readback. With no frame coming, a
 /// capture the picture on screen answers is filled from that at once.
-final class ScreenCapture: ScreencopyDelegate, OutputCapture {
+final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture {
     private unowned let output: Output
-    /// Told of every frame's damage, for its sessions.
-    weak var manager: ScreencopyManager?
-    private var waiting: [ScreencopyFrame] = []
+    /// The window of an id, while it is open.
+    var window: (Int) -> Window? = { _ in nil }
+    /// Told of every frame's damage, for their sessions.
+    var changeWatchers: [OutputChangeWatcher] = []
+    private var waiting: [OutputCopyRequest] = []
 
     init(output: Output) {
         self.output = output
@@ -19,7 +21,7 @@ final class ScreenCapture: ScreencopyDelegate, OutputCapture {
 
     var capturedOutput: (width: Int, height: Int, scale: Int) { (output.width, output.height, output.scale) }
 
-    func copyRequested(_ frame: ScreencopyFrame) {
+    func copyRequested(_ frame: OutputCopyRequest) {
         // The picture on screen, as presented: captures' times never go back.
         if output.isCurrent, isDue(frame), let image = try? output.screenImage() {
             return fill(frame, from: image, presented: output.lastPresented ?? output.backend.now)
@@ -28,8 +30,32 @@ final class ScreenCapture: ScreencopyDelegate, OutputCapture {
         output.requestFrame()
     }
 
+    func size(of source: CaptureSource) -> (width: Int, height: Int)? {
+        switch source {
+        case .output:
+            return (output.width, output.height)
+        case .window(let id):
+            guard let surface = window(id)?.surface, surface.hasBuffer else { return nil }
+            return (surface.width * output.scale, surface.height * output.scale)
+        }
+    }
+
+    /// An output frame waits for a frame drawn as any capture does; a
+    /// window's is drawn from the window's surfaces at once, shown or not,
+    /// or (after its session's first) once the window changes.
+    func copyRequested(_ frame: ImageCopyFrame) {
+        guard case .window(let id)? = frame.source else { return copyRequested(frame as OutputCopyRequest) }
+        if frame.waitsForDamage && frame.changed.isEmpty { return }
+        guard let window = window(id), let size = frame.size else { return frame.fail() }
+        output.textures.takePixels(of: window)
+        let layers = window.layers(x: 0, y: 0, scale: output.scale, textures: output.textures)
+        guard let target = try? output.painter.target(width: size.width, height: size.height),
+              (try? output.painter.render(.surfaces(layers, background: (0, 0, 0)), into: target)) != nil else { return frame.fail() }
+        fill(frame, from: output.painter.read(target, opaque: true), presented: output.backend.now)
+    }
+
     func wantsFrame(changing damage: Damage) -> Bool {
-        manager?.outputChanged(damage)
+        for watcher in changeWatchers { watcher.outputChanged(damage) }
         waiting.removeAll { !$0.isWaiting }
         return waiting.contains(where: isDue)
     }
@@ -41,10 +67,10 @@ final class ScreenCapture: ScreencopyDelegate, OutputCapture {
     }
 
     /// A plain copy takes the next frame; one with damage, the next that changed something.
-    private func isDue(_ frame: ScreencopyFrame) -> Bool { !frame.waitsForDamage || !frame.changed.isEmpty }
+    private func isDue(_ frame: OutputCopyRequest) -> Bool { !frame.waitsForDamage || !frame.changed.isEmpty }
 
     /// Copies the frame's region of `image` into its buffer as XRGB8888 (B, G, R, X in memory).
-    private func fill(_ frame: ScreencopyFrame, from image: RGBAImage, presented: Instant) {
+    private func fill(_ frame: OutputCopyRequest, from image: RGBAImage, presented: Instant) {
         guard let region = frame.region, region.x + region.width <= image.width, region.y + region.height <= image.height else {
             return frame.fail()
         }

@@ -505,6 +505,102 @@ struct WpFractionalScaleManagerV1Resource {
     }
 }
 
+enum ExtImageCopyCaptureManagerV1Error: UInt32 {
+    /// an option bit that does not exist
+    case invalidOption = 1
+}
+
+/// A ext_image_copy_capture_manager_v1 resource, as the one place its errors are posted.
+struct ExtImageCopyCaptureManagerV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a ext_image_copy_capture_manager_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "ext_image_copy_capture_manager_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: ExtImageCopyCaptureManagerV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
+enum ExtImageCopyCaptureSessionV1Error: UInt32 {
+    /// a frame made while another lives
+    case duplicateFrame = 1
+}
+
+/// A ext_image_copy_capture_session_v1 resource, as the one place its errors are posted.
+struct ExtImageCopyCaptureSessionV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a ext_image_copy_capture_session_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "ext_image_copy_capture_session_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: ExtImageCopyCaptureSessionV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
+enum ExtImageCopyCaptureFrameV1Error: UInt32 {
+    /// capture with no buffer attached
+    case noBuffer = 1
+    /// a damage rectangle that is no rectangle
+    case invalidBufferDamage = 2
+    /// a request after capture
+    case alreadyCaptured = 3
+}
+
+/// A ext_image_copy_capture_frame_v1 resource, as the one place its errors are posted.
+struct ExtImageCopyCaptureFrameV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a ext_image_copy_capture_frame_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "ext_image_copy_capture_frame_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: ExtImageCopyCaptureFrameV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
+enum ExtImageCopyCaptureCursorSessionV1Error: UInt32 {
+    /// get_capture_session asked twice
+    case duplicateSession = 1
+}
+
+/// A ext_image_copy_capture_cursor_session_v1 resource, as the one place its errors are posted.
+struct ExtImageCopyCaptureCursorSessionV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a ext_image_copy_capture_cursor_session_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "ext_image_copy_capture_cursor_session_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: ExtImageCopyCaptureCursorSessionV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
 enum SegueTransitionManagerV1Error: UInt32 {
     /// the window id or xdg_toplevel names no mapped window
     case unknownToplevel = 0

@@ -4,7 +4,7 @@ import SegueEngine
 /// One zwlr_screencopy_frame_v1: a rectangle of the output (in pixels) to
 /// copy into the wl_shm buffer its client hands over, once. Segue fills
 /// XRGB8888 or ARGB8888 buffers of the rectangle's size, rows top first.
-package final class ScreencopyFrame: ResourceObject {
+package final class ScreencopyFrame: ResourceObject, OutputCopyRequest {
     private(set) var resource: OpaquePointer?
     private weak var session: ScreencopySession?
     /// What of the output it copies, in pixels; nil: nothing (a region off the output).

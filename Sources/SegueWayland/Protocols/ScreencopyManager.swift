@@ -7,14 +7,14 @@ package protocol ScreencopyDelegate: AnyObject {
     var capturedOutput: (width: Int, height: Int, scale: Int) { get }
     /// `frame` holds a buffer to fill with the next frame (or, for
     /// copy_with_damage, the next that changed something).
-    func copyRequested(_ frame: ScreencopyFrame)
+    func copyRequested(_ frame: OutputCopyRequest)
 }
 
 /// The zwlr_screencopy_manager_v1 global (version 3), offered to privileged
 /// clients only: grim's screenshots, wf-recorder's recordings. Each bound
 /// manager keeps what changed on the output since its last copy, for
 /// copy_with_damage.
-package final class ScreencopyManager {
+package final class ScreencopyManager: OutputChangeWatcher {
     package static let version: Int32 = 3
     private let privileges: Privileges
     private var global: Global?

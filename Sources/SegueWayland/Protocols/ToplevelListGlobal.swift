@@ -53,7 +53,7 @@ package final class ToplevelListGlobal {
 final class ToplevelList: ResourceObject {
     private(set) var resource: OpaquePointer?
     private weak var global: ToplevelListGlobal?
-    private var handles: [Int: (resource: OpaquePointer, title: String, appID: String)] = [:]
+    fileprivate var handles: [Int: (resource: OpaquePointer, title: String, appID: String)] = [:]
     private var stopped = false
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<ext_foreign_toplevel_list_v1_interface> = {
@@ -80,20 +80,6 @@ final class ToplevelList: ResourceObject {
         global?.listEnded(self)
     }
 
-    /// A handle the client destroyed hears nothing more.
-    private final class HandleOwner: ResourceObject {
-        weak var list: ToplevelList?
-        let windowID: Int
-        init(list: ToplevelList, windowID: Int) {
-            self.list = list
-            self.windowID = windowID
-        }
-        func resourceDestroyed(_ resource: OpaquePointer) {
-            // A closed window's id may be a new window's by now, with a handle of its own.
-            if list?.handles[windowID]?.resource == resource { list?.handles[windowID] = nil }
-        }
-    }
-
     func windowChanged(id: Int, _ toplevel: XdgToplevel, identifier: String) {
         if let handle = handles[id] {
             guard (handle.title, handle.appID) != (toplevel.title, toplevel.appID) else { return }
@@ -106,7 +92,7 @@ final class ToplevelList: ResourceObject {
         guard let resource, !stopped,
               let handle = Resource.create(client: wl_resource_get_client(resource), interface: segue_ext_foreign_toplevel_handle_v1_interface(),
                                            version: 1, id: 0, implementation: Resource.destroyOnly,
-                                           object: HandleOwner(list: self, windowID: id)) else { return }
+                                           object: ToplevelHandle(list: self, windowID: id)) else { return }
         ext_foreign_toplevel_list_v1_send_toplevel(resource, handle)
         ext_foreign_toplevel_handle_v1_send_identifier(handle, identifier)
         ext_foreign_toplevel_handle_v1_send_title(handle, toplevel.title)
@@ -118,5 +104,22 @@ final class ToplevelList: ResourceObject {
     func windowClosed(id: Int) {
         guard let handle = handles.removeValue(forKey: id) else { return }
         ext_foreign_toplevel_handle_v1_send_closed(handle.resource)
+    }
+}
+
+/// An ext_foreign_toplevel_handle_v1: the window it names, which a capture
+/// source may name in turn. A handle the client destroyed hears nothing more.
+final class ToplevelHandle: ResourceObject {
+    private weak var list: ToplevelList?
+    let windowID: Int
+
+    init(list: ToplevelList, windowID: Int) {
+        self.list = list
+        self.windowID = windowID
+    }
+
+    func resourceDestroyed(_ resource: OpaquePointer) {
+        // A closed window's id may be a new window's by now, with a handle of its own.
+        if list?.handles[windowID]?.resource == resource { list?.handles[windowID] = nil }
     }
 }

@@ -1,0 +1,88 @@
+import CWaylandServer
+import SegueEngine
+
+/// What image copy capture needs from the shell.
+package protocol ImageCopyDelegate: AnyObject {
+    /// The size in pixels of what `source` shows now; nil once it is gone (a closed window).
+    func size(of source: CaptureSource) -> (width: Int, height: Int)?
+    /// `frame` holds a buffer of the right size and format to fill from its source.
+    func copyRequested(_ frame: ImageCopyFrame)
+}
+
+/// The ext_image_copy_capture_manager_v1 global (version 1), offered to
+/// privileged clients only: sessions copying the output, or a window shown
+/// or not, into the clients' wl_shm buffers.
+package final class ImageCopyCaptureManager: OutputChangeWatcher {
+    private let privileges: Privileges
+    private var global: Global?
+    weak var delegate: ImageCopyDelegate?
+    /// Live sessions, told of what changes.
+    private var sessions: [ImageCopySession] = []
+
+    nonisolated(unsafe) static let implementation: UnsafeMutablePointer<ext_image_copy_capture_manager_v1_interface> = {
+        let p = UnsafeMutablePointer<ext_image_copy_capture_manager_v1_interface>.allocate(capacity: 1)
+        p.initialize(to: ext_image_copy_capture_manager_v1_interface(
+            create_session: { client, resource, id, sourceResource, options in
+                guard let client, let owner = Resource.object(resource, as: ImageCopyManagerOwner.self), let manager = owner.manager,
+                      let source = Resource.object(sourceResource, as: ImageCaptureSource.self) else { return }
+                guard options & ~EXT_IMAGE_COPY_CAPTURE_MANAGER_V1_OPTIONS_PAINT_CURSORS.rawValue == 0 else {
+                    return segue_resource_post_error(resource, EXT_IMAGE_COPY_CAPTURE_MANAGER_V1_ERROR_INVALID_OPTION.rawValue,
+                                                     "options \(options) has bits past paint_cursors")
+                }
+                manager.startSession(client: client, id: id, source: source.source)
+            },
+            create_pointer_cursor_session: { client, _, id, _, _ in
+                guard let client else { return }
+                _ = ImageCopyCursorSession(client: client, id: id)
+            },
+            destroy: Resource.destroy))
+        return p
+    }()
+
+    package init(display: OpaquePointer, privileges: Privileges, delegate: ImageCopyDelegate) {
+        self.privileges = privileges
+        self.delegate = delegate
+        let owner = ImageCopyManagerOwner()
+        let global = Global(display: display, interface: segue_ext_image_copy_capture_manager_v1_interface(), version: 1,
+                            forEveryClient: false) { client, version, id in
+            Resource.create(client: client, interface: segue_ext_image_copy_capture_manager_v1_interface(), version: Int32(version),
+                            id: id, implementation: Self.implementation, object: owner)
+        }
+        owner.manager = self
+        privileges.restrict(global)
+        self.global = global
+    }
+
+    deinit {
+        if let global { privileges.release(global) }
+    }
+
+    private func startSession(client: OpaquePointer, id: UInt32, source: CaptureSource) {
+        guard let session = ImageCopySession(client: client, id: id, source: source, manager: self) else { return }
+        sessions.append(session)
+        session.sendConstraints()
+    }
+
+    func sessionEnded(_ session: ImageCopySession) { sessions.removeAll { $0 === session } }
+
+    /// A frame was drawn that changed `damage` of the output.
+    package func outputChanged(_ damage: Damage) {
+        for session in sessions where session.source == .output { session.changed.add(damage) }
+    }
+
+    /// A window's content changed: its sessions' next frames show it, whole.
+    package func windowChanged(id: Int) {
+        for session in sessions where session.source == .window(id: id) { session.sourceChanged() }
+    }
+
+    /// A window went: its sessions stop.
+    package func windowClosed(id: Int) {
+        for session in sessions where session.source == .window(id: id) { session.stop() }
+    }
+}
+
+/// What the manager's resources belong to: the global's manager, held weakly.
+private final class ImageCopyManagerOwner: ResourceObject {
+    weak var manager: ImageCopyCaptureManager?
+    func resourceDestroyed(_ resource: OpaquePointer) {}
+}

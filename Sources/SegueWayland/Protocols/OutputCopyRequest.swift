@@ -1,0 +1,24 @@
+import SegueEngine
+
+/// A copy of the output waiting for a frame to fill it: a
+/// zwlr_screencopy_frame_v1's or an ext_image_copy_capture_frame_v1's.
+package protocol OutputCopyRequest: AnyObject {
+    /// What of the output it copies, in pixels; nil: nothing (it fails).
+    var region: PixelRect? { get }
+    /// Whether it still waits for a picture: its client and buffer are there.
+    var isWaiting: Bool { get }
+    /// Whether it waits for a frame that changed something since its session's last copy.
+    var waitsForDamage: Bool { get }
+    /// What changed of the output since its session's last copy (everywhere before the first).
+    var changed: Damage { get }
+    /// Fills its buffer with `write`, given the buffer's rows top first and
+    /// their stride, and tells its client, with `presented` (CLOCK_MONOTONIC ns).
+    func fill(presented: UInt64, _ write: (UnsafeMutableRawPointer, _ stride: Int) -> Void)
+    /// No picture will come.
+    func fail()
+}
+
+/// Told what every frame drawn changed of the output, for the copies that wait for changes.
+package protocol OutputChangeWatcher: AnyObject {
+    func outputChanged(_ damage: Damage)
+}
