@@ -27,6 +27,7 @@
 #include "protocols/wlr-layer-shell-unstable-v1-server-protocol.h"
 #include "protocols/ext-image-capture-source-v1-server-protocol.h"
 #include "protocols/ext-image-copy-capture-v1-server-protocol.h"
+#include "protocols/cursor-shape-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -100,6 +101,8 @@ SEGUE_INTERFACE(ext_image_copy_capture_manager_v1)
 SEGUE_INTERFACE(ext_image_copy_capture_session_v1)
 SEGUE_INTERFACE(ext_image_copy_capture_frame_v1)
 SEGUE_INTERFACE(ext_image_copy_capture_cursor_session_v1)
+SEGUE_INTERFACE(wp_cursor_shape_manager_v1)
+SEGUE_INTERFACE(wp_cursor_shape_device_v1)
 #undef SEGUE_INTERFACE
 
 // One request table serves interfaces whose requests are alike: wl_keyboard's,

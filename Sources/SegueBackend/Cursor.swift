@@ -6,6 +6,9 @@ public enum Cursor: Equatable, Sendable {
     /// A client asked for no cursor.
     case hidden
     case image(CursorImage)
+    /// A client named a shape (wp_cursor_shape_v1, CSS names: "text",
+    /// "pointer", "ew-resize"…): the backend shows its theme's picture of it.
+    case named(String)
 }
 
 /// A client's cursor picture, copied from its wl_shm buffer.

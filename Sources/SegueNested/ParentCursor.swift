@@ -60,7 +60,9 @@ final class ParentCursor {
         case .hidden:
             wl_pointer_set_cursor(pointer, enterSerial, nil, 0, 0)
         case .standard:
-            showThemedArrow()
+            showThemed("left_ptr")
+        case .named(let name):
+            showThemed(name)
         case .image(let image):
             guard let buffer = CursorBuffer(image, shm: shm, released: { [weak self] in self?.released($0) }) else { return }
             buffers.append(buffer)
@@ -89,18 +91,28 @@ final class ParentCursor {
         wl_surface_commit(surface)
     }
 
-    /// The theme's left_ptr at the window's scale: the theme and size the
-    /// session names in XCURSOR_THEME and XCURSOR_SIZE (else the default
-    /// theme at 24, or libwayland-cursor's own arrow where none is
-    /// installed); its buffer stays the theme's.
-    private func showThemedArrow() {
+    /// Older themes' names for the CSS shapes that most often lack their own.
+    private static let olderNames = ["text": "xterm", "pointer": "hand2", "wait": "watch", "progress": "left_ptr_watch",
+                                     "move": "fleur", "grab": "hand1", "grabbing": "hand1", "help": "question_arrow",
+                                     "not-allowed": "crossed_circle", "ew-resize": "sb_h_double_arrow",
+                                     "ns-resize": "sb_v_double_arrow", "col-resize": "sb_h_double_arrow",
+                                     "row-resize": "sb_v_double_arrow", "all-scroll": "fleur"]
+
+    /// The theme's cursor of `name` (its older name, else the arrow, where the
+    /// theme lacks it) at the window's scale: the theme and size the session
+    /// names in XCURSOR_THEME and XCURSOR_SIZE (else the default theme at 24,
+    /// or libwayland-cursor's own arrow where none is installed); its buffer
+    /// stays the theme's.
+    private func showThemed(_ name: String) {
         if theme == nil || themeScale != Int(scale) {
             if let theme { wl_cursor_theme_destroy(theme) }
             let size = getenv("XCURSOR_SIZE").flatMap { Int32(String(cString: $0)) }.flatMap { (1...512).contains($0) ? $0 : nil } ?? 24
             theme = wl_cursor_theme_load(getenv("XCURSOR_THEME"), size * scale, shm)
             themeScale = Int(scale)
         }
-        guard let theme, let arrow = wl_cursor_theme_get_cursor(theme, "left_ptr"), arrow.pointee.image_count > 0,
+        guard let theme,
+              let arrow = [name, Self.olderNames[name], "left_ptr"].lazy.compactMap({ $0.flatMap { wl_cursor_theme_get_cursor(theme, $0) } }).first,
+              arrow.pointee.image_count > 0,
               let image = arrow.pointee.images[0], let buffer = wl_cursor_image_get_buffer(image) else { return }
         show(buffer, width: Int(image.pointee.width), height: Int(image.pointee.height), scale: Int(scale),
              hotspotX: Int(image.pointee.hotspot_x) / Int(scale), hotspotY: Int(image.pointee.hotspot_y) / Int(scale))

@@ -32,6 +32,7 @@ final class Globals {
     let virtualKeyboards: VirtualKeyboardManager
     let singlePixelBuffers: SinglePixelBufferManager
     let layerShell: LayerShell
+    let cursorShapes: CursorShapeManager
     /// ext-image-copy-capture, privileged, with its sources.
     let captureSources: ImageCaptureSourceManagers
     let imageCopy: ImageCopyCaptureManager
@@ -81,6 +82,7 @@ final class Globals {
         toplevelList = ToplevelListGlobal(display: display, privileges: privileges) { [unowned shell] in shell.windows }
         virtualKeyboards = VirtualKeyboardManager(display: display, privileges: privileges, delegate: shell)
         singlePixelBuffers = SinglePixelBufferManager(display: display)
+        cursorShapes = CursorShapeManager(display: display)
         layerShell = LayerShell(display: display, delegate: shell, toleratesBufferBeforeConfigure: shell.options.toleratesBufferBeforeConfigure)
     }
 }

@@ -67,6 +67,7 @@ final class CursorImages {
     /// arrow when there is none, nothing for no surface or one not yet drawn.
     func cursor(for request: CursorRequest?) -> Cursor {
         guard let request else { return .standard }
+        if let shape = request.shape { return shape == "default" ? .standard : .named(shape) }
         guard let surface = request.surface, let picture = pictures[ObjectIdentifier(surface)] else { return .hidden }
         return .image(CursorImage(pixels: picture.pixels, width: picture.width, height: picture.height, scale: picture.scale,
                                   hotspotX: request.hotspotX, hotspotY: request.hotspotY))

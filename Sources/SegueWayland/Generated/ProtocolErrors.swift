@@ -505,6 +505,29 @@ struct WpFractionalScaleManagerV1Resource {
     }
 }
 
+enum WpCursorShapeDeviceV1Error: UInt32 {
+    /// no such shape
+    case invalidShape = 1
+}
+
+/// A wp_cursor_shape_device_v1 resource, as the one place its errors are posted.
+struct WpCursorShapeDeviceV1Resource {
+    /// Nil only where libwayland handed a request no resource, which it never does.
+    let raw: OpaquePointer?
+
+    /// `raw` must be a wp_cursor_shape_device_v1: checked here, once, where a request handler wraps it.
+    init(_ raw: OpaquePointer?) {
+        checkInterface(raw, is: "wp_cursor_shape_device_v1")
+        self.raw = raw
+    }
+
+    /// Sends the error; libwayland then disconnects the client.
+    func postError(_ code: WpCursorShapeDeviceV1Error, _ message: String) {
+        guard let raw else { return }
+        segue_resource_post_error(raw, code.rawValue, message)
+    }
+}
+
 enum ExtImageCopyCaptureManagerV1Error: UInt32 {
     /// an option bit that does not exist
     case invalidOption = 1

@@ -3,7 +3,7 @@ import CWaylandServer
 /// One client's wl_pointer on the seat.
 package final class Pointer: SeatResource {
     /// The seat's pointer, which takes its cursor requests.
-    private weak var seatPointer: SeatPointer?
+    private(set) weak var seatPointer: SeatPointer?
     /// The serial of the enter this pointer was sent last, which set_cursor answers.
     private(set) var lastEnterSerial: UInt32?
 

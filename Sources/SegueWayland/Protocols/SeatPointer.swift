@@ -57,6 +57,12 @@ package final class SeatPointer {
         cursor = CursorRequest(surface: cursorSurface, hotspotX: Int(hotspotX), hotspotY: Int(hotspotY))
     }
 
+    /// wp_cursor_shape_device_v1.set_shape for `pointer`: taken as set_cursor is.
+    func setShape(from pointer: Pointer, serial: UInt32, shape: String) {
+        guard let under = surface, wl_resource_get_client(under) == pointer.client, serial == pointer.lastEnterSerial else { return }
+        cursor = CursorRequest(shape: shape)
+    }
+
     /// The cursor's surface (or the drag's icon) committed content moved by `offset`: its hotspot moves the other way.
     package func cursorSurfaceCommitted(_ committed: Surface) {
         guard let cursor, cursor.surface === committed, committed.committedOffset != (0, 0) else { return }
