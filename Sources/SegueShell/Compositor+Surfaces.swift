@@ -103,6 +103,19 @@ extension Compositor: SurfaceDelegate {
         if options.placement.showsOneWindow { output.damage() } else { output.desktopLayersChanged() }
     }
 
+    /// What a capture that asks for the pointer draws, and where its hotspot
+    /// is in output pixels: the client's picture, or the arrow for the
+    /// standard cursor and named shapes; nothing where it is hidden or never moved.
+    func pointerPicture() -> (picture: CursorImage, x: Int, y: Int)? {
+        guard let position = routing.pointer.position else { return nil }
+        let x = Int(position.x * Double(output.scale)), y = Int(position.y * Double(output.scale))
+        switch routing.shownCursor {
+        case .hidden: return nil
+        case .standard, .named: return (.arrow, x, y)
+        case .image(let image): return (image, x, y)
+        }
+    }
+
     /// Tells the backend what the pointer looks like now, when that changed.
     func updateCursor() {
         // A surface drawn before it became the cursor holds a texture it no longer needs.

@@ -76,6 +76,7 @@ final class Globals {
         imageCopy = ImageCopyCaptureManager(display: display, privileges: privileges, delegate: screenCapture)
         screenCapture.changeWatchers = [screencopy, imageCopy]
         screenCapture.window = { [unowned shell] id in shell.stack.windows.first { $0.id == id } }
+        screenCapture.pointer = { [unowned shell] in shell.pointerPicture() }
         shell.output.capture = screenCapture
         dataControl = DataControlManager(display: display, privileges: privileges)
         foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell)

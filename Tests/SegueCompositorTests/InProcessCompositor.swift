@@ -27,8 +27,9 @@ final class InProcessCompositor {
     /// `toleratesBufferBeforeConfigure` as the WLCS integration sets it.
     init(placement: WindowPlacement = .free, width: Int = 320, height: Int = 180, scale: Int? = nil, stepped: Bool = false,
          config: String? = nil, toleratesBufferBeforeConfigure: Bool = false, clientTextureBudget: Int? = nil,
-         dmabufOffer: DmabufOffer? = nil) throws {
+         dmabufOffer: DmabufOffer? = nil, trusting trusted: [String] = []) throws {
         var options = CompositorOptions()
+        options.trustedExecutables = trusted
         options.dmabufOffer = dmabufOffer
         options.scale = scale
         options.clientTextureBudget = clientTextureBudget

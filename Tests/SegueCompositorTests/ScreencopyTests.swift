@@ -194,7 +194,7 @@ final class ScreencopyTests: XCTestCase {
 }
 
 /// What a zwlr_screencopy_frame_v1 said.
-private final class CapturedFrame {
+final class CapturedFrame {
     var format: UInt32?
     var size: (width: UInt32, height: UInt32, stride: UInt32)?
     var bufferDone = false
@@ -205,7 +205,7 @@ private final class CapturedFrame {
     var presented: UInt64?
 }
 
-private nonisolated(unsafe) let capturedFrameListener = fixedListener(zwlr_screencopy_frame_v1_listener(
+nonisolated(unsafe) let capturedFrameListener = fixedListener(zwlr_screencopy_frame_v1_listener(
     buffer: { data, _, format, width, height, stride in
         let frame = listenerObject(data) as CapturedFrame
         frame.format = format

@@ -1,3 +1,4 @@
+import SegueBackend
 import SegueEngine
 import SegueImaging
 import SegueWayland
@@ -11,6 +12,9 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
     private unowned let output: Output
     /// The window of an id, while it is open.
     var window: (Int) -> Window? = { _ in nil }
+    /// The pointer's picture and where its hotspot is on the output, in
+    /// output pixels; nil where it shows none (hidden, or never moved).
+    var pointer: () -> (picture: CursorImage, x: Int, y: Int)? = { nil }
     /// Told of every frame's damage, for their sessions.
     var changeWatchers: [OutputChangeWatcher] = []
     private var waiting: [OutputCopyRequest] = []
@@ -86,6 +90,30 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
                         to[d + 2] = source[s]
                         to[d + 3] = 255
                     }
+                }
+            }
+            if frame.includesCursor, case .output? = (frame as? ImageCopyFrame)?.source ?? .output, let pointer = pointer() {
+                Self.draw(pointer.picture, hotspotAt: (pointer.x, pointer.y), scale: output.scale, into: data, stride: stride, region: region)
+            }
+        }
+    }
+
+    /// Blends `picture` (premultiplied B, G, R, A) over rows of B, G, R, X
+    /// holding `region` of the output, its hotspot at `hotspot` (output
+    /// pixels), scaled from its own scale to `scale` pixels per unit.
+    static func draw(_ picture: CursorImage, hotspotAt hotspot: (x: Int, y: Int), scale: Int, into data: UnsafeMutableRawPointer,
+                     stride: Int, region: PixelRect) {
+        let width = picture.width * scale / max(picture.scale, 1), height = picture.height * scale / max(picture.scale, 1)
+        let left = hotspot.x - picture.hotspotX * scale, top = hotspot.y - picture.hotspotY * scale
+        guard let covered = PixelRect(x: left, y: top, width: width, height: height).clipped(to: region) else { return }
+        for y in covered.y..<covered.y + covered.height {
+            let row = data.advanced(by: (y - region.y) * stride).assumingMemoryBound(to: UInt8.self)
+            let sourceY = (y - top) * picture.height / height
+            for x in covered.x..<covered.x + covered.width {
+                let s = (sourceY * picture.width + (x - left) * picture.width / width) * 4, d = (x - region.x) * 4
+                let alpha = Int(picture.pixels[s + 3])
+                for channel in 0..<3 {
+                    row[d + channel] = UInt8(min(255, Int(picture.pixels[s + channel]) + Int(row[d + channel]) * (255 - alpha) / 255))
                 }
             }
         }

@@ -29,7 +29,8 @@ package final class ImageCopyCaptureManager: OutputChangeWatcher {
                     return segue_resource_post_error(resource, EXT_IMAGE_COPY_CAPTURE_MANAGER_V1_ERROR_INVALID_OPTION.rawValue,
                                                      "options \(options) has bits past paint_cursors")
                 }
-                manager.startSession(client: client, id: id, source: source.source)
+                manager.startSession(client: client, id: id, source: source.source,
+                                     paintsCursors: options & EXT_IMAGE_COPY_CAPTURE_MANAGER_V1_OPTIONS_PAINT_CURSORS.rawValue != 0)
             },
             create_pointer_cursor_session: { client, _, id, _, _ in
                 guard let client else { return }
@@ -57,8 +58,9 @@ package final class ImageCopyCaptureManager: OutputChangeWatcher {
         if let global { privileges.release(global) }
     }
 
-    private func startSession(client: OpaquePointer, id: UInt32, source: CaptureSource) {
-        guard let session = ImageCopySession(client: client, id: id, source: source, manager: self) else { return }
+    private func startSession(client: OpaquePointer, id: UInt32, source: CaptureSource, paintsCursors: Bool) {
+        guard let session = ImageCopySession(client: client, id: id, source: source, paintsCursors: paintsCursors, manager: self)
+        else { return }
         sessions.append(session)
         session.sendConstraints()
     }

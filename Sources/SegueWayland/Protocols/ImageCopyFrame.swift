@@ -54,6 +54,7 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
     package var isWaiting: Bool { resource != nil && buffer != nil }
     package var waitsForDamage: Bool { session?.hasFilled ?? false }
     package var changed: Damage { session?.changed ?? .everywhere }
+    package var includesCursor: Bool { session?.paintsCursors ?? false }
 
     /// False, with already_captured sent, once it was captured.
     private func refuseAfterCapture() -> Bool {

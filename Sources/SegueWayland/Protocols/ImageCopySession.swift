@@ -8,6 +8,8 @@ import SegueEngine
 package final class ImageCopySession: ResourceObject {
     private(set) var resource: OpaquePointer?
     package let source: CaptureSource
+    /// Whether its frames have the pointer drawn in (paint_cursors).
+    let paintsCursors: Bool
     private weak var manager: ImageCopyCaptureManager?
     /// What changed since the last frame filled; all of it before the first.
     package var changed = Damage.everywhere
@@ -35,8 +37,9 @@ package final class ImageCopySession: ResourceObject {
         return p
     }()
 
-    init?(client: OpaquePointer, id: UInt32, source: CaptureSource, manager: ImageCopyCaptureManager?) {
+    init?(client: OpaquePointer, id: UInt32, source: CaptureSource, paintsCursors: Bool = false, manager: ImageCopyCaptureManager?) {
         self.source = source
+        self.paintsCursors = paintsCursors
         self.manager = manager
         guard let resource = Resource.create(client: client, interface: segue_ext_image_copy_capture_session_v1_interface(), version: 1,
                                              id: id, implementation: Self.implementation, object: self) else { return nil }

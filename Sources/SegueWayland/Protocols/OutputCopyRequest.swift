@@ -11,6 +11,8 @@ package protocol OutputCopyRequest: AnyObject {
     var waitsForDamage: Bool { get }
     /// What changed of the output since its session's last copy (everywhere before the first).
     var changed: Damage { get }
+    /// Whether its client asked for the pointer drawn in.
+    var includesCursor: Bool { get }
     /// Fills its buffer with `write`, given the buffer's rows top first and
     /// their stride, and tells its client, with `presented` (CLOCK_MONOTONIC ns).
     func fill(presented: UInt64, _ write: (UnsafeMutableRawPointer, _ stride: Int) -> Void)
