@@ -28,6 +28,7 @@
 #include "protocols/ext-image-capture-source-v1-server-protocol.h"
 #include "protocols/ext-image-copy-capture-v1-server-protocol.h"
 #include "protocols/cursor-shape-v1-server-protocol.h"
+#include "protocols/ext-data-control-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -103,6 +104,10 @@ SEGUE_INTERFACE(ext_image_copy_capture_frame_v1)
 SEGUE_INTERFACE(ext_image_copy_capture_cursor_session_v1)
 SEGUE_INTERFACE(wp_cursor_shape_manager_v1)
 SEGUE_INTERFACE(wp_cursor_shape_device_v1)
+SEGUE_INTERFACE(ext_data_control_manager_v1)
+SEGUE_INTERFACE(ext_data_control_device_v1)
+SEGUE_INTERFACE(ext_data_control_source_v1)
+SEGUE_INTERFACE(ext_data_control_offer_v1)
 #undef SEGUE_INTERFACE
 
 // One request table serves interfaces whose requests are alike: wl_keyboard's,
@@ -125,6 +130,24 @@ _Static_assert(sizeof(struct zwlr_data_control_source_v1_interface) == sizeof(st
                && offsetof(struct zwlr_data_control_source_v1_interface, offer)
                   == offsetof(struct zwp_primary_selection_source_v1_interface, offer),
                "one offer-and-destroy table serves both sources");
+// ext-data-control-v1 is wlr-data-control 2 under other names: one set of
+// request tables, and the zwlr event senders, serve both (DataControlProtocol).
+_Static_assert(sizeof(struct ext_data_control_manager_v1_interface) == sizeof(struct zwlr_data_control_manager_v1_interface)
+               && sizeof(struct ext_data_control_device_v1_interface) == sizeof(struct zwlr_data_control_device_v1_interface)
+               && offsetof(struct ext_data_control_device_v1_interface, set_primary_selection)
+                  == offsetof(struct zwlr_data_control_device_v1_interface, set_primary_selection)
+               && sizeof(struct ext_data_control_source_v1_interface) == sizeof(struct zwlr_data_control_source_v1_interface)
+               && sizeof(struct ext_data_control_offer_v1_interface) == sizeof(struct zwlr_data_control_offer_v1_interface),
+               "ext and wlr data control requests are laid out alike");
+_Static_assert(EXT_DATA_CONTROL_DEVICE_V1_DATA_OFFER == ZWLR_DATA_CONTROL_DEVICE_V1_DATA_OFFER
+               && EXT_DATA_CONTROL_DEVICE_V1_SELECTION == ZWLR_DATA_CONTROL_DEVICE_V1_SELECTION
+               && EXT_DATA_CONTROL_DEVICE_V1_PRIMARY_SELECTION == ZWLR_DATA_CONTROL_DEVICE_V1_PRIMARY_SELECTION
+               && EXT_DATA_CONTROL_OFFER_V1_OFFER == ZWLR_DATA_CONTROL_OFFER_V1_OFFER
+               && EXT_DATA_CONTROL_SOURCE_V1_SEND == ZWLR_DATA_CONTROL_SOURCE_V1_SEND
+               && EXT_DATA_CONTROL_SOURCE_V1_CANCELLED == ZWLR_DATA_CONTROL_SOURCE_V1_CANCELLED
+               && EXT_DATA_CONTROL_DEVICE_V1_ERROR_USED_SOURCE == ZWLR_DATA_CONTROL_DEVICE_V1_ERROR_USED_SOURCE
+               && EXT_DATA_CONTROL_SOURCE_V1_ERROR_INVALID_OFFER == ZWLR_DATA_CONTROL_SOURCE_V1_ERROR_INVALID_OFFER,
+               "ext and wlr data control events and errors have the same numbers");
 
 // wl_resource_post_error is variadic; Swift passes a finished message.
 static inline void segue_resource_post_error(struct wl_resource *resource, uint32_t code, const char *message) {

@@ -27,6 +27,7 @@ final class Globals {
     let screencopy: ScreencopyManager
     let screenCapture: ScreenCapture
     let dataControl: DataControlManager
+    let extDataControl: DataControlManager
     let foreignToplevels: ForeignToplevelManager
     let toplevelList: ToplevelListGlobal
     let virtualKeyboards: VirtualKeyboardManager
@@ -79,6 +80,7 @@ final class Globals {
         screenCapture.pointer = { [unowned shell] in shell.pointerPicture() }
         shell.output.capture = screenCapture
         dataControl = DataControlManager(display: display, privileges: privileges)
+        extDataControl = DataControlManager(display: display, privileges: privileges, ext: true)
         foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell)
         toplevelList = ToplevelListGlobal(display: display, privileges: privileges) { [unowned shell] in shell.windows }
         virtualKeyboards = VirtualKeyboardManager(display: display, privileges: privileges, delegate: shell)

@@ -96,7 +96,8 @@ final class PrivilegedClientsTests: XCTestCase {
         let foot = try XCTUnwrap(entries.first { $0["pid"] == spawnedPID }, "\(clients)")
         XCTAssertEqual(foot["executable"], .string(try installedProgram("foot")))
         XCTAssertEqual(foot["privileged"], .bool(true), "Segue started it")
-        XCTAssertEqual(foot["may_use"], .array(["ext_foreign_toplevel_image_capture_source_manager_v1", "ext_foreign_toplevel_list_v1",
+        XCTAssertEqual(foot["may_use"], .array(["ext_data_control_manager_v1",
+                                                "ext_foreign_toplevel_image_capture_source_manager_v1", "ext_foreign_toplevel_list_v1",
                                                 "ext_image_copy_capture_manager_v1", "ext_output_image_capture_source_manager_v1",
                                                 "segue_transition_manager_v1", "zwlr_data_control_manager_v1",
                                                 "zwlr_foreign_toplevel_manager_v1", "zwlr_screencopy_manager_v1",

@@ -57,6 +57,7 @@ final class ToplevelListTests: XCTestCase {
         XCTAssertNil(client.globals["zwlr_data_control_manager_v1"])
         XCTAssertNil(client.globals["zwp_virtual_keyboard_manager_v1"])
         XCTAssertNil(client.globals["ext_image_copy_capture_manager_v1"])
+        XCTAssertNil(client.globals["ext_data_control_manager_v1"])
         XCTAssertNil(client.globals["ext_output_image_capture_source_manager_v1"])
         XCTAssertNil(client.globals["ext_foreign_toplevel_image_capture_source_manager_v1"])
         XCTAssertNotNil(client.globals["zxdg_output_manager_v1"], "not privileged: everyone's")

@@ -703,52 +703,6 @@ struct ZwpVirtualKeyboardV1Resource {
     }
 }
 
-enum ZwlrDataControlDeviceV1Error: UInt32 {
-    /// the source was set as a selection before
-    case usedSource = 1
-}
-
-/// A zwlr_data_control_device_v1 resource, as the one place its errors are posted.
-struct ZwlrDataControlDeviceV1Resource {
-    /// Nil only where libwayland handed a request no resource, which it never does.
-    let raw: OpaquePointer?
-
-    /// `raw` must be a zwlr_data_control_device_v1: checked here, once, where a request handler wraps it.
-    init(_ raw: OpaquePointer?) {
-        checkInterface(raw, is: "zwlr_data_control_device_v1")
-        self.raw = raw
-    }
-
-    /// Sends the error; libwayland then disconnects the client.
-    func postError(_ code: ZwlrDataControlDeviceV1Error, _ message: String) {
-        guard let raw else { return }
-        segue_resource_post_error(raw, code.rawValue, message)
-    }
-}
-
-enum ZwlrDataControlSourceV1Error: UInt32 {
-    /// a mime type offered after the source was set
-    case invalidOffer = 1
-}
-
-/// A zwlr_data_control_source_v1 resource, as the one place its errors are posted.
-struct ZwlrDataControlSourceV1Resource {
-    /// Nil only where libwayland handed a request no resource, which it never does.
-    let raw: OpaquePointer?
-
-    /// `raw` must be a zwlr_data_control_source_v1: checked here, once, where a request handler wraps it.
-    init(_ raw: OpaquePointer?) {
-        checkInterface(raw, is: "zwlr_data_control_source_v1")
-        self.raw = raw
-    }
-
-    /// Sends the error; libwayland then disconnects the client.
-    func postError(_ code: ZwlrDataControlSourceV1Error, _ message: String) {
-        guard let raw else { return }
-        segue_resource_post_error(raw, code.rawValue, message)
-    }
-}
-
 enum ZwlrForeignToplevelHandleV1Error: UInt32 {
     /// a rectangle of negative size
     case invalidRectangle = 0

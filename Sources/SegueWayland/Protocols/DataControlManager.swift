@@ -1,34 +1,37 @@
 import CWaylandServer
 
-/// The zwlr_data_control_manager_v1 global (version 2), offered to
-/// privileged clients only: clipboard managers and `wl-paste --watch` hear
-/// every selection of a seat and may set it, whoever has the keyboard.
+/// The zwlr_data_control_manager_v1 global (version 2) or the
+/// ext_data_control_manager_v1 one (version 1), offered to privileged
+/// clients only: clipboard managers and `wl-paste --watch` hear every
+/// selection of a seat and may set it, whoever has the keyboard.
 package final class DataControlManager {
-    package static let version: Int32 = 2
     private let privileges: Privileges
     private var global: Global?
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<zwlr_data_control_manager_v1_interface> = {
         let p = UnsafeMutablePointer<zwlr_data_control_manager_v1_interface>.allocate(capacity: 1)
         p.initialize(to: zwlr_data_control_manager_v1_interface(
-            create_data_source: { client, manager, id in
-                guard let client, let manager else { return }
-                _ = DataControlSource(client: client, version: wl_resource_get_version(manager), id: id)
+            create_data_source: { client, resource, id in
+                guard let client, let resource, let manager = Resource.object(resource, as: DataControlOwner.self) else { return }
+                _ = DataControlSource(client: client, family: manager.family, version: wl_resource_get_version(resource), id: id)
             },
-            get_data_device: { client, manager, id, seatResource in
-                guard let client, let manager, let seat = Resource.object(seatResource, as: Seat.self) else { return }
-                _ = DataControlDevice(client: client, version: wl_resource_get_version(manager), id: id, seat: seat)
+            get_data_device: { client, resource, id, seatResource in
+                guard let client, let resource, let manager = Resource.object(resource, as: DataControlOwner.self),
+                      let seat = Resource.object(seatResource, as: Seat.self) else { return }
+                _ = DataControlDevice(client: client, family: manager.family, version: wl_resource_get_version(resource), id: id, seat: seat)
             },
             destroy: Resource.destroy))
         return p
     }()
 
-    package init(display: OpaquePointer, privileges: Privileges) {
+    /// wlr-data-control's manager, or with `ext` ext-data-control-v1's.
+    package init(display: OpaquePointer, privileges: Privileges, ext: Bool = false) {
         self.privileges = privileges
-        let global = Global(display: display, interface: segue_zwlr_data_control_manager_v1_interface(), version: Self.version,
+        let owner = DataControlOwner(family: ext ? .ext : .wlr)
+        let global = Global(display: display, interface: owner.family.manager, version: owner.family.version,
                             forEveryClient: false) { client, version, id in
-            Resource.create(client: client, interface: segue_zwlr_data_control_manager_v1_interface(), version: Int32(version),
-                            id: id, implementation: Self.implementation, object: Resource.inert)
+            Resource.create(client: client, interface: owner.family.manager, version: Int32(version),
+                            id: id, implementation: Self.implementation, object: owner)
         }
         privileges.restrict(global)
         self.global = global
@@ -37,4 +40,11 @@ package final class DataControlManager {
     deinit {
         if let global { privileges.release(global) }
     }
+}
+
+/// What a manager's resources belong to: the family of names it speaks.
+private final class DataControlOwner: ResourceObject {
+    let family: DataControlProtocol
+    init(family: DataControlProtocol) { self.family = family }
+    func resourceDestroyed(_ resource: OpaquePointer) {}
 }
