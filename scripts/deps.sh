@@ -13,6 +13,7 @@ packages=(
     libegl-mesa0 libgl1-mesa-dri                  # Mesa's EGL and llvmpipe, for rendering without a GPU
     wlcs                                          # the conformance suite's headers and runner (libSegueWLCS)
     xz-utils                                      # scripts/package's tarballs
+    scdoc                                         # scripts/install's man pages
 )
 if [ "${1:-}" = "--test" ]; then
     packages+=(weston foot fonts-dejavu-core)     # weston-simple-shm/-egl and foot as clients
