@@ -100,6 +100,27 @@ final class LayerShellTests: XCTestCase {
         XCTAssertEqual(screen[320, 20], RGBA(0, 160, 0), "no bar over it")
     }
 
+    func testABarsPopupIsDrawnOverTheWindowBelowTheBar() throws {
+        let client = try server.connect()
+        let bar = try topBar(client)
+        try window(client, fill: RGBA(0, 160, 0))
+        // A menu hanging from the bar's left part: 60×80 under the anchor rectangle (10, 30, 20×10).
+        let popup = client.makePopup(of: nil, width: 60, height: 80, anchorRect: PixelRect(x: 10, y: 30, width: 20, height: 10),
+                                     anchor: XDG_POSITIONER_ANCHOR_BOTTOM_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT) {
+            zwlr_layer_surface_v1_get_popup(bar.layerSurface, $0.popup)
+        }
+        var menu = RGBAImage(width: 60, height: 80, fill: RGBA(220, 0, 0))
+        menu.fill(white, x: 0, y: 0, width: 6, height: 6)
+        try client.show(menu, onPopup: popup)
+        XCTAssertEqual(popup.rectangle, PixelRect(x: 10, y: 40, width: 60, height: 80), "placed against the bar")
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        let screen = server.presented
+        XCTAssertEqual(screen[11, 41], white, "the menu's marker, top left, over the window")
+        XCTAssertEqual(screen[60, 100], RGBA(220, 0, 0))
+        XCTAssertEqual(screen[80, 100], RGBA(0, 160, 0), "the window beside it")
+        XCTAssertEqual(screen[60, 20], magenta, "the bar above it")
+    }
+
     func testAWallpaperShowsAroundASmallWindow() throws {
         let client = try server.connect()
         let wallpaper = try client.makeLayerSurface(layer: 0) {
@@ -162,5 +183,34 @@ final class LayerShellTests: XCTestCase {
         server.inject(.pointerMotion(time: 2, x: 100, y: 100))
         XCTAssertTrue(client.roundtrip())
         XCTAssertEqual(pointer.focus, toplevel.surface, "below the bar, the window")
+    }
+}
+
+/// Free placement (WLCS's, and embedders'): the desktop's layer surfaces lie
+/// under and over its windows as elements of the same frame.
+final class FreeDesktopLayerTests: XCTestCase {
+    private let white = RGBA(255, 255, 255)
+
+    func testOnAFreeDesktopLayerSurfacesLieUnderAndOverTheWindows() throws {
+        let server = try InProcessCompositor(placement: .free, width: 320, height: 180)
+        defer { server.stop() }
+        let client = try server.connect()
+        let wallpaper = try client.makeLayerSurface(layer: 0) {
+            zwlr_layer_surface_v1_set_anchor($0, 15)
+            zwlr_layer_surface_v1_set_exclusive_zone($0, -1)
+        }
+        XCTAssertTrue(client.roundtrip())
+        try client.show(RGBAImage(width: 320, height: 180, fill: RGBA(0x33, 0x66, 0x99)), onLayer: wallpaper)
+        let badge = try client.makeLayerSurface(layer: 3) {
+            zwlr_layer_surface_v1_set_anchor($0, 1 | 4)
+            zwlr_layer_surface_v1_set_size($0, 20, 20)
+        }
+        XCTAssertTrue(client.roundtrip())
+        try client.show(RGBAImage(width: 20, height: 20, fill: white), onLayer: badge)
+        _ = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: RGBA(0, 160, 0)), x: 10, y: 10)
+        let screen = try server.screen()
+        XCTAssertEqual(screen[5, 5], white, "the overlay badge over the window")
+        XCTAssertEqual(screen[50, 40], RGBA(0, 160, 0), "the window over the wallpaper")
+        XCTAssertEqual(screen[200, 150], RGBA(0x33, 0x66, 0x99), "the wallpaper")
     }
 }

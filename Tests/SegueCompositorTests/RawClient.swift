@@ -240,11 +240,11 @@ final class RawClient {
     /// adjusted by `adjustment` where it would leave its bounds, taking
     /// a grab with `grabSerial` if given, committed bare; configured when
     /// `roundtrip` returns, and left for the test to acknowledge.
-    func makePopup(of parent: OpaquePointer, width: Int32, height: Int32, anchorRect: PixelRect,
+    func makePopup(of parent: OpaquePointer?, width: Int32, height: Int32, anchorRect: PixelRect,
                    anchor: xdg_positioner_anchor = XDG_POSITIONER_ANCHOR_NONE,
                    gravity: xdg_positioner_gravity = XDG_POSITIONER_GRAVITY_NONE,
                    adjustment: xdg_positioner_constraint_adjustment = XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_NONE,
-                   grabSerial: UInt32? = nil) -> RawPopup {
+                   grabSerial: UInt32? = nil, beforeCommit: (RawPopup) -> Void = { _ in }) -> RawPopup {
         let positioner = xdg_wm_base_create_positioner(wmBase)!
         xdg_positioner_set_size(positioner, width, height)
         xdg_positioner_set_anchor_rect(positioner, Int32(anchorRect.x), Int32(anchorRect.y),
@@ -259,6 +259,7 @@ final class RawClient {
         xdg_positioner_destroy(positioner)
         if let grabSerial { xdg_popup_grab(popup.popup, seat, grabSerial) }
         listenedTo.append(popup)
+        beforeCommit(popup)
         wl_surface_commit(surface)
         return popup
     }
