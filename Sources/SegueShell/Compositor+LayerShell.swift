@@ -44,14 +44,17 @@ extension Compositor: LayerShellDelegate {
     /// A layer surface (or one of its subsurfaces or popups) committed new content.
     func layerContentCommitted(_ layer: LayerSurface, by surface: Surface) {
         guard layer.mapped else { return }
-        if surface.committedNewContent || surface.committedSubsurfaceChange { layersChanged(under: !layer.layer.isAboveWindows, at: layer) }
+        if surface.committedNewContent || surface.committedSubsurfaceChange {
+            layersChanged(under: !layer.layer.isAboveWindows, at: layer, committedBy: surface)
+        }
         else if !surface.frameCallbacks.isEmpty { output.requestFrame() }
     }
 
     /// What layer surfaces show changed: under the windows, the backdrop and
     /// every window's screen on it are composed anew; over them, only where
-    /// the layer surface lies is drawn again (all of the output without one).
-    func layersChanged(under: Bool, at layer: LayerSurface? = nil) {
+    /// the layer surface lies is drawn again, or of its own surface's commit
+    /// only what it damaged (all of the output without one).
+    func layersChanged(under: Bool, at layer: LayerSurface? = nil, committedBy surface: Surface? = nil) {
         pointerLayoutChanged()
         guard options.placement.showsOneWindow else { return output.desktopLayersChanged() }
         guard !under, let layer else {
@@ -61,8 +64,10 @@ extension Compositor: LayerShellDelegate {
         let scale = output.scale
         // Its popups may reach past it: they are drawn anew with the whole output.
         guard layer.popups.isEmpty else { return output.damage() }
-        output.damage(.within(Region([PixelRect(x: layer.rect.x * scale, y: layer.rect.y * scale,
-                                                width: layer.rect.width * scale, height: layer.rect.height * scale)])))
+        let placed = PixelRect(x: layer.rect.x * scale, y: layer.rect.y * scale, width: layer.rect.width * scale,
+                               height: layer.rect.height * scale)
+        let committed = surface.map { $0 === layer.surface && !$0.committedSubsurfaceChange } ?? false
+        output.damage(committed ? Window.damage(of: layer.surface, placed: placed, scale: scale) : .within(Region([placed])))
     }
 
     /// The layer surface `surface` is part of: its own, a subsurface's or a popup's.

@@ -1,6 +1,7 @@
 import CWaylandClient
 import SegueEngine
 import SegueImaging
+@testable import SegueShell
 import XCTest
 
 /// wlr-layer-shell with clients of our own, in process on Segue's stacked
@@ -98,6 +99,22 @@ final class LayerShellTests: XCTestCase {
         let screen = server.presented
         XCTAssertEqual(screen[2, 2], yellow, "the window's marker, where the bar was")
         XCTAssertEqual(screen[320, 20], RGBA(0, 160, 0), "no bar over it")
+    }
+
+    func testABarRedrawingItsClockRedrawsOnlyTheBar() throws {
+        let client = try server.connect()
+        let bar = try topBar(client)
+        try window(client, fill: RGBA(0, 160, 0))
+        // The clock's corner of the bar, redrawn: that square of the output alone is drawn again.
+        var image = RGBAImage(width: 640, height: 40, fill: magenta)
+        image.fill(RGBA(0, 0, 0), x: 600, y: 10, width: 30, height: 20)
+        try client.show(image, on: bar.surface, damage: PixelRect(x: 600, y: 10, width: 30, height: 20))
+        XCTAssertTrue(client.roundtrip())
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        XCTAssertEqual(server.compositor.output.lastDamage, .within(Region([PixelRect(x: 600, y: 10, width: 30, height: 20)])),
+                       "what the bar damaged, not the window under it")
+        XCTAssertEqual(server.presented[610, 20], RGBA(0, 0, 0))
+        XCTAssertEqual(server.presented[320, 200], RGBA(0, 160, 0))
     }
 
     func testABarsPopupIsDrawnOverTheWindowBelowTheBar() throws {
