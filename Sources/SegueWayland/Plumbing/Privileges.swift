@@ -49,6 +49,13 @@ package final class Privileges {
     /// The privileged globals, by name.
     package var restricted: [AdvertisedGlobal] { globals.values.sorted { $0.name < $1.name } }
 
+    /// A global only the clients this lets use it see, restricted as long as it lives.
+    func global(display: OpaquePointer, interface: UnsafePointer<wl_interface>, version: Int32,
+                bind: @escaping Global.Bind) -> PrivilegedGlobal {
+        PrivilegedGlobal(Global(display: display, interface: interface, version: version, forEveryClient: false, bind: bind),
+                         privileges: self)
+    }
+
     /// The global went.
     func release(_ global: Global) {
         if let pointer = global.global { globals[pointer] = nil }
@@ -94,4 +101,19 @@ package final class Privileges {
         guard let pid = pid(of: client) else { return nil }
         return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
     }
+}
+
+/// A global restricted to privileged clients, released from the restriction
+/// (and destroyed) when it goes.
+final class PrivilegedGlobal {
+    private let global: Global
+    private let privileges: Privileges
+
+    fileprivate init(_ global: Global, privileges: Privileges) {
+        self.global = global
+        self.privileges = privileges
+        privileges.restrict(global)
+    }
+
+    deinit { privileges.release(global) }
 }

@@ -5,8 +5,7 @@ import CWaylandServer
 /// clients only: clipboard managers and `wl-paste --watch` hear every
 /// selection of a seat and may set it, whoever has the keyboard.
 package final class DataControlManager {
-    private let privileges: Privileges
-    private var global: Global?
+    private var global: PrivilegedGlobal?
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<zwlr_data_control_manager_v1_interface> = {
         let p = UnsafeMutablePointer<zwlr_data_control_manager_v1_interface>.allocate(capacity: 1)
@@ -26,19 +25,13 @@ package final class DataControlManager {
 
     /// wlr-data-control's manager, or with `ext` ext-data-control-v1's.
     package init(display: OpaquePointer, privileges: Privileges, ext: Bool = false) {
-        self.privileges = privileges
         let owner = DataControlOwner(family: ext ? .ext : .wlr)
-        let global = Global(display: display, interface: owner.family.manager, version: owner.family.version,
-                            forEveryClient: false) { client, version, id in
+        let global = privileges.global(display: display, interface: owner.family.manager,
+                                       version: owner.family.version) { client, version, id in
             Resource.create(client: client, interface: owner.family.manager, version: Int32(version),
                             id: id, implementation: Self.implementation, object: owner)
         }
-        privileges.restrict(global)
         self.global = global
-    }
-
-    deinit {
-        if let global { privileges.release(global) }
     }
 }
 

@@ -17,8 +17,7 @@ package protocol ForeignToplevelDelegate: AnyObject {
 /// title, app id and states, and acts on them (`ForeignToplevelHandle`).
 package final class ForeignToplevelManager {
     package static let version: Int32 = 3
-    private let privileges: Privileges
-    private var global: Global?
+    private var global: PrivilegedGlobal?
     unowned let delegate: ForeignToplevelDelegate
     /// The outputs windows show on.
     let output: OutputGlobal
@@ -26,21 +25,15 @@ package final class ForeignToplevelManager {
     private var lists: [ForeignToplevelList] = []
 
     package init(display: OpaquePointer, privileges: Privileges, output: OutputGlobal, delegate: ForeignToplevelDelegate) {
-        self.privileges = privileges
         self.output = output
         self.delegate = delegate
-        let global = Global(display: display, interface: segue_zwlr_foreign_toplevel_manager_v1_interface(), version: Self.version,
-                            forEveryClient: false) { [unowned self] client, version, id in
+        let global = privileges.global(display: display, interface: segue_zwlr_foreign_toplevel_manager_v1_interface(),
+                                       version: Self.version) { [unowned self] client, version, id in
             guard let list = ForeignToplevelList(manager: self, client: client, version: Int32(version), id: id) else { return }
             lists.append(list)
             for (id, toplevel) in delegate.windows { list.windowChanged(id: id, toplevel) }
         }
-        privileges.restrict(global)
         self.global = global
-    }
-
-    deinit {
-        if let global { privileges.release(global) }
     }
 
     /// A window opened, or its title, app id or states changed.

@@ -18,8 +18,7 @@ package final class ImageCaptureSource: ResourceObject {
 /// privileged clients only: they name the output, or a window by the
 /// ext_foreign_toplevel_handle_v1 a window list gave, for image copy capture.
 package final class ImageCaptureSourceManagers {
-    private let privileges: Privileges
-    private var globals: [Global] = []
+    private var globals: [PrivilegedGlobal] = []
 
     nonisolated(unsafe) static let outputImplementation: UnsafeMutablePointer<ext_output_image_capture_source_manager_v1_interface> = {
         let p = UnsafeMutablePointer<ext_output_image_capture_source_manager_v1_interface>.allocate(capacity: 1)
@@ -48,26 +47,19 @@ package final class ImageCaptureSourceManagers {
     }
 
     package init(display: OpaquePointer, privileges: Privileges) {
-        self.privileges = privileges
         let owner = SourceManagerOwner()
-        let output = Global(display: display, interface: segue_ext_output_image_capture_source_manager_v1_interface(), version: 1,
-                            forEveryClient: false) { client, version, id in
-            Resource.create(client: client, interface: segue_ext_output_image_capture_source_manager_v1_interface(), version: Int32(version),
-                            id: id, implementation: Self.outputImplementation, object: owner)
-        }
-        let toplevel = Global(display: display, interface: segue_ext_foreign_toplevel_image_capture_source_manager_v1_interface(),
-                              version: 1, forEveryClient: false) { client, version, id in
-            Resource.create(client: client, interface: segue_ext_foreign_toplevel_image_capture_source_manager_v1_interface(),
-                            version: Int32(version), id: id, implementation: Self.toplevelImplementation, object: owner)
-        }
-        for global in [output, toplevel].compactMap({ $0 }) {
-            privileges.restrict(global)
-            globals.append(global)
-        }
-    }
-
-    deinit {
-        for global in globals { privileges.release(global) }
+        globals = [
+            privileges.global(display: display, interface: segue_ext_output_image_capture_source_manager_v1_interface(), version: 1) {
+                client, version, id in
+                Resource.create(client: client, interface: segue_ext_output_image_capture_source_manager_v1_interface(),
+                                version: Int32(version), id: id, implementation: Self.outputImplementation, object: owner)
+            },
+            privileges.global(display: display, interface: segue_ext_foreign_toplevel_image_capture_source_manager_v1_interface(),
+                              version: 1) { client, version, id in
+                Resource.create(client: client, interface: segue_ext_foreign_toplevel_image_capture_source_manager_v1_interface(),
+                                version: Int32(version), id: id, implementation: Self.toplevelImplementation, object: owner)
+            },
+        ]
     }
 }
 

@@ -13,8 +13,7 @@ package protocol ImageCopyDelegate: AnyObject {
 /// privileged clients only: sessions copying the output, or a window shown
 /// or not, into the clients' wl_shm buffers.
 package final class ImageCopyCaptureManager: OutputChangeWatcher {
-    private let privileges: Privileges
-    private var global: Global?
+    private var global: PrivilegedGlobal?
     weak var delegate: ImageCopyDelegate?
     /// Live sessions, told of what changes.
     private var sessions: [ImageCopySession] = []
@@ -41,21 +40,15 @@ package final class ImageCopyCaptureManager: OutputChangeWatcher {
     }()
 
     package init(display: OpaquePointer, privileges: Privileges, delegate: ImageCopyDelegate) {
-        self.privileges = privileges
         self.delegate = delegate
         let owner = ImageCopyManagerOwner()
-        let global = Global(display: display, interface: segue_ext_image_copy_capture_manager_v1_interface(), version: 1,
-                            forEveryClient: false) { client, version, id in
+        let global = privileges.global(display: display, interface: segue_ext_image_copy_capture_manager_v1_interface(),
+                                       version: 1) { client, version, id in
             Resource.create(client: client, interface: segue_ext_image_copy_capture_manager_v1_interface(), version: Int32(version),
                             id: id, implementation: Self.implementation, object: owner)
         }
         owner.manager = self
-        privileges.restrict(global)
         self.global = global
-    }
-
-    deinit {
-        if let global { privileges.release(global) }
     }
 
     private func startSession(client: OpaquePointer, id: UInt32, source: CaptureSource, paintsCursors: Bool) {

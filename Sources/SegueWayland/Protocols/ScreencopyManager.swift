@@ -16,8 +16,7 @@ package protocol ScreencopyDelegate: AnyObject {
 /// copy_with_damage.
 package final class ScreencopyManager: OutputChangeWatcher {
     package static let version: Int32 = 3
-    private let privileges: Privileges
-    private var global: Global?
+    private var global: PrivilegedGlobal?
     /// Each bound manager's session, told of every frame's damage.
     private var sessions: [ScreencopySession] = []
     weak var delegate: ScreencopyDelegate?
@@ -37,19 +36,13 @@ package final class ScreencopyManager: OutputChangeWatcher {
     }()
 
     package init(display: OpaquePointer, privileges: Privileges, delegate: ScreencopyDelegate) {
-        self.privileges = privileges
         self.delegate = delegate
-        let global = Global(display: display, interface: segue_zwlr_screencopy_manager_v1_interface(), version: Self.version,
-                            forEveryClient: false) { [unowned self] client, version, id in
+        let global = privileges.global(display: display, interface: segue_zwlr_screencopy_manager_v1_interface(),
+                                       version: Self.version) { [unowned self] client, version, id in
             guard let session = ScreencopySession(manager: self, client: client, version: Int32(version), id: id) else { return }
             sessions.append(session)
         }
-        privileges.restrict(global)
         self.global = global
-    }
-
-    deinit {
-        if let global { privileges.release(global) }
     }
 
     /// A frame was drawn that changed `damage` of the output: each session's copies will hear of it.

@@ -4,27 +4,20 @@ import CWaylandServer
 /// only: each bound list gets a handle per window, with an identifier no
 /// other window ever has, its title and app id, told again as they change.
 package final class ToplevelListGlobal {
-    private let privileges: Privileges
-    private var global: Global?
+    private var global: PrivilegedGlobal?
     private var lists: [ToplevelList] = []
     /// Each mapped window's identifier, and how many were given out.
     private var identifiers: [Int: String] = [:]
     private var given = 0
 
     package init(display: OpaquePointer, privileges: Privileges, windows: @escaping () -> [(id: Int, toplevel: XdgToplevel)]) {
-        self.privileges = privileges
-        let global = Global(display: display, interface: segue_ext_foreign_toplevel_list_v1_interface(), version: 1,
-                            forEveryClient: false) { [unowned self] client, version, id in
+        let global = privileges.global(display: display, interface: segue_ext_foreign_toplevel_list_v1_interface(),
+                                       version: 1) { [unowned self] client, version, id in
             guard let list = ToplevelList(global: self, client: client, version: Int32(version), id: id) else { return }
             lists.append(list)
             for (id, toplevel) in windows() { list.windowChanged(id: id, toplevel, identifier: identifier(of: id)) }
         }
-        privileges.restrict(global)
         self.global = global
-    }
-
-    deinit {
-        if let global { privileges.release(global) }
     }
 
     /// The window's identifier while it is mapped: its id and the count of identifiers given before it.

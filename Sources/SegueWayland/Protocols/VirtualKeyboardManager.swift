@@ -10,8 +10,7 @@ package protocol VirtualKeyboardDelegate: AnyObject {
 /// The zwp_virtual_keyboard_manager_v1 global, offered to privileged clients
 /// only: wtype types through it.
 package final class VirtualKeyboardManager {
-    private let privileges: Privileges
-    private var global: Global?
+    private var global: PrivilegedGlobal?
     weak var delegate: VirtualKeyboardDelegate?
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<zwp_virtual_keyboard_manager_v1_interface> = {
@@ -25,21 +24,15 @@ package final class VirtualKeyboardManager {
     }()
 
     package init(display: OpaquePointer, privileges: Privileges, delegate: VirtualKeyboardDelegate) {
-        self.privileges = privileges
         self.delegate = delegate
         let owner = VirtualKeyboardOwner()
-        let global = Global(display: display, interface: segue_zwp_virtual_keyboard_manager_v1_interface(), version: 1,
-                            forEveryClient: false) { client, version, id in
+        let global = privileges.global(display: display, interface: segue_zwp_virtual_keyboard_manager_v1_interface(),
+                                       version: 1) { client, version, id in
             Resource.create(client: client, interface: segue_zwp_virtual_keyboard_manager_v1_interface(), version: Int32(version),
                             id: id, implementation: Self.implementation, object: owner)
         }
         owner.manager = self
-        privileges.restrict(global)
         self.global = global
-    }
-
-    deinit {
-        if let global { privileges.release(global) }
     }
 }
 

@@ -8,8 +8,7 @@ package final class SegueTransitionManager: ResourceObject {
 
     private unowned let delegate: TransitionProtocolDelegate
     private weak var activation: XdgActivation?
-    private let privileges: Privileges
-    private var global: Global?
+    private var global: PrivilegedGlobal?
     /// Bound managers, told about windows opening and closing.
     private var resources: [OpaquePointer] = []
 
@@ -50,17 +49,11 @@ package final class SegueTransitionManager: ResourceObject {
     package init(display: OpaquePointer, delegate: TransitionProtocolDelegate, activation: XdgActivation?, privileges: Privileges) {
         self.delegate = delegate
         self.activation = activation
-        self.privileges = privileges
-        let global = Global(display: display, interface: segue_segue_transition_manager_v1_interface(),
-                            version: Self.version, forEveryClient: false) { [unowned self] client, version, id in
+        let global = privileges.global(display: display, interface: segue_segue_transition_manager_v1_interface(),
+                                       version: Self.version) { [unowned self] client, version, id in
             bind(client: client, version: version, id: id)
         }
-        privileges.restrict(global)
         self.global = global
-    }
-
-    deinit {
-        if let global { privileges.release(global) }
     }
 
     private func bind(client: OpaquePointer, version: UInt32, id: UInt32) {
