@@ -58,7 +58,8 @@ extension Compositor: ToplevelDelegate {
 
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
         options.placement.configuration(for: toplevel, shown: stack.shown.map { $0.toplevel === toplevel } ?? false,
-                                        width: Int32(toplevel.wantsFullscreen ? output.logicalWidth : output.layerSurfaces.usable.width),
-                                        height: Int32(toplevel.wantsFullscreen ? output.logicalHeight : output.layerSurfaces.usable.height))
+                                        width: Int32(clamping: toplevel.wantsFullscreen ? output.logicalWidth : output.layerSurfaces.usable.width),
+                                        height: Int32(clamping: toplevel.wantsFullscreen ? output.logicalHeight
+                                                                                         : output.layerSurfaces.usable.height))
     }
 }

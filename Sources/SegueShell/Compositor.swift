@@ -238,6 +238,7 @@ extension Compositor: OutputDelegate {
         }
         offered?.output.update(width: Int32(output.width), height: Int32(output.height), scale: Int32(output.scale))
         offered?.fractionalScale.outputScaleChanged(to: output.scale)
+        offered?.imageCopy.outputResized()
         arrangeLayers()
         for window in stack.windows { window.toplevel.reconfigure() }
         pointerLayoutChanged()

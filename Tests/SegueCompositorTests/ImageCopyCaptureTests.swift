@@ -129,6 +129,47 @@ final class ImageCopyCaptureTests: XCTestCase {
         XCTAssertTrue(client.dispatch { heard.stopped }, "its window closed: the session stops")
     }
 
+    func testAWindowThatChangesSizeUnderAWaitingFrameFailsItAndTellsTheNewSize() throws {
+        let (client, toplevels) = try start([blue])
+        let list = try XCTUnwrap(client.bind(global: "ext_foreign_toplevel_list_v1", segue_client_ext_foreign_toplevel_list_v1_interface(),
+                                             version: 1))
+        let handles = HandleList()
+        ext_foreign_toplevel_list_v1_add_listener(list, handleListListener, listenerData(handles))
+        client.listenedTo.append(handles)
+        XCTAssertTrue(client.dispatch { handles.handles.count == 1 })
+        let sources = try XCTUnwrap(client.bind(global: "ext_foreign_toplevel_image_capture_source_manager_v1",
+                                                segue_client_ext_foreign_toplevel_image_capture_source_manager_v1_interface(), version: 1))
+        let (session, heard) = try session(client, try XCTUnwrap(
+            ext_foreign_toplevel_image_capture_source_manager_v1_create_source(sources, handles.handles[0])))
+        let pool = try XCTUnwrap(client.makePool(size: 640 * 360 * 4))
+        let (first, filled) = try capture(client, session, into: pool)
+        XCTAssertTrue(client.dispatch { filled.ready })
+        ext_image_copy_capture_frame_v1_destroy(first)
+        let (_, waiting) = try capture(client, session, into: pool)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertFalse(waiting.ready, "nothing changed: it waits")
+        // The window commits a smaller buffer: the frame's 640×360 buffer no longer fits.
+        try client.show(RGBAImage(width: 320, height: 200, fill: blue), on: toplevels[0].surface)
+        XCTAssertTrue(client.dispatch { waiting.failed != nil })
+        XCTAssertEqual(waiting.failed, 1, "buffer_constraints")
+        XCTAssertEqual(heard.size.map { [$0.width, $0.height] }, [320, 200], "the new size told")
+    }
+
+    func testAWaitingFrameDestroyedMakesRoomForAnother() throws {
+        let (client, _) = try start([blue])
+        let (session, _) = try session(client, try outputSource(client))
+        let pool = try XCTUnwrap(client.makePool(size: 640 * 360 * 4))
+        let (first, filled) = try capture(client, session, into: pool)
+        XCTAssertTrue(client.dispatch { filled.ready })
+        ext_image_copy_capture_frame_v1_destroy(first)
+        let (waiting, heard) = try capture(client, session, into: pool)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertFalse(heard.ready, "nothing changed: it waits")
+        ext_image_copy_capture_frame_v1_destroy(waiting)
+        _ = try capture(client, session, into: pool)
+        XCTAssertTrue(client.roundtrip(), "no duplicate_frame: the waiting one went")
+    }
+
     func testABufferOfAnotherSizeFailsWithBufferConstraints() throws {
         let (client, _) = try start([blue])
         let (session, _) = try session(client, try outputSource(client))

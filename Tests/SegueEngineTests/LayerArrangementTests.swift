@@ -62,4 +62,9 @@ final class LayerArrangementTests: XCTestCase {
         let huge = LayerRequest(height: 900, anchor: [.top], exclusiveZone: 900)
         XCTAssertEqual(LayerArrangement.arrange([huge], in: output).usable.height, 0)
     }
+
+    func testANegativeMarginNeverWidensTheAreaLeft() {
+        let odd = LayerRequest(width: 10, anchor: [.left, .top, .bottom], exclusiveZone: 1, margin: EdgeDistances(left: Int(Int32.min)))
+        XCTAssertEqual(LayerArrangement.arrange([odd], in: output).usable, output)
+    }
 }

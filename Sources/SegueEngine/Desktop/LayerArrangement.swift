@@ -104,22 +104,24 @@ public enum LayerArrangement {
         }
     }
 
-    /// `area` less a strip `zone` units deep (plus the margin on that edge) along `edge`.
+    /// `area` less a strip `zone` units deep (plus the margin on that edge,
+    /// which a client may make negative: never less than nothing) along `edge`.
     private static func taking(_ zone: Int, along edge: LayerAnchor, margin: EdgeDistances, from area: PixelRect) -> PixelRect {
         var area = area
+        func depth(_ margin: Int, within room: Int) -> Int { max(0, min(room, zone + margin)) }
         switch edge {
         case .top:
-            let depth = min(area.height, zone + margin.top)
-            area.y += depth
-            area.height -= depth
+            let strip = depth(margin.top, within: area.height)
+            area.y += strip
+            area.height -= strip
         case .bottom:
-            area.height -= min(area.height, zone + margin.bottom)
+            area.height -= depth(margin.bottom, within: area.height)
         case .left:
-            let depth = min(area.width, zone + margin.left)
-            area.x += depth
-            area.width -= depth
+            let strip = depth(margin.left, within: area.width)
+            area.x += strip
+            area.width -= strip
         default:
-            area.width -= min(area.width, zone + margin.right)
+            area.width -= depth(margin.right, within: area.width)
         }
         return area
     }

@@ -65,6 +65,11 @@ package final class ImageCopyCaptureManager: OutputChangeWatcher {
         for session in sessions where session.source == .output { session.changed.add(damage) }
     }
 
+    /// The output changed size or scale: its sessions are told, and frames captured at the old size fail.
+    package func outputResized() {
+        for session in sessions where session.source == .output { _ = session.resized() }
+    }
+
     /// A window's content changed: its sessions' next frames show it, whole.
     package func windowChanged(id: Int) {
         for session in sessions where session.source == .window(id: id) { session.sourceChanged() }

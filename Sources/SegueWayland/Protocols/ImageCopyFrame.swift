@@ -7,9 +7,11 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
     private(set) var resource: OpaquePointer?
     private weak var session: ImageCopySession?
     private var attached: (resource: OpaquePointer, gone: Listener)?
-    /// The buffer to fill, from capture until it is filled or fails.
-    private var buffer: (shm: OpaquePointer, stride: Int)?
+    /// The buffer to fill, from capture until it is filled or fails, and its size in pixels.
+    private var buffer: (shm: OpaquePointer, stride: Int, width: Int, height: Int)?
     private var captured = false
+    /// Told ready or failed: nothing more is sent.
+    private var answered = false
 
     package enum Failure: UInt32 {
         case unknown = 0, bufferConstraints = 1, stopped = 2
@@ -43,6 +45,7 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
         self.resource = nil
         buffer = nil
         attached = nil
+        session?.frameEnded(self)
     }
 
     /// What it copies.
@@ -50,7 +53,8 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
     /// The size its buffer has, in pixels.
     package var size: (width: Int, height: Int)? { session?.size }
 
-    package var region: PixelRect? { size.map { PixelRect(x: 0, y: 0, width: $0.width, height: $0.height) } }
+    /// All of its buffer, which is the source's size as of its capture.
+    package var region: PixelRect? { buffer.map { PixelRect(x: 0, y: 0, width: $0.width, height: $0.height) } }
     package var isWaiting: Bool { resource != nil && buffer != nil }
     package var waitsForDamage: Bool { session?.hasFilled ?? false }
     package var changed: Damage { session?.changed ?? .everywhere }
@@ -85,16 +89,19 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
         guard format == WL_SHM_FORMAT_XRGB8888.rawValue || format == WL_SHM_FORMAT_ARGB8888.rawValue,
               Int(wl_shm_buffer_get_width(shm)) == size.width, Int(wl_shm_buffer_get_height(shm)) == size.height,
               stride >= size.width * 4 else { return fail(.bufferConstraints) }
-        buffer = (shm, stride)
+        buffer = (shm, stride, size.width, size.height)
         session.delegate?.copyRequested(self)
     }
 
     package func fill(presented: UInt64, _ write: (UnsafeMutableRawPointer, _ stride: Int) -> Void) {
         guard let resource, let buffer, let region else { return }
+        // The source changed size since its capture: this buffer no longer fits what would be written.
+        guard let size, size == (buffer.width, buffer.height) else { return fail(.bufferConstraints) }
         wl_shm_buffer_begin_access(buffer.shm)
         if let data = wl_shm_buffer_get_data(buffer.shm) { write(data, buffer.stride) }
         wl_shm_buffer_end_access(buffer.shm)
         self.buffer = nil
+        answered = true
         ext_image_copy_capture_frame_v1_send_transform(resource, WL_OUTPUT_TRANSFORM_NORMAL.rawValue)
         for rect in changed.rects(within: region) {
             ext_image_copy_capture_frame_v1_send_damage(resource, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
@@ -108,7 +115,10 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
 
     package func fail() { fail(.unknown) }
 
+    /// Fails a frame captured and not answered yet: its client hears failed once.
     func fail(_ reason: Failure) {
+        guard captured, !answered else { return }
+        answered = true
         buffer = nil
         guard let resource else { return }
         ext_image_copy_capture_frame_v1_send_failed(resource, reason.rawValue)

@@ -65,11 +65,28 @@ package final class ImageCopySession: ResourceObject {
         ext_image_copy_capture_session_v1_send_done(resource)
     }
 
-    /// The source (a window) changed, all of it: a new size is told, and a frame waiting for a change is filled.
+    /// The source (a window) changed, all of it: a frame waiting for a
+    /// change is filled, or, where its size changed, told so and failed with
+    /// buffer_constraints, as its buffer no longer fits.
     func sourceChanged() {
         changed = .everywhere
-        if let now = delegate?.size(of: source), size.map({ $0 != now }) ?? true { sendConstraints() }
+        guard !resized() else { return }
         if let frame, frame.isWaiting { delegate?.copyRequested(frame) }
+    }
+
+    /// Where the source's size changed: the new one told, a captured frame
+    /// failed with buffer_constraints; whether it did.
+    func resized() -> Bool {
+        guard let now = delegate?.size(of: source), size.map({ $0 != now }) ?? true else { return false }
+        changed = .everywhere
+        sendConstraints()
+        frame?.fail(.bufferConstraints)
+        return true
+    }
+
+    /// Its frame went: another may be made.
+    func frameEnded(_ ended: ImageCopyFrame) {
+        if frame === ended { frame = nil }
     }
 
     /// Its source went: no frame will come.

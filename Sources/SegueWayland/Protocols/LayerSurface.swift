@@ -26,6 +26,9 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
 
     /// Whether its client waits for a configure answering a commit without a buffer.
     package private(set) var awaitsConfigure = false
+    /// Its initial commit (one without a buffer) was made, and it did not
+    /// leave the screen since: the compositor places it, and it may map.
+    package private(set) var initialized = false
     /// Serials sent and not yet acknowledged, oldest first.
     private var unackedSerials: [UInt32] = []
     /// The size last sent, in surface units; nil before the first configure.
@@ -105,7 +108,7 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
             errors.postError(.invalidSize, "height 0 needs anchors on the top and bottom edges")
             return false
         }
-        if surface.hasPendingBuffer && (lastConfigured == nil || awaitsConfigure) && shell?.toleratesBufferBeforeConfigure != true {
+        if surface.hasPendingBuffer && !initialized && shell?.toleratesBufferBeforeConfigure != true {
             errors.postError(.invalidSurfaceState, "a buffer was committed before the layer surface was configured")
             return false
         }
@@ -120,12 +123,20 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
         keyboard = pendingKeyboard
         layer = pendingLayer
         if surface.hasBuffer {
-            // A tolerated early buffer: configured now, and on screen at once.
-            if lastConfigured == nil || awaitsConfigure { awaitsConfigure = true }
+            // A tolerated early buffer: the initial commit and the one answering it at once.
+            if !initialized {
+                initialized = true
+                awaitsConfigure = true
+            }
             mapped = true
-        } else {
-            // A commit without a buffer asks for a configure: the first, or after it left the screen.
+        } else if mapped {
+            // Off the screen, its menus with it; on again only after another initial commit.
             mapped = false
+            initialized = false
+            dismissPopups()
+        } else {
+            // The initial commit: answered by a configure.
+            initialized = true
             awaitsConfigure = true
         }
         shell?.delegate?.layerSurfaceCommitted(self)
