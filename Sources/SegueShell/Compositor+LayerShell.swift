@@ -11,8 +11,8 @@ extension Compositor: LayerShellDelegate {
         let placedBefore = layer.rect, layerBefore = layer.layer
         arrangeLayers()
         let cameOrWent = layers.shownChanged()
-        // One that takes the keyboard on demand takes it as it comes, as a window opened does.
-        if cameOrWent && layer.mapped && layer.keyboard == .onDemand { layers.clicked = layer }
+        // One over the windows that takes the keyboard on demand takes it as it comes, as a window opened does.
+        if cameOrWent && layer.mapped && layer.keyboard == .onDemand && layer.layer.isAboveWindows { layers.clicked = layer }
         // Came, went, moved or changed layer: drawn anew, the output over.
         if cameOrWent || (layer.mapped && (layer.rect != placedBefore || layer.layer != layerBefore)) { layersChanged(under: true) }
         if layers.keyboardOwnerChanged() || cameOrWent { focusShownWindow() }
@@ -29,21 +29,34 @@ extension Compositor: LayerShellDelegate {
         }
     }
 
-    /// Places the layer surfaces again; where that changes the area left for
-    /// windows, windows are configured to it and their screens composed anew.
+    /// Places the layer surfaces again: any shown one moved is drawn where it
+    /// is now (under the windows, in the backdrop); where the area left for
+    /// windows changed, windows are configured to it and their screens composed anew.
     func arrangeLayers() {
-        guard output.arrangeLayerSurfaces() else { return }
+        let shown = output.layerSurfaces.shown(on: .background ... .overlay), before = shown.map(\.rect)
+        let areaChanged = output.arrangeLayerSurfaces()
+        let moved = zip(shown, before).filter { $0.0.rect != $0.1 }.map(\.0)
+        if moved.contains(where: { !$0.layer.isAboveWindows }) {
+            layersChanged(under: true)
+        } else if !moved.isEmpty {
+            output.damage()
+            pointerLayoutChanged()
+        }
+        guard areaChanged else { return }
         for window in stack.windows {
             window.contentChanged()
             window.toplevel.reconfigure()
+            // A maximized window on a free desktop moves to the area's corner.
+            _ = updateOrigin(of: window)
         }
         output.damage()
         pointerLayoutChanged()
     }
 
-    /// A layer surface (or one of its subsurfaces or popups) committed new content.
+    /// A layer surface (or one of its subsurfaces or popups) committed new
+    /// content. A top layer under a fullscreen window shows nothing, so draws nothing.
     func layerContentCommitted(_ layer: LayerSurface, by surface: Surface) {
-        guard layer.mapped else { return }
+        guard layer.mapped, output.showsLayer(layer) else { return }
         if surface.committedNewContent || surface.committedSubsurfaceChange {
             layersChanged(under: !layer.layer.isAboveWindows, at: layer, committedBy: surface)
         }
@@ -51,9 +64,10 @@ extension Compositor: LayerShellDelegate {
     }
 
     /// What layer surfaces show changed: under the windows, the backdrop and
-    /// every window's screen on it are composed anew; over them, only where
-    /// the layer surface lies is drawn again, or of its own surface's commit
-    /// only what it damaged (all of the output without one).
+    /// every window's screen on it are composed anew; over them, of a commit
+    /// of a layer surface's own surface that kept its size, only what it
+    /// damaged; anything else (another size, subsurfaces, popups, which may
+    /// reach past it) the whole output.
     func layersChanged(under: Bool, at layer: LayerSurface? = nil, committedBy surface: Surface? = nil) {
         pointerLayoutChanged()
         guard options.placement.showsOneWindow else { return output.desktopLayersChanged() }
@@ -61,13 +75,12 @@ extension Compositor: LayerShellDelegate {
             for window in stack.windows { window.contentChanged() }
             return output.backdropChanged()
         }
-        let scale = output.scale
-        // Its popups may reach past it: they are drawn anew with the whole output.
-        guard layer.popups.isEmpty else { return output.damage() }
-        let placed = PixelRect(x: layer.rect.x * scale, y: layer.rect.y * scale, width: layer.rect.width * scale,
-                               height: layer.rect.height * scale)
-        let committed = surface.map { $0 === layer.surface && !$0.committedSubsurfaceChange } ?? false
-        output.damage(committed ? Window.damage(of: layer.surface, placed: placed, scale: scale) : .within(Region([placed])))
+        let scale = output.scale, root = layer.surface
+        let size = (root.width, root.height), sizeBefore = output.layerSurfaces.drawnSize(of: layer, is: size)
+        guard let surface, surface === root, !surface.committedSubsurfaceChange, root.subsurfaces.all.isEmpty, layer.popups.isEmpty,
+              sizeBefore.map({ $0 == size }) ?? false else { return output.damage() }
+        let placed = PixelRect(x: layer.rect.x * scale, y: layer.rect.y * scale, width: root.width * scale, height: root.height * scale)
+        output.damage(Window.damage(of: root, placed: placed, scale: scale))
     }
 
     /// The layer surface `surface` is part of: its own, a subsurface's or a popup's.

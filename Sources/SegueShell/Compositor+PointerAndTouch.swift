@@ -19,7 +19,8 @@ extension Compositor {
     /// together. Whether it moved.
     func updateOrigin(of window: Window) -> Bool {
         guard options.placement.keepsPositions else { return false }
-        let origin = WindowPlacement.placedOrigin(of: window)
+        let usable = output.layerSurfaces.usable
+        let origin = WindowPlacement.placedOrigin(of: window, usable: (usable.x, usable.y))
         defer { window.origin = origin }
         return window.origin.map { $0 != origin } ?? true
     }

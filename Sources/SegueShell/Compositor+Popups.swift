@@ -34,10 +34,14 @@ extension Compositor: PopupDelegate {
         return window === stack.shown
     }
 
-    /// A press at `point`: where it breaks the shown window's popup grab, its popups go.
+    /// A press at `point`: where it breaks the shown window's popup grab, or
+    /// a layer surface's (a bar's open menu), their popups go.
     func dismissGrabbingPopups(unlessOver point: (x: Double, y: Double)?) {
-        guard let window = stack.shown, let grab = window.popupGrab else { return }
         let pressed = point.flatMap { surface(at: $0.x, $0.y) }?.surface.client
+        for layer in output.layerSurfaces.all where layer.popups.contains(where: { $0.mapped && $0.grabbing }) && pressed != layer.client {
+            layer.dismissPopups()
+        }
+        guard let window = stack.shown, let grab = window.popupGrab else { return }
         if grab.isBroken(byPressOn: pressed) { window.toplevel.xdgSurface.dismissPopups() }
     }
 

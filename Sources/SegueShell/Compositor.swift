@@ -177,6 +177,8 @@ public final class Compositor {
     func focusShownWindow() {
         if stack.shown?.id != reports.announcedShown {
             reports.announcedShown = stack.shown?.id
+            // Another window shown takes the keyboard back from a layer surface that took it on demand.
+            output.layerSurfaces.clicked = nil
             emit("window_shown", ["window": reports.announcedShown.map { .number(Double($0)) } ?? .null])
             offered?.foreignToplevels.shownChanged()
         }
@@ -234,7 +236,7 @@ extension Compositor: OutputDelegate {
         if output.scale != scale {
             output.scale = scale
             for window in stack.windows { window.contentChanged() }
-            output.damage()
+            output.backdropChanged()
         }
         offered?.output.update(width: Int32(output.width), height: Int32(output.height), scale: Int32(output.scale))
         offered?.fractionalScale.outputScaleChanged(to: output.scale)
@@ -248,7 +250,7 @@ extension Compositor: OutputDelegate {
         let milliseconds = UInt32(truncatingIfNeeded: time.nanoseconds / 1_000_000)
         textures.framePresented()
         seat?.pointer.cursor?.surface?.sendFrameDone(milliseconds: milliseconds)
-        let layerSurfaces = output.layerSurfaces.shown(on: .background ... .overlay).map(\.surface)
+        let layerSurfaces = output.layerSurfaces.shown(on: .background ... .overlay).filter(output.showsLayer).map(\.surface)
         for root in visible.filter(\.isAlive).map(\.surface) + layerSurfaces {
             forEachSurface(of: root) { surface in
                 surface.sendFrameDone(milliseconds: milliseconds)

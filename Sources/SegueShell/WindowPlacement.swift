@@ -52,7 +52,7 @@ extension WindowPlacement {
             let origin = Self.stackedOrigin(of: geometry, width: area.width, height: area.height, scale: scale)
             return (area.x + origin.x, area.y + origin.y)
         case .free:
-            let origin = window.origin ?? Self.placedOrigin(of: window)
+            let origin = window.origin ?? Self.placedOrigin(of: window, usable: (area.x / scale, area.y / scale))
             return (origin.x * scale, origin.y * scale)
         }
     }
@@ -68,10 +68,11 @@ extension WindowPlacement {
     }
 
     /// Free placement: the window geometry's top left where the window was
-    /// placed, or at the output's when maximized or fullscreen, in surface units.
-    static func placedOrigin(of window: Window) -> (x: Int, y: Int) {
+    /// placed, at the top left of the area bars leave (`usable`) when
+    /// maximized, or at the output's when fullscreen, in surface units.
+    static func placedOrigin(of window: Window, usable: (x: Int, y: Int)) -> (x: Int, y: Int) {
         let toplevel = window.toplevel
-        let corner = toplevel.wantsFullscreen || toplevel.wantsMaximized ? (0, 0) : window.position ?? (0, 0)
+        let corner = toplevel.wantsFullscreen ? (0, 0) : toplevel.wantsMaximized ? usable : window.position ?? (0, 0)
         let geometry = toplevel.xdgSurface.geometry
         return (corner.0 - (geometry?.x ?? 0), corner.1 - (geometry?.y ?? 0))
     }

@@ -69,6 +69,17 @@ final class LayerShellTests: XCTestCase {
         XCTAssertEqual(screen[600, 340], RGBA(0x25, 0x63, 0xeb), "the window, to the bottom")
     }
 
+    func testABarLeavingTheScreenGivesItsStripBack() throws {
+        let client = try server.connect()
+        let bar = try topBar(client)
+        let toplevel = try window(client, fill: RGBA(0, 160, 0))
+        XCTAssertEqual(toplevel.lastSize.map { [$0.width, $0.height] }, [640, 320])
+        wl_surface_attach(bar.surface, nil, 0, 0)
+        wl_surface_commit(bar.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(toplevel.lastSize.map { [$0.width, $0.height] }, [640, 360], "the window is configured to the whole output again")
+    }
+
     func testTheBarStaysPutWhileATransitionPlaysUnderIt() throws {
         let client = try server.connect()
         _ = try topBar(client)

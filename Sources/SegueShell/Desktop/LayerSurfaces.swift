@@ -11,6 +11,8 @@ final class LayerSurfaces {
     private(set) var usable: PixelRect
     /// An on-demand layer surface given the keyboard by a click, until a window takes it back.
     weak var clicked: LayerSurface?
+    /// Each layer surface's size as last drawn, in surface units.
+    private var drawnSizes: [ObjectIdentifier: (width: Int, height: Int)] = [:]
     /// Layer surfaces the embedder put somewhere (WLCS's tests), their top left in surface units.
     private var moved: [ObjectIdentifier: (x: Int, y: Int)] = [:]
     /// The keyboard's owner as of the last `keyboardOwnerChanged()`.
@@ -27,7 +29,14 @@ final class LayerSurfaces {
     func remove(_ layer: LayerSurface) {
         all.removeAll { $0 === layer }
         moved[ObjectIdentifier(layer)] = nil
+        drawnSizes[ObjectIdentifier(layer)] = nil
         if clicked === layer { clicked = nil }
+    }
+
+    /// Notes `layer`'s surface is `size` now: the size it had before; nil the first time.
+    func drawnSize(of layer: LayerSurface, is size: (width: Int, height: Int)) -> (width: Int, height: Int)? {
+        defer { drawnSizes[ObjectIdentifier(layer)] = size }
+        return drawnSizes[ObjectIdentifier(layer)]
     }
 
     /// Puts `layer`'s top left at `origin`, wherever its anchors would put it, from the next arrangement on.

@@ -27,6 +27,11 @@ extension Output {
     /// fullscreen window, which covers bars as it covers everything else.
     func overLayers() -> [SurfaceLayer] { layers(of: layerSurfaces.shown(on: layersOverWindows)) }
 
+    /// Whether `layer` is on screen now: not a top layer under a fullscreen window.
+    func showsLayer(_ layer: LayerSurface) -> Bool {
+        layer.mapped && (!layer.layer.isAboveWindows || layersOverWindows.contains(layer.layer))
+    }
+
     /// The layers drawn over the shown window.
     var layersOverWindows: ClosedRange<DesktopLayer> {
         if case .window(let window)? = delegate?.shownScreen(), window.toplevel.wantsFullscreen { return .overlay ... .overlay }
