@@ -108,9 +108,9 @@ extension Compositor: LayerShellDelegate {
         }
     }
 
-    /// A layer surface shown tells its client it is on the output.
-    private func sendEnteredOutputs(of layer: LayerSurface) {
+    /// A layer surface shown tells its client it is on the output, its subsurfaces and popups with it.
+    func sendEnteredOutputs(of layer: LayerSurface) {
         let outputs = offered?.output.resources(for: layer.surface.client) ?? []
-        layer.surface.updateEnteredOutputs(to: outputs, among: outputs)
+        forEachSurface(of: layer.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
     }
 }

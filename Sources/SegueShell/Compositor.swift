@@ -277,6 +277,8 @@ extension Compositor: OutputDelegate {
             let outputs = offered?.output.resources(for: window.surface.client) ?? []
             forEachSurface(of: window.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
         }
+        // Layer surfaces too, with the subsurfaces and menus they gained since.
+        for layer in output.layerSurfaces.shown(on: .background ... .overlay) { sendEnteredOutputs(of: layer) }
     }
 
     /// A surface taken off screen, with its subsurfaces and popups: off the output too.
@@ -286,7 +288,7 @@ extension Compositor: OutputDelegate {
     }
 
     /// Every surface of a window's tree, shown or not: subsurfaces and mapped popups.
-    private func forEachSurface(of surface: Surface, _ body: (Surface) -> Void) {
+    func forEachSurface(of surface: Surface, _ body: (Surface) -> Void) {
         body(surface)
         for child in surface.subsurfaces.all { forEachSurface(of: child.surface, body) }
         for popup in surface.popups where popup.mapped { forEachSurface(of: popup.xdgSurface.surface, body) }
