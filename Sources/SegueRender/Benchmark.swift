@@ -54,6 +54,7 @@ package struct Benchmark {
         try renderer.prepare(copy.effect)
         let window = try Texture(width: width, height: height)
         let half = try RenderTarget(width: (width + 1) / 2, height: (height + 1) / 2)
+        var captureBuffer = [UInt8](repeating: 0, count: width * height * 4)
 
         let referenceCopy: (Double) throws -> Void = { try renderer.draw(copy, from: rgbaFrom, to: rgbaTo, progress: $0, into: rgbaTarget) }
         let blit: (Double) throws -> Void = { _ in renderer.copy(from, into: target) }
@@ -67,6 +68,10 @@ package struct Benchmark {
             ("blit", blit, nil, 1),
             ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, nil, 1),
             ("readback", { _ in _ = target.readPixels() }, nil, 1),
+            // What a captured frame costs the loop thread after its readback: written into a client's XRGB8888 buffer.
+            ("capture-fill", { _ in captureBuffer.withUnsafeMutableBytes {
+                first.writeXRGB8888(x: 0, y: 0, width: width, height: height, into: $0.baseAddress!, stride: width * 4)
+            } }, nil, 1),
             ("composite", { _ in try renderer.render(.screen(window, filling: target, background: (0, 0, 0)), into: target) }, nil, 1),
             ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil, 1),
             // What a frame drawn at half size per side costs to stretch over the output.

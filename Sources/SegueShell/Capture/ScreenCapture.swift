@@ -79,19 +79,7 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
             return frame.fail()
         }
         frame.fill(presented: UInt64(max(0, presented.nanoseconds))) { data, stride in
-            image.pixels.withUnsafeBufferPointer { source in
-                for row in 0..<region.height {
-                    let from = ((region.y + row) * image.width + region.x) * 4
-                    let to = data.advanced(by: row * stride).assumingMemoryBound(to: UInt8.self)
-                    for column in 0..<region.width {
-                        let s = from + column * 4, d = column * 4
-                        to[d] = source[s + 2]
-                        to[d + 1] = source[s + 1]
-                        to[d + 2] = source[s]
-                        to[d + 3] = 255
-                    }
-                }
-            }
+            image.writeXRGB8888(x: region.x, y: region.y, width: region.width, height: region.height, into: data, stride: stride)
             if frame.includesCursor, case .output? = (frame as? ImageCopyFrame)?.source ?? .output, let pointer = pointer() {
                 Self.draw(pointer.picture, hotspotAt: (pointer.x, pointer.y), scale: output.scale, into: data, stride: stride, region: region)
             }
