@@ -49,6 +49,19 @@ final class ImageCopyCaptureTests: XCTestCase {
         return try XCTUnwrap(ext_output_image_capture_source_manager_v1_create_source(sources, client.output))
     }
 
+    /// A source of the first window opened, named by its ext_foreign_toplevel_handle_v1, once the list has all `count` windows.
+    private func windowSource(_ client: RawClient, ofFirstOf count: Int) throws -> OpaquePointer {
+        let list = try XCTUnwrap(client.bind(global: "ext_foreign_toplevel_list_v1", segue_client_ext_foreign_toplevel_list_v1_interface(),
+                                             version: 1))
+        let handles = HandleList()
+        ext_foreign_toplevel_list_v1_add_listener(list, handleListListener, listenerData(handles))
+        client.listenedTo.append(handles)
+        XCTAssertTrue(client.dispatch { handles.handles.count == count })
+        let sources = try XCTUnwrap(client.bind(global: "ext_foreign_toplevel_image_capture_source_manager_v1",
+                                                segue_client_ext_foreign_toplevel_image_capture_source_manager_v1_interface(), version: 1))
+        return try XCTUnwrap(ext_foreign_toplevel_image_capture_source_manager_v1_create_source(sources, handles.handles[0]))
+    }
+
     private func session(_ client: RawClient, _ source: OpaquePointer) throws -> (OpaquePointer, CaptureSession) {
         let session = try XCTUnwrap(ext_image_copy_capture_manager_v1_create_session(try manager(client), source, 0))
         let heard = CaptureSession()
@@ -107,16 +120,7 @@ final class ImageCopyCaptureTests: XCTestCase {
         let green = RGBA(0, 160, 0)
         let (client, toplevels) = try start([green, blue])
         XCTAssertEqual(try compositor.screenshot()[320, 200], blue, "the second window shows")
-        let list = try XCTUnwrap(client.bind(global: "ext_foreign_toplevel_list_v1", segue_client_ext_foreign_toplevel_list_v1_interface(),
-                                             version: 1))
-        let handles = HandleList()
-        ext_foreign_toplevel_list_v1_add_listener(list, handleListListener, listenerData(handles))
-        client.listenedTo.append(handles)
-        XCTAssertTrue(client.dispatch { handles.handles.count == 2 })
-        let sources = try XCTUnwrap(client.bind(global: "ext_foreign_toplevel_image_capture_source_manager_v1",
-                                                segue_client_ext_foreign_toplevel_image_capture_source_manager_v1_interface(), version: 1))
-        let source = try XCTUnwrap(ext_foreign_toplevel_image_capture_source_manager_v1_create_source(sources, handles.handles[0]))
-        let (session, heard) = try session(client, source)
+        let (session, heard) = try session(client, try windowSource(client, ofFirstOf: 2))
         XCTAssertEqual(heard.size.map { [$0.width, $0.height] }, [640, 360])
         let pool = try XCTUnwrap(client.makePool(size: 640 * 360 * 4))
         let (_, frame) = try capture(client, session, into: pool)
@@ -131,16 +135,7 @@ final class ImageCopyCaptureTests: XCTestCase {
 
     func testAWindowThatChangesSizeUnderAWaitingFrameFailsItAndTellsTheNewSize() throws {
         let (client, toplevels) = try start([blue])
-        let list = try XCTUnwrap(client.bind(global: "ext_foreign_toplevel_list_v1", segue_client_ext_foreign_toplevel_list_v1_interface(),
-                                             version: 1))
-        let handles = HandleList()
-        ext_foreign_toplevel_list_v1_add_listener(list, handleListListener, listenerData(handles))
-        client.listenedTo.append(handles)
-        XCTAssertTrue(client.dispatch { handles.handles.count == 1 })
-        let sources = try XCTUnwrap(client.bind(global: "ext_foreign_toplevel_image_capture_source_manager_v1",
-                                                segue_client_ext_foreign_toplevel_image_capture_source_manager_v1_interface(), version: 1))
-        let (session, heard) = try session(client, try XCTUnwrap(
-            ext_foreign_toplevel_image_capture_source_manager_v1_create_source(sources, handles.handles[0])))
+        let (session, heard) = try session(client, try windowSource(client, ofFirstOf: 1))
         let pool = try XCTUnwrap(client.makePool(size: 640 * 360 * 4))
         let (first, filled) = try capture(client, session, into: pool)
         XCTAssertTrue(client.dispatch { filled.ready })
