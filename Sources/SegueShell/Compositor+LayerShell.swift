@@ -84,21 +84,7 @@ extension Compositor: LayerShellDelegate {
     }
 
     /// The layer surface `surface` is part of: its own, a subsurface's or a popup's.
-    func layerSurface(of surface: Surface) -> LayerSurface? {
-        var root = surface
-        while true {
-            if let parent = (root.role as? Subsurface)?.parent {
-                root = parent
-            } else if let popup = root.role as? XdgPopup, let parent = popup.parent?.surface ?? popup.layerParent?.surface {
-                root = parent
-            } else {
-                return root.role as? LayerSurface
-            }
-        }
-    }
-
-    /// Where `layer`'s top left is on the output, in surface units.
-    func origin(of layer: LayerSurface) -> (x: Double, y: Double) { (Double(layer.rect.x), Double(layer.rect.y)) }
+    func layerSurface(of surface: Surface) -> LayerSurface? { rootSurface(of: surface).role as? LayerSurface }
 
     /// The layer surfaces' surfaces on screen on `layers`, top first, each
     /// with its top left on the output in surface units: where input finds them.

@@ -160,18 +160,22 @@ public final class Compositor {
 
     /// The window a surface is part of: its own, a subsurface's or a popup's.
     func window(of surface: Surface) -> Window? {
+        (rootSurface(of: surface).role as? XdgToplevel).flatMap { registry[$0] }
+    }
+
+    /// The surface at the root of `surface`'s tree: past subsurfaces' parents
+    /// and popups' parents (an xdg_surface's, or a layer surface's).
+    func rootSurface(of surface: Surface) -> Surface {
         var root = surface
         while true {
             if let parent = (root.role as? Subsurface)?.parent {
                 root = parent
-            } else if let parent = (root.role as? XdgPopup)?.parent {
-                root = parent.surface
+            } else if let popup = root.role as? XdgPopup, let parent = popup.parent?.surface ?? popup.layerParent?.surface {
+                root = parent
             } else {
-                break
+                return root
             }
         }
-        guard let toplevel = root.role as? XdgToplevel else { return nil }
-        return registry[toplevel]
     }
 
     func focusShownWindow() {

@@ -55,7 +55,8 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
         let layers = window.layers(x: 0, y: 0, scale: output.scale, textures: output.textures)
         guard let target = try? output.painter.target(width: size.width, height: size.height),
               (try? output.painter.render(.surfaces(layers, background: (0, 0, 0)), into: target)) != nil else { return frame.fail() }
-        fill(frame, from: output.painter.read(target, opaque: true), presented: output.backend.now)
+        // A window's own surfaces: the pointer is the output's, not the window's.
+        fill(frame, from: output.painter.read(target, opaque: true), presented: output.backend.now, pointer: false)
     }
 
     func wantsFrame(changing damage: Damage) -> Bool {
@@ -73,14 +74,15 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
     /// A plain copy takes the next frame; one with damage, the next that changed something.
     private func isDue(_ frame: OutputCopyRequest) -> Bool { !frame.waitsForDamage || !frame.changed.isEmpty }
 
-    /// Copies the frame's region of `image` into its buffer as XRGB8888 (B, G, R, X in memory).
-    private func fill(_ frame: OutputCopyRequest, from image: RGBAImage, presented: Instant) {
+    /// Copies the frame's region of `image` into its buffer as XRGB8888 (B, G, R, X in memory),
+    /// the pointer drawn in where the frame asks for it and it is the output's picture (`drawsPointer`).
+    private func fill(_ frame: OutputCopyRequest, from image: RGBAImage, presented: Instant, pointer drawsPointer: Bool = true) {
         guard let region = frame.region, region.x + region.width <= image.width, region.y + region.height <= image.height else {
             return frame.fail()
         }
         frame.fill(presented: UInt64(max(0, presented.nanoseconds))) { data, stride in
             image.writeXRGB8888(x: region.x, y: region.y, width: region.width, height: region.height, into: data, stride: stride)
-            if frame.includesCursor, case .output? = (frame as? ImageCopyFrame)?.source ?? .output, let pointer = pointer() {
+            if drawsPointer, frame.includesCursor, let pointer = pointer() {
                 Self.draw(pointer.picture, hotspotAt: (pointer.x, pointer.y), scale: output.scale, into: data, stride: stride, region: region)
             }
         }

@@ -48,7 +48,7 @@ final class LayerSurfaces {
     /// its client waits for an answer). Whether the area left for windows changed.
     @discardableResult
     func arrange(in output: PixelRect) -> Bool {
-        let placed = all.filter { !$0.closed && $0.initialized }
+        let placed = all.filter(\.initialized)
             .sorted { $0.layer != $1.layer ? $0.layer > $1.layer : $0.order < $1.order }
         let (rects, usable) = LayerArrangement.arrange(placed.map(\.placement), in: output)
         for (layer, var rect) in zip(placed, rects) {

@@ -78,3 +78,10 @@ private final class ObjectBox {
     package let object: ResourceObject
     package init(_ object: ResourceObject) { self.object = object }
 }
+
+/// What a global's resources belong to: the object that made the global,
+/// held weakly, so a resource outliving it reaches nothing.
+final class GlobalOwner<Object: AnyObject>: ResourceObject {
+    weak var object: Object?
+    func resourceDestroyed(_ resource: OpaquePointer) {}
+}

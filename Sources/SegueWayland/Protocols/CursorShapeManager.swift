@@ -49,7 +49,7 @@ package final class CursorShapeManager {
     package init(display: OpaquePointer) {
         global = Global(display: display, interface: segue_wp_cursor_shape_manager_v1_interface(), version: 1) { client, version, id in
             Resource.create(client: client, interface: segue_wp_cursor_shape_manager_v1_interface(), version: Int32(version), id: id,
-                            implementation: Self.implementation, object: CursorShapeOwner())
+                            implementation: Self.implementation, object: Resource.inert)
         }
     }
 }
@@ -58,10 +58,5 @@ package final class CursorShapeManager {
 private final class CursorShapeDevice: ResourceObject {
     weak var pointer: Pointer?
     init(pointer: Pointer?) { self.pointer = pointer }
-    func resourceDestroyed(_ resource: OpaquePointer) {}
-}
-
-/// What the manager's resources belong to: nothing of their own.
-private final class CursorShapeOwner: ResourceObject {
     func resourceDestroyed(_ resource: OpaquePointer) {}
 }

@@ -1,6 +1,6 @@
 /// The four layers of the desktop a layer surface lies on, bottom first;
 /// windows lie between bottom and top.
-package enum DesktopLayer: UInt32, Comparable, CaseIterable, Sendable {
+package enum DesktopLayer: UInt32, Comparable, Sendable {
     case background, bottom, top, overlay
 
     package static func < (a: DesktopLayer, b: DesktopLayer) -> Bool { a.rawValue < b.rawValue }

@@ -15,7 +15,7 @@ package final class FractionalScaleManager {
         p.initialize(to: wp_fractional_scale_manager_v1_interface(
             destroy: Resource.destroy,
             get_fractional_scale: { client, resource, id, surfaceResource in
-                guard let client, let resource, let manager = Resource.object(resource, as: FractionalScaleOwner.self)?.manager,
+                guard let client, let resource, let manager = Resource.object(resource, as: GlobalOwner<FractionalScaleManager>.self)?.object,
                       let surface = Resource.object(surfaceResource, as: Surface.self) else { return }
                 manager.make(client: client, manager: resource, id: id, for: surface)
             }))
@@ -24,10 +24,10 @@ package final class FractionalScaleManager {
 
     package init(display: OpaquePointer, scale: Int) {
         preferred = UInt32(scale * 120)
-        let owner = FractionalScaleOwner()
+        let owner = GlobalOwner<FractionalScaleManager>()
         global = Global(display: display, interface: segue_wp_fractional_scale_manager_v1_interface(), version: 1,
                         implementation: Self.implementation, owner: { owner })
-        owner.manager = self
+        owner.object = self
     }
 
     private func make(client: OpaquePointer, manager: OpaquePointer, id: UInt32, for surface: Surface) {
@@ -50,11 +50,6 @@ package final class FractionalScaleManager {
     }
 }
 
-/// What the manager's resources belong to: the global's manager, held weakly.
-private final class FractionalScaleOwner: ResourceObject {
-    weak var manager: FractionalScaleManager?
-    func resourceDestroyed(_ resource: OpaquePointer) {}
-}
 
 /// One surface's wp_fractional_scale_v1.
 final class FractionalScale: ResourceObject {

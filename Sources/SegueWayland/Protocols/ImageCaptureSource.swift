@@ -47,23 +47,17 @@ package final class ImageCaptureSourceManagers {
     }
 
     package init(display: OpaquePointer, privileges: Privileges) {
-        let owner = SourceManagerOwner()
         globals = [
             privileges.global(display: display, interface: segue_ext_output_image_capture_source_manager_v1_interface(), version: 1) {
                 client, version, id in
                 Resource.create(client: client, interface: segue_ext_output_image_capture_source_manager_v1_interface(),
-                                version: Int32(version), id: id, implementation: Self.outputImplementation, object: owner)
+                                version: Int32(version), id: id, implementation: Self.outputImplementation, object: Resource.inert)
             },
             privileges.global(display: display, interface: segue_ext_foreign_toplevel_image_capture_source_manager_v1_interface(),
                               version: 1) { client, version, id in
                 Resource.create(client: client, interface: segue_ext_foreign_toplevel_image_capture_source_manager_v1_interface(),
-                                version: Int32(version), id: id, implementation: Self.toplevelImplementation, object: owner)
+                                version: Int32(version), id: id, implementation: Self.toplevelImplementation, object: Resource.inert)
             },
         ]
     }
-}
-
-/// What the managers' resources belong to: nothing of their own.
-private final class SourceManagerOwner: ResourceObject {
-    func resourceDestroyed(_ resource: OpaquePointer) {}
 }

@@ -22,7 +22,7 @@ package final class ImageCopyCaptureManager: OutputChangeWatcher {
         let p = UnsafeMutablePointer<ext_image_copy_capture_manager_v1_interface>.allocate(capacity: 1)
         p.initialize(to: ext_image_copy_capture_manager_v1_interface(
             create_session: { client, resource, id, sourceResource, options in
-                guard let client, let owner = Resource.object(resource, as: ImageCopyManagerOwner.self), let manager = owner.manager,
+                guard let client, let owner = Resource.object(resource, as: GlobalOwner<ImageCopyCaptureManager>.self), let manager = owner.object,
                       let source = Resource.object(sourceResource, as: ImageCaptureSource.self) else { return }
                 guard options & ~EXT_IMAGE_COPY_CAPTURE_MANAGER_V1_OPTIONS_PAINT_CURSORS.rawValue == 0 else {
                     return segue_resource_post_error(resource, EXT_IMAGE_COPY_CAPTURE_MANAGER_V1_ERROR_INVALID_OPTION.rawValue,
@@ -41,13 +41,13 @@ package final class ImageCopyCaptureManager: OutputChangeWatcher {
 
     package init(display: OpaquePointer, privileges: Privileges, delegate: ImageCopyDelegate) {
         self.delegate = delegate
-        let owner = ImageCopyManagerOwner()
+        let owner = GlobalOwner<ImageCopyCaptureManager>()
         let global = privileges.global(display: display, interface: segue_ext_image_copy_capture_manager_v1_interface(),
                                        version: 1) { client, version, id in
             Resource.create(client: client, interface: segue_ext_image_copy_capture_manager_v1_interface(), version: Int32(version),
                             id: id, implementation: Self.implementation, object: owner)
         }
-        owner.manager = self
+        owner.object = self
         self.global = global
     }
 
@@ -79,10 +79,4 @@ package final class ImageCopyCaptureManager: OutputChangeWatcher {
     package func windowClosed(id: Int) {
         for session in sessions where session.source == .window(id: id) { session.stop() }
     }
-}
-
-/// What the manager's resources belong to: the global's manager, held weakly.
-private final class ImageCopyManagerOwner: ResourceObject {
-    weak var manager: ImageCopyCaptureManager?
-    func resourceDestroyed(_ resource: OpaquePointer) {}
 }

@@ -27,9 +27,9 @@ package final class LayerShell {
         let p = UnsafeMutablePointer<zwlr_layer_shell_v1_interface>.allocate(capacity: 1)
         p.initialize(to: zwlr_layer_shell_v1_interface(
             get_layer_surface: { client, resource, id, surfaceResource, _, layer, namespace in
-                guard let client, let owner = Resource.object(resource, as: LayerShellOwner.self),
+                guard let client, let owner = Resource.object(resource, as: GlobalOwner<LayerShell>.self),
                       let surface = Resource.object(surfaceResource, as: Surface.self) else { return }
-                owner.shell?.makeLayerSurface(client: client, shellResource: resource, id: id, surface: surface, layer: layer,
+                owner.object?.makeLayerSurface(client: client, shellResource: resource, id: id, surface: surface, layer: layer,
                                               namespace: namespace.map { String(cString: $0) } ?? "")
             },
             destroy: { _, resource in wl_resource_destroy(resource) }))
@@ -39,12 +39,12 @@ package final class LayerShell {
     package init(display: OpaquePointer, delegate: LayerShellDelegate, toleratesBufferBeforeConfigure: Bool = false) {
         self.delegate = delegate
         self.toleratesBufferBeforeConfigure = toleratesBufferBeforeConfigure
-        let owner = LayerShellOwner()
+        let owner = GlobalOwner<LayerShell>()
         global = Global(display: display, interface: segue_zwlr_layer_shell_v1_interface(), version: Self.version) { client, version, id in
             Resource.create(client: client, interface: segue_zwlr_layer_shell_v1_interface(), version: Int32(version),
                             id: id, implementation: Self.implementation, object: owner)
         }
-        owner.shell = self
+        owner.object = self
     }
 
     private func makeLayerSurface(client: OpaquePointer, shellResource: OpaquePointer?, id: UInt32, surface: Surface, layer: UInt32,
@@ -60,10 +60,4 @@ package final class LayerShell {
         _ = LayerSurface.create(client: client, version: wl_resource_get_version(shellResource), id: id, surface: surface, layer: layer,
                                 namespace: namespace, order: made, shell: self, shellErrors: shellErrors)
     }
-}
-
-/// What the shell's resources belong to: the global's shell, held weakly.
-private final class LayerShellOwner: ResourceObject {
-    weak var shell: LayerShell?
-    func resourceDestroyed(_ resource: OpaquePointer) {}
 }

@@ -35,8 +35,6 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
     private var lastConfigured: (width: Int, height: Int)?
     /// On screen: a buffer was committed after a configure.
     package private(set) var mapped = false
-    /// Told `closed`: its commits change nothing.
-    package private(set) var closed = false
     /// Where the shell placed it, in surface units of the output.
     package var rect = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// Popups placed against it (get_popup), oldest first.
@@ -79,7 +77,7 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
     /// Tells the client the size to draw at, in surface units: always when it
     /// waits for an answer to a commit without a buffer, else only when the size differs from the last.
     package func configure(width: Int, height: Int) {
-        guard !closed, awaitsConfigure || lastConfigured.map({ $0 != (width, height) }) ?? false else { return }
+        guard awaitsConfigure || lastConfigured.map({ $0 != (width, height) }) ?? false else { return }
         awaitsConfigure = false
         lastConfigured = (width, height)
         let serial = wl_display_next_serial(wl_client_get_display(surface.client))
@@ -87,18 +85,9 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
         zwlr_layer_surface_v1_send_configure(resource, serial, UInt32(clamping: width), UInt32(clamping: height))
     }
 
-    /// Takes it off the screen for good: its client hears `closed`.
-    package func close() {
-        guard !closed else { return }
-        closed = true
-        mapped = false
-        zwlr_layer_surface_v1_send_closed(resource)
-    }
-
     /// A commit's size must be given, or stretched between anchors; its
     /// first buffer must follow a configure.
     func surfaceMayCommit(_ surface: Surface) -> Bool {
-        guard !closed else { return true }
         let anchor = pendingPlacement.anchor
         if pendingPlacement.width == 0 && !anchor.isSuperset(of: [.left, .right]) {
             errors.postError(.invalidSize, "width 0 needs anchors on the left and right edges")
@@ -118,7 +107,6 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
     func surfaceMayAttach(_ surface: Surface) -> Bool { true }
 
     package func surfaceCommitted(_ surface: Surface) {
-        guard !closed else { return }
         placement = pendingPlacement
         keyboard = pendingKeyboard
         layer = pendingLayer

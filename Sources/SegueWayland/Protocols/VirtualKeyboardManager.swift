@@ -17,27 +17,21 @@ package final class VirtualKeyboardManager {
         let p = UnsafeMutablePointer<zwp_virtual_keyboard_manager_v1_interface>.allocate(capacity: 1)
         p.initialize(to: zwp_virtual_keyboard_manager_v1_interface(
             create_virtual_keyboard: { client, resource, _, id in
-                guard let client, let resource, let owner = Resource.object(resource, as: VirtualKeyboardOwner.self) else { return }
-                _ = VirtualKeyboard(client: client, id: id, delegate: owner.manager?.delegate)
+                guard let client, let resource, let owner = Resource.object(resource, as: GlobalOwner<VirtualKeyboardManager>.self) else { return }
+                _ = VirtualKeyboard(client: client, id: id, delegate: owner.object?.delegate)
             }))
         return p
     }()
 
     package init(display: OpaquePointer, privileges: Privileges, delegate: VirtualKeyboardDelegate) {
         self.delegate = delegate
-        let owner = VirtualKeyboardOwner()
+        let owner = GlobalOwner<VirtualKeyboardManager>()
         let global = privileges.global(display: display, interface: segue_zwp_virtual_keyboard_manager_v1_interface(),
                                        version: 1) { client, version, id in
             Resource.create(client: client, interface: segue_zwp_virtual_keyboard_manager_v1_interface(), version: Int32(version),
                             id: id, implementation: Self.implementation, object: owner)
         }
-        owner.manager = self
+        owner.object = self
         self.global = global
     }
-}
-
-/// What the manager's resources belong to: the global's manager, held weakly.
-private final class VirtualKeyboardOwner: ResourceObject {
-    weak var manager: VirtualKeyboardManager?
-    func resourceDestroyed(_ resource: OpaquePointer) {}
 }
