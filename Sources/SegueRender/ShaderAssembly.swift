@@ -30,26 +30,38 @@ struct ShaderAssembly {
     /// its own line (and column, where the driver gives one); a line in a form
     /// no driver is known to write is passed on as it is, under `fallbackPath`.
     /// A message in Segue's glue after the file (`fallbackPath`) is the file's
-    /// doing, a block left open most often: it points at the file's last line.
+    /// doing, a block left open most often: it points at the file's last line,
+    /// and what the driver says after it of the lines after the file is that
+    /// block's echo (NVIDIA goes on to the epilogue's calls), so it is left out.
     /// The same message twice (some drivers repeat one) is given once.
     func mapLog(_ log: String, fallbackPath: String) -> [String] {
         var seen = Set<String>()
+        var blockLeftOpen = false
         return log.split(separator: "\n").compactMap { raw in
             let text = raw.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { return nil }
-            let mapped = map(text, fallbackPath: fallbackPath)
-            return seen.insert(mapped).inserted ? mapped : nil
+            let parsed = DriverLogLine(text)
+            if blockLeftOpen, let parsed, follows(fallbackPath, line: parsed.line) { return nil }
+            let mapped = map(text, parsed: parsed, fallbackPath: fallbackPath)
+            blockLeftOpen = blockLeftOpen || mapped.blockLeftOpen
+            return seen.insert(mapped.text).inserted ? mapped.text : nil
         }
     }
 
-    private func map(_ text: String, fallbackPath: String) -> String {
-        guard let parsed = DriverLogLine(text) else { return "\(fallbackPath): \(text)" }
-        guard let origin = origin(ofLine: parsed.line) else { return "\(fallbackPath): \(parsed.message)" }
+    private func map(_ text: String, parsed: DriverLogLine?, fallbackPath: String) -> (text: String, blockLeftOpen: Bool) {
+        guard let parsed else { return ("\(fallbackPath): \(text)", false) }
+        guard let origin = origin(ofLine: parsed.line) else { return ("\(fallbackPath): \(parsed.message)", false) }
         if origin.path == nil, let end = lastLine(of: fallbackPath, before: parsed.line) {
-            return "\(fallbackPath):\(end): \(parsed.message) (found after the end of the file: is a closing brace missing?)"
+            return ("\(fallbackPath):\(end): \(parsed.message) (found after the end of the file: is a closing brace missing?)", true)
         }
         let column = parsed.column.map { ":\($0)" } ?? ""
-        return "\(origin.path ?? "<segue glue>"):\(origin.line)\(column): \(parsed.message)"
+        return ("\(origin.path ?? "<segue glue>"):\(origin.line)\(column): \(parsed.message)", false)
+    }
+
+    /// Whether line `line` of the assembly comes after every line of `path`'s text.
+    private func follows(_ path: String, line: Int) -> Bool {
+        guard let last = pieces.last(where: { $0.path == path }) else { return false }
+        return line >= last.firstLine + last.lineCount
     }
 
     /// The last line of `path`'s text that comes before line `line` of the assembly.

@@ -49,6 +49,21 @@ final class CompilerLogTests: XCTestCase {
                        ["bad.glsl:5: error: syntax error, unexpected '{', expecting ';' (found after the end of the file: is a closing brace missing?)"])
     }
 
+    /// NVIDIA, as it wrote it: the open block in the glue, then the epilogue's
+    /// call it swallowed, which is that block's echo and is left out.
+    func testWhatFollowsABlockLeftOpenIsLeftOut() {
+        var assembly = ShaderAssembly()
+        assembly.append("#version 300 es\nprecision highp float;")
+        assembly.append("uniform float a;\nvec4 transition(vec2 uv) {\n  return getToColor(uv) * a;", path: "open.glsl")
+        assembly.append("void segueInitGlobals() { }")
+        assembly.append("void main() { segueInitGlobals(); }", path: "epilogue-100.glsl")
+        let log = "0(6) : error C0000: syntax error, unexpected '{', expecting ',' or ';' at token \"{\"\n"
+            + "0(7) : error C1503: undefined variable \"segueInitGlobals\"\n"
+        XCTAssertEqual(assembly.mapLog(log, fallbackPath: "open.glsl"),
+                       ["open.glsl:3: error C0000: syntax error, unexpected '{', expecting ',' or ';' at token \"{\" "
+                        + "(found after the end of the file: is a closing brace missing?)"])
+    }
+
     func testARepeatedMessageIsGivenOnce() {
         XCTAssertEqual(assembly.mapLog("0:6(10): error: `foo' undeclared\n0:6(10): error: `foo' undeclared\n", fallbackPath: "bad.glsl"),
                        ["bad.glsl:4:10: error: `foo' undeclared"])
