@@ -34,6 +34,7 @@ vec4 transition(vec2 uv) {
     float inside = radius - distance(p, c);
     if (inside <= 0.0) return getFromColor(uv);
     float shadow = shadowOpacity * edgeCoverage(inside / (sigma * 1.41421356));
-    vec4 color = getToColor(uv);
-    return vec4(color.rgb * (1.0 - shadow), color.a);
+    // The shadow is black laid over `to`: over nothing (a window closing over
+    // the desktop) it still darkens what is behind.
+    return mix(getToColor(uv), vec4(0.0, 0.0, 0.0, 1.0), shadow);
 }

@@ -27,5 +27,5 @@ vec4 transition(vec2 uv) {
     if (onScreen(q)) return getFromColor(vec2(q.x, 1.0 - q.y));
     q = unturn(p, (progress - 1.0) * quarterTurn) / segueSize;
     if (onScreen(q)) return getToColor(vec2(q.x, 1.0 - q.y));
-    return vec4(background, 1.0);
+    return segueBackground(background);
 }

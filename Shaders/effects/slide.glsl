@@ -16,5 +16,5 @@ vec4 transition(vec2 uv) {
     if (x >= 0.0 && x < 1.0) return getFromColor(vec2(x, uv.y));
     float y = x - 1.0;
     if (y >= 0.0 && y <= 1.0) return getToColor(vec2(y, uv.y));
-    return vec4(background, 1.0);
+    return segueBackground(background);
 }

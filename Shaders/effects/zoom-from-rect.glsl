@@ -25,7 +25,7 @@ vec4 transition(vec2 uv) {
     // Drawn at size / scale of its own size: level floor(log2(1 / that)).
     vec2 drawn = size / scale;
     float level = max(floor(log2(1.0 / min(drawn.x, drawn.y))), 0.0);
-    vec4 over = textureLod(to, q, level);
+    vec4 over = segueScreenLod(to, q, level);
     float alpha = fadeIn > 0.0 ? clamp(progress / fadeIn, 0.0, 1.0) : 1.0;
     return mix(under, over, alpha);
 }

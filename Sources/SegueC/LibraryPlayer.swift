@@ -6,18 +6,19 @@ import SegueImaging
 import SegueRender
 
 /// One side of a transition: the embedder's texture, which new content may
-/// replace while it plays, or Segue's snapshot of a frame it drew.
+/// replace while it plays, Segue's snapshot of a frame it drew, or nothing (a
+/// window opening or closing over what is behind it).
 enum PlayerScreen {
     case host(HostTexture)
     case snapshot(Texture)
+    case nothing
 }
 
 /// An embedder's texture as `segue_texture` names it, checked.
 final class HostTexture {
     var texture: segue_texture
 
-    init(_ pointer: UnsafePointer<segue_texture>?, side: String) throws {
-        guard let pointer else { throw LibraryError.invalid("the \(side) texture is null") }
+    init(_ pointer: UnsafePointer<segue_texture>, side: String) throws {
         texture = try Self.checked(pointer.pointee, side: side)
     }
 
@@ -72,6 +73,8 @@ final class LibraryPlayer {
     private var target: RenderTarget?
     /// Whether `target` holds a frame of the running transition.
     private var targetIsCurrent = false
+    /// Where the window is in `target`, for a frame drawn over (its margin around it).
+    private var targetWindow: PixelRect?
     /// The transitions of the frames drawn and not yet presented, oldest first.
     private var unpresented: [UInt64] = []
     /// The running transition's last frame was drawn: nothing more to draw.
@@ -116,7 +119,7 @@ final class LibraryPlayer {
         deliverCompletions()
     }
 
-    func start(_ choice: LibraryChoice, from: HostTexture, to: HostTexture, at time: Instant, interactive: Bool,
+    func start(_ choice: LibraryChoice, from: HostTexture?, to: HostTexture?, at time: Instant, interactive: Bool,
                done: segue_completion_fn?, userData: UnsafeMutableRawPointer?) throws -> UInt64 {
         let report = { [unowned self] (completion: TransitionCompletion) in
             guard let done else { return }
@@ -152,8 +155,10 @@ final class LibraryPlayer {
                 throw LibraryError(SEGUE_ERROR_SHADER, "\(error)")
             }
             let hand = interactive ? InteractiveProgress(at: time) : nil
-            let started = driver.start(from: .host(from), to: .host(to), settings: settings, direction: choice.direction, at: time,
-                                       interactive: hand, snapshot: { snapshot() ?? .host(from) }, onComplete: report)
+            let origin: PlayerScreen = from.map { .host($0) } ?? .nothing
+            let started = driver.start(from: origin, to: to.map { .host($0) } ?? .nothing, settings: settings,
+                                       direction: choice.direction, at: time, interactive: hand,
+                                       snapshot: { snapshot() ?? origin }, onComplete: report)
             targetIsCurrent = false
             changedSinceDrawn = true
             finalDrawn = false
@@ -162,9 +167,12 @@ final class LibraryPlayer {
     }
 
     /// What the screen shows now, for a transition that interrupts the
-    /// running one: the frame drawn last, or the running one's origin before any.
+    /// running one: the frame drawn last (the window's rectangle of it, for a
+    /// window drawn over), or the running one's origin before any.
     private func snapshot() -> PlayerScreen? {
-        if targetIsCurrent, let target, let texture = try? context.renderer.snapshot(of: target) { return .snapshot(texture) }
+        if targetIsCurrent, let target, let texture = try? context.renderer.snapshot(of: target, cropping: targetWindow) {
+            return .snapshot(texture)
+        }
         return driver.current?.from
     }
 
@@ -191,6 +199,21 @@ final class LibraryPlayer {
         guard Int(x) + Int(width) <= Int(Int32.max), Int(y) + Int(height) <= Int(Int32.max) else {
             throw LibraryError.invalid("a viewport at \(x), \(y) of \(width)x\(height) goes past GL's coordinates")
         }
+        try draw(at: predicted, framebuffer: framebuffer, viewport: PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)),
+                 window: nil, flipped: flipped)
+    }
+
+    /// A frame for a window at `area`, laid over what the framebuffer holds.
+    func draw(at predicted: Instant, framebuffer: GLuint, window area: WindowArea, flipped: Bool) throws {
+        try draw(at: predicted, framebuffer: framebuffer, viewport: area.drawn, window: area, flipped: flipped)
+    }
+
+    /// Draws the frame offscreen at `viewport`'s size, then copies it into the
+    /// framebuffer there, or lays it over what the framebuffer holds where a
+    /// side is nothing or a window `area` is given (the screens filling its
+    /// window's rectangle of the drawing, the rest its margin).
+    private func draw(at predicted: Instant, framebuffer: GLuint, viewport: PixelRect, window area: WindowArea?,
+                      flipped: Bool) throws {
         guard let running = driver.current, !running.isDone else { throw LibraryError.state("nothing is playing") }
         // Everything is checked before the frame is taken, so a refused draw leaves no frame to present.
         clearGLErrors()
@@ -198,10 +221,15 @@ final class LibraryPlayer {
             throw LibraryError(SEGUE_ERROR_GL, "framebuffer \(framebuffer) is not a framebuffer of the current context")
         }
         var hosts: [HostTexture] = []
+        var over = area != nil
         for (screen, side) in [(running.from, "from"), (running.to, "to")] {
-            guard case .host(let host) = screen else { continue }
-            host.texture = try HostTexture.checked(host.texture, side: side)
-            hosts.append(host)
+            switch screen {
+            case .host(let host):
+                host.texture = try HostTexture.checked(host.texture, side: side)
+                hosts.append(host)
+            case .nothing: over = true
+            case .snapshot: break
+            }
         }
         try HostGLState.around(sampling: hosts.map(\.texture.id)) {
             glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
@@ -213,39 +241,59 @@ final class LibraryPlayer {
             guard samples == 0 else {
                 throw LibraryError(SEGUE_ERROR_GL, "framebuffer \(framebuffer) is multisampled: a frame is copied in, which GL allows only into one that is not")
             }
-            if target?.width != Int(width) || target?.height != Int(height) {
+            let window = over ? area?.window ?? PixelRect(x: 0, y: 0, width: viewport.width, height: viewport.height) : nil
+            if target?.width != viewport.width || target?.height != viewport.height || targetWindow != window {
                 target = nil
                 targetIsCurrent = false
                 do {
-                    target = try RenderTarget(width: Int(width), height: Int(height))
+                    target = try RenderTarget(width: viewport.width, height: viewport.height)
                 } catch {
                     throw LibraryError(SEGUE_ERROR_GL, "\(error)")
                 }
+                targetWindow = window
             }
             guard let target, let (transition, frame) = driver.frame(at: predicted) else { return }
-            func texture(_ screen: PlayerScreen) -> Texture {
+            let renderer = context.renderer
+            func texture(_ screen: PlayerScreen) throws -> Texture {
                 switch screen {
                 case .host(let host): host.borrowed
                 case .snapshot(let texture): texture
+                case .nothing: try renderer.nothing
                 }
             }
-            let renderer = context.renderer
-            let form = renderer.form(for: transition.settings.effect, width: target.width, height: target.height)
             do {
-                try renderer.render(.transition(transition.settings, from: texture(transition.from), to: texture(transition.to),
-                                                progress: frame.progress, direction: transition.direction, form: form, scale: 1),
-                                    into: target)
+                if let window {
+                    // A source rectangle is the output's: the drawing is a part of it.
+                    let settings = area.map { transition.settings.sourceRect(within: $0) } ?? transition.settings
+                    try renderer.draw(settings, from: texture(transition.from), to: texture(transition.to), progress: frame.progress,
+                                      direction: transition.direction, form: .shader, window: window, into: target)
+                } else {
+                    let form = renderer.form(for: transition.settings.effect, width: target.width, height: target.height)
+                    try renderer.render(.transition(transition.settings, from: texture(transition.from), to: texture(transition.to),
+                                                    progress: frame.progress, direction: transition.direction, form: form, scale: 1),
+                                        into: target)
+                }
             } catch {
                 transition.frameNotShown()
                 throw LibraryError(SEGUE_ERROR_SHADER, "\(error)")
             }
             targetIsCurrent = true
-            // Rows top first into a framebuffer whose y = 0 is its top; flipped where it is the bottom.
-            renderer.blit(target, toFramebuffer: framebuffer, x: Int(x), y: Int(y), flipped: flipped)
+            if window != nil {
+                let host = RenderTarget(windowOfWidth: area?.framebufferWidth ?? viewport.x + viewport.width,
+                                        height: area?.framebufferHeight ?? viewport.y + viewport.height, framebuffer: framebuffer)
+                // A window's rectangle is from the top; a framebuffer whose y = 0 is its bottom numbers rows from there.
+                let laid = flipped && area != nil
+                    ? PixelRect(x: viewport.x, y: host.height - viewport.y - viewport.height, width: viewport.width, height: viewport.height)
+                    : viewport
+                try renderer.lay(target, over: host, at: laid, flipped: flipped)
+            } else {
+                // Rows top first into a framebuffer whose y = 0 is its top; flipped where it is the bottom.
+                renderer.blit(target, toFramebuffer: framebuffer, x: viewport.x, y: viewport.y, flipped: flipped)
+            }
             let error = glGetError()
             guard error == GLenum(GL_NO_ERROR) else {
                 transition.frameNotShown()
-                throw LibraryError(SEGUE_ERROR_GL, "copying the frame into framebuffer \(framebuffer) failed (GL error 0x\(String(error, radix: 16)))")
+                throw LibraryError(SEGUE_ERROR_GL, "drawing the frame into framebuffer \(framebuffer) failed (GL error 0x\(String(error, radix: 16)))")
             }
             changedSinceDrawn = false
             finalDrawn = frame.isFinal

@@ -45,7 +45,10 @@ private func start(_ handle: OpaquePointer?, _ choice: OpaquePointer?, _ from: U
                    _ userData: UnsafeMutableRawPointer?, _ id: UnsafeMutablePointer<UInt64>?) -> segue_status {
     withPlayer(handle) { player in
         let choice = try Handle.object(choice, as: LibraryChoice.self, named: "choice")
-        let from = try HostTexture(from, side: "from"), to = try HostTexture(to, side: "to")
+        guard from != nil || to != nil else {
+            throw LibraryError.invalid("both textures are null: one side may be nothing, not both")
+        }
+        let from = try from.map { try HostTexture($0, side: "from") }, to = try to.map { try HostTexture($0, side: "to") }
         let started = try player.start(choice, from: from, to: to, at: try instant(now), interactive: interactive,
                                        done: done, userData: userData)
         id?.pointee = started
@@ -87,6 +90,16 @@ public func segue_player_draw(_ player: OpaquePointer?, _ predicted: UInt64, _ f
                               _ width: Int32, _ height: Int32, _ flags: UInt32) -> segue_status {
     withPlayer(player) { player in
         try player.draw(at: try instant(predicted), framebuffer: GLuint(framebuffer), x: x, y: y, width: width, height: height,
+                        flipped: flags & UInt32(SEGUE_DRAW_FLIP_Y) != 0)
+    }
+}
+
+@_cdecl("segue_player_draw_window")
+public func segue_player_draw_window(_ player: OpaquePointer?, _ predicted: UInt64, _ framebuffer: UInt32,
+                                     _ area: UnsafePointer<segue_window_area>?, _ flags: UInt32) -> segue_status {
+    withPlayer(player) { player in
+        guard let area else { throw LibraryError.invalid("the window area is null") }
+        try player.draw(at: try instant(predicted), framebuffer: GLuint(framebuffer), window: try WindowArea(area.pointee),
                         flipped: flags & UInt32(SEGUE_DRAW_FLIP_Y) != 0)
     }
 }

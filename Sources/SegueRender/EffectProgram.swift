@@ -9,7 +9,7 @@ import SegueShaders
 final class EffectProgram {
     let source: ShaderSource
     private let program: ShaderProgram
-    private let progress, ratio, size: GLint
+    private let progress, ratio, size, window, over: GLint
     private let parameters: [(spec: ParameterSpec, location: GLint)]
 
     init(effect: EffectDescriptor) throws {
@@ -39,6 +39,8 @@ final class EffectProgram {
         progress = program.uniform("progress")
         ratio = program.uniform("ratio")
         size = program.uniform("segueSize")
+        window = program.uniform("segueWindow")
+        over = program.uniform("segueOver")
         parameters = source.parameters.map { ($0, program.uniform($0.uniform)) }
         // Images take the units after the two screens, in declaration order.
         images = source.parameters.filter { $0.type == .image }.enumerated().map { ($1, 2 + $0) }
@@ -49,11 +51,21 @@ final class EffectProgram {
     let images: [(spec: ParameterSpec, unit: Int)]
 
     /// Sets every uniform for one frame; the caller has bound the textures.
-    func use(progress value: Double, width: Int, height: Int, values: [String: ParameterValue]) {
+    /// With a `window` (pixels of the drawing, from its top-left) the screens
+    /// fill only that rectangle, and what shows neither is transparent.
+    func use(progress value: Double, width: Int, height: Int, window rect: PixelRect? = nil, values: [String: ParameterValue]) {
         glUseProgram(program.id)
         glUniform1f(progress, Float(value))
         glUniform1f(ratio, Float(width) / Float(height))
         glUniform2f(size, Float(width), Float(height))
+        if let rect {
+            // uv's origin is the bottom-left.
+            glUniform4f(window, Float(rect.x) / Float(width), Float(height - rect.y - rect.height) / Float(height),
+                        Float(rect.width) / Float(width), Float(rect.height) / Float(height))
+        } else {
+            glUniform4f(window, 0, 0, 1, 1)
+        }
+        glUniform1f(over, rect == nil ? 0 : 1)
         for (spec, location) in parameters where location >= 0 {
             let v = values[spec.uniform] ?? spec.defaultValue
             let f = v.floats, i = v.ints

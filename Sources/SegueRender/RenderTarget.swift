@@ -41,10 +41,11 @@ public final class RenderTarget {
         Self.live += 1
     }
 
-    /// The framebuffer of the window surface current on this thread.
-    package init(windowOfWidth width: Int, height: Int) {
+    /// The framebuffer of the window surface current on this thread, or
+    /// another framebuffer of the caller's (`framebuffer`), drawn into where it is.
+    package init(windowOfWidth width: Int, height: Int, framebuffer: GLuint = 0) {
         texture = nil
-        framebuffer = 0
+        self.framebuffer = framebuffer
         ownsFramebuffer = false
         self.width = width
         self.height = height

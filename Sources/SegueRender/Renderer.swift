@@ -35,7 +35,9 @@ public final class Renderer {
     var frameCosts: [String: Double] = [:]
     /// Where frame fences are waited for, off the event loop.
     let fenceWaiter = DispatchQueue(label: "segue.frame-fences")
-    private lazy var meshes = Result { try MeshProgram() }
+    lazy var meshes = Result { try MeshProgram() }
+    /// The transparent texel a side that is nothing shows (see `nothing`).
+    var nothingTexture: Texture?
     private lazy var painter = Result {
         LayerPainter(meshes: try meshes.get(), masks: try MaskProgram(),
                      white: try Texture(image: RGBAImage(width: 1, height: 1, fill: .white)),
@@ -139,10 +141,14 @@ public final class Renderer {
     }
 
     /// `draw` in the given form: as layers where the effect has them, or as its shader.
-    func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
-              direction: TransitionDirection = .forward, form: EffectForm, into target: RenderTarget) throws {
+    /// With a `window` (a rectangle of the target) the screens fill only it and
+    /// the frame keeps its alpha elsewhere, to be laid over what is behind
+    /// (premultiplied): drawn as the shader, whose glue places them.
+    package func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
+                      direction: TransitionDirection = .forward, form: EffectForm, window: PixelRect? = nil,
+                      into target: RenderTarget) throws {
         let (first, second, p) = direction == .forward ? (from, to, progress) : (to, from, 1 - progress)
-        if form == .layers, let layered = settings.effect.layered {
+        if form == .layers, window == nil, let layered = settings.effect.layered {
             try paint(layered.layers(progress: p, width: target.width, height: target.height, values: settings.values),
                       from: first, to: second, into: target)
             return
@@ -156,7 +162,7 @@ public final class Renderer {
         first.bind(unit: 0, mipmapLevels: settings.effect.mipmappedFrom ? .max : 0, opaqueAlpha: true)
         second.bind(unit: 1, mipmapLevels: settings.effect.mipmappedTo ? .max : 0, opaqueAlpha: true)
         for (texture, unit) in imageTextures { texture.bind(unit: unit, mipmapLevels: 0) }
-        program.use(progress: p, width: target.width, height: target.height, values: settings.values)
+        program.use(progress: p, width: target.width, height: target.height, window: window, values: settings.values)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)

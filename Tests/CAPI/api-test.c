@@ -6,8 +6,7 @@
  *
  *   cc api-test.c $(pkg-config --cflags --libs segue egl glesv2) -o api-test && ./api-test
  */
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
+#include "egl-context.h"
 #include <GLES3/gl3.h>
 #include <math.h>
 #include <segue/segue.h>
@@ -262,18 +261,9 @@ static uint64_t play_out(segue_player *player, uint64_t time, GLuint framebuffer
 }
 
 int main(void) {
-    PFNEGLGETPLATFORMDISPLAYEXTPROC get_display = (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    EGLDisplay display = get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL)) {
-        PFNEGLQUERYDEVICESEXTPROC query = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
-        EGLDeviceEXT device;
-        EGLint count = 0;
-        if (query && query(1, &device, &count) && count > 0) display = get_display(EGL_PLATFORM_DEVICE_EXT, device, NULL);
-        if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL)) return fprintf(stderr, "no EGL display\n"), 1;
-    }
-    eglBindAPI(EGL_OPENGL_ES_API);
-    EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    EGLContext egl = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
+    EGLContext egl;
+    EGLDisplay display = test_egl_display(&egl);
+    if (display == EGL_NO_DISPLAY) return 1;
 
     /* No context current yet, and null out pointers. */
     segue_context *segue = NULL;
@@ -372,7 +362,7 @@ int main(void) {
     EXPECT(segue_player_start(player, choice, &not_a_texture, &to, 0, NULL, NULL, NULL), SEGUE_ERROR_GL, "12345");
     EXPECT(segue_player_start(player, choice, &empty, &to, 0, NULL, NULL, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "0x36");
     EXPECT(segue_player_start(player, choice, &from, &huge, 0, NULL, NULL, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "100000x36");
-    EXPECT(segue_player_start(player, choice, NULL, &to, 0, NULL, NULL, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "from texture is null");
+    EXPECT(segue_player_start(player, choice, NULL, NULL, 0, NULL, NULL, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "both textures are null");
     GLuint volume;
     glGenTextures(1, &volume);
     glBindTexture(GL_TEXTURE_3D, volume);
@@ -613,7 +603,7 @@ int main(void) {
     TRUE(completions[3] == 2 && outcomes[3] == SEGUE_OUTCOME_CANCELLED);
 
     /* With another context current, or none, nothing is drawn. */
-    EGLContext other = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
+    EGLContext other = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, (EGLint[]){EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE});
     eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, other);
     EXPECT(segue_effect_count(segue, &count), SEGUE_ERROR_NO_CONTEXT, "not current");
     eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);

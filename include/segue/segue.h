@@ -211,6 +211,10 @@ void segue_player_free(segue_player *player);
  * nanoseconds, as presentation times are). While another plays, the new one
  * starts from that one's frame drawn last (or from where it started, before
  * any), and the other completes as interrupted.
+ * Either side (not both: SEGUE_ERROR_INVALID_ARGUMENT) may be null, nothing:
+ * a window opening plays from nothing to it, one closing from it to nothing.
+ * Such a transition is drawn over what the framebuffer holds (see
+ * segue_player_draw_window).
  * `id` (may be null) is what the completion will carry. A choice of no effect
  * completes at once, with id 0. */
 segue_status segue_player_start(segue_player *player, const segue_choice *choice, const segue_texture *from,
@@ -239,9 +243,42 @@ enum {
 
 /* Draws the frame to be presented at `predicted_ns` into `framebuffer`
  * (0: the default one; not multisampled) at the viewport x, y, width,
- * height. A draw that returns an error leaves no frame to present. */
+ * height, replacing what it held there; a transition with a side that is
+ * nothing is drawn over it, as segue_player_draw_window draws it with no
+ * margin. A draw that returns an error leaves no frame to present. */
 segue_status segue_player_draw(segue_player *player, uint64_t predicted_ns, uint32_t framebuffer, int32_t x, int32_t y,
                                int32_t width, int32_t height, uint32_t flags);
+/* Where a window is, for segue_player_draw_window. */
+typedef struct segue_window_area {
+    /* The window's rectangle, in pixels of the framebuffer from its top-left:
+     * anywhere, clipped at the framebuffer's edges, with at least one of its
+     * pixels on it. */
+    int32_t x, y, width, height;
+    /* Room on every side of the window the effect may draw into, in pixels: a
+     * melt's columns falling below it, a shadow, a zoom growing from a source
+     * rectangle elsewhere on the output. 0 keeps the effect to the window.
+     * The window and its margin must fit in a texture (GL_MAX_TEXTURE_SIZE). */
+    int32_t margin;
+    /* The framebuffer's (the output's) size: where it ends, and what a choice's
+     * source rectangle is in. */
+    int32_t framebuffer_width, framebuffer_height;
+} segue_window_area;
+
+/* Draws the frame to be presented at `predicted_ns` for a window at `area`
+ * of `framebuffer`, over what the framebuffer holds: with premultiplied
+ * alpha, touching only the pixels the effect covers, within the window and
+ * its margin; every other pixel stays as it was. The textures are the
+ * window's; a side that is nothing shows what is behind. The effect plays
+ * over the window and its margin as it would over an output of that size:
+ * doom-melt's columns fall into the margin below, circle-reveal's hole and
+ * shadow open from the window's centre, zoom-from-rect grows the window
+ * from the choice's source rectangle, slide and rotate move it within the
+ * margin. Each effect is drawn as its shader.
+ * SEGUE_ERROR_INVALID_ARGUMENT for a null area, an empty window, a
+ * window with no pixel on the framebuffer, a negative margin, or a window
+ * and margin past GL's texture size; no frame is left to present then. */
+segue_status segue_player_draw_window(segue_player *player, uint64_t predicted_ns, uint32_t framebuffer,
+                                      const segue_window_area *area, uint32_t flags);
 /* The oldest frame drawn and not yet presented was presented at
  * `presented_ns` (never before the one presented last); `refresh_ns` is the
  * output's refresh interval, 100 µs to 1 s. Completion, when this was the
