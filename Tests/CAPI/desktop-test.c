@@ -6,10 +6,10 @@
  * its margin is the scene's, exactly; an open's first frame and a close's last
  * are the scene alone, an open's last and a close's first the window, exact,
  * its marker top-left; a crossfade's covered pixels mid-way are premultiplied
- * blends of the window over the scene (within 2/255). Also the statuses of bad
- * window areas. Built against the installed library by scripts/c-api:
+ * blends of the window over the scene (within 2/255). A gl-transitions file
+ * given as the argument plays with them. Also the statuses of bad window areas. Built against the installed library by scripts/c-api:
  *
- *   cc desktop-test.c $(pkg-config --cflags --libs segue egl glesv2) -o desktop-test && ./desktop-test
+ *   cc desktop-test.c $(pkg-config --cflags --libs segue egl glesv2) -o desktop-test && ./desktop-test [SHADER.glsl]
  */
 #include "egl-context.h"
 #include <GLES3/gl3.h>
@@ -191,7 +191,7 @@ static void play(segue_context *segue, GLuint framebuffer, GLuint scene_texture,
     segue_player_free(player);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     EGLContext egl;
     EGLDisplay display = test_egl_display(&egl);
     if (display == EGL_NO_DISPLAY) return 1;
@@ -205,6 +205,9 @@ int main(void) {
 
     segue_context *segue;
     STATUS(segue_context_new(&segue), SEGUE_OK, NULL);
+    /* A gl-transitions file, where given, plays with the built-ins: its nothing is transparent too. */
+    const char *loaded;
+    if (argc > 1) STATUS(segue_effect_load_shader(segue, argv[1], &loaded), SEGUE_OK, NULL);
     size_t count = 0;
     STATUS(segue_effect_count(segue, &count), SEGUE_OK, NULL);
     for (size_t i = 0; i < count; i++) {
