@@ -33,7 +33,9 @@ vec4 transition(vec2 uv) {
     float radius = progress > 0.0 ? mix(0.5 * startSize, endRadius, progress) : 0.0;
     float inside = radius - distance(p, c);
     if (inside <= 0.0) return getFromColor(uv);
-    float shadow = shadowOpacity * edgeCoverage(inside / (sigma * 1.41421356));
+    // `from` casts the shadow: none where it is nothing (outside a window
+    // punched out over the desktop).
+    float shadow = shadowOpacity * edgeCoverage(inside / (sigma * 1.41421356)) * getFromColor(uv).a;
     // The shadow is black laid over `to`: over nothing (a window closing over
     // the desktop) it still darkens what is behind.
     return mix(getToColor(uv), vec4(0.0, 0.0, 0.0, 1.0), shadow);

@@ -171,6 +171,8 @@ final class LibraryPlayer {
     /// window drawn over), or the running one's origin before any.
     private func snapshot() -> PlayerScreen? {
         if targetIsCurrent, let target, let texture = try? context.renderer.snapshot(of: target, cropping: targetWindow) {
+            // Drawn over, what shows nothing in it is transparent.
+            if targetWindow != nil { texture.holdsAlpha() }
             return .snapshot(texture)
         }
         return driver.current?.from

@@ -23,6 +23,9 @@ package struct Benchmark {
         /// The size per side an effect was drawn at before it was stretched over the
         /// frame: 1, or 1/2 in the row of its drawn form that shows what reduced frames cost.
         package let scale: Double
+        /// A window opening over the desktop: the effect from nothing to a window
+        /// filling the frame, drawn with its alpha, then laid over the frame.
+        package let overDesktop: Bool
     }
 
     package let width: Int
@@ -55,6 +58,7 @@ package struct Benchmark {
         let window = try Texture(width: width, height: height)
         let half = try RenderTarget(width: (width + 1) / 2, height: (height + 1) / 2)
         var captureBuffer = [UInt8](repeating: 0, count: width * height * 4)
+        let nothing = try renderer.nothing, overFrame = try RenderTarget(width: width, height: height)
 
         let referenceCopy: (Double) throws -> Void = { try renderer.draw(copy, from: rgbaFrom, to: rgbaTo, progress: $0, into: rgbaTarget) }
         let blit: (Double) throws -> Void = { _ in renderer.copy(from, into: target) }
@@ -63,19 +67,19 @@ package struct Benchmark {
         let full = LayerRect(x: 0, y: 0, width: Double(width), height: Double(height))
         let turned = [EffectLayer(.color(red: 0, green: 0, blue: 0), frame: full),
                       EffectLayer(.from, frame: full, rotation: LayerRotation(angle: .pi / 4, pivotX: full.width / 2, pivotY: full.height / 2))]
-        var rows: [(String, (Double) throws -> Void, Renderer.EffectForm?, Double)] = [
-            ("reference-copy", referenceCopy, nil, 1),
-            ("blit", blit, nil, 1),
-            ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, nil, 1),
-            ("readback", { _ in _ = target.readPixels() }, nil, 1),
+        var rows: [(String, (Double) throws -> Void, Renderer.EffectForm?, Double, Bool)] = [
+            ("reference-copy", referenceCopy, nil, 1, false),
+            ("blit", blit, nil, 1, false),
+            ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, nil, 1, false),
+            ("readback", { _ in _ = target.readPixels() }, nil, 1, false),
             // What a captured frame costs the loop thread after its readback: written into a client's XRGB8888 buffer.
             ("capture-fill", { _ in captureBuffer.withUnsafeMutableBytes {
                 first.writeXRGB8888(x: 0, y: 0, width: width, height: height, into: $0.baseAddress!, stride: width * 4)
-            } }, nil, 1),
-            ("composite", { _ in try renderer.render(.screen(window, filling: target, background: (0, 0, 0)), into: target) }, nil, 1),
-            ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil, 1),
+            } }, nil, 1, false),
+            ("composite", { _ in try renderer.render(.screen(window, filling: target, background: (0, 0, 0)), into: target) }, nil, 1, false),
+            ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil, 1, false),
             // What a frame drawn at half size per side costs to stretch over the output.
-            ("stretch", { _ in try renderer.stretch(half, over: target) }, nil, 1),
+            ("stretch", { _ in try renderer.stretch(half, over: target) }, nil, 1, false),
         ]
         // The switcher's overlay over eight windows: the dimmed screen copied and eight previews
         // from their small copies; then with every window's content new since the last frame,
@@ -99,8 +103,8 @@ package struct Benchmark {
             }
             try renderer.render(.surfaces(overlay, background: (0, 0, 0)), into: target)
         }
-        rows.append(("switcher", { _ in try switcher(false) }, nil, 1))
-        rows.append(("switcher-live", { _ in try switcher(true) }, nil, 1))
+        rows.append(("switcher", { _ in try switcher(false) }, nil, 1, false))
+        rows.append(("switcher-live", { _ in try switcher(true) }, nil, 1, false))
         // Free placement's desktop: four windows, each two-fifths of the output, over the
         // background, drawn whole; then as a frame where two 32×32 squares in opposite corners changed.
         let (windowWidth, windowHeight) = (width * 2 / 5, height * 2 / 5)
@@ -112,10 +116,10 @@ package struct Benchmark {
         }
         let corners = Damage.within(Region([PixelRect(x: 0, y: 0, width: 32, height: 32),
                                             PixelRect(x: width - 32, y: height - 32, width: 32, height: 32)]))
-        rows.append(("desktop", { _ in try renderer.render(.surfaces(desktop, background: (0.1, 0.1, 0.1)), into: target) }, nil, 1))
+        rows.append(("desktop", { _ in try renderer.render(.surfaces(desktop, background: (0.1, 0.1, 0.1)), into: target) }, nil, 1, false))
         rows.append(("desktop-damage", { _ in
             try renderer.render(.surfaces(desktop, background: (0.1, 0.1, 0.1)), within: corners, into: target)
-        }, nil, 1))
+        }, nil, 1, false))
         // A client's new dmabuf buffer, imported and drawn once, as `upload` takes a wl_shm one:
         // where the renderer imports and exports dmabufs (a GPU; not llvmpipe).
         if renderer.dmabufSupport.canImport, let exported = renderer.export(window) {
@@ -124,26 +128,31 @@ package struct Benchmark {
                     throw RenderError("the renderer did not import its own dmabuf")
                 }
                 try renderer.render(.screen(imported.texture, filling: target, background: (0, 0, 0)), into: target)
-            }, nil, 1))
+            }, nil, 1, false))
         }
         for effect in effects {
             let settings = EffectSettings(effect)
             try renderer.prepare(effect)
             for form in renderer.hasTwoForms(effect) ? [Renderer.EffectForm.layers, .shader] : [.shader] {
-                rows.append((effect.name, { try renderer.draw(settings, from: from, to: to, progress: $0, form: form, into: target) }, form, 1))
+                rows.append((effect.name, { try renderer.draw(settings, from: from, to: to, progress: $0, form: form, into: target) }, form, 1, false))
             }
             let drawn = renderer.form(for: effect, width: width, height: height)
             rows.append((effect.name, {
                 try renderer.draw(settings, from: from, to: to, progress: $0, form: drawn, scale: 0.5, into: target)
-            }, drawn, 0.5))
+            }, drawn, 0.5, false))
+            // Over the desktop: what it costs beside its shader row is the blend.
+            rows.append((effect.name, {
+                try renderer.draw(settings, from: nothing, to: to, progress: $0, form: .shader, window: target.bounds, into: overFrame)
+                try renderer.lay(overFrame, over: target, at: target.bounds, flipped: false)
+            }, .shader, 1, true))
         }
         defer { renderer.releaseReducedTargets() }
-        return try rows.map { name, frame, form, scale in
+        return try rows.map { name, frame, form, scale, over in
             // A yardstick is 1 against itself; a second run of it beside it would measure only noise.
             let (time, toCopy, toBlit) = try measure(frame, against: name == "reference-copy" ? nil : referenceCopy,
                                                      name == "blit" ? nil : blit, renderer)
             return Row(name: name, medianMilliseconds: time * 1000, ratioToCopy: toCopy, ratioToBlit: toBlit,
-                       isReference: form == nil, form: form, scale: scale)
+                       isReference: form == nil, form: form, scale: scale, overDesktop: over)
         }
     }
 

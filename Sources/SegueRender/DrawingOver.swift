@@ -17,6 +17,39 @@ extension Renderer {
         }
     }
 
+    /// A window's transition over `scene` (see `FrameContent.windowOver`):
+    /// the scene copied, the window's surfaces composed alone over nothing,
+    /// the effect drawn from or to nothing over the whole target, laid over.
+    /// Costs the effect at the target's size, a blend of it, and the copies.
+    func drawWindow(_ settings: EffectSettings, window layers: [SurfaceLayer], over scene: Texture, opening: Bool,
+                    progress: Double, direction: TransitionDirection, into target: RenderTarget) throws {
+        let alone = try scratch(&windowAlone, width: target.width, height: target.height)
+        try composeAlone(layers, into: alone)
+        let frame = try scratch(&windowFrame, width: target.width, height: target.height)
+        let window = try alone.drawnTexture(), nothing = try nothing
+        try draw(settings, from: opening ? nothing : window, to: opening ? window : nothing, progress: progress, direction: direction,
+                 form: .shader, window: target.bounds, into: frame)
+        try compose([SurfaceLayer(scene, at: target.bounds)], background: (0, 0, 0), into: target)
+        try lay(frame, over: target, at: target.bounds, flipped: false)
+    }
+
+    /// `layers` over nothing into `target`, its texture sampled with their alpha.
+    func composeAlone(_ layers: [SurfaceLayer], into target: RenderTarget) throws {
+        target.bind()
+        glClearColor(0, 0, 0, 0)
+        glClear(GLenum(GL_COLOR_BUFFER_BIT))
+        try compose(layers, background: nil, into: target, coverage: true)
+        target.texture?.holdsAlpha()
+    }
+
+    /// `kept` where it is of this size, else a new target kept there.
+    private func scratch(_ kept: inout RenderTarget?, width: Int, height: Int) throws -> RenderTarget {
+        if let kept, kept.width == width, kept.height == height { return kept }
+        let made = try RenderTarget(width: width, height: height)
+        kept = made
+        return made
+    }
+
     /// Lays `frame` (premultiplied) over `host`, stretched to `rect` (rows of
     /// `host` as GL numbers them; parts outside `host` fall away). Where
     /// `frame` is transparent `host` keeps its pixels exactly, and its alpha

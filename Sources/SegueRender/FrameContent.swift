@@ -11,6 +11,14 @@ package enum FrameContent {
     /// drawn in `form` at `scale` per side (see `draw(…scale:…)`).
     case transition(EffectSettings, from: Texture, to: Texture, progress: Double, direction: TransitionDirection,
                     form: Renderer.EffectForm, scale: Double)
+    /// Surfaces over nothing: transparent where none covers, their alpha
+    /// kept (a window as it was, to close over the screen behind it).
+    case alone([SurfaceLayer])
+    /// A window opening (from nothing) or closing (to nothing) over `scene`,
+    /// a screen shown as it is: the window's surfaces (`window`, placed on
+    /// the target) drawn with the effect, the output its drawing.
+    case windowOver(EffectSettings, window: [SurfaceLayer], scene: Texture, opening: Bool, progress: Double,
+                    direction: TransitionDirection)
 
     /// One screen filling `target`, over the background where it is not opaque.
     package static func screen(_ texture: Texture, filling target: RenderTarget, background: (Float, Float, Float)) -> FrameContent {
@@ -32,6 +40,11 @@ extension Renderer {
             }
         case .transition(let settings, let from, let to, let progress, let direction, let form, let scale):
             try draw(settings, from: from, to: to, progress: progress, direction: direction, form: form, scale: scale, into: target)
+        case .alone(let layers):
+            try composeAlone(layers, into: target)
+        case .windowOver(let settings, let window, let scene, let opening, let progress, let direction):
+            try drawWindow(settings, window: window, over: scene, opening: opening, progress: progress, direction: direction,
+                           into: target)
         }
     }
 

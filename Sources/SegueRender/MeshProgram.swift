@@ -29,7 +29,8 @@ enum LayerBlend: Equatable {
             glBlendFunc(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA))
         case .over:
             glEnable(GLenum(GL_BLEND))
-            glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
+            // Alpha too: a target that keeps coverage (a window alone over nothing) adds up what covers it.
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         }
     }
 }
@@ -59,11 +60,13 @@ final class MeshProgram {
         }
     }
 
-    /// Draws `texture`, sampled from mipmap `level` alone, over `mesh` into `target`.
-    func draw(_ mesh: LayerMesh, _ texture: Texture, level: Int = 0, blend: LayerBlend, into target: RenderTarget) {
+    /// Draws `texture`, sampled from mipmap `level` alone, over `mesh` into
+    /// `target`; an opaque texture's alpha read as 1 where `opaqueAlpha`.
+    func draw(_ mesh: LayerMesh, _ texture: Texture, level: Int = 0, blend: LayerBlend, opaqueAlpha: Bool = false,
+              into target: RenderTarget) {
         guard !mesh.isEmpty else { return }
         target.bind()
-        texture.bind(unit: 0, level: level)
+        texture.bind(unit: 0, level: level, opaqueAlpha: opaqueAlpha)
         if case .over(let colour) = blend {
             glUseProgram(tinted.id)
             glUniform4f(tint, colour.x, colour.y, colour.z, colour.w)

@@ -38,6 +38,8 @@ public final class Renderer {
     lazy var meshes = Result { try MeshProgram() }
     /// The transparent texel a side that is nothing shows (see `nothing`).
     var nothingTexture: Texture?
+    /// A window's surfaces alone, and its transition's frame, for `drawWindow`.
+    var windowAlone: RenderTarget?, windowFrame: RenderTarget?
     private lazy var painter = Result {
         LayerPainter(meshes: try meshes.get(), masks: try MaskProgram(),
                      white: try Texture(image: RGBAImage(width: 1, height: 1, fill: .white)),
@@ -181,8 +183,10 @@ public final class Renderer {
     /// rectangle, turned or mirrored back, cropped): how a window smaller than
     /// the output, or one with subsurfaces, becomes a full-output screen.
     /// With a `clip`, only inside it: the rest of the target stays as it was.
+    /// With `coverage`, the target's alpha says what the layers cover: an
+    /// opaque layer writes 1 there, never a copy of XRGB's unused byte.
     func compose(_ layers: [SurfaceLayer], background: (Float, Float, Float)?, into target: RenderTarget,
-                 clip: PixelRect? = nil) throws {
+                 clip: PixelRect? = nil, coverage: Bool = false) throws {
         let meshes = try meshes.get()
         target.bind()
         if let clip {
@@ -192,7 +196,7 @@ public final class Renderer {
         defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
         var layers = layers[...]
         // A screen under the rest that covers the target as it is: copied (memory speed), not cleared and drawn over.
-        if let bottom = layers.first, bottom.opacity >= 1, covers(target, as: bottom) {
+        if !coverage, let bottom = layers.first, bottom.opacity >= 1, covers(target, as: bottom) {
             let area = clip ?? target.bounds
             copy(bottom.texture, regions: [(area, area.x, area.y)], into: target)
             target.bind()
@@ -204,7 +208,7 @@ public final class Renderer {
         for layer in layers {
             let (texture, rect) = (layer.texture, layer.rect)
             // An opaque layer at its own size, unturned and uncropped, is a pure translation: a blit.
-            if layer.opacity >= 1, texture.isOpaque, texture.blitsAsItLooks, rect.width == texture.width, rect.height == texture.height,
+            if !coverage, layer.opacity >= 1, texture.isOpaque, texture.blitsAsItLooks, rect.width == texture.width, rect.height == texture.height,
                layer.transform == .normal, layer.crop == SIMD4(0, 0, 1, 1) {
                 copy(texture, into: target, x: rect.x, y: rect.y)
                 target.bind()
@@ -214,7 +218,8 @@ public final class Renderer {
             let map = TextureMapping.fill(rect, transform: layer.transform, crop: layer.crop)
             mesh.addRect(Double(max(rect.x, 0)), Double(max(rect.y, 0)), Double(min(rect.x + rect.width, target.width)),
                          Double(min(rect.y + rect.height, target.height)), map)
-            meshes.draw(mesh, texture, blend: .screen(opaque: texture.isOpaque, opacity: layer.opacity), into: target)
+            meshes.draw(mesh, texture, blend: .screen(opaque: texture.isOpaque, opacity: layer.opacity), opaqueAlpha: coverage,
+                        into: target)
         }
     }
 

@@ -230,6 +230,14 @@ public final class Texture {
     /// Marks the content as changed by a GL draw or copy into the texture.
     package func contentChanged() { mipmapsValid = false }
 
+    /// Segue drew it with an alpha that counts (a window alone over nothing):
+    /// it is sampled with that alpha and blended, not taken as opaque.
+    package func holdsAlpha() {
+        guard format != .rgba8888 else { return }
+        format = .rgba8888
+        swizzledOpaque = nil
+    }
+
     /// How the texture was last set up for sampling, so binding it again
     /// changes nothing; nil before a borrowed texture's first binding.
     private var sampling: Sampling? = .level(0)
@@ -257,9 +265,9 @@ public final class Texture {
     /// Binds the texture to `unit` sampled bilinearly from mipmap `level` alone
     /// (0: the texture itself), building the levels down to it when needed.
     /// Level 0 with the texture's own swizzle is what llvmpipe's linear path
-    /// can sample; stored alpha is read as it is.
-    func bind(unit: Int, level: Int) {
-        activate(unit: unit, opaqueAlpha: false)
+    /// can sample; stored alpha is read as it is, or as 1 for an opaque one with `opaqueAlpha`.
+    func bind(unit: Int, level: Int, opaqueAlpha: Bool = false) {
+        activate(unit: unit, opaqueAlpha: opaqueAlpha)
         setSampling(.level(buildMipmaps(down: level)))
     }
 

@@ -38,6 +38,7 @@ extension Compositor: ToplevelDelegate {
         guard let window = registry.remove(toplevel) else { return }
         log.info("window \(window.id) unmapped")
         window.keepLastScreen(painter: renderer, background: output.background)
+        window.keepAlone(painter: renderer, on: output.windowScreen, textures: textures)
         emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
         offered?.windowClosed(id: window.id)

@@ -66,7 +66,15 @@ extension Compositor {
         // A switcher letting go is what is on screen: the transition starts from it.
         let from = takenOver?.from ?? output.takeDeparture() ?? play.from.map(ScreenSource.window) ?? .background
         let to = play.to.map(ScreenSource.window) ?? .background
-        output.willPlay(from: from, to: to, onStart: onStart)
+        // A window smaller than the output opening onto, or closing off, the
+        // background (no window behind it) does so over it; over another
+        // window's screen, whose place it takes in the stack, screens play.
+        let over: WindowOver? = switch (play.event, takenOver, from, to) {
+        case (.open, nil, .background, _): play.to.flatMap { $0.covers(output.windowScreen) ? nil : WindowOver(window: $0, opening: true) }
+        case (.close, nil, _, .background): play.from.flatMap { $0.lastAlone == nil ? nil : WindowOver(window: $0, opening: false) }
+        default: nil
+        }
+        output.willPlay(from: from, to: to, over: over, onStart: onStart)
         navigation.play(play, from: from, to: to, settings: takenOver?.settings ?? settings, direction: direction,
                         at: backend.now, hand: hand?.hand, takingOver: takenOver != nil,
                         snapshot: { [unowned output] in output.snapshot() }) { [weak self] completion, ending in

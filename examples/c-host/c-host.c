@@ -14,7 +14,9 @@
  *
  * prints what a frame through libsegue costs at that size, drawn and
  * finished, for each effect, beside a blit of the whole frame (what libsegue
- * adds to its own drawing: its frame is copied into the host's framebuffer).
+ * adds to its own drawing: its frame is copied into the host's framebuffer);
+ * and the same effect as a window of that size opening over the desktop
+ * (segue_player_draw_window: its shader, and the frame laid over with a blend).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <EGL/egl.h>
@@ -172,7 +174,8 @@ static int bench(segue_context *segue, int width, int height, int frames) {
         times[f] = now_ms() - start;
     }
     double blit = median(times, frames);
-    printf("%dx%d, median of %d frames, %s\n| effect | ms per frame | x blit |\n| --- | ---: | ---: |\n| blit | %.2f | 1.00 |\n",
+    printf("%dx%d, median of %d frames, %s\n| effect | ms per frame | x blit | over the desktop, ms | x blit |\n"
+           "| --- | ---: | ---: | ---: | ---: |\n| blit | %.2f | 1.00 | | |\n",
            width, height, frames, (const char *)glGetString(GL_RENDERER), blit);
     segue_player *player;
     size_t count = 0;
@@ -183,20 +186,27 @@ static int bench(segue_context *segue, int width, int height, int frames) {
         segue_choice *choice;
         if (segue_effect_name(segue, i, &name) != SEGUE_OK || segue_choice_new(segue, name, &choice) != SEGUE_OK) return 1;
         uint64_t step = (uint64_t)(segue_choice_duration(choice) * 1e9) / (frames + 1);
-        segue_player_start(player, choice, &from, &to, clock, NULL, NULL, NULL);
-        /* The first frame at a size also times the effect's forms, to choose one: not counted. */
-        for (int f = -1; f < frames; f++) {
-            uint64_t time = clock + (uint64_t)(f + 1) * step;
-            double start = now_ms();
-            if (segue_player_draw(player, time, output, 0, 0, width, height, 0) != SEGUE_OK) return 1;
-            glFinish();
-            if (f >= 0) times[f] = now_ms() - start;
-            segue_player_presented(player, time, step);
+        /* Between two windows into a viewport, then a window of the frame's size opening over the desktop. */
+        double frame[2];
+        segue_window_area area = {0, 0, width, height, 0, width, height};
+        for (int over = 0; over < 2; over++) {
+            segue_player_start(player, choice, over ? NULL : &from, &to, clock, NULL, NULL, NULL);
+            /* The first frame at a size also times the effect's forms, to choose one: not counted. */
+            for (int f = -1; f < frames; f++) {
+                uint64_t time = clock + (uint64_t)(f + 1) * step;
+                double start = now_ms();
+                segue_status drawn = over ? segue_player_draw_window(player, time, output, &area, 0)
+                                          : segue_player_draw(player, time, output, 0, 0, width, height, 0);
+                if (drawn != SEGUE_OK) return 1;
+                glFinish();
+                if (f >= 0) times[f] = now_ms() - start;
+                segue_player_presented(player, time, step);
+            }
+            segue_player_cancel(player);
+            clock += (frames + 2) * step;
+            frame[over] = median(times, frames);
         }
-        segue_player_cancel(player);
-        clock += (frames + 2) * step;
-        double frame = median(times, frames);
-        printf("| %s | %.2f | %.2f |\n", name, frame, frame / blit);
+        printf("| %s | %.2f | %.2f | %.2f | %.2f |\n", name, frame[0], frame[0] / blit, frame[1], frame[1] / blit);
         segue_choice_free(choice);
     }
     segue_player_free(player);

@@ -28,9 +28,9 @@ extension Output {
             case .nothing:
                 try painter.render(.surfaces([], background: background), into: target)
             case .transition(let transition, let progress, let form, let scale):
-                try painter.render(.transition(transition.settings, from: texture(transition.from, fresh: false),
-                                                to: texture(transition.to, fresh: false), progress: progress,
-                                                direction: transition.direction, form: form, scale: scale), into: target)
+                try painter.render(content(of: transition, from: texture(transition.from, fresh: false),
+                                           to: texture(transition.to, fresh: false), progress: progress, form: form, scale: scale),
+                                   into: target)
                 drawOverLayers(into: target)
             case .desktop:
                 try painter.render(.surfaces(desktopLayers(), background: background), into: target)

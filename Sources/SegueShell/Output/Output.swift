@@ -62,6 +62,8 @@ final class Output {
     private var scaledTransition: (id: UInt64, prepared: [Double: Double])?
     /// Told when the newest transition's first frame was presented.
     private var onFirstPresented: ((Instant) -> Void)?
+    /// The window the running transition opens or closes over the other screen, if it does.
+    private var windowOver: WindowOver?
     /// Frames rendered and presented since start: an idle output adds none.
     private(set) var framesDrawn = 0
     private(set) var framesPresented = 0
@@ -187,8 +189,9 @@ final class Output {
     /// (the one switched to) would make the first frame pay for all of its
     /// pixels; `from` only where none runs, as a running one is retargeted
     /// from a snapshot. `onStart` hears when its first frame was presented.
-    func willPlay(from: ScreenSource, to: ScreenSource, onStart: ((Instant) -> Void)?) {
+    func willPlay(from: ScreenSource, to: ScreenSource, over: WindowOver? = nil, onStart: ((Instant) -> Void)?) {
         onFirstPresented = onStart
+        windowOver = over
         if !isAnimating { _ = texture(from) }
         _ = texture(to)
         backend.scheduleFrame()
@@ -240,6 +243,23 @@ final class Output {
         }
     }
 
+    /// A transition's frame: between two screens, or, where a window smaller
+    /// than the output opens or closes, that window over the other screen.
+    func content(of transition: Transition<ScreenSource>, from: Texture, to: Texture, progress: Double,
+                 form: Renderer.EffectForm, scale: Double) -> FrameContent {
+        if let over = windowOver, let window = over.window,
+           case .window(let side) = over.opening ? transition.to : transition.from, side === window {
+            // Gone, it is as it was; opening, as it is.
+            let layers = window.lastAlone.map { [SurfaceLayer($0, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
+                ?? window.layers(on: windowScreen, textures: textures)
+            return .windowOver(transition.settings, window: layers,
+                               scene: over.opening ? from : to, opening: over.opening, progress: progress,
+                               direction: transition.direction)
+        }
+        return .transition(transition.settings, from: from, to: to, progress: progress, direction: transition.direction,
+                           form: form, scale: scale)
+    }
+
     /// Draws the frame for `predicted` into the backend's buffer: what it
     /// changed of the last frame; nil, and nothing drawn, when nothing shown changed.
     private func draw(predicted: Instant, into buffer: FrameBuffer) -> Damage? {
@@ -260,8 +280,8 @@ final class Output {
             // The first frame also pays for the transition's start (the windows' first use at this size).
             let typical = !exact && transition.statistics.frames > 0
             do {
-                try painter.render(.transition(transition.settings, from: from, to: to, progress: frame.progress,
-                                                direction: transition.direction, form: form, scale: scale), into: target)
+                try painter.render(content(of: transition, from: from, to: to, progress: frame.progress, form: form, scale: scale),
+                                   into: target)
             } catch {
                 // A shader that fails here was checked when it was chosen; show the destination.
                 try? painter.render(.screen(to, filling: target, background: background), into: target)
@@ -413,4 +433,11 @@ final class Output {
             backend.scheduleFrame()
         }
     }
+}
+
+/// A window smaller than the output opening (`opening`) or closing over the
+/// screen behind it, rather than as a screen of its own.
+struct WindowOver {
+    weak var window: Window?
+    let opening: Bool
 }

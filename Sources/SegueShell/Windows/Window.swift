@@ -39,6 +39,8 @@ final class Window {
     /// The last screen this window showed; kept after the client goes, so a
     /// transition it takes part in can still finish.
     private(set) var lastScreen: Texture?
+    /// Its surfaces alone as they were when it went, where it did not cover the screen (see `keepAlone`).
+    private(set) var lastAlone: Texture?
 
     init(id: Int, toplevel: XdgToplevel) {
         self.id = id
@@ -113,6 +115,15 @@ final class Window {
         lastScreen = copy.texture
     }
 
+    /// The window went: where it did not cover the screen, its surfaces as
+    /// they were, alone where they were (transparent around them), to close
+    /// over the screen behind it once they are gone.
+    func keepAlone(painter: Painter, on screen: WindowScreen, textures: SurfaceTextures) {
+        guard !covers(screen), let target = try? painter.target(width: screen.width, height: screen.height),
+              (try? painter.render(.alone(layers(on: screen, textures: textures)), into: target)) != nil else { return }
+        lastAlone = target.texture
+    }
+
     /// The window as a full-output texture. A buffer of exactly the output's
     /// size, shown as it is, with no subsurfaces is used as it is; anything
     /// else is composed, where stacked placement puts it, onto the backdrop
@@ -158,9 +169,23 @@ final class Window {
 
     /// Its surfaces composed on a screen of its own, where stacked placement puts them, over the backdrop.
     private func stackedLayers(on screen: WindowScreen, textures: SurfaceTextures) -> [SurfaceLayer] {
-        let origin = WindowPlacement.stacked.origin(of: self, area: screen.area(for: self), scale: screen.scale)
         let under = screen.backdrop.map { [SurfaceLayer($0, at: PixelRect(x: 0, y: 0, width: screen.width, height: screen.height))] } ?? []
-        return under + layers(x: origin.x, y: origin.y, scale: screen.scale, textures: textures)
+        return under + layers(on: screen, textures: textures)
+    }
+
+    /// Its surfaces alone where stacked placement puts them on `screen`.
+    func layers(on screen: WindowScreen, textures: SurfaceTextures) -> [SurfaceLayer] {
+        let origin = WindowPlacement.stacked.origin(of: self, area: screen.area(for: self), scale: screen.scale)
+        return layers(x: origin.x, y: origin.y, scale: screen.scale, textures: textures)
+    }
+
+    /// Whether its surface covers `screen` from its top left: it opens and
+    /// closes as a screen, not over the one behind it.
+    func covers(_ screen: WindowScreen) -> Bool {
+        guard surface.width > 0 else { return true }
+        let origin = WindowPlacement.stacked.origin(of: self, area: screen.area(for: self), scale: screen.scale)
+        return origin.x <= 0 && origin.y <= 0 && (origin.x + surface.width * screen.scale) >= screen.width
+            && (origin.y + surface.height * screen.scale) >= screen.height
     }
 
     /// Whether its surface is all there is to draw: no subsurfaces, no popup shown.
