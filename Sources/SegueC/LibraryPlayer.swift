@@ -230,7 +230,8 @@ final class LibraryPlayer {
                 host.texture = try HostTexture.checked(host.texture, side: side)
                 hosts.append(host)
             case .nothing: over = true
-            case .snapshot: break
+            // A snapshot of a frame drawn over keeps its alpha: it is laid over too.
+            case .snapshot(let texture): over = over || !texture.isOpaque
             }
         }
         try HostGLState.around(sampling: hosts.map(\.texture.id)) {
@@ -266,7 +267,9 @@ final class LibraryPlayer {
             do {
                 if let window {
                     // A source rectangle is the output's: the drawing is a part of it.
-                    let settings = area.map { transition.settings.sourceRect(within: $0) } ?? transition.settings
+                    let settings = area.map {
+                        transition.settings.sourceRect(within: $0.drawn, outputWidth: $0.framebufferWidth, outputHeight: $0.framebufferHeight)
+                    } ?? transition.settings
                     try renderer.draw(settings, from: texture(transition.from), to: texture(transition.to), progress: frame.progress,
                                       direction: transition.direction, form: .shader, window: window, into: target)
                 } else {

@@ -25,9 +25,15 @@ struct WindowArea {
             throw LibraryError.invalid("the window at \(rect.x), \(rect.y) of \(rect.width)x\(rect.height) has no pixel on the "
                                        + "\(framebufferWidth)x\(framebufferHeight) framebuffer")
         }
-        var largest: GLint = 0
+        var largest: GLint = 0, viewport: [GLint] = [0, 0]
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &largest)
+        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
         let limit = min(Int(largest), Texture.maxSize)
+        guard limit >= 1, viewport[0] >= 1, viewport[1] >= 1 else { throw LibraryError(SEGUE_ERROR_GL, "GL gives no texture size (a lost context?)") }
+        guard framebufferWidth <= Int(viewport[0]), framebufferHeight <= Int(viewport[1]) else {
+            throw LibraryError.invalid("a framebuffer of \(framebufferWidth)x\(framebufferHeight) is past GL's viewport size "
+                                       + "\(viewport[0])x\(viewport[1])")
+        }
         guard rect.width + 2 * margin <= limit, rect.height + 2 * margin <= limit else {
             throw LibraryError.invalid("the window of \(rect.width)x\(rect.height) with a margin of \(margin) is "
                                        + "\(rect.width + 2 * margin)x\(rect.height + 2 * margin), past GL's texture size \(limit)")
@@ -41,20 +47,4 @@ struct WindowArea {
 
     /// The window within what is drawn.
     var window: PixelRect { PixelRect(x: margin, y: margin, width: rect.width, height: rect.height) }
-}
-
-extension EffectSettings {
-    /// The same with its source rectangle (fractions of the output, as
-    /// `segue_choice_set_source_rect` sets it) in fractions of what `area` draws.
-    func sourceRect(within area: WindowArea) -> EffectSettings {
-        guard let rect = value("rect"), rect.floats.count == 4 else { return self }
-        let drawn = area.drawn
-        let (w, h) = (Double(area.framebufferWidth), Double(area.framebufferHeight))
-        let f = rect.floats.map(Double.init)
-        let placed = [(f[0] * w - Double(drawn.x)) / Double(drawn.width), (f[1] * h - Double(drawn.y)) / Double(drawn.height),
-                      f[2] * w / Double(drawn.width), f[3] * h / Double(drawn.height)]
-        var settings = self
-        try? settings.set("rect", to: placed.map { String($0) }.joined(separator: ","))
-        return settings
-    }
 }

@@ -34,6 +34,22 @@ public struct EffectSettings: Sendable, Equatable {
         }
     }
 
+    /// The same with the source rectangle `rect` (fractions of an output)
+    /// placed in fractions of a part of it, `drawn` (pixels of an output of
+    /// `outputWidth` × `outputHeight`): a window and its margin drawn over the
+    /// desktop. Outside 0...1 where the rectangle is outside that part.
+    public func sourceRect(within drawn: PixelRect, outputWidth: Int, outputHeight: Int) -> EffectSettings {
+        guard let spec = effect.parameters.first(where: { $0.uniform == "rect" && $0.type == .vec4 }),
+              let rect = values[spec.uniform], drawn.width > 0, drawn.height > 0 else { return self }
+        let (w, h) = (Double(outputWidth), Double(outputHeight))
+        let f = rect.components
+        var settings = self
+        settings.values[spec.uniform] = ParameterValue(.vec4, [(f[0] * w - Double(drawn.x)) / Double(drawn.width),
+                                                               (f[1] * h - Double(drawn.y)) / Double(drawn.height),
+                                                               f[2] * w / Double(drawn.width), f[3] * h / Double(drawn.height)])
+        return settings
+    }
+
     public func value(_ name: String) -> ParameterValue? {
         effect.parameters.first { $0.name == name || $0.uniform == name }.flatMap { values[$0.uniform] }
     }

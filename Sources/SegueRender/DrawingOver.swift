@@ -23,10 +23,19 @@ extension Renderer {
     /// Costs the effect at the target's size, a blend of it, and the copies.
     func drawWindow(_ settings: EffectSettings, window layers: [SurfaceLayer], over scene: Texture, opening: Bool,
                     progress: Double, direction: TransitionDirection, into target: RenderTarget) throws {
-        let alone = try scratch(&windowAlone, width: target.width, height: target.height)
-        try composeAlone(layers, into: alone)
+        // A window kept alone as it was (closing) is that already; one that is live is composed so.
+        let window: Texture
+        if layers.count == 1, let kept = layers.first, !kept.texture.isOpaque, kept.rect == target.bounds,
+           kept.texture.width == target.width, kept.texture.height == target.height, kept.transform == .normal,
+           kept.crop == SIMD4(0, 0, 1, 1), kept.opacity >= 1 {
+            window = kept.texture
+        } else {
+            let alone = try scratch(&windowAlone, width: target.width, height: target.height)
+            try composeAlone(layers, into: alone)
+            window = try alone.drawnTexture()
+        }
         let frame = try scratch(&windowFrame, width: target.width, height: target.height)
-        let window = try alone.drawnTexture(), nothing = try nothing
+        let nothing = try nothing
         try draw(settings, from: opening ? nothing : window, to: opening ? window : nothing, progress: progress, direction: direction,
                  form: .shader, window: target.bounds, into: frame)
         try compose([SurfaceLayer(scene, at: target.bounds)], background: (0, 0, 0), into: target)

@@ -32,7 +32,8 @@ package protocol Painter: AnyObject {
     func frameCost(of effect: EffectDescriptor, width: Int, height: Int, scale: Double) throws -> Double
     /// What `frameCost` timed for this effect, size and scale; nil where it was not asked.
     func knownFrameCost(of effect: EffectDescriptor, width: Int, height: Int, scale: Double) -> Double?
-    /// Frees what frames drawn smaller needed: none is drawn now.
+    /// Frees what frames drawn smaller, or a window's over the screen behind
+    /// it, needed: none is drawn now.
     func releaseReducedTargets()
 }
 

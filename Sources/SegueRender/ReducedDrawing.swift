@@ -78,5 +78,8 @@ extension Renderer {
     }
 
     /// Frees the intermediate targets: no frame is drawn reduced now.
-    package func releaseReducedTargets() { reducedTargets.removeAll() }
+    package func releaseReducedTargets() {
+        reducedTargets.removeAll()
+        (windowAlone, windowFrame) = (nil, nil)
+    }
 }

@@ -38,7 +38,10 @@ extension Compositor: ToplevelDelegate {
         guard let window = registry.remove(toplevel) else { return }
         log.info("window \(window.id) unmapped")
         window.keepLastScreen(painter: renderer, background: output.background)
-        window.keepAlone(painter: renderer, on: output.windowScreen, textures: textures)
+        // Shown with no window behind it, it closes off the background over it.
+        if options.placement.showsOneWindow, stack.shown === window, stack.windows.count == 1 {
+            window.keepAlone(painter: renderer, on: output.windowScreen, textures: textures)
+        }
         emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
         offered?.windowClosed(id: window.id)

@@ -74,7 +74,7 @@ extension Compositor {
         case (.close, nil, _, .background): play.from.flatMap { $0.lastAlone == nil ? nil : WindowOver(window: $0, opening: false) }
         default: nil
         }
-        output.willPlay(from: from, to: to, over: over, onStart: onStart)
+        output.willPlay(from: from, to: to, onStart: onStart)
         navigation.play(play, from: from, to: to, settings: takenOver?.settings ?? settings, direction: direction,
                         at: backend.now, hand: hand?.hand, takingOver: takenOver != nil,
                         snapshot: { [unowned output] in output.snapshot() }) { [weak self] completion, ending in
@@ -88,6 +88,8 @@ extension Compositor {
             onComplete?(completion, resolution.reason)
             if let pop = ending.pop { try? start(pop) }
         }
+        // Only now: the running transition's snapshot, taken as this one started, drew it as it was.
+        output.playsOver(over)
     }
 
     /// `play`'s window appears at once, at the next frame, in place of any transition.

@@ -222,6 +222,38 @@ int main(int argc, char **argv) {
     /* Into a framebuffer whose y = 0 is its bottom row: the window where it is, counted from the top. */
     play(segue, framebuffer, scene_texture, window, "crossfade", 1, SEGUE_DRAW_FLIP_Y, 0);
 
+    /* The hero zoom grows the window from its source rectangle, an icon in the
+     * margin beside it (in the output's pixels): early on, the window shows
+     * at the icon, and not yet at its own top-left corner. */
+    {
+        segue_player *zooming;
+        segue_choice *zoom;
+        STATUS(segue_player_new(segue, &zooming), SEGUE_OK, NULL);
+        STATUS(segue_choice_new(segue, "zoom-from-rect", &zoom), SEGUE_OK, NULL);
+        STATUS(segue_choice_set_source_rect(zoom, 266, 180, 24, 16, W, H), SEGUE_OK, NULL);
+        segue_texture side = {window, WW, WH, SEGUE_TEXTURE_OPAQUE};
+        STATUS(segue_player_start(zooming, zoom, NULL, &side, 1000000000, NULL, NULL, NULL), SEGUE_OK, NULL);
+        segue_window_area area = {WX, WY, WW, WH, MARGIN, W, H};
+        static unsigned char shown[W * H * 4];
+        GLuint scene_read;
+        glGenFramebuffers(1, &scene_read);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, scene_read);
+        glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, scene_texture, 0);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
+        glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        /* A fifth of the way: past the fade-in, the window still near the icon. */
+        STATUS(segue_player_draw_window(zooming, 1000000000 + 100000000, framebuffer, &area, 0), SEGUE_OK, NULL);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+        glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, shown);
+        const unsigned char *at_icon = shown + (188 * W + 278) * 4, *corner = shown + ((WY + 2) * W + WX + 2) * 4;
+        check(memcmp(at_icon, scene + (188 * W + 278) * 4, 3) != 0, "zoom-from-rect open", "the window does not grow from the icon", 0);
+        check(memcmp(corner, scene + ((WY + 2) * W + WX + 2) * 4, 3) == 0, "zoom-from-rect open",
+              "the window is at its own corner already", 0);
+        glDeleteFramebuffers(1, &scene_read);
+        segue_choice_free(zoom);
+        segue_player_free(zooming);
+    }
+
     /* Bad areas: each a status and a message, no frame taken. */
     segue_player *player;
     segue_choice *choice;

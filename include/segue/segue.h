@@ -226,7 +226,7 @@ segue_status segue_player_start_interactive(segue_player *player, const segue_ch
                                             void *user_data, uint64_t *id);
 /* New content for the running transition's windows (a client drew): either
  * may be null. A side that shows a snapshot (the transition interrupted
- * another, and starts from its frame) keeps it. */
+ * another, and starts from its frame), or nothing, keeps it. */
 segue_status segue_player_set_textures(segue_player *player, const segue_texture *from, const segue_texture *to);
 
 /* Whether a transition plays. */
@@ -274,9 +274,14 @@ typedef struct segue_window_area {
  * shadow open from the window's centre, zoom-from-rect grows the window
  * from the choice's source rectangle, slide and rotate move it within the
  * margin. Each effect is drawn as its shader.
- * SEGUE_ERROR_INVALID_ARGUMENT for a null area, an empty window, a
- * window with no pixel on the framebuffer, a negative margin, or a window
- * and margin past GL's texture size; no frame is left to present then. */
+ * SEGUE_ERROR_INVALID_ARGUMENT for a null area, an empty window or
+ * framebuffer, a window with no pixel on the framebuffer, a negative margin,
+ * a window and margin past GL's texture size, or a framebuffer past GL's
+ * viewport size; otherwise as segue_player_draw (SEGUE_ERROR_STATE with
+ * nothing playing, SEGUE_ERROR_GL for a framebuffer that is not one, is not
+ * complete or is multisampled). No frame is left to present after an error.
+ * A transition that interrupts one drawn so starts from the window's
+ * rectangle of the frame drawn last (what was in its margin goes). */
 segue_status segue_player_draw_window(segue_player *player, uint64_t predicted_ns, uint32_t framebuffer,
                                       const segue_window_area *area, uint32_t flags);
 /* The oldest frame drawn and not yet presented was presented at

@@ -189,13 +189,16 @@ final class Output {
     /// (the one switched to) would make the first frame pay for all of its
     /// pixels; `from` only where none runs, as a running one is retargeted
     /// from a snapshot. `onStart` hears when its first frame was presented.
-    func willPlay(from: ScreenSource, to: ScreenSource, over: WindowOver? = nil, onStart: ((Instant) -> Void)?) {
+    func willPlay(from: ScreenSource, to: ScreenSource, onStart: ((Instant) -> Void)?) {
         onFirstPresented = onStart
-        windowOver = over
         if !isAnimating { _ = texture(from) }
         _ = texture(to)
         backend.scheduleFrame()
     }
+
+    /// The transition just started opens or closes `over`'s window over the
+    /// screen behind it (nil: it plays between screens).
+    func playsOver(_ over: WindowOver?) { windowOver = over }
 
     /// A transition completed: the next frame shows what is shown.
     func transitionEnded() {
@@ -276,12 +279,14 @@ final class Output {
             let fixed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let effect = transition.settings.effect
             let form = painter.form(for: effect, width: width, height: height)
-            let scale = scale(for: effect, form: form, exact: exact)
+            var scale = scale(for: effect, form: form, exact: exact)
             // The first frame also pays for the transition's start (the windows' first use at this size).
             let typical = !exact && transition.statistics.frames > 0
+            let content = content(of: transition, from: from, to: to, progress: frame.progress, form: form, scale: scale)
+            // A window over the screen behind it is drawn at full size: its frames' costs are of that.
+            if case .windowOver = content { scale = 1 }
             do {
-                try painter.render(content(of: transition, from: from, to: to, progress: frame.progress, form: form, scale: scale),
-                                   into: target)
+                try painter.render(content, into: target)
             } catch {
                 // A shader that fails here was checked when it was chosen; show the destination.
                 try? painter.render(.screen(to, filling: target, background: background), into: target)
