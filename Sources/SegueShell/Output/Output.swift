@@ -275,7 +275,10 @@ final class Output {
         }
         if let (transition, frame) = navigation.frame(at: predicted) {
             let exact = frame.isFinal || frame.progress == 0
-            let from = texture(transition.from, fresh: exact), to = texture(transition.to, fresh: exact)
+            // Such a frame shows one side alone (`from` at 0, the side it ends on last): only
+            // that one takes its newest pixels, so a frame that must be exact pays one copy, not two.
+            let from = texture(transition.from, fresh: exact && frame.progress < 1)
+            let to = texture(transition.to, fresh: exact && frame.progress > 0)
             let fixed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let effect = transition.settings.effect
             let form = painter.form(for: effect, width: width, height: height)
