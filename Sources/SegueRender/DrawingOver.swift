@@ -18,28 +18,25 @@ extension Renderer {
     }
 
     /// A window's transition over `scene` (see `FrameContent.windowOver`):
-    /// the scene copied, the window's surfaces composed alone over nothing,
-    /// the effect drawn from or to nothing over the whole target, laid over.
-    /// Costs the effect at the target's size, a blend of it, and the copies.
-    func drawWindow(_ settings: EffectSettings, window layers: [SurfaceLayer], over scene: Texture, opening: Bool,
-                    progress: Double, direction: TransitionDirection, into target: RenderTarget) throws {
-        // A window kept alone as it was (closing) is that already; one that is live is composed so.
-        let window: Texture
-        if layers.count == 1, let kept = layers.first, !kept.texture.isOpaque, kept.rect == target.bounds,
-           kept.texture.width == target.width, kept.texture.height == target.height, kept.transform == .normal,
-           kept.crop == SIMD4(0, 0, 1, 1), kept.opacity >= 1 {
-            window = kept.texture
-        } else {
-            let alone = try scratch(&windowAlone, width: target.width, height: target.height)
-            try composeAlone(layers, into: alone)
-            window = try alone.drawnTexture()
-        }
-        let frame = try scratch(&windowFrame, width: target.width, height: target.height)
-        let nothing = try nothing
-        try draw(settings, from: opening ? nothing : window, to: opening ? window : nothing, progress: progress, direction: direction,
-                 form: .shader, window: target.bounds, into: frame)
+    /// the scene copied, the window's surfaces composed alone over nothing
+    /// within `area`, the effect drawn from or to nothing over `area`, laid
+    /// over. Costs the effect over `area`, a blend of it, and the copies.
+    func drawWindow(_ settings: EffectSettings, window layers: [SurfaceLayer], area: PixelRect, over scene: Texture,
+                    opening: Bool, progress: Double, direction: TransitionDirection, into target: RenderTarget) throws {
+        let alone = try scratch(&windowAlone, width: area.width, height: area.height)
+        try composeAlone(layers.map { layer in
+            var moved = layer
+            moved.rect = PixelRect(x: layer.rect.x - area.x, y: layer.rect.y - area.y, width: layer.rect.width, height: layer.rect.height)
+            return moved
+        }, into: alone)
+        let frame = try scratch(&windowFrame, width: area.width, height: area.height)
+        let window = try alone.drawnTexture(), nothing = try nothing
+        // A source rectangle is the output's: the drawing is a part of it.
+        let placed = settings.sourceRect(within: area, outputWidth: target.width, outputHeight: target.height)
+        try draw(placed, from: opening ? nothing : window, to: opening ? window : nothing, progress: progress, direction: direction,
+                 form: .shader, window: frame.bounds, into: frame)
         try compose([SurfaceLayer(scene, at: target.bounds)], background: (0, 0, 0), into: target)
-        try lay(frame, over: target, at: target.bounds, flipped: false)
+        try lay(frame, over: target, at: area, flipped: false)
     }
 
     /// `layers` over nothing into `target`, its texture sampled with their alpha.

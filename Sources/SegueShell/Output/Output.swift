@@ -253,9 +253,14 @@ final class Output {
         if let over = windowOver, let window = over.window,
            case .window(let side) = over.opening ? transition.to : transition.from, side === window {
             // Gone, it is as it was; opening, as it is.
-            let layers = window.lastAlone.map { [SurfaceLayer($0, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
+            let layers = window.lastAlone.map { [SurfaceLayer($0.picture, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
                 ?? window.layers(on: windowScreen, textures: textures)
-            return .windowOver(transition.settings, window: layers,
+            // The effect plays over the window and a margin around it, an eighth of the output's shorter side.
+            let bounds = window.lastAlone?.bounds ?? Window.bounds(of: layers)
+            let margin = max(32, min(width, height) / 8)
+            let area = PixelRect(x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin,
+                                 height: bounds.height + 2 * margin)
+            return .windowOver(transition.settings, window: layers, area: area,
                                scene: over.opening ? from : to, opening: over.opening, progress: progress,
                                direction: transition.direction)
         }

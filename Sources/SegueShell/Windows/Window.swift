@@ -39,8 +39,9 @@ final class Window {
     /// The last screen this window showed; kept after the client goes, so a
     /// transition it takes part in can still finish.
     private(set) var lastScreen: Texture?
-    /// Its surfaces alone as they were when it went, where it did not cover the screen (see `keepAlone`).
-    private(set) var lastAlone: Texture?
+    /// Its surfaces alone as they were when it went, where it did not cover
+    /// the screen, and the rectangle they covered (see `keepAlone`).
+    private(set) var lastAlone: (picture: Texture, bounds: PixelRect)?
 
     init(id: Int, toplevel: XdgToplevel) {
         self.id = id
@@ -119,9 +120,19 @@ final class Window {
     /// they were, alone where they were (transparent around them), to close
     /// over the screen behind it once they are gone.
     func keepAlone(painter: Painter, on screen: WindowScreen, textures: SurfaceTextures) {
-        guard !covers(screen), let target = try? painter.target(width: screen.width, height: screen.height),
-              (try? painter.render(.alone(layers(on: screen, textures: textures)), into: target)) != nil else { return }
-        lastAlone = target.texture
+        let layers = layers(on: screen, textures: textures)
+        guard !covers(screen), !layers.isEmpty, let target = try? painter.target(width: screen.width, height: screen.height),
+              (try? painter.render(.alone(layers), into: target)) != nil, let picture = target.texture else { return }
+        lastAlone = (picture, Self.bounds(of: layers))
+    }
+
+    /// The rectangle `layers` cover together.
+    static func bounds(of layers: [SurfaceLayer]) -> PixelRect {
+        guard let first = layers.first?.rect else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let (left, top) = (layers.map(\.rect.x).min() ?? first.x, layers.map(\.rect.y).min() ?? first.y)
+        let right = layers.map { $0.rect.x + $0.rect.width }.max() ?? first.x + first.width
+        let bottom = layers.map { $0.rect.y + $0.rect.height }.max() ?? first.y + first.height
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// The window as a full-output texture. A buffer of exactly the output's
