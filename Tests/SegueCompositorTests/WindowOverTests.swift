@@ -91,6 +91,36 @@ final class WindowOverTests: XCTestCase {
         XCTAssertEqual(opening.last?[640, 360], blue)
     }
 
+    /// Another window opening while a small one still slides in over the
+    /// background: the new transition starts from the frame on screen (the
+    /// window where the slide had brought it), not from that moment drawn
+    /// between two screens, where the window would be elsewhere.
+    func testATransitionInterruptingOneOverTheBackgroundStartsFromTheFrameOnScreen() throws {
+        let client = try start("[transitions.open]\neffect = \"slide\"\nduration = \"2s\"\n")
+        _ = frames()
+        let toplevel = try client.makeConfiguredToplevel()
+        try show(toplevel, of: client)
+        var opening: RGBAImage?
+        for _ in 0..<12 {
+            server.compositor.dispatch()
+            guard server.backend.step() else { break }
+            opening = server.presented
+        }
+        let last = try XCTUnwrap(opening, "the open played")
+        let second = try client.makeConfiguredToplevel()
+        try client.show(RGBAImage(width: 1280, height: 720, fill: RGBA(0, 160, 0)), on: second.surface)
+        XCTAssertTrue(client.roundtrip())
+        server.compositor.dispatch()
+        XCTAssertTrue(server.backend.step(), "the second window's open plays")
+        let first = server.presented
+        // The window's left edge along its middle row: where the frame on screen had it,
+        // give or take the new slide's first step (drawn between two screens it would be hundreds of pixels off).
+        func leftEdge(_ image: RGBAImage) -> Int? { stride(from: 0, to: 1280, by: 2).first { image[$0, 360] == blue } }
+        let (was, now) = (try XCTUnwrap(leftEdge(last), "the window on screen"), try XCTUnwrap(leftEdge(first), "the window in the new frame"))
+        XCTAssertLessThan(was, 1280 - 64, "the window had come some way in")
+        XCTAssertLessThanOrEqual(abs(was - now), 48, "on screen at \(was), then at \(now)")
+    }
+
     /// Over another window the stack's screens play as they always have:
     /// the smaller window shows over the background once it is shown.
     func testASmallWindowOpeningOverAnotherPlaysBetweenScreens() throws {
