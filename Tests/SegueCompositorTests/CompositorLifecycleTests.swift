@@ -1,3 +1,4 @@
+import CWaylandClient
 import Foundation
 import SegueImaging
 import SegueIPC
@@ -113,6 +114,43 @@ final class CompositorLifecycleTests: XCTestCase {
         // The last frame shows ONE in full, upright.
         let last = try PNG.read(path: frames.appendingPathComponent("001-crossfade").appendingPathComponent(try XCTUnwrap(pngs.max())).path)
         SampleClientPicture.assertShown(RGBA(0x25, 0x63, 0xeb), in: last, "the last recorded frame")
+    }
+
+    /// A bar (wlr-layer-shell, top layer) is in every recorded frame, over the
+    /// transition, with its marker at its top-left, as it is on screen.
+    func testRecordedFramesShowTheBarOverTheTransition() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("config.toml")
+        try "[transitions.open]\neffect = \"doom-melt\"\nduration = \"300ms\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let frames = folder.appendingPathComponent("frames")
+        let compositor = try CompositorUnderTest(arguments: ["--record", frames.path, "--config", config.path])
+        let client = try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
+        let bar = try client.makeLayerSurface(layer: 2) {
+            zwlr_layer_surface_v1_set_anchor($0, 1 | 4 | 8)
+            zwlr_layer_surface_v1_set_size($0, 0, 30)
+            zwlr_layer_surface_v1_set_exclusive_zone($0, 30)
+        }
+        XCTAssertTrue(client.roundtrip())
+        let magenta = RGBA(200, 0, 200), white = RGBA(255, 255, 255)
+        var image = RGBAImage(width: 640, height: 30, fill: magenta)
+        image.fill(white, x: 0, y: 0, width: 6, height: 6)
+        try client.show(image, onLayer: bar)
+        XCTAssertTrue(client.roundtrip())
+        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try compositor.waitForWindows(1)
+        _ = try compositor.send(.transitions)
+        compositor.stop()
+        let recorded = frames.appendingPathComponent("001-doom-melt")
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: recorded.path).sorted()
+        XCTAssertGreaterThan(pngs.count, 3, "the open was recorded")
+        for name in pngs {
+            let frame = try PNG.read(path: recorded.appendingPathComponent(name).path)
+            XCTAssertEqual(frame[2, 2], white, "\(name): the bar's marker at its top-left")
+            XCTAssertEqual(frame[320, 15], magenta, "\(name): the bar, whole, over the melting window")
+            XCTAssertEqual(frame[639, 29], magenta, "\(name)")
+        }
     }
 
     func testARecordFolderThatCannotBeMadeFailsTheStartInOneLineLeavingNoSocket() throws {
