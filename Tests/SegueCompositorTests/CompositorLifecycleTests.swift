@@ -91,14 +91,20 @@ final class CompositorLifecycleTests: XCTestCase {
         }
     }
 
-    func testRecordWritesEveryPresentedFrameOfATransitionUpright() throws {
+    /// `segue run --record` into a folder of its own (gone after the test),
+    /// with `open` as the open transition's config: the compositor and where its frames go.
+    private func recording(open: String) throws -> (compositor: CompositorUnderTest, frames: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-record-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("config.toml")
-        try "[transitions.open]\neffect = \"crossfade\"\n".write(to: config, atomically: true, encoding: .utf8)
+        try "[transitions.open]\n\(open)\n".write(to: config, atomically: true, encoding: .utf8)
         let frames = folder.appendingPathComponent("frames")
-        let compositor = try CompositorUnderTest(arguments: ["--record", frames.path, "--config", config.path])
+        return (try CompositorUnderTest(arguments: ["--record", frames.path, "--config", config.path]), frames)
+    }
+
+    func testRecordWritesEveryPresentedFrameOfATransitionUpright() throws {
+        let (compositor, frames) = try recording(open: "effect = \"crossfade\"")
         try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
         _ = try compositor.waitForWindows(1)
         let reply = try compositor.send(.transitions)
@@ -119,13 +125,7 @@ final class CompositorLifecycleTests: XCTestCase {
     /// A bar (wlr-layer-shell, top layer) is in every recorded frame, over the
     /// transition, with its marker at its top-left, as it is on screen.
     func testRecordedFramesShowTheBarOverTheTransition() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-record-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let config = folder.appendingPathComponent("config.toml")
-        try "[transitions.open]\neffect = \"doom-melt\"\nduration = \"300ms\"\n".write(to: config, atomically: true, encoding: .utf8)
-        let frames = folder.appendingPathComponent("frames")
-        let compositor = try CompositorUnderTest(arguments: ["--record", frames.path, "--config", config.path])
+        let (compositor, frames) = try recording(open: "effect = \"doom-melt\"\nduration = \"300ms\"")
         let client = try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
         let bar = try client.makeLayerSurface(layer: 2) {
             zwlr_layer_surface_v1_set_anchor($0, 1 | 4 | 8)
