@@ -1,3 +1,4 @@
+import CWaylandClient
 import CWaylandServer
 import Foundation
 import SegueCompositor
@@ -108,6 +109,33 @@ class NestedBackendTests: XCTestCase {
             }
             XCTAssertEqual(shot.count(of: blue), 640 * 360 - 1200 * shown.count, "after patch \(i)")
         }
+    }
+
+    /// A bar (wlr-layer-shell) in the nested Segue reaches the parent whole,
+    /// above the window it shortened, its marker at its top-left.
+    func testABarInsideReachesTheParentAboveTheWindow() throws {
+        let client = try RawClient(socket: segue.runtime.appendingPathComponent(segue.socket).path)
+        let bar = try client.makeLayerSurface(layer: 2) {
+            zwlr_layer_surface_v1_set_anchor($0, 1 | 4 | 8)
+            zwlr_layer_surface_v1_set_size($0, 0, 30)
+            zwlr_layer_surface_v1_set_exclusive_zone($0, 30)
+        }
+        XCTAssertTrue(client.roundtrip())
+        let magenta = RGBA(200, 0, 200), white = RGBA(255, 255, 255)
+        var image = RGBAImage(width: 640, height: 30, fill: magenta)
+        image.fill(white, x: 0, y: 0, width: 6, height: 6)
+        try client.show(image, onLayer: bar)
+        XCTAssertTrue(client.roundtrip())
+        try segue.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try segue.waitForWindows(1)
+        let shot = try weston.screenshot { $0.count(of: magenta) == 640 * 30 - 36 && $0.count(of: blue) > 640 * 300 / 2 }
+        XCTAssertEqual(shot.count(of: magenta), 640 * 30 - 36, "the bar, whole, on weston's screen")
+        let bars = try XCTUnwrap(SampleClientPicture.bounds(of: magenta, in: shot))
+        XCTAssertEqual(bars.width, 640)
+        XCTAssertEqual(shot[bars.x + 2, bars.y + 2], white, "its marker at its top-left: upright")
+        let window = try XCTUnwrap(SampleClientPicture.bounds(of: blue, in: shot))
+        XCTAssertEqual(window.y, bars.y + 30, "the window right under the bar")
+        XCTAssertEqual(window.height, 330, "configured to the height the bar left")
     }
 
     /// Nested, a back buffer holds nothing once swapped: `--record` reads each
