@@ -24,11 +24,16 @@ extension Renderer {
     func drawWindow(_ settings: EffectSettings, window layers: [SurfaceLayer], area: PixelRect, over scene: Texture,
                     opening: Bool, progress: Double, direction: TransitionDirection, into target: RenderTarget) throws {
         let alone = try scratch(&windowAlone, width: area.width, height: area.height)
-        try composeAlone(layers.map { layer in
-            var moved = layer
-            moved.rect = PixelRect(x: layer.rect.x - area.x, y: layer.rect.y - area.y, width: layer.rect.width, height: layer.rect.height)
-            return moved
-        }, into: alone)
+        // A closing window is a picture kept as it was: composed once; an opening one is live, every frame.
+        let kept = !opening && layers.count == 1 ? layers.first?.texture : nil
+        if kept == nil || windowAloneHolds?.picture !== kept || windowAloneHolds?.area != area {
+            try composeAlone(layers.map { layer in
+                var moved = layer
+                moved.rect = PixelRect(x: layer.rect.x - area.x, y: layer.rect.y - area.y, width: layer.rect.width, height: layer.rect.height)
+                return moved
+            }, into: alone)
+            windowAloneHolds = kept.map { KeptPicture(picture: $0, area: area) }
+        }
         let frame = try scratch(&windowFrame, width: area.width, height: area.height)
         let window = try alone.drawnTexture(), nothing = try nothing
         // A source rectangle is the output's: the drawing is a part of it.
@@ -79,4 +84,11 @@ extension Renderer {
         copy(shown, regions: [(rect, 0, 0)], into: snapshot)
         return try snapshot.drawnTexture()
     }
+}
+
+/// A closing window's kept picture, and where, composed into the renderer's
+/// scratch target: held weakly, so a picture freed is never taken for another.
+struct KeptPicture {
+    weak var picture: Texture?
+    let area: PixelRect
 }

@@ -21,6 +21,7 @@ final class EffectProgram {
         var fragment = ShaderAssembly()
         fragment.append(version == "300" ? "#version 300 es" : "#version 100")
         fragment.append(try ShaderProgram.libraryFile("prelude-\(version).glsl"), path: ShaderFiles.libraryPath("prelude-\(version).glsl"))
+        fragment.append(try ShaderProgram.libraryFile("screens.glsl"), path: ShaderFiles.libraryPath("screens.glsl"))
         // The file declares its parameters' uniforms itself.
         fragment.append(source.body, path: source.path)
         // Globals whose initializers GLSL ES refuses at file scope get them here, in file order.

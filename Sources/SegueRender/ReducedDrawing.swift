@@ -80,6 +80,6 @@ extension Renderer {
     /// Frees the intermediate targets: no frame is drawn reduced now.
     package func releaseReducedTargets() {
         reducedTargets.removeAll()
-        (windowAlone, windowFrame) = (nil, nil)
+        (windowAlone, windowFrame, windowAloneHolds) = (nil, nil, nil)
     }
 }

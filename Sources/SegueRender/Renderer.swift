@@ -40,6 +40,8 @@ public final class Renderer {
     var nothingTexture: Texture?
     /// A window's surfaces alone, and its transition's frame, for `drawWindow`.
     var windowAlone: RenderTarget?, windowFrame: RenderTarget?
+    /// The kept picture, and where, `windowAlone` holds composed (see `drawWindow`).
+    var windowAloneHolds: KeptPicture?
     private lazy var painter = Result {
         LayerPainter(meshes: try meshes.get(), masks: try MaskProgram(),
                      white: try Texture(image: RGBAImage(width: 1, height: 1, fill: .white)),

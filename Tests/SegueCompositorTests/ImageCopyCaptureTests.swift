@@ -72,6 +72,17 @@ final class ImageCopyCaptureTests: XCTestCase {
     }
 
     /// A frame of `session` capturing into a new 640×360 XRGB8888 buffer of `pool`.
+    /// A frame filled and let go, then a second one, which waits: nothing changed since.
+    private func waitingFrame(_ client: RawClient, _ session: OpaquePointer, into pool: RawShmPool) throws -> (OpaquePointer, CaptureFrame) {
+        let (first, filled) = try capture(client, session, into: pool)
+        XCTAssertTrue(client.dispatch { filled.ready })
+        ext_image_copy_capture_frame_v1_destroy(first)
+        let (waiting, heard) = try capture(client, session, into: pool)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertFalse(heard.ready, "nothing changed: it waits")
+        return (waiting, heard)
+    }
+
     private func capture(_ client: RawClient, _ session: OpaquePointer, into pool: RawShmPool,
                          width: Int32 = 640) throws -> (OpaquePointer, CaptureFrame) {
         let frame = try XCTUnwrap(ext_image_copy_capture_session_v1_create_frame(session))
@@ -137,12 +148,7 @@ final class ImageCopyCaptureTests: XCTestCase {
         let (client, toplevels) = try start([blue])
         let (session, heard) = try session(client, try windowSource(client, ofFirstOf: 1))
         let pool = try XCTUnwrap(client.makePool(size: 640 * 360 * 4))
-        let (first, filled) = try capture(client, session, into: pool)
-        XCTAssertTrue(client.dispatch { filled.ready })
-        ext_image_copy_capture_frame_v1_destroy(first)
-        let (_, waiting) = try capture(client, session, into: pool)
-        XCTAssertTrue(client.roundtrip())
-        XCTAssertFalse(waiting.ready, "nothing changed: it waits")
+        let (_, waiting) = try waitingFrame(client, session, into: pool)
         // The window commits a smaller buffer: the frame's 640×360 buffer no longer fits.
         try client.show(RGBAImage(width: 320, height: 200, fill: blue), on: toplevels[0].surface)
         XCTAssertTrue(client.dispatch { waiting.failed != nil })
@@ -154,12 +160,7 @@ final class ImageCopyCaptureTests: XCTestCase {
         let (client, _) = try start([blue])
         let (session, _) = try session(client, try outputSource(client))
         let pool = try XCTUnwrap(client.makePool(size: 640 * 360 * 4))
-        let (first, filled) = try capture(client, session, into: pool)
-        XCTAssertTrue(client.dispatch { filled.ready })
-        ext_image_copy_capture_frame_v1_destroy(first)
-        let (waiting, heard) = try capture(client, session, into: pool)
-        XCTAssertTrue(client.roundtrip())
-        XCTAssertFalse(heard.ready, "nothing changed: it waits")
+        let (waiting, _) = try waitingFrame(client, session, into: pool)
         ext_image_copy_capture_frame_v1_destroy(waiting)
         _ = try capture(client, session, into: pool)
         XCTAssertTrue(client.roundtrip(), "no duplicate_frame: the waiting one went")

@@ -23,18 +23,8 @@ final class LayerShellTests: XCTestCase {
 
     /// A 40-unit bar along the top keeping its strip: magenta, a white marker at its left.
     private func topBar(_ client: RawClient) throws -> RawLayerSurface {
-        let bar = try client.makeLayerSurface(layer: 2) {
-            zwlr_layer_surface_v1_set_anchor($0, 1 | 4 | 8)
-            zwlr_layer_surface_v1_set_size($0, 0, 40)
-            zwlr_layer_surface_v1_set_exclusive_zone($0, 40)
-        }
-        XCTAssertTrue(client.roundtrip())
-        let size = try XCTUnwrap(bar.lastSize, "the first commit is answered by a configure")
-        XCTAssertEqual([size.width, size.height], [640, 40], "stretched across the top")
-        var image = RGBAImage(width: Int(size.width), height: Int(size.height), fill: magenta)
-        image.fill(white, x: 0, y: 0, width: 8, height: 8)
-        try client.show(image, onLayer: bar)
-        XCTAssertTrue(client.roundtrip())
+        let (bar, width) = try client.showTopBar(height: 40, fill: magenta, marker: white)
+        XCTAssertEqual(width, 640, "stretched across the top")
         return bar
     }
 

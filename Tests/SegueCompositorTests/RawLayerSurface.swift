@@ -52,6 +52,23 @@ extension RawClient {
         return layerSurface
     }
 
+    /// A bar on the top layer, anchored across the top of the output and
+    /// keeping `height` for itself, shown `fill` with a 6×6 `marker` at its
+    /// top-left once configured; `width` is what the configure said.
+    func showTopBar(height: Int32, fill: RGBA, marker: RGBA) throws -> (bar: RawLayerSurface, width: Int32) {
+        let bar = try makeLayerSurface(layer: 2) {
+            zwlr_layer_surface_v1_set_anchor($0, 1 | 4 | 8)
+            zwlr_layer_surface_v1_set_size($0, 0, UInt32(height))
+            zwlr_layer_surface_v1_set_exclusive_zone($0, height)
+        }
+        guard roundtrip(), let size = bar.lastSize else { throw Failure(description: "the bar's first commit was not answered by a configure") }
+        var image = RGBAImage(width: Int(size.width), height: Int(size.height), fill: fill)
+        image.fill(marker, x: 0, y: 0, width: 6, height: 6)
+        try show(image, onLayer: bar)
+        guard roundtrip() else { throw Failure(description: "the compositor went away") }
+        return (bar, Int32(size.width))
+    }
+
     /// Acknowledges the last configure of `layer` and shows `image` on it.
     func show(_ image: RGBAImage, onLayer layer: RawLayerSurface) throws {
         guard let serial = layer.lastConfigureSerial else { throw Failure(description: "the layer surface was never configured") }
