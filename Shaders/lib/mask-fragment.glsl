@@ -7,7 +7,7 @@ precision highp float;
 uniform highp sampler2D segueTexture;
 uniform vec4 segueTint;
 uniform float segueOpaque; // 1 for an opaque texture
-uniform bool segueFlat;    // a flat colour (the tint): no texture to read
+uniform bool segueFlat;    // a flat colour (the tint) where the texture covers
 uniform vec4 segueRect;   // the layer's frame in pixels
 uniform vec4 segueSource; // the part of the texture shown, as fractions
 uniform vec4 segueTurn;   // cosine and sine of the layer's turn, then its pivot
@@ -40,11 +40,7 @@ void main() {
     q = vec2(segueTurn.x * q.x + segueTurn.y * q.y, -segueTurn.y * q.x + segueTurn.x * q.y) + segueTurn.zw;
     vec2 local = (q - segueRect.xy) / segueRect.zw;
     if (any(lessThan(local, vec2(0.0))) || any(greaterThan(local, vec2(1.0)))) discard;
-    if (segueFlat) {
-        segueFragColor = segueTint * coverage;
-        return;
-    }
     vec4 colour = texture(segueTexture, segueSource.xy + local * segueSource.zw);
     colour.a = max(colour.a, segueOpaque);
-    segueFragColor = colour * segueTint * coverage;
+    segueFragColor = (segueFlat ? vec4(colour.a) : colour) * segueTint * coverage;
 }

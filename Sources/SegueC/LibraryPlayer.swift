@@ -75,6 +75,8 @@ final class LibraryPlayer {
     private var targetIsCurrent = false
     /// Where the window is in `target`, for a frame drawn over (its margin around it).
     private var targetWindow: PixelRect?
+    /// Each side placed at `targetWindow` of a drawing, for layers drawn over (see `Renderer.placed`).
+    private var placedFrom: RenderTarget?, placedTo: RenderTarget?
     /// The transitions of the frames drawn and not yet presented, oldest first.
     private var unpresented: [UInt64] = []
     /// The running transition's last frame was drawn: nothing more to draw.
@@ -270,8 +272,17 @@ final class LibraryPlayer {
                     let settings = area.map {
                         transition.settings.sourceRect(within: $0.drawn, outputWidth: $0.framebufferWidth, outputHeight: $0.framebufferHeight)
                     } ?? transition.settings
-                    try renderer.draw(settings, from: texture(transition.from), to: texture(transition.to), progress: frame.progress,
-                                      direction: transition.direction, form: .shader, window: window, into: target)
+                    // The form that is faster on the whole framebuffer: a window is a part of it.
+                    let form = renderer.form(for: settings.effect, width: area?.framebufferWidth ?? target.width,
+                                             height: area?.framebufferHeight ?? target.height)
+                    var (from, to) = (try texture(transition.from), try texture(transition.to))
+                    if form == .layers, window != target.bounds {
+                        let nothing = try renderer.nothing
+                        if from !== nothing { from = try renderer.placed(from, at: window, width: target.width, height: target.height, in: &placedFrom) }
+                        if to !== nothing { to = try renderer.placed(to, at: window, width: target.width, height: target.height, in: &placedTo) }
+                    }
+                    try renderer.draw(settings, from: from, to: to, progress: frame.progress, direction: transition.direction, form: form,
+                                      window: form == .layers ? target.bounds : window, into: target)
                 } else {
                     let form = renderer.form(for: transition.settings.effect, width: target.width, height: target.height)
                     try renderer.render(.transition(transition.settings, from: texture(transition.from), to: texture(transition.to),

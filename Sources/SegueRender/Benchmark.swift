@@ -40,7 +40,8 @@ package struct Benchmark {
 
     /// The reference rows first, then every effect at mid-progress, where the
     /// effects do the most work: in both forms where it has two, then in the
-    /// form drawn here at half size per side and stretched over the frame.
+    /// form drawn here at half size per side and stretched over the frame,
+    /// then in each form over the desktop.
     package func run(effects: [EffectDescriptor], renderer: Renderer) throws -> [Row] {
         let first = TestScreens.first(width: width, height: height)
         let second = TestScreens.second(width: width, height: height)
@@ -140,11 +141,13 @@ package struct Benchmark {
             rows.append((effect.name, {
                 try renderer.draw(settings, from: from, to: to, progress: $0, form: drawn, scale: 0.5, into: target)
             }, drawn, 0.5, false))
-            // Over the desktop: what it costs beside its shader row is the blend.
-            rows.append((effect.name, {
-                try renderer.draw(settings, from: nothing, to: to, progress: $0, form: .shader, window: target.bounds, into: overFrame)
-                try renderer.lay(overFrame, over: target, at: target.bounds, flipped: false)
-            }, .shader, 1, true))
+            // Over the desktop, in each form: what it costs beside that form's row is the blend.
+            for form in renderer.hasTwoForms(effect) ? [Renderer.EffectForm.layers, .shader] : [.shader] {
+                rows.append((effect.name, {
+                    try renderer.draw(settings, from: nothing, to: to, progress: $0, form: form, window: overFrame.bounds, into: overFrame)
+                    try renderer.lay(overFrame, over: target, at: target.bounds, flipped: false)
+                }, form, 1, true))
+            }
         }
         defer { renderer.releaseReducedTargets() }
         return try rows.map { name, frame, form, scale, over in

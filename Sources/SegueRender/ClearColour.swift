@@ -5,8 +5,8 @@ import CGLES
 /// allows either: Mesa rounds, NVIDIA truncates, which turned `#14141a` into
 /// (20, 20, 25)): a quarter step above that value survives both.
 enum ClearColour {
-    static func set(_ colour: (Float, Float, Float)) {
-        glClearColor(channel(colour.0), channel(colour.1), channel(colour.2), 1)
+    static func set(_ colour: (Float, Float, Float), alpha: Float = 1) {
+        glClearColor(channel(colour.0), channel(colour.1), channel(colour.2), alpha)
     }
 
     static func channel(_ value: Float) -> Float {

@@ -19,10 +19,11 @@ extension Renderer {
 
     /// A window's transition over `scene` (see `FrameContent.windowOver`):
     /// the scene copied, the window's surfaces composed alone over nothing
-    /// within `area`, the effect drawn from or to nothing over `area`, laid
-    /// over. Costs the effect over `area`, a blend of it, and the copies.
+    /// within `area`, the effect drawn in `form` from or to nothing over
+    /// `area`, laid over. Costs the effect over `area`, a blend of it, and the copies.
     func drawWindow(_ settings: EffectSettings, window layers: [SurfaceLayer], area: PixelRect, over scene: Texture,
-                    opening: Bool, progress: Double, direction: TransitionDirection, into target: RenderTarget) throws {
+                    opening: Bool, progress: Double, direction: TransitionDirection, form: EffectForm,
+                    into target: RenderTarget) throws {
         let alone = try scratch(&windowAlone, width: area.width, height: area.height)
         // A closing window is a picture kept as it was: composed once; an opening one is live, every frame.
         let kept = !opening && layers.count == 1 ? layers.first?.texture : nil
@@ -39,7 +40,7 @@ extension Renderer {
         // A source rectangle is the output's: the drawing is a part of it.
         let placed = settings.sourceRect(within: area, outputWidth: target.width, outputHeight: target.height)
         try draw(placed, from: opening ? nothing : window, to: opening ? window : nothing, progress: progress, direction: direction,
-                 form: .shader, window: frame.bounds, into: frame)
+                 form: form, window: frame.bounds, into: frame)
         try compose([SurfaceLayer(scene, at: target.bounds)], background: (0, 0, 0), into: target)
         try lay(frame, over: target, at: area, flipped: false)
     }
@@ -51,6 +52,15 @@ extension Renderer {
         glClear(GLenum(GL_COLOR_BUFFER_BIT))
         try compose(layers, background: nil, into: target, coverage: true)
         target.texture?.holdsAlpha()
+    }
+
+    /// `texture` stretched over `window` of a `width`×`height` drawing,
+    /// transparent around it, in `kept`: a side as layers take it, filling the
+    /// drawing (the shader's glue places a side itself). Costs one copy.
+    package func placed(_ texture: Texture, at window: PixelRect, width: Int, height: Int, in kept: inout RenderTarget?) throws -> Texture {
+        let drawing = try scratch(&kept, width: width, height: height)
+        try composeAlone([SurfaceLayer(texture, at: window)], into: drawing)
+        return try drawing.drawnTexture()
     }
 
     /// `kept` where it is of this size, else a new target kept there.

@@ -16,10 +16,10 @@ package enum FrameContent {
     case alone([SurfaceLayer])
     /// A window opening (from nothing) or closing (to nothing) over `scene`,
     /// a screen shown as it is: the window's surfaces (`window`, placed on
-    /// the target) drawn with the effect over `area` of the target (the
-    /// window and the margin it may move in), the rest of the scene untouched.
+    /// the target) drawn with the effect, in `form`, over `area` of the target
+    /// (the window and the margin it may move in), the rest of the scene untouched.
     case windowOver(EffectSettings, window: [SurfaceLayer], area: PixelRect, scene: Texture, opening: Bool, progress: Double,
-                    direction: TransitionDirection)
+                    direction: TransitionDirection, form: Renderer.EffectForm)
 
     /// One screen filling `target`, over the background where it is not opaque.
     package static func screen(_ texture: Texture, filling target: RenderTarget, background: (Float, Float, Float)) -> FrameContent {
@@ -43,9 +43,9 @@ extension Renderer {
             try draw(settings, from: from, to: to, progress: progress, direction: direction, form: form, scale: scale, into: target)
         case .alone(let layers):
             try composeAlone(layers, into: target)
-        case .windowOver(let settings, let window, let area, let scene, let opening, let progress, let direction):
+        case .windowOver(let settings, let window, let area, let scene, let opening, let progress, let direction, let form):
             try drawWindow(settings, window: window, area: area, over: scene, opening: opening, progress: progress,
-                           direction: direction, into: target)
+                           direction: direction, form: form, into: target)
         }
     }
 

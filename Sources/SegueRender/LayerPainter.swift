@@ -8,44 +8,79 @@ import SegueEngine
 /// mesh for a circle mask, and blits of runs of columns for per-column offsets.
 struct LayerPainter {
     typealias Region = (source: PixelRect, x: Int, y: Int)
+    /// Red, green, blue and alpha, premultiplied.
+    typealias Colour = (Float, Float, Float, Float)
     let meshes: MeshProgram
     let masks: MaskProgram
     let white: Texture
+    /// One transparent texel: what a colour layer is over the desktop.
+    let nothing: Texture
     let copy: (Texture, [Region], RenderTarget) -> Void
 
     /// The layers cover the output; where the bottom one lets light through, it
     /// is black, as a fragment shader's premultiplied output would show.
-    func paint(_ layers: [EffectLayer], from: Texture, to: Texture, into target: RenderTarget) {
-        if let bottom = layers.first, !coversOpaquely(bottom, from: from, to: to) {
-            fill(PixelRect(x: 0, y: 0, width: target.width, height: target.height), (0, 0, 0), target)
+    /// `over`: a frame to be laid over what is behind (a window opening or
+    /// closing over the desktop), painted as the effect's shader paints one,
+    /// alpha included: what shows neither screen, a colour layer among them,
+    /// is transparent; each screen replaces what is under it, mixed at its
+    /// opacity (a side that is nothing, or a window's margin, clears it); a
+    /// shadow darkens only where `from` covers.
+    func paint(_ layers: [EffectLayer], from: Texture, to: Texture, over: Bool = false, into target: RenderTarget) {
+        let whole = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        if let bottom = layers.first, !covers(whole, bottom, opaque: over || Self.isOpaque(bottom, from: from, to: to)) {
+            fill(whole, over ? (0, 0, 0, 0) : (0, 0, 0, 1), target)
         }
         for layer in layers where layer.opacity > 0 {
             let opacity = Float(min(layer.opacity, 1))
             let placement = LayerPlacement(frame: layer.frame, source: layer.source, rotation: layer.rotation)
-            let (texture, blend): (Texture, LayerBlend) = switch layer.content {
-            case .color(let red, let green, let blue):
-                (white, .over(tint: SIMD4(Float(red), Float(green), Float(blue), 1) * opacity))
-            case .from: (from, .screen(opaque: from.isOpaque, opacity: opacity))
-            case .to: (to, .screen(opaque: to.isOpaque, opacity: opacity))
-            }
+            let (texture, blend, flat) = over ? overContent(layer, opacity, from: from, to: to) : content(layer, opacity, from: from, to: to)
             let level = mipmapLevel(layer, texture)
             switch layer.mask {
             case nil:
-                if opacity >= 1, case .color(let red, let green, let blue) = layer.content, layer.rotation == nil,
-                   let rect = layer.frame.pixelRect {
-                    fill(rect, (Float(red), Float(green), Float(blue)), target)
-                } else if blend == .none, let rect = copiedAsIs(layer, texture) {
+                if let colour = flat, opacity >= 1, layer.rotation == nil, let rect = layer.frame.pixelRect {
+                    fill(rect, colour, target)
+                } else if blend == .none, !(over && texture.isOpaque), let rect = copiedAsIs(layer, texture) {
+                    // Over the desktop a copy is exact only of stored alpha: an opaque texture's is not.
                     copy(texture, [(PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), rect.x, rect.y)], target)
                 } else {
-                    meshes.draw(mesh(placement, target), texture, level: level, blend: blend, into: target)
+                    meshes.draw(mesh(placement, target), texture, level: level, blend: blend, opaqueAlpha: over, into: target)
                 }
             case .circle(let circle)?, .outsideCircle(let circle)?, .innerShadow(let circle, _, _)?:
-                let flat = if case .color = layer.content { true } else { false }
-                masks.draw(texture, flat: flat, at: placement, circle: circle, shape: Self.shape(of: layer.mask), blend: blend,
-                           level: level, meshes: meshes, into: target)
+                let tinted = if case .color = layer.content { true } else { false }
+                masks.draw(texture, flat: tinted && texture !== nothing, at: placement, circle: circle, shape: Self.shape(of: layer.mask),
+                           blend: blend, level: level, opaqueAlpha: over, meshes: meshes, into: target)
             case .columns(let offsets)?:
-                paintColumns(layer, offsets: offsets, texture: texture, blend: blend, level: level, into: target)
+                paintColumns(layer, offsets: offsets, texture: texture, blend: blend, level: level, over: over, into: target)
             }
+        }
+    }
+
+    /// A layer's texture and blend on an opaque frame, and its colour where it is one.
+    private func content(_ layer: EffectLayer, _ opacity: Float, from: Texture, to: Texture)
+        -> (Texture, LayerBlend, Colour?) {
+        switch layer.content {
+        case .color(let red, let green, let blue):
+            let colour = (Float(red), Float(green), Float(blue), Float(1))
+            return (white, .over(tint: SIMD4(colour.0, colour.1, colour.2, 1) * opacity), layer.mask == nil ? colour : nil)
+        case .from: return (from, .screen(opaque: from.isOpaque, opacity: opacity), nil)
+        case .to: return (to, .screen(opaque: to.isOpaque, opacity: opacity), nil)
+        }
+    }
+
+    /// The same on a frame laid over the desktop: a screen replaces, mixed at
+    /// its opacity, its alpha as it is (1 for an opaque one); a colour is
+    /// nothing, but for a shadow, which is its colour times `from`'s coverage.
+    private func overContent(_ layer: EffectLayer, _ opacity: Float, from: Texture, to: Texture)
+        -> (Texture, LayerBlend, Colour?) {
+        let mixed: LayerBlend = opacity >= 1 ? .none : .fade(opacity)
+        switch layer.content {
+        case .color(let red, let green, let blue):
+            if case .innerShadow? = layer.mask {
+                return (from, .over(tint: SIMD4(Float(red), Float(green), Float(blue), 1) * opacity), nil)
+            }
+            return (nothing, mixed, layer.mask == nil ? (0, 0, 0, 0) : nil)
+        case .from: return (from, mixed, nil)
+        case .to: return (to, mixed, nil)
         }
     }
 
@@ -68,7 +103,7 @@ struct LayerPainter {
     /// Runs of neighbouring columns that move alike become one copy each (one
     /// rectangle each where the layer is not a plain copy); a column moved past
     /// the bottom is not drawn.
-    private func paintColumns(_ layer: EffectLayer, offsets: [Int], texture: Texture, blend: LayerBlend, level: Int,
+    private func paintColumns(_ layer: EffectLayer, offsets: [Int], texture: Texture, blend: LayerBlend, level: Int, over: Bool,
                               into target: RenderTarget) {
         let frame = layer.frame
         let height = Int(frame.height.rounded(.up))
@@ -80,7 +115,7 @@ struct LayerPainter {
                 runs.append((x, x + 1, offset))
             }
         }
-        if blend == .none, let rect = copiedAsIs(layer, texture) {
+        if blend == .none, !(over && texture.isOpaque), let rect = copiedAsIs(layer, texture) {
             copy(texture, runs.map { run in
                 (PixelRect(x: run.start, y: 0, width: run.end - run.start, height: rect.height - max(run.offset, 0)),
                  rect.x + run.start, rect.y + max(run.offset, 0))
@@ -98,7 +133,7 @@ struct LayerPainter {
             slice.source.height *= (frame.height - dy) / frame.height
             mesh.append(self.mesh(slice, target))
         }
-        meshes.draw(mesh, texture, level: level, blend: blend, into: target)
+        meshes.draw(mesh, texture, level: level, blend: blend, opaqueAlpha: over, into: target)
     }
 
     /// How the mask program draws a circle mask.
@@ -127,22 +162,30 @@ struct LayerPainter {
         return rect
     }
 
-    private func coversOpaquely(_ layer: EffectLayer, from: Texture, to: Texture) -> Bool {
-        guard layer.opacity >= 1, layer.mask == nil, layer.rotation == nil else { return false }
-        return switch layer.content {
+    private static func isOpaque(_ layer: EffectLayer, from: Texture, to: Texture) -> Bool {
+        switch layer.content {
         case .color: true
         case .from: from.isOpaque
         case .to: to.isOpaque
         }
     }
 
-    /// An opaque colour over whole pixels: a scissored clear.
-    private func fill(_ rect: PixelRect, _ colour: (Float, Float, Float), _ target: RenderTarget) {
+    /// Whether `layer` replaces everything in `rect`: unmasked, unturned, at
+    /// full opacity, over all of it, and `opaque`.
+    private func covers(_ rect: PixelRect, _ layer: EffectLayer, opaque: Bool) -> Bool {
+        let f = layer.frame
+        guard opaque, layer.opacity >= 1, layer.mask == nil, layer.rotation == nil else { return false }
+        return min(f.x, f.x + f.width) <= Double(rect.x) && min(f.y, f.y + f.height) <= Double(rect.y)
+            && max(f.x, f.x + f.width) >= Double(rect.x + rect.width) && max(f.y, f.y + f.height) >= Double(rect.y + rect.height)
+    }
+
+    /// A colour over whole pixels, replacing them: a scissored clear.
+    private func fill(_ rect: PixelRect, _ colour: Colour, _ target: RenderTarget) {
         guard let clipped = rect.clipped(to: PixelRect(x: 0, y: 0, width: target.width, height: target.height)) else { return }
         target.bind()
         glEnable(GLenum(GL_SCISSOR_TEST))
         glScissor(GLint(clipped.x), GLint(clipped.y), GLsizei(clipped.width), GLsizei(clipped.height))
-        ClearColour.set(colour)
+        ClearColour.set((colour.0, colour.1, colour.2), alpha: colour.3)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glDisable(GLenum(GL_SCISSOR_TEST))
         target.texture?.contentChanged()

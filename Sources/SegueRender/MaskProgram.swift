@@ -37,26 +37,24 @@ final class MaskProgram {
     }
 
     /// Draws `texture` placed by `placement` where `shape` of circle `c` shows
-    /// it; a `flat` layer is its tint alone (its texture a white texel). The
-    /// plain rectangles go through `meshes`.
+    /// it; a `flat` layer is its tint where the texture covers (a white texel:
+    /// everywhere; `from`: a shadow only where it falls on a window). The
+    /// plain rectangles go through `meshes`, an opaque texture's alpha read as
+    /// 1 where `opaqueAlpha`.
     func draw(_ texture: Texture, flat isFlat: Bool, at placement: LayerPlacement, circle c: LayerCircle, shape: Shape,
-              blend: LayerBlend, level: Int, meshes: MeshProgram, into target: RenderTarget) {
+              blend: LayerBlend, level: Int, opaqueAlpha: Bool = false, meshes: MeshProgram, into target: RenderTarget) {
         guard [c.centerX, c.centerY, c.radius].allSatisfy(\.isFinite), let mapping = placement.mapping else { return }
         let (plain, exactBoxes) = regions(c, shape, target: target, frame: placement.rotation == nil ? placement.frame : nil)
         var mesh = LayerMesh()
         for box in plain { mesh.addRect(box.x0, box.y0, box.x1, box.y1, mapping) }
-        meshes.draw(mesh, texture, level: level, blend: blend, into: target)
+        meshes.draw(mesh, texture, level: level, blend: blend, opaqueAlpha: opaqueAlpha, into: target)
         guard !exactBoxes.isEmpty else { return }
         target.bind()
         texture.bind(unit: 0, level: level)
         glUseProgram(exact.id)
         placement.set(self.placement)
         glUniform2f(targetSize, Float(target.width), Float(target.height))
-        let colour: SIMD4<Float> = switch blend {
-        case .none: SIMD4(repeating: 1)
-        case .fade(let opacity): SIMD4(repeating: opacity)
-        case .over(let tint): tint
-        }
+        let colour: SIMD4<Float> = if case .over(let tint) = blend { tint } else { SIMD4(repeating: 1) }
         glUniform4f(tint, colour.x, colour.y, colour.z, colour.w)
         glUniform1f(opaque, texture.isOpaque ? 1 : 0)
         glUniform1i(flat, isFlat ? 1 : 0)
@@ -70,7 +68,7 @@ final class MaskProgram {
         }
         // A shadow's coverage always blends over what is there.
         let shadowing = if case .innerShadow = shape { true } else { false }
-        (blend == .none && !shadowing ? LayerBlend.none : .over(tint: colour)).enable()
+        (shadowing ? .over(tint: colour) : blend).enable()
         boxes.load(exactBoxes.flatMap { b -> [Float] in
             let (x0, y0, x1, y1) = (Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1))
             return [x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1]

@@ -44,7 +44,7 @@ public final class Renderer {
     var windowAloneHolds: KeptPicture?
     private lazy var painter = Result {
         LayerPainter(meshes: try meshes.get(), masks: try MaskProgram(),
-                     white: try Texture(image: RGBAImage(width: 1, height: 1, fill: .white)),
+                     white: try Texture(image: RGBAImage(width: 1, height: 1, fill: .white)), nothing: try nothing,
                      copy: { [unowned self] in self.copy($0, regions: $1, into: $2) })
     }
 
@@ -146,15 +146,16 @@ public final class Renderer {
 
     /// `draw` in the given form: as layers where the effect has them, or as its shader.
     /// With a `window` (a rectangle of the target) the screens fill only it and
-    /// the frame keeps its alpha elsewhere, to be laid over what is behind
-    /// (premultiplied): drawn as the shader, whose glue places them.
+    /// the frame keeps its alpha, transparent where it shows neither, to be
+    /// laid over what is behind (premultiplied). Layers fill the target: with
+    /// a smaller window, the shader's glue places the screens.
     package func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
                       direction: TransitionDirection = .forward, form: EffectForm, window: PixelRect? = nil,
                       into target: RenderTarget) throws {
         let (first, second, p) = direction == .forward ? (from, to, progress) : (to, from, 1 - progress)
-        if form == .layers, window == nil, let layered = settings.effect.layered {
-            try paint(layered.layers(progress: p, width: target.width, height: target.height, values: settings.values),
-                      from: first, to: second, into: target)
+        if form == .layers, window.map({ $0 == target.bounds }) ?? true, let layered = settings.effect.layered {
+            try painter.get().paint(layered.layers(progress: p, width: target.width, height: target.height, values: settings.values),
+                                    from: first, to: second, over: window != nil, into: target)
             return
         }
         let program = try program(for: settings.effect)

@@ -236,7 +236,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("\(broken.path):2:"), refused.stderr)
     }
 
-    func testBenchPrintsReferenceRowsAndARowPerEffectFormAndAtHalfSizeWithRatiosToTheCopyAndTheBlitAndTheFormDrawnHere() throws {
+    func testBenchPrintsReferenceRowsAndARowPerEffectFormAtHalfSizeAndOverTheDesktopWithRatiosToTheCopyAndTheBlitAndTheFormDrawnHere() throws {
         let result = try SegueCommand.run(["bench", "--size", "64x64", "--frames", "3", "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -246,17 +246,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(references[1]["ratio_to_blit"] as? Double, 1)
         let effects = try XCTUnwrap(object["effects"] as? [[String: Any]])
         // Each built-in in both its forms, one of the two marked as what the compositor would draw here,
-        // then at half size per side in the form it draws here, then as its shader over the desktop.
+        // then at half size per side in the form it draws here, then in both forms over the desktop.
         let names = ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"]
-        XCTAssertEqual(effects.compactMap { $0["effect"] as? String }, names.flatMap { [$0, $0, $0, $0] })
-        XCTAssertEqual(effects.compactMap { $0["scale"] as? Double }, names.flatMap { _ in [1, 1, 0.5, 1] })
-        XCTAssertEqual(effects.compactMap { $0["over_desktop"] as? Bool }, names.flatMap { _ in [false, false, false, true] })
+        XCTAssertEqual(effects.compactMap { $0["effect"] as? String }, names.flatMap { [$0, $0, $0, $0, $0] })
+        XCTAssertEqual(effects.compactMap { $0["scale"] as? Double }, names.flatMap { _ in [1, 1, 0.5, 1, 1] })
+        XCTAssertEqual(effects.compactMap { $0["over_desktop"] as? Bool }, names.flatMap { _ in [false, false, false, true, true] })
         let forms = effects.compactMap { $0["form"] as? String }
-        XCTAssertEqual(forms.enumerated().filter { $0.offset % 4 != 2 }.map(\.element), names.flatMap { _ in ["layers", "shader", "shader"] })
+        XCTAssertEqual(forms.enumerated().filter { $0.offset % 5 != 2 }.map(\.element),
+                       names.flatMap { _ in ["layers", "shader", "layers", "shader"] })
         for name in names {
             let rows = effects.filter { $0["effect"] as? String == name }
             XCTAssertEqual(rows[2]["drawn"] as? Bool, false, "a half-size row is not what is drawn at full size")
-            XCTAssertEqual(rows[3]["drawn"] as? Bool, false, "nor is the row over the desktop")
+            XCTAssertEqual(rows[3]["drawn"] as? Bool, false, "nor are the rows over the desktop")
+            XCTAssertEqual(rows[4]["drawn"] as? Bool, false, "nor are the rows over the desktop")
             let pair = Array(rows.prefix(2))
             XCTAssertEqual(pair.filter { $0["drawn"] as? Bool == true }.count, 1, "\(pair)")
             let drawn = try XCTUnwrap(pair.first { $0["drawn"] as? Bool == true }?["median_ms"] as? Double)

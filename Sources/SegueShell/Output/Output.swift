@@ -262,7 +262,7 @@ final class Output {
                                  height: bounds.height + 2 * margin)
             return .windowOver(transition.settings, window: layers, area: area,
                                scene: over.opening ? from : to, opening: over.opening, progress: progress,
-                               direction: transition.direction)
+                               direction: transition.direction, form: form)
         }
         return .transition(transition.settings, from: from, to: to, progress: progress, direction: transition.direction,
                            form: form, scale: scale)
