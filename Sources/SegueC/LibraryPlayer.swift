@@ -10,7 +10,9 @@ import SegueRender
 /// window opening or closing over what is behind it).
 enum PlayerScreen {
     case host(HostTexture)
-    case snapshot(Texture)
+    /// A frame, and for one drawn for a window (`segue_player_draw_window`)
+    /// where in the framebuffer it was: the window and its margin.
+    case snapshot(Texture, drawn: PixelRect?)
     case nothing
 }
 
@@ -75,8 +77,10 @@ final class LibraryPlayer {
     private var targetIsCurrent = false
     /// Where the window is in `target`, for a frame drawn over (its margin around it).
     private var targetWindow: PixelRect?
-    /// Each side placed at `targetWindow` of a drawing, for layers drawn over (see `Renderer.placed`).
-    private var placedFrom: RenderTarget?, placedTo: RenderTarget?
+    /// Where `target` was drawn in the framebuffer, for a window (see `WindowArea.drawn`).
+    private var targetDrawn: PixelRect?
+    /// Each side placed in a window's drawing (see `Renderer.placed`).
+    private var placedSides: [RenderTarget?] = [nil, nil]
     /// The transitions of the frames drawn and not yet presented, oldest first.
     private var unpresented: [UInt64] = []
     /// The running transition's last frame was drawn: nothing more to draw.
@@ -169,15 +173,30 @@ final class LibraryPlayer {
     }
 
     /// What the screen shows now, for a transition that interrupts the
-    /// running one: the frame drawn last (the window's rectangle of it, for a
-    /// window drawn over), or the running one's origin before any.
+    /// running one: the frame drawn last (for a window, all of it, margin
+    /// included, for the next to place where it was), or the running one's
+    /// origin before any.
     private func snapshot() -> PlayerScreen? {
-        if targetIsCurrent, let target, let texture = try? context.renderer.snapshot(of: target, cropping: targetWindow) {
+        if targetIsCurrent, let target, let texture = try? context.renderer.snapshot(of: target, cropping: nil) {
             // Drawn over, what shows nothing in it is transparent.
             if targetWindow != nil { texture.holdsAlpha() }
-            return .snapshot(texture)
+            return .snapshot(texture, drawn: targetDrawn)
         }
         return driver.current?.from
+    }
+
+    /// A side drawn for a window at `area`: placed in the `drawing`, a window
+    /// at its rectangle, a snapshot where its frame was (a column that fell
+    /// into the margin stays there); nothing as it is.
+    private func placed(_ screen: PlayerScreen, _ texture: Texture, in area: WindowArea, drawing: RenderTarget, slot: Int) throws -> Texture {
+        let at: PixelRect
+        switch screen {
+        case .nothing: return texture
+        case .snapshot(_, let drawn?):
+            at = PixelRect(x: drawn.x - area.drawn.x, y: drawn.y - area.drawn.y, width: drawn.width, height: drawn.height)
+        case .host, .snapshot(_, nil): at = area.window
+        }
+        return try context.renderer.placed(texture, at: at, width: drawing.width, height: drawing.height, in: &placedSides[slot])
     }
 
     /// New content for the running transition's windows; a side that shows
@@ -233,7 +252,7 @@ final class LibraryPlayer {
                 hosts.append(host)
             case .nothing: over = true
             // A snapshot of a frame drawn over keeps its alpha: it is laid over too.
-            case .snapshot(let texture): over = over || !texture.isOpaque
+            case .snapshot(let texture, _): over = over || !texture.isOpaque
             }
         }
         try HostGLState.around(sampling: hosts.map(\.texture.id)) {
@@ -257,17 +276,18 @@ final class LibraryPlayer {
                 }
                 targetWindow = window
             }
+            targetDrawn = area?.drawn
             guard let target, let (transition, frame) = driver.frame(at: predicted) else { return }
             let renderer = context.renderer
             func texture(_ screen: PlayerScreen) throws -> Texture {
                 switch screen {
                 case .host(let host): host.borrowed
-                case .snapshot(let texture): texture
+                case .snapshot(let texture, _): texture
                 case .nothing: try renderer.nothing
                 }
             }
             do {
-                if let window {
+                if window != nil {
                     // A source rectangle is the output's: the drawing is a part of it.
                     let settings = area.map {
                         transition.settings.sourceRect(within: $0.drawn, outputWidth: $0.framebufferWidth, outputHeight: $0.framebufferHeight)
@@ -275,14 +295,15 @@ final class LibraryPlayer {
                     // The form that is faster on the whole framebuffer: a window is a part of it.
                     let form = renderer.form(for: settings.effect, width: area?.framebufferWidth ?? target.width,
                                              height: area?.framebufferHeight ?? target.height)
-                    var (from, to) = (try texture(transition.from), try texture(transition.to))
-                    if form == .layers, window != target.bounds {
-                        let nothing = try renderer.nothing
-                        if from !== nothing { from = try renderer.placed(from, at: window, width: target.width, height: target.height, in: &placedFrom) }
-                        if to !== nothing { to = try renderer.placed(to, at: window, width: target.width, height: target.height, in: &placedTo) }
+                    // Each side fills the drawing, as layers take them.
+                    var sides = [try texture(transition.from), try texture(transition.to)]
+                    if let area {
+                        for (slot, screen) in [transition.from, transition.to].enumerated() {
+                            sides[slot] = try placed(screen, sides[slot], in: area, drawing: target, slot: slot)
+                        }
                     }
-                    try renderer.draw(settings, from: from, to: to, progress: frame.progress, direction: transition.direction, form: form,
-                                      window: form == .layers ? target.bounds : window, into: target)
+                    try renderer.draw(settings, from: sides[0], to: sides[1], progress: frame.progress, direction: transition.direction,
+                                      form: form, window: target.bounds, into: target)
                 } else {
                     let form = renderer.form(for: transition.settings.effect, width: target.width, height: target.height)
                     try renderer.render(.transition(transition.settings, from: texture(transition.from), to: texture(transition.to),

@@ -7,7 +7,9 @@
  * are the scene alone, an open's last and a close's first the window, exact,
  * its marker top-left; a crossfade's covered pixels mid-way are premultiplied
  * blends of the window over the scene (within 2/255). A gl-transitions file
- * given as the argument plays with them. Also the statuses of bad window areas. Built against the installed library by scripts/c-api:
+ * given as the argument plays with them. A close interrupted by an open starts
+ * it from the frame on screen, margin included. Also the statuses of bad
+ * window areas. Built against the installed library by scripts/c-api:
  *
  *   cc desktop-test.c $(pkg-config --cflags --libs segue egl glesv2) -o desktop-test && ./desktop-test [SHADER.glsl]
  */
@@ -252,6 +254,60 @@ int main(int argc, char **argv) {
         glDeleteFramebuffers(1, &scene_read);
         segue_choice_free(zoom);
         segue_player_free(zooming);
+    }
+
+    /* A close melting away, interrupted by the window opening again: the open
+     * starts from the frame on screen, the columns that fell into the margin
+     * below the window included, then ends on the window alone. */
+    {
+        segue_player *player;
+        segue_choice *melt, *fade;
+        STATUS(segue_player_new(segue, &player), SEGUE_OK, NULL);
+        STATUS(segue_choice_new(segue, "doom-melt", &melt), SEGUE_OK, NULL);
+        STATUS(segue_choice_new(segue, "crossfade", &fade), SEGUE_OK, NULL);
+        segue_texture side = {window, WW, WH, SEGUE_TEXTURE_OPAQUE};
+        segue_window_area area = {WX, WY, WW, WH, MARGIN, W, H};
+        static unsigned char before[W * H * 4], after[W * H * 4];
+        GLuint scene_read;
+        glGenFramebuffers(1, &scene_read);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, scene_read);
+        glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, scene_texture, 0);
+        uint64_t time = 1000000000, refresh = 16666667;
+        STATUS(segue_player_start(player, melt, &side, NULL, time, NULL, NULL, NULL), SEGUE_OK, NULL);
+        int frame = 0;
+        for (unsigned char *shown = before; frame < 400; frame++, time += refresh) {
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, scene_read);
+            glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
+            glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+            STATUS(segue_player_draw_window(player, time, framebuffer, &area, 0), SEGUE_OK, NULL);
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+            glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, shown);
+            STATUS(segue_player_presented(player, time, refresh), SEGUE_OK, NULL);
+            if (shown == after) break;
+            if (window_below(before)) {
+                /* Columns hang below the window: the window opens again, from here. */
+                STATUS(segue_player_start(player, fade, NULL, &side, time, NULL, NULL, NULL), SEGUE_OK, NULL);
+                shown = after;
+            }
+        }
+        int same = 1;
+        for (int i = 0; i < W * H * 4; i++) same &= abs(before[i] - after[i]) <= 2;
+        check(window_below(after) && same, "doom-melt close interrupted by an open",
+              "the open does not start from the frame on screen, margin included", frame);
+        for (; segue_player_is_animating(player) && frame < 400; frame++, time += refresh) {
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, scene_read);
+            glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
+            glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+            STATUS(segue_player_draw_window(player, time, framebuffer, &area, 0), SEGUE_OK, NULL);
+            STATUS(segue_player_presented(player, time, refresh), SEGUE_OK, NULL);
+        }
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+        glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, after);
+        check(shows_window(after), "doom-melt close interrupted by an open", "the open does not end on the window alone", frame);
+        glDeleteFramebuffers(1, &scene_read);
+        segue_choice_free(melt);
+        segue_choice_free(fade);
+        segue_player_free(player);
     }
 
     /* Bad areas: each a status and a message, no frame taken. */

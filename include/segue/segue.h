@@ -273,15 +273,18 @@ typedef struct segue_window_area {
  * doom-melt's columns fall into the margin below, circle-reveal's hole and
  * shadow open from the window's centre, zoom-from-rect grows the window
  * from the choice's source rectangle, slide and rotate move it within the
- * margin. Each effect is drawn as its shader.
+ * margin. Each effect is drawn in whichever of its forms (layers of copies
+ * and quads, or its shader; both look alike) drew faster at the
+ * framebuffer's size on this renderer.
  * SEGUE_ERROR_INVALID_ARGUMENT for a null area, an empty window or
  * framebuffer, a window with no pixel on the framebuffer, a negative margin,
  * a window and margin past GL's texture size, or a framebuffer past GL's
  * viewport size; otherwise as segue_player_draw (SEGUE_ERROR_STATE with
  * nothing playing, SEGUE_ERROR_GL for a framebuffer that is not one, is not
  * complete or is multisampled). No frame is left to present after an error.
- * A transition that interrupts one drawn so starts from the window's
- * rectangle of the frame drawn last (what was in its margin goes). */
+ * A transition that interrupts one drawn so starts from the frame drawn
+ * last, margin included, where it was: a column that fell below the window
+ * stays there as the next effect begins. */
 segue_status segue_player_draw_window(segue_player *player, uint64_t predicted_ns, uint32_t framebuffer,
                                       const segue_window_area *area, uint32_t flags);
 /* The oldest frame drawn and not yet presented was presented at
