@@ -187,13 +187,16 @@ final class LibraryPlayer {
 
     /// A side drawn for a window at `area`: placed in the `drawing`, a window
     /// at its rectangle, a snapshot where its frame was (a column that fell
-    /// into the margin stays there); nothing as it is.
+    /// into the margin stays there); nothing, or a snapshot that fills it, as
+    /// it is. A window is placed even where it fills the drawing: as a copy
+    /// whose alpha is 1, which layers copy in turn.
     private func placed(_ screen: PlayerScreen, _ texture: Texture, in area: WindowArea, drawing: RenderTarget, slot: Int) throws -> Texture {
         let at: PixelRect
         switch screen {
         case .nothing: return texture
         case .snapshot(_, let drawn?):
             at = PixelRect(x: drawn.x - area.drawn.x, y: drawn.y - area.drawn.y, width: drawn.width, height: drawn.height)
+            if at == drawing.bounds { return texture }
         case .host, .snapshot(_, nil): at = area.window
         }
         return try context.renderer.placed(texture, at: at, width: drawing.width, height: drawing.height, in: &placedSides[slot])

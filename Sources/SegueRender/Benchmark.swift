@@ -60,6 +60,9 @@ package struct Benchmark {
         let half = try RenderTarget(width: (width + 1) / 2, height: (height + 1) / 2)
         var captureBuffer = [UInt8](repeating: 0, count: width * height * 4)
         let nothing = try renderer.nothing, overFrame = try RenderTarget(width: width, height: height)
+        var overWindow: RenderTarget?
+        try renderer.composeAlone([SurfaceLayer(window, at: PixelRect(x: width / 4, y: height / 4, width: width / 2, height: height / 2))],
+                                  into: overFrame)
 
         let referenceCopy: (Double) throws -> Void = { try renderer.draw(copy, from: rgbaFrom, to: rgbaTo, progress: $0, into: rgbaTarget) }
         let blit: (Double) throws -> Void = { _ in renderer.copy(from, into: target) }
@@ -81,6 +84,9 @@ package struct Benchmark {
             ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil, 1, false),
             // What a frame drawn at half size per side costs to stretch over the output.
             ("stretch", { _ in try renderer.stretch(half, over: target) }, nil, 1, false),
+            // A frame with its alpha (a window in the middle, over nothing) laid over the output:
+            // what drawing an effect over the desktop adds to its frame.
+            ("blend", { _ in try renderer.lay(overFrame, over: target, at: target.bounds, flipped: false) }, nil, 1, false),
         ]
         // The switcher's overlay over eight windows: the dimmed screen copied and eight previews
         // from their small copies; then with every window's content new since the last frame,
@@ -141,10 +147,12 @@ package struct Benchmark {
             rows.append((effect.name, {
                 try renderer.draw(settings, from: from, to: to, progress: $0, form: drawn, scale: 0.5, into: target)
             }, drawn, 0.5, false))
-            // Over the desktop, in each form: what it costs beside that form's row is the blend.
+            // Over the desktop, in each form: the window placed in its drawing (a copy, its alpha 1),
+            // the effect from nothing to it, and the blend. Beside that form's row, the copy and the blend.
             for form in renderer.hasTwoForms(effect) ? [Renderer.EffectForm.layers, .shader] : [.shader] {
                 rows.append((effect.name, {
-                    try renderer.draw(settings, from: nothing, to: to, progress: $0, form: form, window: overFrame.bounds, into: overFrame)
+                    let placed = try renderer.placed(to, at: overFrame.bounds, width: width, height: height, in: &overWindow)
+                    try renderer.draw(settings, from: nothing, to: placed, progress: $0, form: form, window: overFrame.bounds, into: overFrame)
                     try renderer.lay(overFrame, over: target, at: target.bounds, flipped: false)
                 }, form, 1, true))
             }

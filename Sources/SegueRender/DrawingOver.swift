@@ -17,6 +17,19 @@ extension Renderer {
         }
     }
 
+    /// A transparent texture of this size, kept: nothing as layers copy it,
+    /// pixel for pixel.
+    func transparent(width: Int, height: Int) throws -> Texture {
+        if let kept = transparentFrame, kept.width == width, kept.height == height { return try kept.drawnTexture() }
+        let made = try RenderTarget(width: width, height: height)
+        made.bind()
+        glClearColor(0, 0, 0, 0)
+        glClear(GLenum(GL_COLOR_BUFFER_BIT))
+        made.texture?.holdsAlpha()
+        transparentFrame = made
+        return try made.drawnTexture()
+    }
+
     /// A window's transition over `scene` (see `FrameContent.windowOver`):
     /// the scene copied, the window's surfaces composed alone over nothing
     /// within `area`, the effect drawn in `form` from or to nothing over
@@ -48,8 +61,11 @@ extension Renderer {
     /// `layers` over nothing into `target`, its texture sampled with their alpha.
     func composeAlone(_ layers: [SurfaceLayer], into target: RenderTarget) throws {
         target.bind()
-        glClearColor(0, 0, 0, 0)
-        glClear(GLenum(GL_COLOR_BUFFER_BIT))
+        // Not where the bottom layer is copied over all of it.
+        if !(layers.first.map { $0.opacity >= 1 && covers(target, as: $0) } ?? false) {
+            glClearColor(0, 0, 0, 0)
+            glClear(GLenum(GL_COLOR_BUFFER_BIT))
+        }
         try compose(layers, background: nil, into: target, coverage: true)
         target.texture?.holdsAlpha()
     }

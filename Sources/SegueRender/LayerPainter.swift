@@ -13,8 +13,12 @@ struct LayerPainter {
     let meshes: MeshProgram
     let masks: MaskProgram
     let white: Texture
-    /// One transparent texel: what a colour layer is over the desktop.
+    /// The side that is nothing (a transparent texel) as a caller gives it.
     let nothing: Texture
+    /// A transparent texture of a target's size: what nothing, and a colour
+    /// layer, is over the desktop, copied or sampled 1:1 as a screen is
+    /// (llvmpipe samples one texel stretched off its linear path, 3-4× slower).
+    let transparent: (_ width: Int, _ height: Int) throws -> Texture
     let copy: (Texture, [Region], RenderTarget) -> Void
 
     /// The layers cover the output; where the bottom one lets light through, it
@@ -25,29 +29,32 @@ struct LayerPainter {
     /// is transparent; each screen replaces what is under it, mixed at its
     /// opacity (a side that is nothing, or a window's margin, clears it); a
     /// shadow darkens only where `from` covers.
-    func paint(_ layers: [EffectLayer], from: Texture, to: Texture, over: Bool = false, into target: RenderTarget) {
+    func paint(_ layers: [EffectLayer], from: Texture, to: Texture, over: Bool = false, into target: RenderTarget) throws {
         let whole = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        let clear = over ? try transparent(target.width, target.height) : nothing
+        let (from, to) = (from === nothing ? clear : from, to === nothing ? clear : to)
         if let bottom = layers.first, !covers(whole, bottom, opaque: over || Self.isOpaque(bottom, from: from, to: to)) {
-            fill(whole, over ? (0, 0, 0, 0) : (0, 0, 0, 1), target)
+            fill([whole], over ? (0, 0, 0, 0) : (0, 0, 0, 1), target)
         }
         for layer in layers where layer.opacity > 0 {
             let opacity = Float(min(layer.opacity, 1))
             let placement = LayerPlacement(frame: layer.frame, source: layer.source, rotation: layer.rotation)
-            let (texture, blend, flat) = over ? overContent(layer, opacity, from: from, to: to) : content(layer, opacity, from: from, to: to)
+            let (texture, blend, flat) = over ? overContent(layer, opacity, from: from, to: to, clear: clear)
+                : content(layer, opacity, from: from, to: to)
             let level = mipmapLevel(layer, texture)
             switch layer.mask {
             case nil:
                 if let colour = flat, opacity >= 1, layer.rotation == nil, let rect = layer.frame.pixelRect {
-                    fill(rect, colour, target)
-                } else if blend == .none, !(over && texture.isOpaque), let rect = copiedAsIs(layer, texture) {
-                    // Over the desktop a copy is exact only of stored alpha: an opaque texture's is not.
+                    fill([rect], colour, target)
+                } else if blend == .none, let rect = copiedAsIs(layer, texture) {
                     copy(texture, [(PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), rect.x, rect.y)], target)
+                    if over, texture.isOpaque { target.makeOpaque([rect]) }
                 } else {
                     meshes.draw(mesh(placement, target), texture, level: level, blend: blend, opaqueAlpha: over, into: target)
                 }
             case .circle(let circle)?, .outsideCircle(let circle)?, .innerShadow(let circle, _, _)?:
                 let tinted = if case .color = layer.content { true } else { false }
-                masks.draw(texture, flat: tinted && texture !== nothing, at: placement, circle: circle, shape: Self.shape(of: layer.mask),
+                masks.draw(texture, flat: tinted && texture !== clear, at: placement, circle: circle, shape: Self.shape(of: layer.mask),
                            blend: blend, level: level, opaqueAlpha: over, meshes: meshes, into: target)
             case .columns(let offsets)?:
                 paintColumns(layer, offsets: offsets, texture: texture, blend: blend, level: level, over: over, into: target)
@@ -70,7 +77,7 @@ struct LayerPainter {
     /// The same on a frame laid over the desktop: a screen replaces, mixed at
     /// its opacity, its alpha as it is (1 for an opaque one); a colour is
     /// nothing, but for a shadow, which is its colour times `from`'s coverage.
-    private func overContent(_ layer: EffectLayer, _ opacity: Float, from: Texture, to: Texture)
+    private func overContent(_ layer: EffectLayer, _ opacity: Float, from: Texture, to: Texture, clear: Texture)
         -> (Texture, LayerBlend, Colour?) {
         let mixed: LayerBlend = opacity >= 1 ? .none : .fade(opacity)
         switch layer.content {
@@ -78,9 +85,9 @@ struct LayerPainter {
             if case .innerShadow? = layer.mask {
                 return (from, .over(tint: SIMD4(Float(red), Float(green), Float(blue), 1) * opacity), nil)
             }
-            return (nothing, mixed, layer.mask == nil ? (0, 0, 0, 0) : nil)
-        case .from: return (from, mixed, nil)
-        case .to: return (to, mixed, nil)
+            return (clear, mixed, layer.mask == nil ? (0, 0, 0, 0) : nil)
+        case .from: return (from, mixed, from === clear && layer.mask == nil ? (0, 0, 0, 0) : nil)
+        case .to: return (to, mixed, to === clear && layer.mask == nil ? (0, 0, 0, 0) : nil)
         }
     }
 
@@ -115,11 +122,15 @@ struct LayerPainter {
                 runs.append((x, x + 1, offset))
             }
         }
-        if blend == .none, !(over && texture.isOpaque), let rect = copiedAsIs(layer, texture) {
-            copy(texture, runs.map { run in
+        if blend == .none, let rect = copiedAsIs(layer, texture) {
+            let regions: [Region] = runs.map { run in
                 (PixelRect(x: run.start, y: 0, width: run.end - run.start, height: rect.height - max(run.offset, 0)),
                  rect.x + run.start, rect.y + max(run.offset, 0))
-            }, target)
+            }
+            copy(texture, regions, target)
+            if over, texture.isOpaque {
+                target.makeOpaque(regions.map { PixelRect(x: $0.x, y: $0.y, width: $0.source.width, height: $0.source.height) })
+            }
             return
         }
         var mesh = LayerMesh()
@@ -179,14 +190,16 @@ struct LayerPainter {
             && max(f.x, f.x + f.width) >= Double(rect.x + rect.width) && max(f.y, f.y + f.height) >= Double(rect.y + rect.height)
     }
 
-    /// A colour over whole pixels, replacing them: a scissored clear.
-    private func fill(_ rect: PixelRect, _ colour: Colour, _ target: RenderTarget) {
-        guard let clipped = rect.clipped(to: PixelRect(x: 0, y: 0, width: target.width, height: target.height)) else { return }
+    /// A colour over whole pixels, replacing them: scissored clears.
+    private func fill(_ rects: [PixelRect], _ colour: Colour, _ target: RenderTarget) {
         target.bind()
         glEnable(GLenum(GL_SCISSOR_TEST))
-        glScissor(GLint(clipped.x), GLint(clipped.y), GLsizei(clipped.width), GLsizei(clipped.height))
         ClearColour.set((colour.0, colour.1, colour.2), alpha: colour.3)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        for rect in rects {
+            guard let clipped = rect.clipped(to: target.bounds) else { continue }
+            glScissor(GLint(clipped.x), GLint(clipped.y), GLsizei(clipped.width), GLsizei(clipped.height))
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
         glDisable(GLenum(GL_SCISSOR_TEST))
         target.texture?.contentChanged()
     }

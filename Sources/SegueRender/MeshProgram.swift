@@ -67,7 +67,8 @@ final class MeshProgram {
         guard !mesh.isEmpty else { return }
         target.bind()
         texture.bind(unit: 0, level: level, opaqueAlpha: opaqueAlpha)
-        if case .over(let colour) = blend {
+        // Untinted, the plain program: a shape llvmpipe blends on its linear path.
+        if case .over(let colour) = blend, colour != SIMD4(repeating: 1) {
             glUseProgram(tinted.id)
             glUniform4f(tint, colour.x, colour.y, colour.z, colour.w)
             glUniform2f(tintedSize, Float(target.width), Float(target.height))

@@ -22,6 +22,28 @@ public final class RenderTarget {
     public private(set) var height: Int
     package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
+    /// Alpha 1 over whole pixels, their colour kept: where an opaque texture
+    /// was copied in, its stored alpha (XRGB's unused byte) replaced, as a
+    /// frame laid over the desktop needs. The scissor is left as it was.
+    func makeOpaque(_ rects: [PixelRect]) {
+        bind()
+        let scissoring = glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
+        var box: [GLint] = [0, 0, 0, 0]
+        glGetIntegerv(GLenum(GL_SCISSOR_BOX), &box)
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_TRUE))
+        glClearColor(0, 0, 0, 1)
+        for rect in rects {
+            guard let clipped = rect.clipped(to: bounds) else { continue }
+            glScissor(GLint(clipped.x), GLint(clipped.y), GLsizei(clipped.width), GLsizei(clipped.height))
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        glScissor(box[0], box[1], box[2], box[3])
+        if !scissoring { glDisable(GLenum(GL_SCISSOR_TEST)) }
+        texture?.contentChanged()
+    }
+
     public init(width: Int, height: Int, storage: TextureStorage = .native) throws {
         let texture = try Texture(width: width, height: height, storage: storage)
         self.texture = texture

@@ -38,6 +38,8 @@ public final class Renderer {
     lazy var meshes = Result { try MeshProgram() }
     /// The transparent texel a side that is nothing shows (see `nothing`).
     var nothingTexture: Texture?
+    /// The same at a frame's size (see `transparent`).
+    var transparentFrame: RenderTarget?
     /// A window's surfaces alone, and its transition's frame, for `drawWindow`.
     var windowAlone: RenderTarget?, windowFrame: RenderTarget?
     /// The kept picture, and where, `windowAlone` holds composed (see `drawWindow`).
@@ -45,6 +47,7 @@ public final class Renderer {
     private lazy var painter = Result {
         LayerPainter(meshes: try meshes.get(), masks: try MaskProgram(),
                      white: try Texture(image: RGBAImage(width: 1, height: 1, fill: .white)), nothing: try nothing,
+                     transparent: { [unowned self] in try self.transparent(width: $0, height: $1) },
                      copy: { [unowned self] in self.copy($0, regions: $1, into: $2) })
     }
 
@@ -210,10 +213,12 @@ public final class Renderer {
         }
         for layer in layers {
             let (texture, rect) = (layer.texture, layer.rect)
-            // An opaque layer at its own size, unturned and uncropped, is a pure translation: a blit.
-            if !coverage, layer.opacity >= 1, texture.isOpaque, texture.blitsAsItLooks, rect.width == texture.width, rect.height == texture.height,
+            // An opaque layer at its own size, unturned and uncropped, is a pure translation: a blit
+            // (its stored alpha, which means nothing, made 1 where the target keeps coverage).
+            if layer.opacity >= 1, texture.isOpaque, texture.blitsAsItLooks, rect.width == texture.width, rect.height == texture.height,
                layer.transform == .normal, layer.crop == SIMD4(0, 0, 1, 1) {
                 copy(texture, into: target, x: rect.x, y: rect.y)
+                if coverage { target.makeOpaque(clip.map { rect.clipped(to: $0).map { [$0] } ?? [] } ?? [rect]) }
                 target.bind()
                 continue
             }

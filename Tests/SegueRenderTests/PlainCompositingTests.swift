@@ -32,6 +32,26 @@ final class PlainCompositingTests: XCTestCase {
         XCTAssertEqual(drawn.readPixels(opaque: true)[0, 0], RGBA(255, 0, 0))
     }
 
+    /// A window alone over nothing, as it is laid over the desktop: an opaque
+    /// one covering the target, copied, reads back with alpha 1 whatever its
+    /// unused byte; one smaller leaves the rest transparent.
+    func testAnOpaqueWindowAloneIsOpaqueWhereItIsAndTransparentElsewhere() throws {
+        let renderer = try RenderFixture.renderer()
+        let window = try Texture(width: 4, height: 2)
+        shm(alpha: 7).withUnsafeBytes { window.upload($0, stride: 16, format: .xrgb8888) }
+        let alone = try RenderTarget(width: 4, height: 2)
+        try renderer.composeAlone([SurfaceLayer(window, at: alone.bounds)], into: alone)
+        XCTAssertEqual(alone.readPixels()[0, 0], RGBA(255, 0, 0, 255), "the red pixel top-left, opaque")
+        XCTAssertEqual(alone.readPixels()[3, 1], RGBA(10, 20, 30, 255))
+        let larger = try RenderTarget(width: 6, height: 4)
+        try renderer.composeAlone([SurfaceLayer(window, at: PixelRect(x: 1, y: 1, width: 4, height: 2))], into: larger)
+        let frame = larger.readPixels()
+        XCTAssertEqual(frame[1, 1], RGBA(255, 0, 0, 255))
+        XCTAssertEqual(frame[4, 2], RGBA(10, 20, 30, 255))
+        XCTAssertEqual(frame[0, 0], RGBA(0, 0, 0, 0), "around it, nothing")
+        XCTAssertEqual(frame[5, 3], RGBA(0, 0, 0, 0))
+    }
+
     func testATranslucentScreenIsDrawnOverTheBackground() throws {
         let renderer = try RenderFixture.renderer()
         let window = try Texture(width: 4, height: 2)
