@@ -10,10 +10,17 @@ import SegueRender
 /// window opening or closing over what is behind it).
 enum PlayerScreen {
     case host(HostTexture)
-    /// A frame, and for one drawn for a window (`segue_player_draw_window`)
-    /// where in the framebuffer it was: the window and its margin.
-    case snapshot(Texture, drawn: PixelRect?)
+    /// A frame (for one drawn for a window, the window's rectangle of it) and,
+    /// for a window, the whole of it, margin included, and where it was.
+    case snapshot(Texture, whole: WholeFrame?)
     case nothing
+}
+
+/// A frame drawn for a window (`segue_player_draw_window`): the window and its
+/// margin, and where they were in the framebuffer, from its top-left.
+struct WholeFrame {
+    let texture: Texture
+    let drawn: PixelRect
 }
 
 /// An embedder's texture as `segue_texture` names it, checked.
@@ -177,10 +184,15 @@ final class LibraryPlayer {
     /// included, for the next to place where it was), or the running one's
     /// origin before any.
     private func snapshot() -> PlayerScreen? {
-        if targetIsCurrent, let target, let texture = try? context.renderer.snapshot(of: target, cropping: nil) {
+        let renderer = context.renderer
+        if targetIsCurrent, let target, let texture = try? renderer.snapshot(of: target, cropping: targetWindow) {
             // Drawn over, what shows nothing in it is transparent.
             if targetWindow != nil { texture.holdsAlpha() }
-            return .snapshot(texture, drawn: targetDrawn)
+            let whole = targetDrawn.flatMap { drawn in
+                (try? renderer.snapshot(of: target, cropping: nil)).map { WholeFrame(texture: $0, drawn: drawn) }
+            }
+            whole?.texture.holdsAlpha()
+            return .snapshot(texture, whole: whole)
         }
         return driver.current?.from
     }
@@ -191,15 +203,16 @@ final class LibraryPlayer {
     /// it is. A window is placed even where it fills the drawing: as a copy
     /// whose alpha is 1, which layers copy in turn.
     private func placed(_ screen: PlayerScreen, _ texture: Texture, in area: WindowArea, drawing: RenderTarget, slot: Int) throws -> Texture {
-        let at: PixelRect
+        let (shown, at): (Texture, PixelRect)
         switch screen {
         case .nothing: return texture
-        case .snapshot(_, let drawn?):
-            at = PixelRect(x: drawn.x - area.drawn.x, y: drawn.y - area.drawn.y, width: drawn.width, height: drawn.height)
-            if at == drawing.bounds { return texture }
-        case .host, .snapshot(_, nil): at = area.window
+        case .snapshot(_, let whole?):
+            let drawn = whole.drawn
+            (shown, at) = (whole.texture, PixelRect(x: drawn.x - area.drawn.x, y: drawn.y - area.drawn.y, width: drawn.width, height: drawn.height))
+            if at == drawing.bounds { return shown }
+        case .host, .snapshot(_, nil): (shown, at) = (texture, area.window)
         }
-        return try context.renderer.placed(texture, at: at, width: drawing.width, height: drawing.height, in: &placedSides[slot])
+        return try context.renderer.placed(shown, at: at, width: drawing.width, height: drawing.height, in: &placedSides[slot])
     }
 
     /// New content for the running transition's windows; a side that shows
@@ -279,7 +292,6 @@ final class LibraryPlayer {
                 }
                 targetWindow = window
             }
-            targetDrawn = area?.drawn
             guard let target, let (transition, frame) = driver.frame(at: predicted) else { return }
             let renderer = context.renderer
             func texture(_ screen: PlayerScreen) throws -> Texture {
@@ -289,6 +301,21 @@ final class LibraryPlayer {
                 case .nothing: try renderer.nothing
                 }
             }
+            // Each side fills the drawing, as layers take them: for a window, placed in it.
+            var sides: [Texture] = []
+            do {
+                sides = [try texture(transition.from), try texture(transition.to)]
+                if let area {
+                    for (slot, screen) in [transition.from, transition.to].enumerated() {
+                        sides[slot] = try placed(screen, sides[slot], in: area, drawing: target, slot: slot)
+                    }
+                }
+            } catch {
+                transition.frameNotShown()
+                throw LibraryError(SEGUE_ERROR_GL, "\(error)")
+            }
+            // Until this frame is whole, the target holds none to start an interrupting transition from.
+            targetIsCurrent = false
             do {
                 if window != nil {
                     // A source rectangle is the output's: the drawing is a part of it.
@@ -298,18 +325,11 @@ final class LibraryPlayer {
                     // The form that is faster on the whole framebuffer: a window is a part of it.
                     let form = renderer.form(for: settings.effect, width: area?.framebufferWidth ?? target.width,
                                              height: area?.framebufferHeight ?? target.height)
-                    // Each side fills the drawing, as layers take them.
-                    var sides = [try texture(transition.from), try texture(transition.to)]
-                    if let area {
-                        for (slot, screen) in [transition.from, transition.to].enumerated() {
-                            sides[slot] = try placed(screen, sides[slot], in: area, drawing: target, slot: slot)
-                        }
-                    }
                     try renderer.draw(settings, from: sides[0], to: sides[1], progress: frame.progress, direction: transition.direction,
                                       form: form, window: target.bounds, into: target)
                 } else {
                     let form = renderer.form(for: transition.settings.effect, width: target.width, height: target.height)
-                    try renderer.render(.transition(transition.settings, from: texture(transition.from), to: texture(transition.to),
+                    try renderer.render(.transition(transition.settings, from: sides[0], to: sides[1],
                                                     progress: frame.progress, direction: transition.direction, form: form, scale: 1),
                                         into: target)
                 }
@@ -318,6 +338,7 @@ final class LibraryPlayer {
                 throw LibraryError(SEGUE_ERROR_SHADER, "\(error)")
             }
             targetIsCurrent = true
+            targetDrawn = area?.drawn
             if window != nil {
                 let host = RenderTarget(windowOfWidth: area?.framebufferWidth ?? viewport.x + viewport.width,
                                         height: area?.framebufferHeight ?? viewport.y + viewport.height, framebuffer: framebuffer)
@@ -337,6 +358,8 @@ final class LibraryPlayer {
             }
             changedSinceDrawn = false
             finalDrawn = frame.isFinal
+            // The sides' copies are drawn from no more.
+            if finalDrawn { placedSides = [nil, nil] }
             unpresented.append(transition.id)
         }
     }

@@ -17,16 +17,16 @@ extension Renderer {
         }
     }
 
-    /// A transparent texture of this size, kept: nothing as layers copy it,
-    /// pixel for pixel.
+    /// A transparent texture of this size: nothing as layers copy it, pixel
+    /// for pixel. The last few sizes are kept (players of several windows).
     func transparent(width: Int, height: Int) throws -> Texture {
-        if let kept = transparentFrame, kept.width == width, kept.height == height { return try kept.drawnTexture() }
+        if let kept = transparentFrames.first(where: { $0.width == width && $0.height == height }) { return try kept.drawnTexture() }
         let made = try RenderTarget(width: width, height: height)
         made.bind()
         glClearColor(0, 0, 0, 0)
         glClear(GLenum(GL_COLOR_BUFFER_BIT))
         made.texture?.holdsAlpha()
-        transparentFrame = made
+        transparentFrames = transparentFrames.suffix(3) + [made]
         return try made.drawnTexture()
     }
 

@@ -33,8 +33,10 @@ struct LayerPainter {
         let whole = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         let clear = over ? try transparent(target.width, target.height) : nothing
         let (from, to) = (from === nothing ? clear : from, to === nothing ? clear : to)
-        if let bottom = layers.first, !covers(whole, bottom, opaque: over || Self.isOpaque(bottom, from: from, to: to)) {
-            fill([whole], over ? (0, 0, 0, 0) : (0, 0, 0, 1), target)
+        if let bottom = layers.first {
+            // Only what the bottom layer leaves uncovered (a slid screen's strip beside it).
+            let uncovered = Self.uncovered(whole, by: bottom, opaque: over || Self.isOpaque(bottom, from: from, to: to))
+            fill(uncovered, over ? (0, 0, 0, 0) : (0, 0, 0, 1), target)
         }
         for layer in layers where layer.opacity > 0 {
             let opacity = Float(min(layer.opacity, 1))
@@ -181,13 +183,26 @@ struct LayerPainter {
         }
     }
 
-    /// Whether `layer` replaces everything in `rect`: unmasked, unturned, at
-    /// full opacity, over all of it, and `opaque`.
-    private func covers(_ rect: PixelRect, _ layer: EffectLayer, opaque: Bool) -> Bool {
+    /// The parts of `whole` that `layer` does not replace: none where it is
+    /// unmasked, unturned, at full opacity, `opaque` and over all of it; the
+    /// strips beside the whole pixels it covers where it is over some; else all.
+    private static func uncovered(_ whole: PixelRect, by layer: EffectLayer, opaque: Bool) -> [PixelRect] {
+        guard opaque, layer.opacity >= 1, layer.mask == nil, layer.rotation == nil else { return [whole] }
         let f = layer.frame
-        guard opaque, layer.opacity >= 1, layer.mask == nil, layer.rotation == nil else { return false }
-        return min(f.x, f.x + f.width) <= Double(rect.x) && min(f.y, f.y + f.height) <= Double(rect.y)
-            && max(f.x, f.x + f.width) >= Double(rect.x + rect.width) && max(f.y, f.y + f.height) >= Double(rect.y + rect.height)
+        guard [f.x, f.y, f.width, f.height].allSatisfy(\.isFinite) else { return [whole] }
+        // Clamped before they become whole numbers: a frame may lie far off the target.
+        func pixel(_ value: Double, _ low: Int, _ high: Int, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(min(max(value, Double(low)), Double(high)).rounded(rule))
+        }
+        let (x0, x1) = (whole.x, whole.x + whole.width), (y0, y1) = (whole.y, whole.y + whole.height)
+        let left = pixel(min(f.x, f.x + f.width), x0, x1, .up), right = pixel(max(f.x, f.x + f.width), x0, x1, .down)
+        let top = pixel(min(f.y, f.y + f.height), y0, y1, .up), bottom = pixel(max(f.y, f.y + f.height), y0, y1, .down)
+        guard left < right, top < bottom else { return [whole] }
+        return [PixelRect(x: whole.x, y: whole.y, width: whole.width, height: top - whole.y),
+                PixelRect(x: whole.x, y: bottom, width: whole.width, height: whole.y + whole.height - bottom),
+                PixelRect(x: whole.x, y: top, width: left - whole.x, height: bottom - top),
+                PixelRect(x: right, y: top, width: whole.x + whole.width - right, height: bottom - top)]
+            .filter { $0.width > 0 && $0.height > 0 }
     }
 
     /// A colour over whole pixels, replacing them: scissored clears.

@@ -4,8 +4,9 @@ import CGLES
 enum LayerBlend: Equatable {
     /// Replaces it: an opaque screen at full opacity.
     case none
-    /// An opaque screen at this opacity, mixed through the blend colour, so the
-    /// screen's stored alpha (XRGB's unused byte) is never read.
+    /// A screen mixed with what is under it at this opacity, through the
+    /// blend colour, all four channels alike: an opaque screen's stored alpha
+    /// (XRGB's unused byte) is never read as a weight.
     case fade(Float)
     /// Premultiplied colour over it, times this premultiplied tint.
     case over(tint: SIMD4<Float>)

@@ -77,9 +77,10 @@ extension Renderer {
         "\(effect.name) \(width)x\(height)@\(scale)"
     }
 
-    /// Frees the intermediate targets: no frame is drawn reduced now.
+    /// Frees the intermediate targets: no frame is drawn reduced, nor over the desktop, now.
     package func releaseReducedTargets() {
         reducedTargets.removeAll()
         (windowAlone, windowFrame, windowAloneHolds) = (nil, nil, nil)
+        transparentFrames.removeAll()
     }
 }

@@ -38,8 +38,8 @@ public final class Renderer {
     lazy var meshes = Result { try MeshProgram() }
     /// The transparent texel a side that is nothing shows (see `nothing`).
     var nothingTexture: Texture?
-    /// The same at a frame's size (see `transparent`).
-    var transparentFrame: RenderTarget?
+    /// The same at frames' sizes, the newest last (see `transparent`).
+    var transparentFrames: [RenderTarget] = []
     /// A window's surfaces alone, and its transition's frame, for `drawWindow`.
     var windowAlone: RenderTarget?, windowFrame: RenderTarget?
     /// The kept picture, and where, `windowAlone` holds composed (see `drawWindow`).
@@ -117,6 +117,9 @@ public final class Renderer {
         let target = try RenderTarget(width: 24, height: 14)
         for progress in [0.05, 0.5, 0.9] {
             try draw(EffectSettings(effect), from: screens[0], to: screens[1], progress: progress, into: target)
+            // And as a window opening over the desktop: other blends, alpha read as 1.
+            try draw(EffectSettings(effect), from: nothing, to: screens[1], progress: progress, form: .layers, window: target.bounds,
+                     into: target)
         }
     }
 
