@@ -84,8 +84,10 @@ package struct Benchmark {
             ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil, 1, false),
             // What a frame drawn at half size per side costs to stretch over the output.
             ("stretch", { _ in try renderer.stretch(half, over: target) }, nil, 1, false),
-            // A frame with its alpha (a window in the middle, over nothing) laid over the output:
-            // what drawing an effect over the desktop adds to its frame.
+            // What drawing an effect over the desktop adds to its frame: the window placed in its
+            // drawing (a copy, its alpha made 1), and the frame with its alpha (here a window in the
+            // middle, over nothing) laid over the output.
+            ("place", { _ in _ = try renderer.placed(to, at: target.bounds, width: width, height: height, in: &overWindow) }, nil, 1, false),
             ("blend", { _ in try renderer.lay(overFrame, over: target, at: target.bounds, flipped: false) }, nil, 1, false),
         ]
         // The switcher's overlay over eight windows: the dimmed screen copied and eight previews
