@@ -1,4 +1,3 @@
-import CGLES
 import Foundation
 import SegueEngine
 
@@ -36,7 +35,7 @@ struct LayerPainter {
         if let bottom = layers.first {
             // Only what the bottom layer leaves uncovered (a slid screen's strip beside it).
             let uncovered = Self.uncovered(whole, by: bottom, opaque: over || Self.isOpaque(bottom, from: from, to: to))
-            fill(uncovered, over ? (0, 0, 0, 0) : (0, 0, 0, 1), target)
+            target.clear(uncovered, to: over ? (0, 0, 0, 0) : (0, 0, 0, 1))
         }
         for layer in layers where layer.opacity > 0 {
             let opacity = Float(min(layer.opacity, 1))
@@ -47,7 +46,7 @@ struct LayerPainter {
             switch layer.mask {
             case nil:
                 if let colour = flat, opacity >= 1, layer.rotation == nil, let rect = layer.frame.pixelRect {
-                    fill([rect], colour, target)
+                    target.clear([rect], to: colour)
                 } else if blend == .none, let rect = copiedAsIs(layer, texture) {
                     copy(texture, [(PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), rect.x, rect.y)], target)
                     if over, texture.isOpaque { target.makeOpaque([rect]) }
@@ -203,19 +202,5 @@ struct LayerPainter {
                 PixelRect(x: whole.x, y: top, width: left - whole.x, height: bottom - top),
                 PixelRect(x: right, y: top, width: whole.x + whole.width - right, height: bottom - top)]
             .filter { $0.width > 0 && $0.height > 0 }
-    }
-
-    /// A colour over whole pixels, replacing them: scissored clears.
-    private func fill(_ rects: [PixelRect], _ colour: Colour, _ target: RenderTarget) {
-        target.bind()
-        glEnable(GLenum(GL_SCISSOR_TEST))
-        ClearColour.set((colour.0, colour.1, colour.2), alpha: colour.3)
-        for rect in rects {
-            guard let clipped = rect.clipped(to: target.bounds) else { continue }
-            glScissor(GLint(clipped.x), GLint(clipped.y), GLsizei(clipped.width), GLsizei(clipped.height))
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        }
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        target.texture?.contentChanged()
     }
 }

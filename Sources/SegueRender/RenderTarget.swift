@@ -22,17 +22,18 @@ public final class RenderTarget {
     public private(set) var height: Int
     package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
-    /// Alpha 1 over whole pixels, their colour kept: where an opaque texture
-    /// was copied in, its stored alpha (XRGB's unused byte) replaced, as a
-    /// frame laid over the desktop needs. The scissor is left as it was.
-    func makeOpaque(_ rects: [PixelRect]) {
+    /// Sets whole pixels to `colour` (red, green, blue, alpha, premultiplied;
+    /// with `alphaOnly`, their alpha alone): scissored clears. The scissor is
+    /// left as it was.
+    func clear(_ rects: [PixelRect], to colour: (Float, Float, Float, Float), alphaOnly: Bool = false) {
         bind()
         let scissoring = glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
         var box: [GLint] = [0, 0, 0, 0]
         glGetIntegerv(GLenum(GL_SCISSOR_BOX), &box)
         glEnable(GLenum(GL_SCISSOR_TEST))
-        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_TRUE))
-        glClearColor(0, 0, 0, 1)
+        let colourToo = GLboolean(alphaOnly ? GL_FALSE : GL_TRUE)
+        glColorMask(colourToo, colourToo, colourToo, GLboolean(GL_TRUE))
+        ClearColour.set((colour.0, colour.1, colour.2), alpha: colour.3)
         for rect in rects {
             guard let clipped = rect.clipped(to: bounds) else { continue }
             glScissor(GLint(clipped.x), GLint(clipped.y), GLsizei(clipped.width), GLsizei(clipped.height))
@@ -42,6 +43,13 @@ public final class RenderTarget {
         glScissor(box[0], box[1], box[2], box[3])
         if !scissoring { glDisable(GLenum(GL_SCISSOR_TEST)) }
         texture?.contentChanged()
+    }
+
+    /// Alpha 1 over whole pixels, their colour kept: where an opaque texture
+    /// was copied in, its stored alpha (XRGB's unused byte) replaced, as a
+    /// frame laid over the desktop needs.
+    func makeOpaque(_ rects: [PixelRect]) {
+        clear(rects, to: (0, 0, 0, 1), alphaOnly: true)
     }
 
     public init(width: Int, height: Int, storage: TextureStorage = .native) throws {
