@@ -50,4 +50,18 @@ public enum Damage: Sendable, Equatable {
     public func rects(within bounds: PixelRect) -> [PixelRect] {
         rects.map { $0.compactMap { $0.clipped(to: bounds) } } ?? [bounds]
     }
+
+    /// The rows of `bounds` it touches, as bands top first, overlapping and
+    /// touching ones merged: what a readback of whole rows reads again.
+    public func rows(within bounds: PixelRect) -> [Range<Int>] {
+        var bands: [Range<Int>] = []
+        for rect in rects(within: bounds).sorted(by: { $0.y < $1.y }) {
+            if let last = bands.last, rect.y <= last.upperBound {
+                bands[bands.count - 1] = last.lowerBound..<max(last.upperBound, rect.y + rect.height)
+            } else {
+                bands.append(rect.y..<rect.y + rect.height)
+            }
+        }
+        return bands
+    }
 }

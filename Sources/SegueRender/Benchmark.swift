@@ -59,6 +59,11 @@ package struct Benchmark {
         let window = try Texture(width: width, height: height)
         let half = try RenderTarget(width: (width + 1) / 2, height: (height + 1) / 2)
         var captureBuffer = [UInt8](repeating: 0, count: width * height * 4)
+        let readback = FrameReadback(width: width, height: height)
+        let capture = { (target: RenderTarget, rows: [Range<Int>]) in
+            readback.start(from: target, rows: rows)
+            readback.withPixels { pixels in captureBuffer.withUnsafeMutableBytes { $0.copyMemory(from: pixels) } }
+        }
         let nothing = try renderer.nothing, overFrame = try RenderTarget(width: width, height: height)
         var overWindow: RenderTarget?
         try renderer.composeAlone([SurfaceLayer(window, at: PixelRect(x: width / 4, y: height / 4, width: width / 2, height: height / 2))],
@@ -76,10 +81,10 @@ package struct Benchmark {
             ("blit", blit, nil, 1, false),
             ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, nil, 1, false),
             ("readback", { _ in _ = target.readPixels() }, nil, 1, false),
-            // What a captured frame costs the loop thread after its readback: written into a client's XRGB8888 buffer.
-            ("capture-fill", { _ in captureBuffer.withUnsafeMutableBytes {
-                first.writeXRGB8888(x: 0, y: 0, width: width, height: height, into: $0.baseAddress!, stride: width * 4)
-            } }, nil, 1, false),
+            // What a captured frame costs: its alpha made 1, read back in XRGB8888's byte order
+            // and copied into a client's buffer; then where two bands of 32 rows changed.
+            ("capture", { _ in capture(target, [0..<height]) }, nil, 1, false),
+            ("capture-rows", { _ in capture(target, [0..<32, height / 2..<height / 2 + 32]) }, nil, 1, false),
             ("composite", { _ in try renderer.render(.screen(window, filling: target, background: (0, 0, 0)), into: target) }, nil, 1, false),
             ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil, 1, false),
             // What a frame drawn at half size per side costs to stretch over the output.

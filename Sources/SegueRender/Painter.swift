@@ -20,9 +20,8 @@ package protocol Painter: AnyObject {
     func submit(_ target: RenderTarget, startedAt started: UInt64) -> FrameFence
     /// What `target` holds, top row first; every alpha 255 where `opaque`.
     func read(_ target: RenderTarget, opaque: Bool) -> RGBAImage
-    /// Copies what `target` holds into `copy`, of its size, on the GPU: a
-    /// frame kept after its buffer is swapped or drawn again, to read later.
-    func copy(_ target: RenderTarget, into copy: RenderTarget)
+    /// Where frames of `width` × `height` are read back for screen capture.
+    func readback(width: Int, height: Int) -> FrameReading
 
     /// Compiles `effect` (a broken shader throws here, not mid-transition).
     func prepare(_ effect: EffectDescriptor) throws
@@ -50,9 +49,5 @@ extension Renderer: Painter {
 
     package func read(_ target: RenderTarget, opaque: Bool) -> RGBAImage { target.readPixels(opaque: opaque) }
 
-    package func copy(_ target: RenderTarget, into copy: RenderTarget) {
-        blit(target, toFramebuffer: copy.framebuffer, x: 0, y: 0, flipped: false)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        copy.texture?.contentChanged()
-    }
+    package func readback(width: Int, height: Int) -> FrameReading { FrameReadback(width: width, height: height) }
 }

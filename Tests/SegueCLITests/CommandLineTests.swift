@@ -241,7 +241,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let references = try XCTUnwrap(object["references"] as? [[String: Any]])
-        XCTAssertEqual(references.compactMap { $0["effect"] as? String }, ["reference-copy", "blit", "upload", "readback", "capture-fill", "composite", "turned", "stretch", "place", "blend", "switcher", "switcher-live", "desktop", "desktop-damage"])
+        XCTAssertEqual(references.compactMap { $0["effect"] as? String }, ["reference-copy", "blit", "upload", "readback", "capture", "capture-rows", "composite", "turned", "stretch", "place", "blend", "switcher", "switcher-live", "desktop", "desktop-damage"])
         XCTAssertEqual(references.first?["ratio_to_copy"] as? Double, 1)
         XCTAssertEqual(references[1]["ratio_to_blit"] as? Double, 1)
         let effects = try XCTUnwrap(object["effects"] as? [[String: Any]])

@@ -38,4 +38,14 @@ final class DamageTests: XCTestCase {
         XCTAssertTrue(Damage.within(Region()).isEmpty)
         XCTAssertEqual(Damage.none.rects(within: a), [])
     }
+
+    func testRowsAreTheBandsDamageTouchesMergedWhereTheyMeet() {
+        let bounds = PixelRect(x: 0, y: 0, width: 100, height: 50)
+        let damage = Damage.within(Region([PixelRect(x: 60, y: 30, width: 5, height: 10), PixelRect(x: 0, y: 2, width: 4, height: 4),
+                                           PixelRect(x: 10, y: 5, width: 4, height: 3), PixelRect(x: 0, y: 40, width: 4, height: 20)]))
+        XCTAssertEqual(damage.rows(within: bounds), [2..<8, 30..<50], "touching bands merge; past the bottom is cut off")
+        XCTAssertEqual(Damage.everywhere.rows(within: bounds), [0..<50])
+        XCTAssertEqual(Damage.none.rows(within: bounds), [])
+    }
 }
+

@@ -15,8 +15,8 @@ final class PainterStandIn: Painter {
     private(set) var submitted = 0
     private(set) var prepared: [String] = []
     private(set) var targetsRead: [RenderTarget] = []
-    /// Each GPU copy asked for: from which target into which.
-    private(set) var copies: [(from: RenderTarget, into: RenderTarget)] = []
+    /// Each readback made, for screen capture.
+    private(set) var readbacks: [ReadingStandIn] = []
     private(set) var reducedTargetsReleased = 0
     /// Effects whose frames fail to draw, as a shader GL rejects would.
     var failing: Set<String> = []
@@ -46,7 +46,11 @@ final class PainterStandIn: Painter {
         return RGBAImage(width: target.width, height: target.height, fill: RGBA(0, 0, 0))
     }
 
-    func copy(_ target: RenderTarget, into copy: RenderTarget) { copies.append((target, copy)) }
+    func readback(width: Int, height: Int) -> FrameReading {
+        let reading = ReadingStandIn(width: width, height: height)
+        readbacks.append(reading)
+        return reading
+    }
 
     func prepare(_ effect: EffectDescriptor) throws { prepared.append(effect.name) }
 
@@ -57,6 +61,29 @@ final class PainterStandIn: Painter {
     func knownFrameCost(of effect: EffectDescriptor, width: Int, height: Int, scale: Double) -> Double? { nil }
 
     func releaseReducedTargets() { reducedTargetsReleased += 1 }
+}
+
+/// A readback with no GL behind it: it notes which rows of which targets it
+/// was asked to read, and its picture is black.
+final class ReadingStandIn: FrameReading {
+    let width: Int
+    let height: Int
+    private(set) var reads: [(target: RenderTarget, rows: [Range<Int>])] = []
+    private let pixels: [UInt8]
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    func start(from target: RenderTarget, rows: [Range<Int>]) { reads.append((target, rows)) }
+
+    var isDone: Bool { true }
+
+    func withPixels<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try pixels.withUnsafeBytes(body)
+    }
 }
 
 extension PainterStandIn.Render {

@@ -22,7 +22,7 @@ extension Output {
 
     /// Draws the last frame again into `target`: the transition's frame as
     /// it was, the screen or the desktop as they are now; whether it could.
-    private func redraw(into target: RenderTarget) -> Bool {
+    func redraw(into target: RenderTarget) -> Bool {
         do {
             switch lastContent {
             case .nothing:

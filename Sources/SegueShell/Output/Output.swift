@@ -21,10 +21,6 @@ final class Output {
     var recorder: TransitionRecorder?
     /// Takes the frames screen capture wants.
     weak var capture: OutputCapture?
-    /// The last frame drawn, copied on the GPU for a capture, until it is presented and read back once.
-    private var captured: RenderTarget?
-    /// Where the frames captures want are copied, kept between them.
-    private var captureCopy: RenderTarget?
 
     /// Holds the running transition, whose frames this draws.
     private let navigation: Navigation<Window, ScreenSource>
@@ -349,7 +345,7 @@ final class Output {
         desktopChanged = false
         framesDrawn += 1
         pixelsDue.frameDrawn()
-        if let capture, capture.wantsFrame(changing: damageTracker.lastChanged) { keepForCapture(target) }
+        capture?.frameDrawn(into: target, changing: damageTracker.lastChanged)
         return damageTracker.lastChanged
     }
 
@@ -405,22 +401,9 @@ final class Output {
         return scale
     }
 
-    /// A copy of the frame just drawn in `target` (a window's back buffer
-    /// holds nothing after its swap), on the GPU: no frame waits for it.
-    private func keepForCapture(_ target: RenderTarget) {
-        if captureCopy?.width != width || captureCopy?.height != height { captureCopy = try? painter.target(width: width, height: height) }
-        guard let captureCopy else { return }
-        painter.copy(target, into: captureCopy)
-        captured = captureCopy
-    }
-
     /// The frame drawn last was presented.
     func presented(at time: Instant, sequence: UInt64) {
-        if let captured {
-            // Presented, so drawn: the one read back waits for nothing.
-            self.captured = nil
-            capture?.frameCaptured(painter.read(captured, opaque: true), presented: time)
-        }
+        capture?.framePresented(at: time)
         if let (transition, target, fence, scale, fixed, typical) = lastDrawn {
             let seconds = fence.renderSeconds()
             transition.recordRenderTime(seconds, scale: scale)

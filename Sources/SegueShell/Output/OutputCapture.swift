@@ -1,12 +1,11 @@
 import SegueEngine
-import SegueImaging
+import SegueRender
 
 /// What takes pictures of the output's frames (screen capture): told of
-/// each frame's damage as it is drawn, it says whether it wants that frame,
-/// and gets it, read back once, after it was presented.
+/// each frame as it is drawn, and when it was presented.
 protocol OutputCapture: AnyObject {
-    /// A frame that changed `damage` of the last one is drawn: whether a capture wants it.
-    func wantsFrame(changing damage: Damage) -> Bool
-    /// The frame wanted, as presented at `presented`.
-    func frameCaptured(_ image: RGBAImage, presented: Instant)
+    /// A frame that changed `damage` of the last one was drawn into `target`.
+    func frameDrawn(into target: RenderTarget, changing damage: Damage)
+    /// The frame drawn last, if one was since the last presentation, shows from `time` on.
+    func framePresented(at time: Instant)
 }

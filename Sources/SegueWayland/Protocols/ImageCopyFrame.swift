@@ -59,6 +59,7 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
     package var waitsForDamage: Bool { session?.hasFilled ?? false }
     package var changed: Damage { session?.changed ?? .everywhere }
     package var includesCursor: Bool { session?.paintsCursors ?? false }
+    package private(set) var fillsAlpha = false
 
     /// False, with already_captured sent, once it was captured.
     private func refuseAfterCapture() -> Bool {
@@ -90,6 +91,7 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
               Int(wl_shm_buffer_get_width(shm)) == size.width, Int(wl_shm_buffer_get_height(shm)) == size.height,
               stride >= size.width * 4 else { return fail(.bufferConstraints) }
         buffer = (shm, stride, size.width, size.height)
+        fillsAlpha = format == WL_SHM_FORMAT_ARGB8888.rawValue
         session.delegate?.copyRequested(self)
     }
 

@@ -13,6 +13,8 @@ package protocol OutputCopyRequest: AnyObject {
     var changed: Damage { get }
     /// Whether its client asked for the pointer drawn in.
     var includesCursor: Bool { get }
+    /// Whether its buffer is ARGB8888, whose alpha must say opaque, not XRGB8888, whose fourth byte is unread.
+    var fillsAlpha: Bool { get }
     /// Fills its buffer with `write`, given the buffer's rows top first and
     /// their stride, and tells its client, with `presented` (CLOCK_MONOTONIC ns).
     func fill(presented: UInt64, _ write: (UnsafeMutableRawPointer, _ stride: Int) -> Void)

@@ -15,6 +15,7 @@ package final class ScreencopyFrame: ResourceObject, OutputCopyRequest {
     package private(set) var waitsForDamage = false
     /// The buffer to fill, from copy until it is filled or fails.
     private var buffer: (resource: OpaquePointer, shm: OpaquePointer, stride: Int, gone: Listener)?
+    package private(set) var fillsAlpha = false
     private var used = false
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<zwlr_screencopy_frame_v1_interface> = {
@@ -77,6 +78,7 @@ package final class ScreencopyFrame: ResourceObject, OutputCopyRequest {
         }
         gone.subscribe(toDestructionOfResource: bufferResource)
         buffer = (bufferResource, shm, stride, gone)
+        fillsAlpha = format == WL_SHM_FORMAT_ARGB8888.rawValue
         waitsForDamage = withDamage
         session?.delegate?.copyRequested(self)
     }

@@ -1,0 +1,174 @@
+import CWaylandServer
+import SegueEngine
+@testable import SeguePolicy
+import SegueRender
+@testable import SegueShell
+import SegueWayland
+import XCTest
+
+/// Screen capture's readbacks: one per presented frame, whoever asks; only
+/// the rows a frame changed once the picture is whole; a capture of the
+/// frame on screen filled at once with no frame drawn for it; and no reads
+/// once captures stop asking. A stand-in painter, no GL.
+final class ScreenCaptureTests: XCTestCase {
+    private final class Screens: OutputDelegate {
+        var shown: ScreenSource?
+        func shownScreen() -> ScreenSource? { shown }
+        func switcherView() -> SwitcherView? { nil }
+        func desktop() -> [(window: Window, x: Int, y: Int)] { [] }
+        func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) {}
+    }
+
+    /// A capture's frame, its session's changes kept by itself.
+    private final class Copy: OutputCopyRequest, OutputChangeWatcher {
+        let region: PixelRect?
+        let waitsForDamage: Bool
+        var changed = Damage.everywhere
+        let includesCursor = false
+        let fillsAlpha = false
+        private(set) var filled: [UInt64] = []
+        var isWaiting: Bool { filled.isEmpty }
+
+        init(region: PixelRect = PixelRect(x: 0, y: 0, width: 320, height: 180), withDamage: Bool = false) {
+            self.region = region
+            waitsForDamage = withDamage
+        }
+
+        func fill(presented: UInt64, _ write: (UnsafeMutableRawPointer, Int) -> Void) {
+            guard let region else { return }
+            var bytes = [UInt8](repeating: 0, count: region.width * region.height * 4)
+            bytes.withUnsafeMutableBytes { write($0.baseAddress!, region.width * 4) }
+            filled.append(presented)
+            changed = .none
+        }
+
+        func fail() { XCTFail("no copy should fail here") }
+
+        func outputChanged(_ damage: Damage) { changed.add(damage) }
+    }
+
+    private var loop: OpaquePointer!
+    private var painter: PainterStandIn!
+    private var backend: BackendStandIn!
+    private var screens: Screens!
+    private var output: Output!
+    private var capture: ScreenCapture!
+    private var sequence: UInt64 = 0
+
+    override func setUpWithError() throws {
+        loop = wl_event_loop_create()
+        painter = PainterStandIn()
+        backend = BackendStandIn(width: 320, height: 180)
+        screens = Screens()
+        output = try Output(backend: backend, painter: painter, textures: SurfaceTextures(), navigation: Navigator(),
+                            loop: WaylandEventLoop(loop), background: (0.1, 0.2, 0.3))
+        output.delegate = screens
+        capture = ScreenCapture(output: output)
+        output.capture = capture
+        screens.shown = .texture(painter.picture(width: 320, height: 180))
+        present()
+    }
+
+    override func tearDown() {
+        capture = nil
+        output = nil
+        wl_event_loop_destroy(loop)
+    }
+
+    /// Draws the frame the output wants, if it wants one, and presents it.
+    @discardableResult
+    private func present() -> Instant {
+        let drawnAt = backend.now
+        backend.frame()
+        sequence += 1
+        output.presented(at: drawnAt, sequence: sequence)
+        return drawnAt
+    }
+
+    private var reads: [[Range<Int>]] { painter.readbacks.flatMap { $0.reads.map(\.rows) } }
+
+    private func ask(_ copy: Copy) {
+        capture.changeWatchers.append(copy)
+        capture.copyRequested(copy)
+    }
+
+    func testTwoCapturesOfOneFrameShareOneReadback() {
+        output.damage()
+        let whole = Copy(), region = Copy(region: PixelRect(x: 10, y: 20, width: 100, height: 50))
+        ask(whole)
+        ask(region)
+        XCTAssertTrue(whole.isWaiting, "a frame is coming: both wait for it")
+        let presented = present()
+        XCTAssertEqual(reads, [[0..<180]], "one read of the whole frame")
+        XCTAssertEqual(whole.filled, [UInt64(presented.nanoseconds)])
+        XCTAssertEqual(region.filled, [UInt64(presented.nanoseconds)])
+    }
+
+    func testOnceWholeAFrameReadsOnlyTheRowsItChanged() {
+        output.damage()
+        ask(Copy())
+        present()
+        let next = Copy(withDamage: true)
+        next.changed = .none
+        ask(next)
+        output.damage(.within(Region([PixelRect(x: 0, y: 10, width: 8, height: 5), PixelRect(x: 300, y: 170, width: 20, height: 10)])))
+        present()
+        XCTAssertEqual(reads, [[0..<180], [10..<15, 170..<180]])
+        XCTAssertEqual(next.filled.count, 1)
+        XCTAssertEqual(next.changed, .none, "filled: its changes start again")
+    }
+
+    func testACaptureOfTheFrameOnScreenIsFilledAtOnceWithNoFrameDrawn() {
+        output.damage()
+        ask(Copy())
+        let presented = present()
+        let renders = painter.renders.count, drawn = output.framesDrawn
+        let again = Copy()
+        ask(again)
+        XCTAssertEqual(again.filled, [UInt64(presented.nanoseconds)], "the frame on screen, at its presentation")
+        XCTAssertEqual(painter.renders.count, renders, "nothing drawn for it")
+        XCTAssertEqual(output.framesDrawn, drawn)
+        XCTAssertEqual(reads.count, 1, "nor read again")
+    }
+
+    func testACopyWithDamageWaitsForAFrameThatChangedSomething() {
+        output.damage()
+        ask(Copy())
+        present()
+        let waiting = Copy(withDamage: true)
+        waiting.changed = .none
+        ask(waiting)
+        output.requestFrame()
+        present()
+        XCTAssertTrue(waiting.isWaiting, "a tick of the clock shows nothing new")
+        output.damage(.within(Region([PixelRect(x: 4, y: 4, width: 4, height: 4)])))
+        let presented = present()
+        XCTAssertEqual(waiting.filled, [UInt64(presented.nanoseconds)])
+    }
+
+    func testAFirstCaptureOfAStillScreenDrawsItAgainAndReadsItWhole() {
+        let drawn = output.framesDrawn, renders = painter.renders.count
+        let copy = Copy()
+        ask(copy)
+        XCTAssertEqual(copy.filled.count, 1, "filled at once")
+        XCTAssertEqual(painter.renders.count, renders + 1, "from the last frame drawn again")
+        XCTAssertEqual(output.framesDrawn, drawn, "not a frame of the output's own")
+        XCTAssertEqual(reads, [[0..<180]])
+    }
+
+    func testNoFrameIsReadOnceCapturesStopAsking() {
+        output.damage()
+        ask(Copy())
+        present()
+        backend.now = backend.now + ScreenCapture.following
+        output.damage()
+        present()
+        output.damage()
+        present()
+        XCTAssertEqual(reads.count, 1, "frames after the last ask and a while go unread")
+        let late = Copy()
+        ask(late)
+        XCTAssertEqual(late.filled.count, 1)
+        XCTAssertEqual(reads.last, [0..<180], "a picture that missed frames is read whole")
+    }
+}
