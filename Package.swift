@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "segue-sample-client", targets: ["segue-sample-client"]),
         .executable(name: "segue-launcher", targets: ["segue-launcher"]),
         .executable(name: "segue-key-reporter", targets: ["segue-key-reporter"]),
+        .executable(name: "segue-capture-client", targets: ["segue-capture-client"]),
         .library(name: "SegueEngine", targets: ["SegueEngine"]),
         .library(name: "SegueRender", targets: ["SegueRender"]),
         .library(name: "SegueConfig", targets: ["SegueConfig"]),
@@ -112,6 +113,9 @@ let package = Package(
         // A client that prints the keys and pointer events it receives: the nested backend's tests.
         .executableTarget(name: "segue-key-reporter", dependencies: ["CWaylandClient", "CWaylandProtocols", "SegueClientSupport"],
                           path: "examples/key-reporter"),
+        // A screen-capture client of wlr-screencopy and ext-image-copy-capture: a line per frame, for tests.
+        .executableTarget(name: "segue-capture-client", dependencies: ["CWaylandClient", "CWaylandProtocols", "SegueClientSupport", "SegueImaging"],
+                          path: "examples/capture-client"),
         .executableTarget(name: "segue", dependencies: [
             "SegueEngine", "SegueConfig", "SegueRender", "SegueImaging", "SegueCompositor", "SegueIPC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

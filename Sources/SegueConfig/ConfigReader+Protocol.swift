@@ -1,9 +1,13 @@
 extension ConfigReader {
-    /// `[protocol] privileged`: absolute executable paths, or "all"; `trusted`, its earlier name, reads the same.
+    /// `[protocol] privileged`: absolute executable paths, or "all"; `trusted`,
+    /// its earlier name, reads the same. A list replaces the default one (the
+    /// screen-cast portal), so a config can take the portal's privilege away.
     func readProtocol(_ node: TOMLNode) {
         guard let table = table(node, at: ["protocol"], must: "a table") else { return }
         checkKeys(table, at: ["protocol"], allowed: ["privileged", "trusted"], in: "[protocol]")
-        for key in ["trusted", "privileged"] {
+        let named = ["trusted", "privileged"].filter { table[$0] != nil }
+        if !named.isEmpty { config.privileged = .executables([]) }
+        for key in named {
             if let value = table[key] { readPrivileged(value, key: key) }
         }
     }

@@ -8,6 +8,10 @@ public enum PrivilegedClients: Equatable, Sendable {
     /// Every client: the explicit opt-out, `privileged = "all"`.
     case all
 
+    /// Privileged unless the config names its own list: the screen-cast
+    /// portal, which asks the user what to share before it captures anything.
+    public static let defaultExecutables = ["/usr/libexec/xdg-desktop-portal-wlr"]
+
     /// The executables named; none for `all`, which names none.
     public var executables: [String] {
         if case .executables(let paths) = self { return paths }

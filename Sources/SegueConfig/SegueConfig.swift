@@ -26,7 +26,7 @@ public struct SegueConfig: Sendable {
     /// the `Resolution.reason` when no rule applies.
     public internal(set) var eventOrigins: [TransitionEvent: String]
     /// Who, besides the clients Segue spawned, may use the privileged protocols.
-    public var privileged = PrivilegedClients.executables([])
+    public var privileged = PrivilegedClients.executables(PrivilegedClients.defaultExecutables)
     /// `[startup] run`: programs (argv each) started once, when the compositor starts.
     public var startup: [[String]] = []
 

@@ -15,8 +15,17 @@ extension Compositor {
     }
 
     /// What programs Segue starts find in their environment: SEGUE_SOCKET,
-    /// so `segue msg` run by them (or their children) talks to this Segue.
-    private var spawnedEnvironment: [String: String] { loopSources.ipc == nil ? [:] : ["SEGUE_SOCKET": ipcPath] }
+    /// so `segue msg` run by them (or their children) talks to this Segue;
+    /// WAYLAND_DISPLAY, for the programs they start in turn (a terminal's);
+    /// and XDG_CURRENT_DESKTOP, by which xdg-desktop-portal picks its
+    /// backends: Segue speaks wlroots' protocols, so the wlr portal serves it.
+    private var spawnedEnvironment: [String: String] {
+        guard loopSources.ipc != nil else { return ["XDG_CURRENT_DESKTOP": Self.desktopName] }
+        return ["SEGUE_SOCKET": ipcPath, "WAYLAND_DISPLAY": server.socketName, "XDG_CURRENT_DESKTOP": Self.desktopName]
+    }
+
+    /// What Segue is called in XDG_CURRENT_DESKTOP: itself, then the desktops whose portals fit it.
+    static let desktopName = "Segue:wlroots"
 
     /// `[startup] run`: each program started once, as the compositor starts
     /// (a reload starts none), with its environment; each logged, and one that

@@ -87,7 +87,7 @@ public final class Compositor {
                                                                                   externalImages: renderer.drawsExternalImages),
                                   imports: { [unowned textures] in textures.canImport($0) })
         offered = globals
-        loopSources.captureTimer = server.eventLoop.timer { [unowned globals] in globals.screenCapture.readDone() }
+        loopSources.captureTimer = server.eventLoop.timer { [unowned globals] in globals.screenCapture.advance() }
         globals.screenCapture.pollSoon = { [unowned self] in loopSources.captureTimer?.arm(milliseconds: 1) }
         globals.seat.pointer.cursorChanged = { [unowned self] in updateCursor() }
         shareSelections(of: globals.seat)

@@ -5,13 +5,15 @@ import XCTest
 /// which any client can claim; or "all", the explicit opt-out. `trusted`,
 /// its earlier name, reads the same.
 final class PrivilegedClientsConfigTests: XCTestCase {
-    func testPrivilegedHoldsExecutablePathsInOrderAndDefaultsToNone() throws {
-        XCTAssertEqual(try ConfigFixture.config("").privileged, .executables([]))
+    func testPrivilegedHoldsExecutablePathsInOrderAndDefaultsToTheScreenCastPortal() throws {
+        XCTAssertEqual(try ConfigFixture.config("").privileged, .executables(["/usr/libexec/xdg-desktop-portal-wlr"]))
         let config = try ConfigFixture.config("""
             [protocol]
             privileged = ["/usr/bin/grim", "/usr/local/bin/dock"]
             """)
-        XCTAssertEqual(config.privileged, .executables(["/usr/bin/grim", "/usr/local/bin/dock"]))
+        XCTAssertEqual(config.privileged, .executables(["/usr/bin/grim", "/usr/local/bin/dock"]), "a list replaces the default")
+        XCTAssertEqual(try ConfigFixture.config("[protocol]\nprivileged = []").privileged, .executables([]),
+                       "an empty one takes the portal's privilege away")
     }
 
     func testAllPrivilegesEveryClient() throws {

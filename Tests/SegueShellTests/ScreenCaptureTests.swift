@@ -27,19 +27,26 @@ final class ScreenCaptureTests: XCTestCase {
         let includesCursor = false
         let fillsAlpha = false
         private(set) var filled: [UInt64] = []
-        var isWaiting: Bool { filled.isEmpty }
+        private(set) var isWritten = false
+        var isWaiting: Bool { !isWritten }
 
         init(region: PixelRect = PixelRect(x: 0, y: 0, width: 320, height: 180), withDamage: Bool = false) {
             self.region = region
             waitsForDamage = withDamage
         }
 
-        func fill(presented: UInt64, _ write: (UnsafeMutableRawPointer, Int) -> Void) {
+        func write(_ write: (UnsafeMutableRawPointer, Int) -> Void) {
             guard let region else { return }
             var bytes = [UInt8](repeating: 0, count: region.width * region.height * 4)
             bytes.withUnsafeMutableBytes { write($0.baseAddress!, region.width * 4) }
-            filled.append(presented)
+            isWritten = true
             changed = .none
+        }
+
+        func ready(presented: UInt64) -> Bool {
+            XCTAssertTrue(isWritten, "told only once written")
+            filled.append(presented)
+            return true
         }
 
         func fail() { XCTFail("no copy should fail here") }
@@ -118,17 +125,33 @@ final class ScreenCaptureTests: XCTestCase {
         XCTAssertEqual(next.changed, .none, "filled: its changes start again")
     }
 
-    func testACaptureOfTheFrameOnScreenIsFilledAtOnceWithNoFrameDrawn() {
+    func testACopyWithDamageOfAFrameItHasNotSeenIsFilledAtOnceWithNoFrameDrawn() {
         output.damage()
         ask(Copy())
         let presented = present()
         let renders = painter.renders.count, drawn = output.framesDrawn
-        let again = Copy()
-        ask(again)
-        XCTAssertEqual(again.filled, [UInt64(presented.nanoseconds)], "the frame on screen, at its presentation")
+        let recorder = Copy(withDamage: true)
+        ask(recorder)
+        XCTAssertEqual(recorder.filled, [UInt64(presented.nanoseconds)], "the frame on screen, at its presentation")
         XCTAssertEqual(painter.renders.count, renders, "nothing drawn for it")
         XCTAssertEqual(output.framesDrawn, drawn)
         XCTAssertEqual(reads.count, 1, "nor read again")
+    }
+
+    func testAPlainCopyOfAStillScreenTakesTheNextRefreshFromTheMirror() {
+        output.damage()
+        ask(Copy())
+        present()
+        let renders = painter.renders.count, drawn = output.framesDrawn
+        let copy = Copy()
+        ask(copy)
+        XCTAssertEqual(copy.filled, [], "a plain copy takes the next refresh")
+        XCTAssertEqual(backend.framesAsked, 1, "the clock ticks for it")
+        let refresh = present()
+        XCTAssertEqual(copy.filled, [UInt64(refresh.nanoseconds)])
+        XCTAssertEqual(painter.renders.count, renders, "nothing drawn for it")
+        XCTAssertEqual(output.framesDrawn, drawn)
+        XCTAssertEqual(reads.count, 1, "the screen did not change: not read again")
     }
 
     func testACopyWithDamageWaitsForAFrameThatChangedSomething() {
@@ -150,7 +173,8 @@ final class ScreenCaptureTests: XCTestCase {
         let drawn = output.framesDrawn, renders = painter.renders.count
         let copy = Copy()
         ask(copy)
-        XCTAssertEqual(copy.filled.count, 1, "filled at once")
+        present()
+        XCTAssertEqual(copy.filled.count, 1, "filled at the next refresh")
         XCTAssertEqual(painter.renders.count, renders + 1, "from the last frame drawn again")
         XCTAssertEqual(output.framesDrawn, drawn, "not a frame of the output's own")
         XCTAssertEqual(reads, [[0..<180]])
@@ -168,7 +192,21 @@ final class ScreenCaptureTests: XCTestCase {
         XCTAssertEqual(reads.count, 1, "frames after the last ask and a while go unread")
         let late = Copy()
         ask(late)
+        present()
         XCTAssertEqual(late.filled.count, 1)
         XCTAssertEqual(reads.last, [0..<180], "a picture that missed frames is read whole")
+    }
+
+    func testAFrameIsReadOnceDrawnAndItsCapturesToldWhenItIsPresented() {
+        output.damage()
+        let copy = Copy()
+        ask(copy)
+        let drawnAt = backend.now
+        backend.frame()
+        XCTAssertEqual(reads, [[0..<180]], "read as soon as the GPU has drawn it, not at the refresh")
+        XCTAssertTrue(copy.isWritten)
+        XCTAssertEqual(copy.filled, [], "told nothing before the frame is on screen")
+        output.presented(at: drawnAt, sequence: 2)
+        XCTAssertEqual(copy.filled, [UInt64(drawnAt.nanoseconds)])
     }
 }

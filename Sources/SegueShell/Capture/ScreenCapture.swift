@@ -7,12 +7,13 @@ import SegueWayland
 
 /// Screen capture (zwlr_screencopy_frame_v1, ext_image_copy_capture_frame_v1):
 /// the output's frames as captures see them, kept in one readback, the
-/// mirror. While captures keep asking, each presented frame's changed rows
-/// are read into it, once, whoever asks; a capture due a frame (a plain copy,
-/// or one with damage after a frame it has not seen) is filled from the
-/// newest frame read, at once where that is the frame on screen, else when
-/// the next is presented and read. Filling is a copy of rows into the
-/// client's buffer, the pointer drawn in where asked.
+/// mirror. While captures keep asking, each frame drawn has the rows it
+/// changed read into it once, whoever asks, as soon as the GPU has drawn it
+/// (so no read waits at the refresh, where the next frame is drawn); a
+/// capture due a frame (a plain copy, or one with damage after a frame it has
+/// not seen) is written from the newest frame read, and told once that frame
+/// is presented. Writing is a copy of rows into the client's buffer, the
+/// pointer drawn in where asked.
 final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture {
     private unowned let output: Output
     /// The window of an id, while it is open.
@@ -20,34 +21,30 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
     /// The pointer's picture and where its hotspot is on the output, in
     /// output pixels; nil where it shows none (hidden, or never moved).
     var pointer: () -> (picture: CursorImage, x: Int, y: Int)? = { nil }
-    /// Told of every presented frame's damage, for their sessions.
+    /// Told of every frame's damage as the mirror takes it (or, while it follows no frames, as it is drawn), for their sessions.
     var changeWatchers: [OutputChangeWatcher] = []
-    /// Asks for `readDone` to be called again soon: a GPU's read still runs.
+    /// Asks for `advance` to be called again soon: a frame or its read is still on the GPU.
     var pollSoon: () -> Void = {}
+    /// Captures due a frame or waiting for a change, until one is read.
     private var waiting: [OutputCopyRequest] = []
+    /// Captures written from the frame held, told once it is presented.
+    private var written: [OutputCopyRequest] = []
+    /// Captures of the output told ready since start: what recorders received.
+    private(set) var framesCaptured = 0
 
-    /// The output's picture as read back; `whole` while every presented frame's changes were read into it.
+    /// The output's picture as read back; `whole` while every frame drawn since its first read was read into it.
     private var mirror: FrameReading?
     private var whole = false
-    /// When the frame the mirror holds was presented, once its read is done; nil while it holds none.
-    private var mirrored: Instant?
-    /// A frame drawn and not yet presented: what it changed, and whether it waits to be read.
-    private var drawn: (damage: Damage, frame: DrawnFrame)?
-    /// A presented frame whose read is not done yet: when it was presented.
-    private var reading: Instant?
+    /// The frame the mirror holds or is taking: when it was presented (nil: not yet) and whether its read is done.
+    private var held: (presented: Instant?, done: Bool)?
+    /// A frame drawn and not yet read: what it changed, and its target, which holds it until it is presented.
+    private var unread: (damage: Damage, target: RenderTarget)?
+    /// Whether a frame was drawn since the last presentation.
+    private var drawnSincePresented = false
     /// When a capture of the output last asked for a frame: the mirror follows the frames until a while after.
     private var lastAsked: Instant?
     /// How long after the last ask the mirror still follows the frames: a recorder asks again at once.
     static let following = 0.5
-
-    private enum DrawnFrame {
-        /// In its target, which holds it until it is presented.
-        case unread(RenderTarget)
-        /// Read as it was drawn: a window's back buffer holds nothing once swapped.
-        case read
-        /// Gone unread.
-        case lost
-    }
 
     /// A window's picture, drawn and read when its capture asks.
     private var windowTarget: RenderTarget?
@@ -65,37 +62,132 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
         return !waiting.isEmpty || output.backend.now.seconds(since: lastAsked) < Self.following
     }
 
+    /// A plain copy takes the next frame presented, a refresh of a still
+    /// screen too (the clock ticks for it, nothing is drawn); one with
+    /// damage, the newest frame read where it has not seen it, else the next that changes something.
     func copyRequested(_ frame: OutputCopyRequest) {
         lastAsked = output.backend.now
-        // The frame on screen, as presented (captures' times never go back); else the next one.
-        if isDue(frame), drawn == nil, reading == nil, mirrored != nil || output.isCurrent && readScreen(),
-           let mirror, let mirrored {
-            return fill(frame, from: mirror, presented: mirrored)
-        }
         waiting.append(frame)
+        guard frame.waitsForDamage else { return output.requestFrame() }
+        guard isDue(frame) else { return }
+        // The newest frame read: the one on screen, or the one about to be (captures' times never go back).
+        if held == nil, unread == nil, output.isCurrent { readScreen() }
+        guard let held, held.done else { return advance() }
+        waiting.removeLast()
+        write(frame, presented: held.presented)
     }
 
-    /// The output's picture drawn again and read whole into the mirror (a
-    /// first capture, or one after the mirror stopped following the frames); whether it could be.
-    private func readScreen() -> Bool {
+    /// The output's picture drawn again and read whole into the mirror: a
+    /// first capture, or one after the mirror stopped following the frames.
+    private func readScreen() {
         guard let target = try? output.painter.target(width: output.width, height: output.height), output.redraw(into: target) else {
-            return false
+            return
         }
-        let mirror = mirrorOfOutputSize()
-        mirror.start(from: target, rows: [0..<target.height])
-        whole = true
-        mirrored = output.lastPresented ?? output.backend.now
-        return true
+        read(target, rows: nil)
+        held?.presented = drawnSincePresented ? nil : output.lastPresented ?? output.backend.now
     }
 
-    private func mirrorOfOutputSize() -> FrameReading {
-        if let mirror, mirror.width == output.width, mirror.height == output.height { return mirror }
-        let made = output.painter.readback(width: output.width, height: output.height)
-        mirror = made
-        whole = false
-        mirrored = nil
-        return made
+    /// Starts reading `rows` of `target` into the mirror (nil: all of them, as
+    /// where it missed a frame); the frame read is held from here.
+    private func read(_ target: RenderTarget, rows: [Range<Int>]?) {
+        let mirror: FrameReading
+        if let kept = self.mirror, kept.width == target.width, kept.height == target.height {
+            mirror = kept
+        } else {
+            mirror = output.painter.readback(width: target.width, height: target.height)
+            self.mirror = mirror
+            whole = false
+        }
+        mirror.start(from: target, rows: whole ? rows ?? [0..<target.height] : [0..<target.height])
+        whole = true
+        held = (nil, false)
     }
+
+    /// The mirror holds no frame and follows none: its memory goes.
+    private func stopFollowing() {
+        mirror = nil
+        whole = false
+        held = nil
+    }
+
+    func frameDrawn(into target: RenderTarget, changing damage: Damage) {
+        drawnSincePresented = true
+        var changed = unread?.damage ?? .none
+        changed.add(damage)
+        unread = nil
+        guard follows else {
+            stopFollowing()
+            for watcher in changeWatchers { watcher.outputChanged(changed) }
+            return
+        }
+        unread = (changed, target)
+        // A window's back buffer holds nothing once swapped: read as drawn.
+        if target.texture == nil { readUnread() }
+        advance()
+    }
+
+    /// Reads the frame drawn and not read into the mirror; its sessions hear what it changed.
+    private func readUnread() {
+        guard let (damage, target) = unread else { return }
+        unread = nil
+        read(target, rows: damage.rows(within: PixelRect(x: 0, y: 0, width: target.width, height: target.height)))
+        for watcher in changeWatchers { watcher.outputChanged(damage) }
+    }
+
+    func framePresented(at time: Instant) {
+        guard drawnSincePresented else { return refreshed(at: time) }
+        drawnSincePresented = false
+        // The buffer is drawn again next: its frame is read now, if not before.
+        readUnread()
+        if held != nil, held?.presented == nil { held?.presented = time }
+        for frame in written { tell(frame, presented: time) }
+        written = []
+        advance()
+    }
+
+    /// A refresh with no frame drawn showed the screen as it was, at `time`:
+    /// plain copies waiting get it, from the mirror (read first where it holds no frame).
+    private func refreshed(at time: Instant) {
+        guard waiting.contains(where: { !$0.waitsForDamage && $0.isWaiting }) else { return }
+        if held == nil, unread == nil { readScreen() }
+        held?.presented = time
+        if held?.done == true { writeDue() } else { advance() }
+    }
+
+    /// Reads a frame drawn once the GPU finished it, and writes the captures
+    /// due a frame once its read is done; asks to be called again while either waits.
+    func advance() {
+        if let unread, unread.target.fence?.isSignalled ?? true { readUnread() }
+        if let mirror, held?.done == false, mirror.isDone {
+            held?.done = true
+            writeDue()
+        }
+        if unread != nil || held?.done == false { pollSoon() }
+    }
+
+    /// Writes the captures due a frame from the frame held.
+    private func writeDue() {
+        waiting.removeAll { !$0.isWaiting }
+        let due = waiting.filter(isDue)
+        waiting.removeAll(where: isDue)
+        for frame in due { write(frame, presented: held?.presented) }
+    }
+
+    /// A plain copy takes the next frame; one with damage, the next that changed something.
+    private func isDue(_ frame: OutputCopyRequest) -> Bool { !frame.waitsForDamage || !frame.changed.isEmpty }
+
+    /// Writes `frame` from the mirror, told at once where the frame held was `presented`, else once it is.
+    private func write(_ frame: OutputCopyRequest, presented: Instant?) {
+        guard let mirror else { return frame.fail() }
+        write(frame, from: mirror)
+        if let presented { tell(frame, presented: presented) } else { written.append(frame) }
+    }
+
+    private func tell(_ frame: OutputCopyRequest, presented: Instant) {
+        if frame.ready(presented: Self.nanoseconds(presented)) { framesCaptured += 1 }
+    }
+
+    private static func nanoseconds(_ instant: Instant) -> UInt64 { UInt64(max(0, instant.nanoseconds)) }
 
     func size(of source: CaptureSource) -> (width: Int, height: Int)? {
         switch source {
@@ -124,77 +216,21 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
               (try? output.painter.render(.surfaces(layers, background: (0, 0, 0)), into: target)) != nil else { return frame.fail() }
         reading.start(from: target, rows: [0..<size.height])
         // A window's own surfaces: the pointer is the output's, not the window's.
-        fill(frame, from: reading, presented: output.backend.now, pointer: false)
+        write(frame, from: reading, pointer: false)
+        frame.ready(presented: Self.nanoseconds(output.backend.now))
     }
-
-    func frameDrawn(into target: RenderTarget, changing damage: Damage) {
-        var changed = drawn?.damage ?? .none
-        changed.add(damage)
-        if target.texture != nil {
-            drawn = (changed, .unread(target))
-        } else if follows {
-            read(target, changing: changed)
-            drawn = (changed, .read)
-        } else {
-            drawn = (changed, .lost)
-        }
-    }
-
-    func framePresented(at time: Instant) {
-        guard let (damage, frame) = drawn else { return }
-        drawn = nil
-        for watcher in changeWatchers { watcher.outputChanged(damage) }
-        switch frame {
-        case .unread(let target) where follows:
-            read(target, changing: damage)
-        case .read:
-            break
-        case .unread, .lost:
-            // Frames go by unread: the mirror no longer holds the screen, and its memory goes.
-            mirror = nil
-            mirrored = nil
-            return
-        }
-        reading = time
-        readDone()
-    }
-
-    /// Reads what `damage` changed into the mirror, all of it where the mirror missed a frame.
-    private func read(_ target: RenderTarget, changing damage: Damage) {
-        let mirror = mirrorOfOutputSize()
-        let bounds = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
-        mirror.start(from: target, rows: whole ? damage.rows(within: bounds) : [0..<target.height])
-        whole = true
-        mirrored = nil
-    }
-
-    /// Fills the captures due a frame from the frame read, once its read is
-    /// done; asks to be called again while it runs.
-    func readDone() {
-        guard let presented = reading, let mirror else { return }
-        guard mirror.isDone else { return pollSoon() }
-        reading = nil
-        mirrored = presented
-        waiting.removeAll { !$0.isWaiting }
-        let due = waiting.filter(isDue)
-        waiting.removeAll(where: isDue)
-        for frame in due { fill(frame, from: mirror, presented: presented) }
-    }
-
-    /// A plain copy takes the next frame; one with damage, the next that changed something.
-    private func isDue(_ frame: OutputCopyRequest) -> Bool { !frame.waitsForDamage || !frame.changed.isEmpty }
 
     /// Copies the frame's region of `picture` into its buffer, rows as they
     /// are (XRGB8888, B, G, R, X in memory; an ARGB8888 buffer's alpha set
     /// opaque), the pointer drawn in where the frame asks for it and it is
     /// the output's picture (`drawsPointer`).
-    private func fill(_ frame: OutputCopyRequest, from picture: FrameReading, presented: Instant, pointer drawsPointer: Bool = true) {
+    private func write(_ frame: OutputCopyRequest, from picture: FrameReading, pointer drawsPointer: Bool = true) {
         guard let region = frame.region, region.x >= 0, region.y >= 0, region.x + region.width <= picture.width,
               region.y + region.height <= picture.height else { return frame.fail() }
         let width = picture.width
         picture.withPixels { pixels in
             guard let base = pixels.baseAddress else { return frame.fail() }
-            frame.fill(presented: UInt64(max(0, presented.nanoseconds))) { data, stride in
+            frame.write { data, stride in
                 let from = base.advanced(by: (region.y * width + region.x) * 4)
                 if region.width == width, stride == width * 4 {
                     data.copyMemory(from: from, byteCount: region.height * stride)

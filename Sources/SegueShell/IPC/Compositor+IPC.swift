@@ -37,6 +37,8 @@ extension Compositor: IPCDelegate {
                 "refresh_mhz": .number((1000 / output.backend.refreshInterval).rounded()),
                 "frames_drawn": .number(Double(output.framesDrawn)),
                 "frames_presented": .number(Double(output.framesPresented)),
+                // Frames of the output screen capture handed to its clients (grim, wf-recorder, the portal).
+                "frames_captured": .number(Double(offered?.screenCapture.framesCaptured ?? 0)),
                 // What the last frame changed of the one before (what a parent is told): [x, y, width, height], null for the whole output.
                 "last_damage": output.lastDamage.rects.map { .array($0.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) }) } ?? .null,
                 "animating": .bool(output.isAnimating),

@@ -24,7 +24,8 @@ package final class Spawner {
 
     /// Starts `argv` (argv[0] looked up in PATH) with WAYLAND_SOCKET set to its
     /// end of a new connection; the compositor's end is the returned client.
-    /// `environment` is added to the compositor's own.
+    /// `environment` is added to the compositor's own, less its
+    /// WAYLAND_DISPLAY (a parent compositor's), which `environment` may name anew.
     package func spawn(_ argv: [String], environment extra: [String: String] = [:],
                        onExit: ((pid_t, Int32) -> Void)? = nil) throws -> (client: OpaquePointer, pid: pid_t) {
         var ends: [Int32] = [-1, -1]
@@ -39,8 +40,9 @@ package final class Spawner {
             throw ServerError("cannot create a Wayland client: \(String(cString: strerror(errno)))")
         }
         _ = fcntl(theirs, F_SETFD, 0)
-        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil
+        environment.merge(extra) { $1 }
         environment["WAYLAND_SOCKET"] = String(theirs)
         do {
             let pid = try Self.start(argv, environment: environment)

@@ -10,8 +10,10 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
     /// The buffer to fill, from capture until it is filled or fails, and its size in pixels.
     private var buffer: (shm: OpaquePointer, stride: Int, width: Int, height: Int)?
     private var captured = false
-    /// Told ready or failed: nothing more is sent.
+    /// Written or failed: nothing more is written, or failed.
     private var answered = false
+    /// Written and not told yet: the damage it will tell.
+    private var written: [PixelRect]?
 
     package enum Failure: UInt32 {
         case unknown = 0, bufferConstraints = 1, stopped = 2
@@ -91,12 +93,13 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
               Int(wl_shm_buffer_get_width(shm)) == size.width, Int(wl_shm_buffer_get_height(shm)) == size.height,
               stride >= size.width * 4 else { return fail(.bufferConstraints) }
         buffer = (shm, stride, size.width, size.height)
+        if let data = wl_shm_buffer_get_data(shm) { CaptureBufferPages.populate(data, length: stride * size.height) }
         fillsAlpha = format == WL_SHM_FORMAT_ARGB8888.rawValue
         session.delegate?.copyRequested(self)
     }
 
-    package func fill(presented: UInt64, _ write: (UnsafeMutableRawPointer, _ stride: Int) -> Void) {
-        guard let resource, let buffer, let region else { return }
+    package func write(_ write: (UnsafeMutableRawPointer, _ stride: Int) -> Void) {
+        guard resource != nil, let buffer, let region else { return }
         // The source changed size since its capture: this buffer no longer fits what would be written.
         guard let size, size == (buffer.width, buffer.height) else { return fail(.bufferConstraints) }
         wl_shm_buffer_begin_access(buffer.shm)
@@ -104,15 +107,23 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
         wl_shm_buffer_end_access(buffer.shm)
         self.buffer = nil
         answered = true
+        written = changed.rects(within: region)
+        session?.filled()
+    }
+
+    @discardableResult
+    package func ready(presented: UInt64) -> Bool {
+        guard let resource, let rects = written else { return false }
+        written = nil
         ext_image_copy_capture_frame_v1_send_transform(resource, WL_OUTPUT_TRANSFORM_NORMAL.rawValue)
-        for rect in changed.rects(within: region) {
+        for rect in rects {
             ext_image_copy_capture_frame_v1_send_damage(resource, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
         }
-        session?.filled()
         let seconds = presented / 1_000_000_000
         ext_image_copy_capture_frame_v1_send_presentation_time(resource, UInt32(truncatingIfNeeded: seconds >> 32),
                                                                UInt32(truncatingIfNeeded: seconds), UInt32(presented % 1_000_000_000))
         ext_image_copy_capture_frame_v1_send_ready(resource)
+        return true
     }
 
     package func fail() { fail(.unknown) }

@@ -15,9 +15,14 @@ package protocol OutputCopyRequest: AnyObject {
     var includesCursor: Bool { get }
     /// Whether its buffer is ARGB8888, whose alpha must say opaque, not XRGB8888, whose fourth byte is unread.
     var fillsAlpha: Bool { get }
-    /// Fills its buffer with `write`, given the buffer's rows top first and
-    /// their stride, and tells its client, with `presented` (CLOCK_MONOTONIC ns).
-    func fill(presented: UInt64, _ write: (UnsafeMutableRawPointer, _ stride: Int) -> Void)
+    /// Writes its buffer with `write`, given the buffer's rows top first and
+    /// their stride, and takes what changed since its session's last copy
+    /// as what it tells; its client hears nothing yet.
+    func write(_ write: (UnsafeMutableRawPointer, _ stride: Int) -> Void)
+    /// Tells its client that its buffer, written, holds the frame presented
+    /// at `presented` (CLOCK_MONOTONIC ns); whether it did (it was written and its client is there).
+    @discardableResult
+    func ready(presented: UInt64) -> Bool
     /// No picture will come.
     func fail()
 }

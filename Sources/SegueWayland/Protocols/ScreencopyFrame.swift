@@ -16,7 +16,11 @@ package final class ScreencopyFrame: ResourceObject, OutputCopyRequest {
     /// The buffer to fill, from copy until it is filled or fails.
     private var buffer: (resource: OpaquePointer, shm: OpaquePointer, stride: Int, gone: Listener)?
     package private(set) var fillsAlpha = false
+    /// Written and not told yet: the damage it will tell.
+    private var written: [PixelRect]?
     private var used = false
+    /// DRM_FORMAT_XRGB8888 ('XR24'): the dmabuf format the frame names.
+    private static let xrgb8888: UInt32 = 0x3432_5258
 
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<zwlr_screencopy_frame_v1_interface> = {
         let p = UnsafeMutablePointer<zwlr_screencopy_frame_v1_interface>.allocate(capacity: 1)
@@ -42,7 +46,13 @@ package final class ScreencopyFrame: ResourceObject, OutputCopyRequest {
         }
         zwlr_screencopy_frame_v1_send_buffer(resource, WL_SHM_FORMAT_XRGB8888.rawValue, UInt32(region.width), UInt32(region.height),
                                              UInt32(region.width * 4))
-        if version >= ZWLR_SCREENCOPY_FRAME_V1_BUFFER_DONE_SINCE_VERSION { zwlr_screencopy_frame_v1_send_buffer_done(resource) }
+        if version >= ZWLR_SCREENCOPY_FRAME_V1_BUFFER_DONE_SINCE_VERSION {
+            // xdg-desktop-portal-wlr 0.7 starts no screen cast from a frame that names no dmabuf format, even
+            // where it will use wl_shm (it has no GPU device, or Segue offers no zwp_linux_dmabuf_v1 to make
+            // one with); a dmabuf handed over fails the frame rather than the client.
+            zwlr_screencopy_frame_v1_send_linux_dmabuf(resource, Self.xrgb8888, UInt32(region.width), UInt32(region.height))
+            zwlr_screencopy_frame_v1_send_buffer_done(resource)
+        }
     }
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
@@ -61,8 +71,13 @@ package final class ScreencopyFrame: ResourceObject, OutputCopyRequest {
         let frame = ZwlrScreencopyFrameV1Resource(resource)
         guard !used else { return frame.postError(.alreadyUsed, "the frame was already asked to fill a buffer") }
         used = true
-        guard let region, let bufferResource, let shm = wl_shm_buffer_get(bufferResource) else {
-            return frame.postError(.invalidBuffer, "Segue fills only the wl_shm buffer its buffer event named")
+        guard let region, let bufferResource else { return frame.postError(.invalidBuffer, "no buffer") }
+        guard let shm = wl_shm_buffer_get(bufferResource) else {
+            // A dmabuf, which its linux_dmabuf event named: Segue copies into wl_shm buffers only.
+            guard DmabufBuffer.from(bufferResource) != nil else {
+                return frame.postError(.invalidBuffer, "Segue fills only the wl_shm buffer its buffer event named")
+            }
+            return fail()
         }
         let format = wl_shm_buffer_get_format(shm), stride = Int(wl_shm_buffer_get_stride(shm))
         guard format == WL_SHM_FORMAT_XRGB8888.rawValue || format == WL_SHM_FORMAT_ARGB8888.rawValue,
@@ -78,35 +93,46 @@ package final class ScreencopyFrame: ResourceObject, OutputCopyRequest {
         }
         gone.subscribe(toDestructionOfResource: bufferResource)
         buffer = (bufferResource, shm, stride, gone)
+        if let data = wl_shm_buffer_get_data(shm) { CaptureBufferPages.populate(data, length: stride * region.height) }
         fillsAlpha = format == WL_SHM_FORMAT_ARGB8888.rawValue
         waitsForDamage = withDamage
         session?.delegate?.copyRequested(self)
     }
 
-    /// Fills the buffer with `write`, given its rows top first and their
-    /// stride, and says so: what changed (copy_with_damage, in the region's
-    /// pixels), then ready with `presented`, the frame's presentation time
-    /// (CLOCK_MONOTONIC nanoseconds). The session's changes start again.
-    package func fill(presented: UInt64, _ write: (UnsafeMutableRawPointer, _ stride: Int) -> Void) {
-        guard let resource, let region, let buffer else { return }
+    /// Writes the buffer with `write`, given its rows top first and their
+    /// stride, and keeps what changed (copy_with_damage, in the region's
+    /// pixels) to tell; the session's changes start again.
+    package func write(_ write: (UnsafeMutableRawPointer, _ stride: Int) -> Void) {
+        guard resource != nil, let region, let buffer else { return }
         wl_shm_buffer_begin_access(buffer.shm)
         if let data = wl_shm_buffer_get_data(buffer.shm) { write(data, buffer.stride) }
         wl_shm_buffer_end_access(buffer.shm)
         if waitsForDamage {
             let local = PixelRect(x: 0, y: 0, width: region.width, height: region.height)
-            let rects = changed.rects(within: region).compactMap {
+            written = changed.rects(within: region).compactMap {
                 PixelRect(x: $0.x - region.x, y: $0.y - region.y, width: $0.width, height: $0.height).clipped(to: local)
             }
-            for rect in rects {
-                zwlr_screencopy_frame_v1_send_damage(resource, UInt32(rect.x), UInt32(rect.y), UInt32(rect.width), UInt32(rect.height))
-            }
+        } else {
+            written = []
         }
         session?.changed = .none
         self.buffer = nil
+    }
+
+    /// Says the buffer written holds the frame presented at `presented`
+    /// (CLOCK_MONOTONIC nanoseconds): what changed, then ready.
+    @discardableResult
+    package func ready(presented: UInt64) -> Bool {
+        guard let resource, let rects = written else { return false }
+        written = nil
+        for rect in rects {
+            zwlr_screencopy_frame_v1_send_damage(resource, UInt32(rect.x), UInt32(rect.y), UInt32(rect.width), UInt32(rect.height))
+        }
         let seconds = presented / 1_000_000_000
         zwlr_screencopy_frame_v1_send_flags(resource, 0)
         zwlr_screencopy_frame_v1_send_ready(resource, UInt32(truncatingIfNeeded: seconds >> 32), UInt32(truncatingIfNeeded: seconds),
                                             UInt32(presented % 1_000_000_000))
+        return true
     }
 
     /// No picture will come.
