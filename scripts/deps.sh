@@ -22,6 +22,8 @@ if [ "${1:-}" = "--test" ]; then
     packages+=(gcc binutils)                      # scripts/c-api: libsegue's C programs, its exports
     packages+=(grim wf-recorder wl-clipboard wayland-utils wtype)  # the desktop's tools: screenshots, recording, wl-copy/wl-paste, wayland-info, typing
     packages+=(swaybg waybar fuzzel mako-notifier libnotify-bin dbus-daemon)  # the layer shell's programs: wallpaper, bar, launcher, notifications
+    packages+=(pipewire wireplumber xdg-desktop-portal xdg-desktop-portal-wlr dbus-bin)  # screen sharing through the portal
+    packages+=(gstreamer1.0-tools gstreamer1.0-pipewire python3-dbus python3-gi)      # its consumer (pipewiresrc) and the test's portal client
 elif [ "${1:-}" = "--weston" ]; then
     packages+=(weston)                            # the compositor and client scripts/compare-weston runs
 fi

@@ -77,4 +77,26 @@ final class CaptureCursorTests: XCTestCase {
         XCTAssertTrue(client.roundtrip())
         XCTAssertEqual(try capture(client, cursor: true)[101, 103], blue, "the client hid the pointer")
     }
+
+    /// grim, a real program, with -c and without, its PNG read back.
+    private func grim(cursor: Bool) throws -> RGBAImage {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-grim-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let path = runtime.appendingPathComponent("shot.png").path
+        let grim = try server.launch("grim", (cursor ? ["-c"] : []) + [path], runtime: runtime)
+        XCTAssertTrue(server.serve(timeout: .seconds(20)) { !grim.isRunning }, "grim finished")
+        XCTAssertEqual(grim.terminationStatus, 0)
+        return try PNG.read(path: path)
+    }
+
+    func testGrimWithTheCursorHasTheArrowAtThePointerAndWithoutItNone() throws {
+        _ = try windowUnderThePointer()
+        let with = try grim(cursor: true)
+        XCTAssertEqual(with[100, 103], RGBA(0, 0, 0), "grim -c: the arrow's outline, below its tip at the pointer")
+        XCTAssertEqual(with[101, 103], RGBA(255, 255, 255), "its inside")
+        XCTAssertEqual(with[111, 103], blue)
+        let without = try grim(cursor: false)
+        XCTAssertEqual(without[101, 103], blue, "grim without -c: no pointer")
+    }
 }

@@ -21,15 +21,17 @@ final class CompositorUnderTest {
     static let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
 
     /// Starts `segue run`, headless, or with `parent` nested inside that compositor
-    /// (sharing its runtime folder), with `environment` added to the test's own.
-    init(size: String = "640x360", arguments: [String] = [], parent: Parent? = nil, environment extra: [String: String] = [:]) throws {
-        if let parent {
-            runtime = parent.runtime
+    /// (sharing its runtime folder), with `environment` added to the test's own;
+    /// in `runtime`, a runtime folder the test made and keeps, where given.
+    init(size: String = "640x360", arguments: [String] = [], parent: Parent? = nil, runtime given: URL? = nil,
+         environment extra: [String: String] = [:]) throws {
+        if let folder = parent?.runtime ?? given {
+            runtime = folder
         } else {
             runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-test-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        ownsRuntime = parent == nil
+        ownsRuntime = parent == nil && given == nil
         socket = "wayland-segue-test"
         process = Process()
         process.executableURL = Self.buildFolder.appendingPathComponent("segue")

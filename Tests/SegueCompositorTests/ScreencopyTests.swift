@@ -179,6 +179,42 @@ final class ScreencopyTests: XCTestCase {
         XCTAssertEqual(try compositor.windows().count, 0, "its window went with it; Segue serves on")
     }
 
+    func testABufferWithRowsTooShortIsInvalidBuffer() throws {
+        let (client, _) = try ownWindow()
+        let manager = try XCTUnwrap(client.bind(global: "zwlr_screencopy_manager_v1",
+                                                segue_client_zwlr_screencopy_manager_v1_interface(), version: 3))
+        let pool = try XCTUnwrap(client.makePool(size: 640 * 360 * 4))
+        let (frame, heard) = try captureFrame(client, manager)
+        XCTAssertEqual(heard.format, WL_SHM_FORMAT_XRGB8888.rawValue)
+        // wl_shm takes it (its stride is past its width); its rows hold half a row of XRGB8888 each.
+        zwlr_screencopy_frame_v1_copy(frame, pool.makeBuffer(width: 640, height: 360, stride: 640 * 2,
+                                                             format: WL_SHM_FORMAT_XRGB8888.rawValue))
+        XCTAssertFalse(client.roundtrip())
+        XCTAssertEqual(client.protocolError, WaylandProtocolError(interface: "zwlr_screencopy_frame_v1", code: 1))
+    }
+
+    func testAClientThatNeverDestroysItsFramesGetsEveryOneAndSegueHoldsNothingOfThem() throws {
+        let (client, _) = try ownWindow()
+        let manager = try XCTUnwrap(client.bind(global: "zwlr_screencopy_manager_v1",
+                                                segue_client_zwlr_screencopy_manager_v1_interface(), version: 3))
+        let pool = try XCTUnwrap(client.makePool(size: 640 * 360 * 4))
+        let buffer = pool.makeBuffer(width: 640, height: 360, stride: 640 * 4, format: WL_SHM_FORMAT_XRGB8888.rawValue)
+        let before = try compositor.output()
+        var times: [UInt64] = []
+        // Each a plain copy of the next refresh, none destroyed.
+        for _ in 0..<30 {
+            let (frame, heard) = try captureFrame(client, manager)
+            zwlr_screencopy_frame_v1_copy(frame, buffer)
+            XCTAssertTrue(client.dispatch { heard.ready || heard.failed })
+            XCTAssertTrue(heard.ready)
+            times.append(heard.presented ?? 0)
+        }
+        XCTAssertEqual(zip(times, times.dropFirst()).filter { $1 <= $0 }.count, 0, "each the next refresh: \(times)")
+        let after = try compositor.output()
+        XCTAssertEqual(after["gl_textures"], before["gl_textures"])
+        XCTAssertEqual(after["gl_render_targets"], before["gl_render_targets"])
+    }
+
     func testAFrameAskedTwiceIsAlreadyUsed() throws {
         let (client, _) = try ownWindow()
         let manager = try XCTUnwrap(client.bind(global: "zwlr_screencopy_manager_v1",
