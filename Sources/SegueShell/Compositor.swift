@@ -150,6 +150,9 @@ public final class Compositor {
         loopSources.removeAll()
         spawner = nil
         configWatcher = nil
+        // Captures waiting for a frame hear that none will come (failed, or their session stopped).
+        offered?.screenCapture.outputGone()
+        offered?.imageCopy.stopAll()
         server.disconnectClients()
         // Globals and timers live on the display: they go before it does.
         offered = nil

@@ -145,6 +145,15 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
         advance()
     }
 
+    /// The output goes (the compositor stops: a nested Segue's window closed):
+    /// every capture still waiting hears that no frame will come.
+    func outputGone() {
+        for frame in waiting + written { frame.fail() }
+        waiting = []
+        written = []
+        stopFollowing()
+    }
+
     /// A refresh with no frame drawn showed the screen as it was, at `time`:
     /// plain copies waiting get it, from the mirror (read first where it holds no frame).
     private func refreshed(at time: Instant) {

@@ -97,7 +97,11 @@ public final class Server {
     }
 
     /// Disconnects every client, destroying their resources.
-    package func disconnectClients() { wl_display_destroy_clients(display) }
+    /// Sends what clients have queued, then disconnects every one.
+    package func disconnectClients() {
+        wl_display_flush_clients(display)
+        wl_display_destroy_clients(display)
+    }
 
     /// Frees the display; call once, last, after every global and event
     /// source made on it is gone.

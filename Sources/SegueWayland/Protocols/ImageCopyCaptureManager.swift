@@ -75,6 +75,11 @@ package final class ImageCopyCaptureManager: OutputChangeWatcher {
         for session in sessions where session.source == .window(id: id) { session.sourceChanged() }
     }
 
+    /// The compositor stops: every session stops, its frame failed, before its client goes.
+    package func stopAll() {
+        for session in sessions { session.stop() }
+    }
+
     /// A window went: its sessions stop.
     package func windowClosed(id: Int) {
         for session in sessions where session.source == .window(id: id) { session.stop() }
