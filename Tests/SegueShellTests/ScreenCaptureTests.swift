@@ -26,6 +26,7 @@ final class ScreenCaptureTests: XCTestCase {
         var changed = Damage.everywhere
         let includesCursor = false
         let fillsAlpha = false
+        let isWritable = true
         private(set) var filled: [UInt64] = []
         private(set) var isWritten = false
         var isWaiting: Bool { !isWritten }

@@ -25,8 +25,12 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
     var changeWatchers: [OutputChangeWatcher] = []
     /// Asks for `advance` to be called again soon: a frame or its read is still on the GPU.
     var pollSoon: () -> Void = {}
-    /// Captures due a frame or waiting for a change, until one is read.
-    private var waiting: [OutputCopyRequest] = []
+    /// Plain copies asked for since the last frame read or refresh: each takes the next.
+    private var nextFrame: [OutputCopyRequest] = []
+    /// Copies with damage of a frame their session has seen: each takes the next that changes something.
+    private var changes: [OutputCopyRequest] = []
+    /// Copies due the frame held, written once it is read and their buffers' pages are in.
+    private var due: [OutputCopyRequest] = []
     /// Captures written from the frame held, told once it is presented.
     private var written: [OutputCopyRequest] = []
     /// Captures of the output told ready since start: what recorders received.
@@ -49,6 +53,8 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
     /// A window's picture, drawn and read when its capture asks.
     private var windowTarget: RenderTarget?
     private var windowReading: FrameReading?
+    /// Window captures due, waiting for their buffers' pages.
+    private var windowsWaiting: [ImageCopyFrame] = []
 
     init(output: Output) {
         self.output = output
@@ -59,7 +65,7 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
     /// Whether the mirror follows the output's frames now.
     private var follows: Bool {
         guard let lastAsked else { return false }
-        return !waiting.isEmpty || output.backend.now.seconds(since: lastAsked) < Self.following
+        return !nextFrame.isEmpty || !changes.isEmpty || !due.isEmpty || output.backend.now.seconds(since: lastAsked) < Self.following
     }
 
     /// A plain copy takes the next frame presented, a refresh of a still
@@ -67,14 +73,15 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
     /// damage, the newest frame read where it has not seen it, else the next that changes something.
     func copyRequested(_ frame: OutputCopyRequest) {
         lastAsked = output.backend.now
-        waiting.append(frame)
-        guard frame.waitsForDamage else { return output.requestFrame() }
-        guard isDue(frame) else { return }
+        guard frame.waitsForDamage else {
+            nextFrame.append(frame)
+            return output.requestFrame()
+        }
+        guard !frame.changed.isEmpty else { return changes.append(frame) }
         // The newest frame read: the one on screen, or the one about to be (captures' times never go back).
         if held == nil, unread == nil, output.isCurrent { readScreen() }
-        guard let held, held.done else { return advance() }
-        waiting.removeLast()
-        write(frame, presented: held.presented)
+        due.append(frame)
+        advance()
     }
 
     /// The output's picture drawn again and read whole into the mirror: a
@@ -132,6 +139,15 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
         unread = nil
         read(target, rows: damage.rows(within: PixelRect(x: 0, y: 0, width: target.width, height: target.height)))
         for watcher in changeWatchers { watcher.outputChanged(damage) }
+        takeNextFrame()
+    }
+
+    /// A new frame is held (read, or a refresh of the screen as it was): the
+    /// plain copies and those waiting for a change are due it.
+    private func takeNextFrame() {
+        due += nextFrame + changes.filter { !$0.changed.isEmpty }
+        nextFrame = []
+        changes.removeAll { !$0.changed.isEmpty }
     }
 
     func framePresented(at time: Instant) {
@@ -148,42 +164,41 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
     /// The output goes (the compositor stops: a nested Segue's window closed):
     /// every capture still waiting hears that no frame will come.
     func outputGone() {
-        for frame in waiting + written { frame.fail() }
-        waiting = []
-        written = []
+        for frame in nextFrame + changes + due + written { frame.fail() }
+        (nextFrame, changes, due, written) = ([], [], [], [])
         stopFollowing()
     }
 
     /// A refresh with no frame drawn showed the screen as it was, at `time`:
     /// plain copies waiting get it, from the mirror (read first where it holds no frame).
     private func refreshed(at time: Instant) {
-        guard waiting.contains(where: { !$0.waitsForDamage && $0.isWaiting }) else { return }
+        guard !nextFrame.isEmpty else { return }
         if held == nil, unread == nil { readScreen() }
         held?.presented = time
-        if held?.done == true { writeDue() } else { advance() }
+        takeNextFrame()
+        advance()
     }
 
     /// Reads a frame drawn once the GPU finished it, and writes the captures
     /// due a frame once its read is done; asks to be called again while either waits.
     func advance() {
         if let unread, unread.target.fence?.isSignalled ?? true { readUnread() }
-        if let mirror, held?.done == false, mirror.isDone {
-            held?.done = true
-            writeDue()
-        }
-        if unread != nil || held?.done == false { pollSoon() }
+        if let mirror, held?.done == false, mirror.isDone { held?.done = true }
+        if held?.done == true { writeDue() }
+        let windows = windowsWaiting
+        windowsWaiting = []
+        for frame in windows where frame.isWaiting { copyRequested(frame) }
+        // A frame on the GPU, or pages still being faulted in, end by themselves: a frame yet to be drawn tells.
+        if unread != nil || held?.done == false || !windowsWaiting.isEmpty || (held?.done == true && !due.isEmpty) { pollSoon() }
     }
 
-    /// Writes the captures due a frame from the frame held.
+    /// Writes the captures due the frame held whose buffers' pages are in.
     private func writeDue() {
-        waiting.removeAll { !$0.isWaiting }
-        let due = waiting.filter(isDue)
-        waiting.removeAll(where: isDue)
-        for frame in due { write(frame, presented: held?.presented) }
+        due.removeAll { !$0.isWaiting }
+        let writable = due.filter(\.isWritable)
+        due.removeAll(where: \.isWritable)
+        for frame in writable { write(frame, presented: held?.presented) }
     }
-
-    /// A plain copy takes the next frame; one with damage, the next that changed something.
-    private func isDue(_ frame: OutputCopyRequest) -> Bool { !frame.waitsForDamage || !frame.changed.isEmpty }
 
     /// Writes `frame` from the mirror, told at once where the frame held was `presented`, else once it is.
     private func write(_ frame: OutputCopyRequest, presented: Instant?) {
@@ -214,6 +229,10 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
     func copyRequested(_ frame: ImageCopyFrame) {
         guard case .window(let id)? = frame.source else { return copyRequested(frame as OutputCopyRequest) }
         if frame.waitsForDamage && frame.changed.isEmpty { return }
+        guard frame.isWritable else {
+            if !windowsWaiting.contains(where: { $0 === frame }) { windowsWaiting.append(frame) }
+            return pollSoon()
+        }
         guard let window = window(id), let size = frame.size else { return frame.fail() }
         output.textures.takePixels(of: window)
         let layers = window.layers(x: 0, y: 0, scale: output.scale, textures: output.textures)

@@ -62,6 +62,9 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
     package var changed: Damage { session?.changed ?? .everywhere }
     package var includesCursor: Bool { session?.paintsCursors ?? false }
     package private(set) var fillsAlpha = false
+    /// Its buffer's pages, faulted in off the loop.
+    private var pages: CaptureBufferPages?
+    package var isWritable: Bool { pages?.areIn ?? true }
 
     /// False, with already_captured sent, once it was captured.
     private func refuseAfterCapture() -> Bool {
@@ -93,7 +96,7 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
               Int(wl_shm_buffer_get_width(shm)) == size.width, Int(wl_shm_buffer_get_height(shm)) == size.height,
               stride >= size.width * 4 else { return fail(.bufferConstraints) }
         buffer = (shm, stride, size.width, size.height)
-        if let data = wl_shm_buffer_get_data(shm) { CaptureBufferPages.populate(data, length: stride * size.height) }
+        pages = wl_shm_buffer_get_data(shm).map { CaptureBufferPages($0, length: stride * size.height) }
         fillsAlpha = format == WL_SHM_FORMAT_ARGB8888.rawValue
         session.delegate?.copyRequested(self)
     }

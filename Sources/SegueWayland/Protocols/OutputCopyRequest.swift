@@ -13,6 +13,8 @@ package protocol OutputCopyRequest: AnyObject {
     var changed: Damage { get }
     /// Whether its client asked for the pointer drawn in.
     var includesCursor: Bool { get }
+    /// Whether its buffer's pages are in, faulted in off the loop: writing it now costs the loop no page fault.
+    var isWritable: Bool { get }
     /// Whether its buffer is ARGB8888, whose alpha must say opaque, not XRGB8888, whose fourth byte is unread.
     var fillsAlpha: Bool { get }
     /// Writes its buffer with `write`, given the buffer's rows top first and

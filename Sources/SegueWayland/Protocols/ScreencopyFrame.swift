@@ -16,6 +16,9 @@ package final class ScreencopyFrame: ResourceObject, OutputCopyRequest {
     /// The buffer to fill, from copy until it is filled or fails.
     private var buffer: (resource: OpaquePointer, shm: OpaquePointer, stride: Int, gone: Listener)?
     package private(set) var fillsAlpha = false
+    /// Its buffer's pages, faulted in off the loop.
+    private var pages: CaptureBufferPages?
+    package var isWritable: Bool { pages?.areIn ?? true }
     /// Written and not told yet: the damage it will tell.
     private var written: [PixelRect]?
     private var used = false
@@ -93,7 +96,7 @@ package final class ScreencopyFrame: ResourceObject, OutputCopyRequest {
         }
         gone.subscribe(toDestructionOfResource: bufferResource)
         buffer = (bufferResource, shm, stride, gone)
-        if let data = wl_shm_buffer_get_data(shm) { CaptureBufferPages.populate(data, length: stride * region.height) }
+        pages = wl_shm_buffer_get_data(shm).map { CaptureBufferPages($0, length: stride * region.height) }
         fillsAlpha = format == WL_SHM_FORMAT_ARGB8888.rawValue
         waitsForDamage = withDamage
         session?.delegate?.copyRequested(self)
