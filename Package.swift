@@ -103,7 +103,7 @@ let package = Package(
                                  // (SwiftPM's --static-swift-stdlib reaches executables only).
                                  .unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // What Segue's own Wayland client programs share: listeners at fixed addresses.
-        .target(name: "SegueClientSupport"),
+        .target(name: "SegueClientSupport", dependencies: ["CWaylandClient"]),
         // A small wl_shm client: the demo's windows, and a real client for tests.
         .executableTarget(name: "segue-sample-client", dependencies: ["CEGL", "CGLES", "CWaylandClient", "CWaylandProtocols", "SegueClientSupport"],
                           path: "examples/sample-client"),

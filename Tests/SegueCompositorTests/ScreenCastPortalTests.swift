@@ -111,10 +111,7 @@ final class ScreenCastPortalTests: XCTestCase {
     func testAScreenCastThroughThePortalIsTheScreenAsShown() throws {
         let client = try RawClient(socket: runtime.appendingPathComponent(compositor.socket).path)
         let toplevel = try client.makeConfiguredToplevel()
-        var image = RGBAImage(width: 640, height: 360, fill: RGBA(0x25, 0x63, 0xeb))
-        image.fill(RGBA(255, 255, 255), x: 0, y: 0, width: 24, height: 24)
-        image.fill(RGBA(250, 200, 0), x: 600, y: 330, width: 40, height: 30)
-        try client.show(image, on: toplevel.surface)
+        try client.show(cornerMarkedScreen(), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
         _ = try compositor.waitForWindows(1)
         XCTAssertTrue(try compositor.waitUntil { try compositor.output()["animating"] == .bool(false) })

@@ -21,9 +21,9 @@ final class Connection {
 
     /// Connects to $WAYLAND_DISPLAY and binds wl_shm and the first wl_output.
     init() throws(Failure) {
-        keepLogMessages()
+        ConnectionProblem.keepLogMessages()
         guard let display = wl_display_connect(nil) else {
-            throw Failure(message: "cannot connect to the Wayland display \(displayName())")
+            throw Failure(message: "cannot connect to the Wayland display \(ConnectionProblem.displayName)")
         }
         self.display = display
         registry = wl_display_get_registry(display)
@@ -31,7 +31,7 @@ final class Connection {
         try roundtrip()
         guard let shm = bindOffered("wl_shm", segue_client_wl_shm_interface(), version: 1),
               let output = bindOffered("wl_output", segue_client_wl_output_interface(), version: 1) else {
-            throw Failure(message: "\(displayName()) offers no wl_shm or no wl_output")
+            throw Failure(message: "\(ConnectionProblem.displayName) offers no wl_shm or no wl_output")
         }
         self.shm = shm
         self.output = output
@@ -40,7 +40,7 @@ final class Connection {
     /// Binds one of the capture globals, which Segue offers to trusted programs only.
     func bind(_ interface: String, _ table: UnsafePointer<wl_interface>?, version: UInt32) throws(Failure) -> OpaquePointer {
         guard let proxy = bindOffered(interface, table, version: version) else {
-            throw Failure(message: "\(displayName()) does not offer \(interface) version \(version) to this program"
+            throw Failure(message: "\(ConnectionProblem.displayName) does not offer \(interface) version \(version) to this program"
                           + " (start the compositor with segue run --trust PATH-OF-THIS-PROGRAM)")
         }
         return proxy
@@ -89,38 +89,7 @@ final class Connection {
         if offered[interface] == nil { offered[interface] = (name, version) }
     }
 
-    /// Why the connection broke: the compositor's protocol error, as libwayland logged it, or the system error.
-    private func connectionFailure() -> Failure {
-        var interface: UnsafePointer<wl_interface>?
-        var object: UInt32 = 0
-        let code = wl_display_get_protocol_error(display, &interface, &object)
-        if let interface {
-            let name = String(cString: interface.pointee.name)
-            // libwayland's line reads "interface@id: error code: message".
-            return Failure(message: "protocol error: " + (lastLogMessage ?? "\(name)@\(object): error \(code)"))
-        }
-        return Failure(message: "lost the connection to \(displayName()): \(String(cString: strerror(wl_display_get_error(display))))")
-    }
-}
-
-/// The display the client was pointed at, for error messages.
-func displayName() -> String {
-    getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
-}
-
-/// libwayland logs the compositor's error message; it is kept for the one stderr line.
-private nonisolated(unsafe) var lastLogMessage: String?
-
-private func keepLogMessages() {
-    wl_log_set_handler_client { format, arguments in
-        guard let format, let arguments else { return }
-        var buffer = [CChar](repeating: 0, count: 1024)
-        let text = buffer.withUnsafeMutableBufferPointer { buffer in
-            vsnprintf(buffer.baseAddress, buffer.count, format, arguments)
-            return String(cString: buffer.baseAddress!)
-        }
-        lastLogMessage = text.hasSuffix("\n") ? String(text.dropLast()) : text
-    }
+    private func connectionFailure() -> Failure { Failure(message: ConnectionProblem.describe(display)) }
 }
 
 private nonisolated(unsafe) let registryListener = fixedListener(wl_registry_listener(

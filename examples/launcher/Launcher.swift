@@ -26,9 +26,9 @@ final class Launcher {
 
     /// Connects to $WAYLAND_DISPLAY, binds the manager and waits for its window list.
     init() throws(Failure) {
-        keepLogMessages()
+        ConnectionProblem.keepLogMessages()
         guard let display = wl_display_connect(nil) else {
-            throw Failure(message: "cannot connect to the Wayland display \(displayName())")
+            throw Failure(message: "cannot connect to the Wayland display \(ConnectionProblem.displayName)")
         }
         self.display = display
         registry = wl_display_get_registry(display)
@@ -36,7 +36,7 @@ final class Launcher {
         // The first round trip lists the globals, the second the manager's windows.
         guard wl_display_roundtrip(display) >= 0 else { throw connectionFailure() }
         guard manager != nil else {
-            throw Failure(message: "\(displayName()) does not offer segue_transition_manager_v1 to this program"
+            throw Failure(message: "\(ConnectionProblem.displayName) does not offer segue_transition_manager_v1 to this program"
                           + " (start the compositor with segue run --trust PATH-OF-THIS-PROGRAM)")
         }
         guard wl_display_roundtrip(display) >= 0 else { throw connectionFailure() }
@@ -81,38 +81,7 @@ final class Launcher {
 
     fileprivate func windowClosed(_ id: UInt32) { windows.removeAll { $0.id == id } }
 
-    /// Why the connection broke: the compositor's protocol error, as libwayland logged it, or the system error.
-    private func connectionFailure() -> Failure {
-        var interface: UnsafePointer<wl_interface>?
-        var object: UInt32 = 0
-        let code = wl_display_get_protocol_error(display, &interface, &object)
-        if let interface {
-            let name = String(cString: interface.pointee.name)
-            // libwayland's line reads "interface@id: error code: message".
-            return Failure(message: "protocol error: " + (lastLogMessage ?? "\(name)@\(object): error \(code)"))
-        }
-        return Failure(message: "lost the connection to \(displayName()): \(String(cString: strerror(wl_display_get_error(display))))")
-    }
-}
-
-/// The display the client was pointed at, for error messages.
-func displayName() -> String {
-    getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
-}
-
-/// libwayland logs the compositor's error message; it is kept for the one stderr line.
-private nonisolated(unsafe) var lastLogMessage: String?
-
-private func keepLogMessages() {
-    wl_log_set_handler_client { format, arguments in
-        guard let format, let arguments else { return }
-        var buffer = [CChar](repeating: 0, count: 1024)
-        let text = buffer.withUnsafeMutableBufferPointer { buffer in
-            vsnprintf(buffer.baseAddress, buffer.count, format, arguments)
-            return String(cString: buffer.baseAddress!)
-        }
-        lastLogMessage = text.hasSuffix("\n") ? String(text.dropLast()) : text
-    }
+    private func connectionFailure() -> Failure { Failure(message: ConnectionProblem.describe(display)) }
 }
 
 private nonisolated(unsafe) let registryListener = fixedListener(wl_registry_listener(
