@@ -373,7 +373,7 @@ final class LibraryPlayer {
         lastPresented = time
         // A frame of a transition that has since ended tells the running one nothing.
         guard drawnFor == driver.current?.id else { return }
-        driver.presented(at: time, refreshInterval: refreshInterval)
+        driver.presented(at: time, refreshInterval: refreshInterval).deliver()
     }
 
     func cancel() throws {

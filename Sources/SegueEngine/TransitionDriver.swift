@@ -4,6 +4,8 @@
 public final class TransitionDriver<Content> {
     public private(set) var current: Transition<Content>?
     private var nextID: UInt64 = 1
+    /// While a presentation is accounted for: the handlers of what it completes, held for after it.
+    private var completing: [() -> Void]?
 
     public init() {}
 
@@ -26,8 +28,11 @@ public final class TransitionDriver<Content> {
             origin = takingOver ? running.from : snapshot()
             running.interrupt()
         }
-        let transition = Transition(id: nextID, from: origin, to: to, settings: settings,
-                                    direction: direction, interactive: interactive, onComplete: onComplete)
+        let transition = Transition(id: nextID, from: origin, to: to, settings: settings, direction: direction,
+                                    interactive: interactive) { [unowned self] completion in
+            guard let onComplete else { return }
+            if completing != nil { completing?.append { onComplete(completion) } } else { onComplete(completion) }
+        }
         nextID += 1
         transition.start(at: time)
         current = transition
@@ -40,11 +45,15 @@ public final class TransitionDriver<Content> {
         return (transition, transition.frame(at: predicted))
     }
 
-    public func presented(at time: Instant, refreshInterval: Double) {
-        guard let transition = current else { return }
+    /// The oldest frame drawn was presented at `time`: what it completed, for
+    /// the caller to deliver once it has finished with the presentation.
+    public func presented(at time: Instant, refreshInterval: Double) -> FrameCompletions {
+        guard let transition = current else { return FrameCompletions() }
+        completing = []
         transition.presented(at: time, refreshInterval: refreshInterval)
-        // A completion handler may have started the next transition already.
-        if transition.isDone && current === transition { current = nil }
+        if transition.isDone { current = nil }
+        defer { completing = nil }
+        return FrameCompletions(completing ?? [])
     }
 
     public func cancel() {

@@ -98,8 +98,9 @@ package final class Navigation<Window: AnyObject, Screen> {
     /// The running transition's frame for `predicted`, nil where none runs.
     package func frame(at predicted: Instant) -> (Transition<Screen>, TransitionFrame)? { driver.frame(at: predicted) }
 
-    /// The oldest frame drawn was presented at `time`: the last one completes its transition.
-    package func presented(at time: Instant, refreshInterval: Double) {
+    /// The oldest frame drawn was presented at `time`: the last one completes
+    /// its transition, whose handler the caller delivers after the frame.
+    package func presented(at time: Instant, refreshInterval: Double) -> FrameCompletions {
         driver.presented(at: time, refreshInterval: refreshInterval)
     }
 

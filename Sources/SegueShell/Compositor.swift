@@ -219,7 +219,8 @@ extension Compositor: OutputDelegate {
     private func handle(_ event: BackendEvent) {
         switch event {
         case .framePresented(let time, let sequence):
-            output.presented(at: time, sequence: sequence)
+            // Completions act after the frame: one starting the next transition finds the last one accounted for.
+            output.presented(at: time, sequence: sequence).deliver()
         case .resized:
             output.resized()
             outputChanged()

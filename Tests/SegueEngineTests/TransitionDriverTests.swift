@@ -25,7 +25,7 @@ final class TransitionDriverTests: XCTestCase {
         for _ in 0..<2 {
             _ = driver.frame(at: clock.predictedNextPresentation())
             clock.advanceFrame()
-            driver.presented(at: clock.lastPresentation, refreshInterval: clock.refreshInterval)
+            driver.presented(at: clock.lastPresentation, refreshInterval: clock.refreshInterval).deliver()
         }
         let second = driver.start(from: "B", to: "C", settings: try settings(), direction: .forward,
                                   at: clock.lastPresentation, snapshot: { snapshots += 1; return "screen" }) {
@@ -41,30 +41,37 @@ final class TransitionDriverTests: XCTestCase {
         XCTAssertLessThan(frame.progress, 0.2)
         while driver.isAnimating {
             clock.advanceFrame()
-            driver.presented(at: clock.lastPresentation, refreshInterval: clock.refreshInterval)
+            driver.presented(at: clock.lastPresentation, refreshInterval: clock.refreshInterval).deliver()
             _ = driver.frame(at: clock.predictedNextPresentation())
         }
         XCTAssertEqual(outcomes["second"], .finished)
         XCTAssertNil(driver.current)
     }
 
-    func testATransitionStartedFromACompletionHandlerKeepsRunning() throws {
+    func testACompletionRunsOnlyAsItsFrameIsDeliveredAndMayStartTheNext() throws {
         let driver = TransitionDriver<String>()
         let clock = ManualClock(refreshRate: 60)
         let settings = try settings()
         var second: Transition<String>?
         driver.start(from: "A", to: "B", settings: settings, direction: .forward, at: clock.lastPresentation,
                      snapshot: { "screen" }) { _ in
+            XCTAssertNil(driver.current, "the frame that ended it is accounted for")
             second = driver.start(from: "B", to: "A", settings: settings, direction: .reverse,
                                   at: clock.lastPresentation, snapshot: { "screen" })
         }
-        while second == nil {
+        var completions = FrameCompletions()
+        while completions.isEmpty {
             _ = driver.frame(at: clock.predictedNextPresentation())
             clock.advanceFrame()
-            driver.presented(at: clock.lastPresentation, refreshInterval: clock.refreshInterval)
+            completions = driver.presented(at: clock.lastPresentation, refreshInterval: clock.refreshInterval)
         }
+        XCTAssertNil(second, "nothing runs from inside the presentation")
+        XCTAssertFalse(driver.isAnimating)
+        completions.deliver()
         XCTAssertTrue(driver.current === second)
         XCTAssertTrue(driver.isAnimating)
+        completions.deliver()
+        XCTAssertTrue(driver.current === second, "delivered once")
     }
 
     func testCancelEndsTheRunningTransition() throws {

@@ -65,7 +65,7 @@ final class Shell {
     func frame() {
         now = now + Self.refresh
         guard navigation.frame(at: now) != nil else { return }
-        navigation.presented(at: now, refreshInterval: Self.refresh)
+        navigation.presented(at: now, refreshInterval: Self.refresh).deliver()
     }
 
     /// Frames until nothing runs, a hand still holding on letting go toward `outcome`.

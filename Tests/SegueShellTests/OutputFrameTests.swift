@@ -162,7 +162,7 @@ final class OutputFrameTests: XCTestCase {
         let drawnAt = backend.now
         let changed = backend.frame(age: age)
         sequence += 1
-        output.presented(at: drawnAt, sequence: sequence)
+        output.presented(at: drawnAt, sequence: sequence).deliver()
         return changed
     }
 
@@ -222,6 +222,27 @@ final class OutputFrameTests: XCTestCase {
         XCTAssertEqual(asked.dropLast().filter { $0 == 0 }, [], "each presentation asks for the next frame")
         XCTAssertEqual(asked.last, 0, "the last asks for none")
         XCTAssertEqual(screens.presented.count, asked.count, "the compositor hears of every presentation")
+    }
+
+    func testATransitionCompletesOnlyOnceItsLastFramesPresentationIsAccountedFor() throws {
+        let from = painter.picture(width: 320, height: 180), to = painter.picture(width: 320, height: 180)
+        showing(from)
+        var heardBefore: Int?
+        play(try crossfade(duration: 2 / 60), from: from, to: to) { [unowned self] in
+            heardBefore = screens.presented.count
+            XCTAssertFalse(output.isAnimating, "the frame that ended it is accounted for")
+        }
+        var completions = FrameCompletions()
+        while heardBefore == nil, completions.isEmpty {
+            let drawnAt = backend.now
+            backend.frame()
+            sequence += 1
+            completions = output.presented(at: drawnAt, sequence: sequence)
+        }
+        XCTAssertNil(heardBefore, "nothing completes from inside the presentation")
+        let presentations = screens.presented.count
+        completions.deliver()
+        XCTAssertEqual(heardBefore, presentations, "completed after the shell heard of its last frame")
     }
 
     func testAScreenshotDrawsTheLastFrameAgainIntoATargetOfItsOwn() throws {

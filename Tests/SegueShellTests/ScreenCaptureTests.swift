@@ -89,7 +89,7 @@ final class ScreenCaptureTests: XCTestCase {
         let drawnAt = backend.now
         backend.frame()
         sequence += 1
-        output.presented(at: drawnAt, sequence: sequence)
+        output.presented(at: drawnAt, sequence: sequence).deliver()
         return drawnAt
     }
 
@@ -207,7 +207,7 @@ final class ScreenCaptureTests: XCTestCase {
         XCTAssertEqual(reads, [[0..<180]], "read as soon as the GPU has drawn it, not at the refresh")
         XCTAssertTrue(copy.isWritten)
         XCTAssertEqual(copy.filled, [], "told nothing before the frame is on screen")
-        output.presented(at: drawnAt, sequence: 2)
+        output.presented(at: drawnAt, sequence: 2).deliver()
         XCTAssertEqual(copy.filled, [UInt64(drawnAt.nanoseconds)])
     }
 }

@@ -401,8 +401,9 @@ final class Output {
         return scale
     }
 
-    /// The frame drawn last was presented.
-    func presented(at time: Instant, sequence: UInt64) {
+    /// The frame drawn last was presented: what it completed, which the
+    /// shell delivers once this has returned, never from inside it.
+    func presented(at time: Instant, sequence: UInt64) -> FrameCompletions {
         capture?.framePresented(at: time)
         if let (transition, target, fence, scale, fixed, typical) = lastDrawn {
             let seconds = fence.renderSeconds()
@@ -416,7 +417,7 @@ final class Output {
         hold.presented(at: time, refreshInterval: backend.refreshInterval)
         let visible = visibleWindows()
         let running = navigation.transition
-        navigation.presented(at: time, refreshInterval: backend.refreshInterval)
+        let completions = navigation.presented(at: time, refreshInterval: backend.refreshInterval)
         if let first = running?.statistics.firstPresentation, let onStart = onFirstPresented {
             onFirstPresented = nil
             onStart(first)
@@ -428,6 +429,7 @@ final class Output {
         if (isAnimating && !handHolding) || !pending.isEmpty || desktopChanged || delegate?.switcherView() != nil || departure != nil {
             backend.scheduleFrame()
         }
+        return completions
     }
 }
 
