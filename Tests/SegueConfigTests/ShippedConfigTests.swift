@@ -4,10 +4,11 @@ import SegueTestSupport
 import XCTest
 
 /// Every config the repository ships parses without a diagnostic: the
-/// examples' files and each ```toml block of the README.
+/// examples' files and each ```toml block of the README and of docs/*.md.
 final class ShippedConfigTests: XCTestCase {
     private static let examples = ConfigFixture.repository.appendingPathComponent("examples")
     private static let readme = ConfigFixture.repository.appendingPathComponent("README.md")
+    private static let docs = ConfigFixture.repository.appendingPathComponent("docs")
 
     private func assertParses(_ text: String, path: String, file: StaticString = #filePath, line: UInt = #line) {
         if case .failure(let errors) = ConfigFixture.parse(text, path: path) {
@@ -27,9 +28,20 @@ final class ShippedConfigTests: XCTestCase {
 
     /// Blocks are parsed as files beside the README, so relative shader paths start there.
     func testEveryTOMLBlockInTheReadmeParses() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        try assertTOMLBlocksParse(in: Self.readme)
+    }
+
+    /// Each page's blocks are parsed as files beside that page, in docs/.
+    func testEveryTOMLBlockInTheDocsParses() throws {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: Self.docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        XCTAssertTrue(pages.contains("running.md"), "docs/*.md is missing: \(pages)")
+        for page in pages { try assertTOMLBlocksParse(in: Self.docs.appendingPathComponent(page)) }
+    }
+
+    private func assertTOMLBlocksParse(in markdown: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let text = try String(contentsOf: markdown, encoding: .utf8)
         for block in Self.tomlBlocks(in: text) {
-            assertParses(block.text, path: Self.readme.path + " (block at line \(block.line))")
+            assertParses(block.text, path: markdown.path + " (block at line \(block.line))", file: file, line: line)
         }
     }
 
