@@ -8,7 +8,7 @@ public final class FrameCompletions {
 
     public init() { handlers = [] }
 
-    init(_ handlers: [() -> Void]) { self.handlers = handlers }
+    package init(_ handlers: [() -> Void]) { self.handlers = handlers }
 
     /// Whether the frame ended nothing.
     public var isEmpty: Bool { handlers.isEmpty }

@@ -1,12 +1,12 @@
 import SegueEngine
 
 /// The switching policy: which window is shown, which transition each thing
-/// that happens starts, and the transition running: the one place that holds
-/// it, which the output draws frames of and tells of their presentation.
-/// Plain Swift, no GL and no Wayland: the shell says what happened, and
-/// carries out what comes back (resolving the effect, preparing it, moving the
-/// keyboard) by giving each play back to `play` or `showAtOnce`, which it
-/// must for every one, played or not.
+/// that happens starts, and every animation running (`animations`): the one
+/// place that holds them, which the output draws frames of and tells of their
+/// presentation. Plain Swift, no GL and no Wayland: the shell says what
+/// happened, and carries out what comes back (resolving the effect, preparing
+/// it, moving the keyboard) by giving each play's token back to `play` or
+/// `showAtOnce`, which it must for every one, played or not.
 ///
 /// - Opening a window shows it, and a switch shows its window, at once: the
 ///   stack moves when the transition begins, and one that runs is retargeted.
@@ -15,39 +15,40 @@ import SegueEngine
 ///   transition started meanwhile: that one shows what is to be shown.
 /// - A hand's switch moves the stack only when its transition completes
 ///   toward its window; cancelled, everything stays where it was.
+/// - Other kinds of animation (the switcher's departure) run beside transitions.
 package final class Navigation<Window: AnyObject, Screen> {
-    /// One transition to start, from `from` to `to` (nil: the bare background).
+    package typealias Record = Animation<Window, Screen>
+
+    /// One transition decided, from `from` to `to` (nil: the bare background).
     package struct Play {
-        package let id: Int
+        package let id: AnimationID
         package let event: TransitionEvent
         package let from: Window?
         package let to: Window?
     }
 
     /// What closing a window asks of the shell.
-    package enum Closing {
+    package enum Closing: ~Copyable {
         /// It was not the shown window: nothing plays.
         case hidden
         /// A transition runs: the close plays after it.
         case deferred
         /// The window shown before it comes back with this transition.
-        case pop(Play)
+        case pop(PlayToken)
     }
 
     /// How a play ended: whether the shown window changed, and the close
     /// that waited for it, to give back to `play` or `showAtOnce` now.
-    package struct Ending {
+    package struct Ending: ~Copyable {
         package let shownChanged: Bool
-        package let pop: Play?
+        package var pop: PlayToken?
     }
 
     package private(set) var stack = WindowStack<Window>()
-    /// Plays decided and not completed yet, oldest first: the newest is the
-    /// one on screen; an older one is there only while the newer's start
-    /// interrupts it.
-    package private(set) var running: [Play] = []
-    /// Plays the running transition: what the output draws.
-    private let driver = TransitionDriver<Screen>()
+    /// Every animation decided and not completed, oldest first: of the
+    /// transitions, the newest is the one on screen, an older one there only
+    /// while the newer's start interrupts it; other kinds run beside them.
+    package internal(set) var animations: [Record] = []
     /// The shown window that closed while a transition ran.
     package private(set) var deferredPop: Window?
     /// A switch a hand drives: its transition, the window a cancel goes back
@@ -60,52 +61,32 @@ package final class Navigation<Window: AnyObject, Screen> {
     }
 
     /// The hand's switch while its transition runs.
-    package private(set) var handSwitch: HandSwitch?
+    package internal(set) var handSwitch: HandSwitch?
     /// The hand's switch while the hand holds it.
     package var heldSwitch: HandSwitch? { handSwitch.flatMap { $0.hand.isTracking ? $0 : nil } }
     /// The window switcher, while held: any other way of showing a window lets it go first.
     package private(set) var switcher = Switcher<Window>()
-    private var nextID = 1
+    private var nextID: UInt64 = 1
+    /// While a presentation is accounted for: what it completes, for after it.
+    var completing: [() -> Void]?
 
     package init() {}
 
-    package var isAnimating: Bool { !running.isEmpty }
-    /// The transition the output draws, while it runs.
-    package var transition: Transition<Screen>? { driver.current.flatMap { $0.isDone ? nil : $0 } }
+    /// Whether anything animates: the one answer the shell reports.
+    package var isAnimating: Bool { !animations.isEmpty }
+    /// Whether a transition was decided and has not completed: a close waits for it.
+    package var transitionsPending: Bool { animations.contains { if case .transition = $0.kind { true } else { false } } }
 
-    /// Plays `play`, the newest decided, from `from` to `to` (a transition
-    /// running is interrupted and the new one starts from `snapshot`, or with
-    /// `takingOver`, from where that one came from); `hand`, where one drives
-    /// its progress. Its completion first moves the stack, then `onComplete`
-    /// hears it with how it ended.
-    package func play(_ play: Play, from: Screen, to: Screen, settings: EffectSettings, direction: TransitionDirection,
-                      at now: Instant, hand: InteractiveProgress? = nil, takingOver: Bool = false,
-                      snapshot: () -> Screen, onComplete: @escaping (TransitionCompletion, Ending) -> Void) {
-        driver.start(from: from, to: to, settings: settings, direction: direction, at: now, interactive: hand,
-                     takingOver: takingOver, snapshot: snapshot) { [unowned self] completion in
-            let shown = completion.statistics.lastPresentation ?? now
-            onComplete(completion, completed(play.id, outcome: completion.outcome, at: shown))
+    /// What `token` stands for.
+    package func play(of token: borrowing PlayToken) -> Play {
+        guard let record = animations.first(where: { $0.id == token.id }), case .transition(let event) = record.kind else {
+            preconditionFailure("play \(token.id) is not waiting")
         }
-    }
-
-    /// `play` shows at once, nothing played (`none`, or no effect to play it
-    /// with): a transition running stops where it is.
-    package func showAtOnce(_ play: Play, at now: Instant) -> Ending {
-        driver.cancel()
-        return completed(play.id, outcome: .finished, at: now)
-    }
-
-    /// The running transition's frame for `predicted`, nil where none runs.
-    package func frame(at predicted: Instant) -> (Transition<Screen>, TransitionFrame)? { driver.frame(at: predicted) }
-
-    /// The oldest frame drawn was presented at `time`: the last one completes
-    /// its transition, whose handler the caller delivers after the frame.
-    package func presented(at time: Instant, refreshInterval: Double) -> FrameCompletions {
-        driver.presented(at: time, refreshInterval: refreshInterval)
+        return Play(id: record.id, event: event, from: record.from, to: record.to)
     }
 
     /// `window` mapped: it goes on top and is shown.
-    package func opened(_ window: Window, at now: Instant? = nil) -> Play {
+    package func opened(_ window: Window, at now: Instant? = nil) -> PlayToken {
         _ = switcher.close()
         let previous = stack.shown
         stack.push(window, at: now)
@@ -116,9 +97,9 @@ package final class Navigation<Window: AnyObject, Screen> {
     /// transition runs (one away from it turns back). `inPassing`: a step on
     /// the way (next or previous in opening order, an activation), which moves
     /// the window up in the most-recently-used order only if it stays or gets input.
-    package func switched(to window: Window, at now: Instant? = nil, inPassing: Bool = false) -> Play? {
+    package func switched(to window: Window, at now: Instant? = nil, inPassing: Bool = false) -> PlayToken? {
         _ = switcher.close()
-        guard window !== stack.shown || isAnimating else { return nil }
+        guard window !== stack.shown || transitionsPending else { return nil }
         let previous = stack.shown
         stack.show(window, at: now, inPassing: inPassing)
         return started(.switch, from: previous, to: window)
@@ -130,7 +111,7 @@ package final class Navigation<Window: AnyObject, Screen> {
         let wasShown = stack.shown === window
         stack.remove(window)
         guard wasShown else { return .hidden }
-        guard !isAnimating else {
+        guard !transitionsPending else {
             deferredPop = window
             return .deferred
         }
@@ -167,7 +148,7 @@ package final class Navigation<Window: AnyObject, Screen> {
 
     /// The modifier let go (or a preview chosen): one switch, to the selection,
     /// however many presses it took; nil where it is the window shown.
-    package func switcherCommitted(at now: Instant) -> Play? {
+    package func switcherCommitted(at now: Instant) -> PlayToken? {
         guard let chosen = switcher.close() else { return nil }
         return switched(to: chosen, at: now)
     }
@@ -188,40 +169,50 @@ package final class Navigation<Window: AnyObject, Screen> {
     }
 
     /// `hand` begins switching to `window`, from `handOrigin(takingOverFrom:)`.
-    package func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil, hand: InteractiveProgress) -> Play {
+    package func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil, hand: InteractiveProgress) -> PlayToken {
         _ = switcher.close()
         let back = handOrigin(takingOverFrom: origin)
-        let play = started(.switch, from: back, to: window)
-        handSwitch = HandSwitch(play: play, target: window, back: back, hand: hand)
-        return play
+        let token = started(.switch, from: back, to: window)
+        handSwitch = HandSwitch(play: play(of: token), target: window, back: back, hand: hand)
+        return token
     }
 
-    /// The play `id` completed with `outcome`: how it ended.
-    private func completed(_ id: Int, outcome: TransitionState, at now: Instant) -> Ending {
-        guard let index = running.firstIndex(where: { $0.id == id }) else { return Ending(shownChanged: false, pop: nil) }
-        let play = running.remove(at: index)
+    /// The play `id` completed with `outcome`: its record goes, and how it ended.
+    func completed(_ id: AnimationID, outcome: TransitionState, at now: Instant) -> Ending {
+        guard let index = animations.firstIndex(where: { $0.id == id }) else { return Ending(shownChanged: false, pop: nil) }
+        let play = animations.remove(at: index)
         var shownChanged = false
+        // A window gone that the screen still shows: a close plays from it to the shown one.
+        var closed = deferredPop
         if let handSwitch, handSwitch.play.id == id {
             self.handSwitch = nil
             // Only the hand's own decision moves the stack: a switch that
             // interrupted it has shown what it wanted already.
             if let decided = handSwitch.hand.outcome, outcome != .interrupted,
-               let ended = decided == .finished ? play.to : handSwitch.back, ended !== stack.shown,
-               stack.windows.contains(where: { $0 === ended }) {
-                stack.show(ended, at: now)
-                shownChanged = true
+               let ended = decided == .finished ? play.to : handSwitch.back, ended !== stack.shown {
+                if stack.windows.contains(where: { $0 === ended }) {
+                    stack.show(ended, at: now)
+                    shownChanged = true
+                } else {
+                    closed = ended
+                }
             }
         }
-        guard let closed = deferredPop else { return Ending(shownChanged: shownChanged, pop: nil) }
+        guard let closed else { return Ending(shownChanged: shownChanged, pop: nil) }
         return Ending(shownChanged: shownChanged, pop: started(.close, from: closed, to: stack.shown))
     }
 
-    private func started(_ event: TransitionEvent, from: Window?, to: Window?) -> Play {
-        let play = Play(id: nextID, event: event, from: from, to: to)
-        nextID += 1
+    private func started(_ event: TransitionEvent, from: Window?, to: Window?) -> PlayToken {
         // A close waiting for the running transition is done with: this one shows what is to be shown.
         deferredPop = nil
-        running.append(play)
-        return play
+        return PlayToken(record(.transition(event), from: from, to: to, clock: .waiting).id)
+    }
+
+    /// A new record, running from now on.
+    func record(_ kind: AnimationKind, from: Window? = nil, to: Window? = nil, clock: Record.Clock) -> Record {
+        let record = Record(id: AnimationID(nextID), kind: kind, from: from, to: to, clock: clock)
+        nextID += 1
+        animations.append(record)
+        return record
     }
 }

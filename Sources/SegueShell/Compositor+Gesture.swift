@@ -35,13 +35,13 @@ extension Compositor {
             return held.target.id
         case .end(let velocity):
             let held = try held()
-            if let onComplete { hands.listeners[held.play.id, default: []].append(onComplete) }
+            if let onComplete { navigation.listen(to: held.play.id, onComplete) }
             held.hand.end(at: now, velocity: velocity)
             output.requestFrame()
             return held.target.id
         case .cancel:
             let held = try held()
-            if let onComplete { hands.listeners[held.play.id, default: []].append(onComplete) }
+            if let onComplete { navigation.listen(to: held.play.id, onComplete) }
             held.hand.end(at: now, velocity: nil, toward: .cancelled)
             output.requestFrame()
             return held.target.id
@@ -92,12 +92,9 @@ extension Compositor {
         // A gesture begun during another toward elsewhere lets that one go where it is.
         if let earlier = gesture, running == nil { earlier.hand.end(at: now, velocity: nil) }
         let hand = InteractiveProgress(progress: running?.progress ?? 0, velocity: running?.velocity ?? 0, at: now)
-        let play = navigating { navigation.handBegan(toward: window, takingOverFrom: origin, hand: hand) }
-        if let onComplete { hands.listeners[play.id] = [onComplete] }
-        self.play(play, chosen.resolution, settings: settings,
-                  hand: HandDrive(hand: hand, takingOver: running.map { ($0.from, $0.settings, $0.direction) }),
-                  onStart: onStart) { [weak self] completion, reason in
-            for hear in self?.hands.listeners.removeValue(forKey: play.id) ?? [] { hear(completion, reason) }
-        }
+        let token = navigating { navigation.handBegan(toward: window, takingOverFrom: origin, hand: hand) }
+        play(token, chosen.resolution, settings: settings,
+             hand: HandDrive(hand: hand, takingOver: running.map { ($0.from, $0.settings, $0.direction) }),
+             onStart: onStart, onComplete: onComplete)
     }
 }

@@ -9,7 +9,7 @@ import SegueWayland
 /// Input from the backend: key bindings are taken out here, keys go to the
 /// shown window and pointer and touch to the surface under them, through the seat.
 extension Compositor {
-    func handle(_ input: InputEvent) {
+    func route(_ input: InputEvent) {
         guard let seat else { return }
         let scale = Double(output.scale)
         switch input {

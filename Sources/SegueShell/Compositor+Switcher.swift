@@ -109,7 +109,7 @@ extension Compositor {
     /// Makes a change to the navigation; a switcher the change let go of
     /// (another switch, a window opening, the last but one closing) is closed
     /// here too, its overlay gone and its going told.
-    func navigating<Result>(_ change: () -> Result) -> Result {
+    func navigating<Result: ~Copyable>(_ change: () -> Result) -> Result {
         let held = navigation.switcher.isHeld
         let result = change()
         if held && !navigation.switcher.isHeld { switcherClosed(committed: nil) }

@@ -32,31 +32,33 @@ extension Compositor {
     /// chosen settings and `onStart` hears when the first frame was presented.
     /// Where nothing plays (`none`, or an effect that fails to compile), its
     /// window shows at the next frame.
-    func start(_ play: Navigator.Play, effect: String? = nil, onComplete: TransitionCompletionHandler? = nil,
+    func start(_ token: consuming PlayToken, effect: String? = nil, onComplete: TransitionCompletionHandler? = nil,
                adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
         focusShownWindow()
+        let play = navigation.play(of: token)
         let chosen: (resolution: Resolution, settings: EffectSettings?)
         do {
             chosen = try resolveAndPrepare(play.event, from: play.from, to: play.to, effect: effect)
         } catch {
             // Nothing to play it with: it shows at once all the same.
-            showAtOnce(play, direction: play.event.direction)
+            showAtOnce(token, direction: play.event.direction)
             throw error
         }
         guard var settings = chosen.settings else {
-            let completion = showAtOnce(play, direction: chosen.resolution.direction)
+            let completion = showAtOnce(token, direction: chosen.resolution.direction)
             record(play, chosen.resolution.reason, completion)
             onComplete?(completion, chosen.resolution.reason)
             return
         }
         if !chosen.resolution.motionReduced { adjust?(&settings) }
-        self.play(play, chosen.resolution, settings: settings, onStart: onStart, onComplete: onComplete)
+        self.play(token, chosen.resolution, settings: settings, onStart: onStart, onComplete: onComplete)
     }
 
     /// Plays `play` with `settings`, as `resolution` chose, its progress
     /// following the frame clock or `hand`.
-    func play(_ play: Navigator.Play, _ resolution: Resolution, settings: EffectSettings, hand: HandDrive? = nil,
+    func play(_ token: consuming PlayToken, _ resolution: Resolution, settings: EffectSettings, hand: HandDrive? = nil,
               onStart: ((Instant) -> Void)?, onComplete: TransitionCompletionHandler?) {
+        let play = navigation.play(of: token)
         let takenOver = hand?.takingOver
         let direction = takenOver?.direction ?? resolution.direction
         emit("transition_started", ["kind": .string(play.event.rawValue), "effect": .string(settings.effect.name),
@@ -69,15 +71,15 @@ extension Compositor {
         // A window smaller than the output opening onto, or closing off, the
         // background (no window behind it) does so over it; over another
         // window's screen, whose place it takes in the stack, screens play.
-        let over: WindowOver? = switch (play.event, takenOver, from, to) {
-        case (.open, nil, .background, _): play.to.flatMap { $0.covers(output.windowScreen) ? nil : WindowOver(window: $0, opening: true) }
-        case (.close, nil, _, .background): play.from.flatMap { $0.lastAlone == nil ? nil : WindowOver(window: $0, opening: false) }
+        let over: Navigator.Record.Over? = switch (play.event, takenOver, from, to) {
+        case (.open, nil, .background, _): play.to.flatMap { $0.covers(output.windowScreen) ? nil : .init(window: $0, opening: true) }
+        case (.close, nil, _, .background): play.from.flatMap { $0.lastAlone == nil ? nil : .init(window: $0, opening: false) }
         default: nil
         }
-        output.willPlay(from: from, to: to, onStart: onStart)
-        navigation.play(play, from: from, to: to, settings: takenOver?.settings ?? settings, direction: direction,
-                        at: backend.now, hand: hand?.hand, takingOver: takenOver != nil,
-                        snapshot: { [unowned output] in output.snapshot() }) { [weak self] completion, ending in
+        output.willPlay(from: from, to: to)
+        navigation.play(token, from: from, to: to, settings: takenOver?.settings ?? settings, direction: direction,
+                        at: backend.now, hand: hand?.hand, takingOver: takenOver != nil, over: over, reason: resolution.reason,
+                        onStart: onStart, snapshot: { [unowned output] in output.snapshot() }) { [weak self] completion, ending in
             guard let self else { return }
             output.transitionEnded()
             let statistics = completion.statistics
@@ -86,19 +88,18 @@ extension Compositor {
             if ending.shownChanged { focusShownWindow() }
             record(play, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
-            if let pop = ending.pop { try? start(pop) }
+            var ending = ending
+            if let pop = ending.pop.take() { try? start(pop) }
         }
-        // Only now: the running transition's snapshot, taken as this one started, drew it as it was.
-        output.playsOver(over)
     }
 
     /// `play`'s window appears at once, at the next frame, in place of any transition.
     @discardableResult
-    private func showAtOnce(_ play: Navigator.Play, direction: TransitionDirection) -> TransitionCompletion {
-        let ending = navigation.showAtOnce(play, at: backend.now)
+    private func showAtOnce(_ token: consuming PlayToken, direction: TransitionDirection) -> TransitionCompletion {
+        var ending = navigation.showAtOnce(token, at: backend.now)
         output.damage()
         if ending.shownChanged { focusShownWindow() }
-        if let pop = ending.pop { try? start(pop) }
+        if let pop = ending.pop.take() { try? start(pop) }
         return TransitionCompletion(id: 0, effect: "none", direction: direction,
                                     outcome: .finished, duration: 0, statistics: FrameStatistics())
     }
@@ -133,7 +134,7 @@ extension Compositor {
     /// Those waiting for a window to close hear, once it has gone and
     /// nothing plays any more, how the transition away from it went.
     func answerCloseWaiters() {
-        guard !navigation.isAnimating else { return }
+        guard !navigation.transitionsPending else { return }
         let open = Set(stack.windows.map(\.id))
         let answered = reports.closeWaiters.filter { !open.contains($0.window) }
         reports.closeWaiters.removeAll { !open.contains($0.window) }

@@ -7,12 +7,12 @@ import SegueWayland
 extension Compositor: VirtualKeyboardDelegate {
     package func virtualKey(_ key: UInt32, pressed: Bool, time: UInt32, keymap: Keymap) {
         use(keymap)
-        handle(.key(time: time, key: key, pressed: pressed))
+        route(.key(time: time, key: key, pressed: pressed))
     }
 
     package func virtualModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32, keymap: Keymap) {
         use(keymap)
-        handle(.modifiers(depressed: depressed, latched: latched, locked: locked, group: group))
+        route(.modifiers(depressed: depressed, latched: latched, locked: locked, group: group))
     }
 
     /// Input from the backend's seat: its keys with its own keymap.
@@ -23,7 +23,7 @@ extension Compositor: VirtualKeyboardDelegate {
         default:
             break
         }
-        handle(input)
+        route(input)
         if case .keymap = input { routing.physicalKeymap = seat?.keyboard.keymap }
     }
 

@@ -93,7 +93,7 @@ public final class Compositor {
         shareSelections(of: globals.seat)
         applyKeyRepeat()
         spawner = Spawner(display: server.display, loop: server.loop)
-        backend.events = { [unowned self] in handle($0) }
+        backend.events = { [unowned self] in backendReported($0) }
         if !options.embedded { loopSources.ipc = try IPCServer(loop: server.eventLoop, path: ipcPath, delegate: self) }
         for signal in [SIGINT, SIGTERM] where !options.embedded {
             if let source = server.eventLoop.signal(signal, { [unowned self] in server.terminate() }) {
@@ -216,7 +216,7 @@ extension Compositor: OutputDelegate {
     }
 
     /// Everything the backend reports comes through here.
-    private func handle(_ event: BackendEvent) {
+    private func backendReported(_ event: BackendEvent) {
         switch event {
         case .framePresented(let time, let sequence):
             // Completions act after the frame: one starting the next transition finds the last one accounted for.

@@ -27,7 +27,7 @@ final class BufferScaleTests: XCTestCase {
         wl_surface_set_buffer_scale(toplevel.surface, 2)
         try client.show(marked(width: width, height: height, fill: fill, marker: marker, side: 20), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.navigation.isAnimating })
         let screen = try server.screen()
         // 320x180 at (160, 90); the 20-pixel marker in the buffer's top left is 10 pixels on screen.
         XCTAssertEqual(screen[160, 90], marker)
@@ -63,7 +63,7 @@ final class BufferTransformTests: XCTestCase {
             wl_surface_set_buffer_transform(toplevel.surface, Int32(transform))
             try client.show(buffer, on: toplevel.surface)
             XCTAssertTrue(client.roundtrip())
-            XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+            XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.navigation.isAnimating })
             let screen = try server.screen()
             // 200x120 centred: from (220, 120).
             XCTAssertEqual(screen[225, 125], red, "transform \(transform): top left")
@@ -89,7 +89,7 @@ final class BufferTransformTests: XCTestCase {
         wl_surface_set_buffer_transform(toplevel.surface, Int32(WL_OUTPUT_TRANSFORM_180.rawValue))
         try client.show(Self.turnedCounterClockwise(Self.turnedCounterClockwise(picture)), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.navigation.isAnimating })
         XCTAssertEqual(try server.screen()[225, 125], red)
         wl_surface_set_buffer_transform(toplevel.surface, Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
         try client.show(picture, on: toplevel.surface, damage: PixelRect(x: 0, y: 0, width: 1, height: 1))

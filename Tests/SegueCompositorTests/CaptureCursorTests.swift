@@ -31,7 +31,7 @@ final class CaptureCursorTests: XCTestCase {
         try client.show(RGBAImage(width: 640, height: 360, fill: blue), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
         XCTAssertTrue(server.serve { server.windowCount == 1 })
-        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating }, "its open transition ended")
+        XCTAssertTrue(server.serve { !server.compositor.navigation.isAnimating }, "its open transition ended")
         server.inject(.pointerMotion(time: 1, x: 100, y: 100))
         XCTAssertTrue(client.dispatch { pointer.focus != nil })
         return (client, pointer)

@@ -51,7 +51,7 @@ final class ClientTextureBudgetTests: XCTestCase {
         XCTAssertTrue(greedy.connectionClosed())
         XCTAssertTrue(server.serve { server.windowCount == 1 }, "only the modest client's window is left")
         XCTAssertEqual(server.compositor.textures.bytes(heldBy: greedySide), 0, "the disconnected client's textures went")
-        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { !server.compositor.navigation.isAnimating })
         XCTAssertEqual(try server.screen()[320, 180], RGBA(0, 0, 200), "the other client's window shows")
     }
 

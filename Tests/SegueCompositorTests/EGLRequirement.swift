@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The README's rule for compositor tests: where a compositor could not start
+/// The rule for compositor tests (docs/tests.md): where a compositor could not start
 /// for want of EGL, the test skips saying why, except under
 /// SEGUE_REQUIRE_EGL=1 (CI), where the failure stands.
 func skipIfEGLIsMissing(_ problem: String) throws {

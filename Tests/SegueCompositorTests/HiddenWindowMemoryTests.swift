@@ -21,13 +21,13 @@ final class HiddenWindowMemoryTests: XCTestCase {
             // 320x180: centred on the background, so composed.
             try client.show(RGBAImage(width: 320, height: 180, fill: colour), on: toplevel.surface)
             XCTAssertTrue(client.roundtrip())
-            XCTAssertTrue(server.serve { server.windowCount == count + 1 && !server.compositor.output.isAnimating })
+            XCTAssertTrue(server.serve { server.windowCount == count + 1 && !server.compositor.navigation.isAnimating })
             XCTAssertEqual(try server.screen()[320, 180], colour)
         }
         XCTAssertTrue(server.serve { RenderTarget.live == base + 1 }, "one composed screen, the shown window's: \(RenderTarget.live - base)")
         // Switching back composes the first window again, through a transition that needs both.
         try server.compositor.perform(.show(.next))
-        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { !server.compositor.navigation.isAnimating })
         let screen = try server.screen()
         XCTAssertEqual(screen[320, 180], colours[0])
         XCTAssertEqual(screen[100, 50], RGBA(20, 20, 26), "the background around it")
@@ -45,7 +45,7 @@ final class HiddenWindowMemoryTests: XCTestCase {
             let toplevel = try client.makeConfiguredToplevel()
             try client.show(RGBAImage(width: 640, height: 360, fill: RGBA(200, 0, 0)), on: toplevel.surface)
             XCTAssertTrue(client.roundtrip())
-            XCTAssertTrue(server.serve { server.windowCount == toplevels.count + 1 && !server.compositor.output.isAnimating })
+            XCTAssertTrue(server.serve { server.windowCount == toplevels.count + 1 && !server.compositor.navigation.isAnimating })
             _ = try server.screen()
             toplevels.append(toplevel)
         }

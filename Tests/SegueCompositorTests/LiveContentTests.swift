@@ -67,7 +67,7 @@ final class LiveContentTests: XCTestCase {
             let toplevel = try client.makeConfiguredToplevel()
             try client.show(RGBAImage(width: 256, height: 144, fill: fill), on: toplevel.surface)
             XCTAssertTrue(client.roundtrip())
-            XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
+            XCTAssertTrue(server.serve { !server.compositor.navigation.isAnimating })
             return toplevel
         }
         server.compositor.textures.uploads.record(bytes: 1 << 20, seconds: 1)
@@ -86,7 +86,7 @@ final class LiveContentTests: XCTestCase {
         XCTAssertTrue(client.roundtrip())
         let presented = server.compositor.output.framesPresented
         XCTAssertTrue(server.serve { server.compositor.output.framesPresented >= presented + 3 })
-        XCTAssertTrue(server.compositor.output.isAnimating, "still moving")
+        XCTAssertTrue(server.compositor.navigation.isAnimating, "still moving")
         XCTAssertTrue(client.roundtrip())
         XCTAssertFalse(buffer.released, "its pixels wait for the last frame")
         let moving = screen[160, 100]

@@ -49,7 +49,7 @@ class NestedSegueCase: XCTestCase {
             try skipIfNestedEGLCannotReachTheParent(log)
             throw CompositorTestError("the nested Segue did not start: \(log)")
         }
-        XCTAssertTrue(parent.dispatch { parent.compositor.stack.windows.count == 1 && !parent.compositor.output.isAnimating },
+        XCTAssertTrue(parent.dispatch { parent.compositor.stack.windows.count == 1 && !parent.compositor.navigation.isAnimating },
                       "the nested Segue's window mapped on the parent")
     }
 

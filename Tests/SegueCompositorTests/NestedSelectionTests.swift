@@ -147,7 +147,7 @@ final class NestedSelectionTests: NestedSegueCase {
         let toplevel = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: 800, height: 500, fill: RGBA(0, 0, 160)), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(parent.dispatch { parent.compositor.stack.windows.count == 2 && !parent.compositor.output.isAnimating })
+        XCTAssertTrue(parent.dispatch { parent.compositor.stack.windows.count == 2 && !parent.compositor.navigation.isAnimating })
         return toplevel
     }
 

@@ -40,7 +40,7 @@ final class OversizedWindowTests: XCTestCase {
         try client.show(picture(width: surfaceSize.width * scale, height: surfaceSize.height * scale, geometry: inPixels,
                                 side: 10 * scale), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.navigation.isAnimating })
         let screen = try server.screen()
         server.inject(.pointerMotion(time: 1, x: at.x, y: at.y))
         XCTAssertTrue(client.dispatch { pointer.focus != nil })

@@ -41,7 +41,7 @@ final class SinglePixelBufferTests: XCTestCase {
         try show(pixel(manager, 255, 0, 0), on: marker, width: 32, height: 32, client: client)
         try show(pixel(manager, 0, 0, 255), on: toplevel.surface, width: 640, height: 360, client: client)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.navigation.isAnimating })
         let screen = try server.screen()
         XCTAssertEqual(screen[5, 5], RGBA(255, 0, 0), "the marker, top left")
         XCTAssertEqual(screen[40, 5], RGBA(0, 0, 255))

@@ -70,7 +70,7 @@ final class SurfaceDamageTests: XCTestCase {
         wl_surface_set_buffer_transform(toplevel.surface, Int32(transform.rawValue))
         try client.show(RGBAImage(width: width, height: height, fill: old), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.navigation.isAnimating })
         XCTAssertEqual(try server.screen()[width / 2, height / 2], old)
         return (client, toplevel.surface)
     }
@@ -125,7 +125,7 @@ final class UndrawnSurfaceTests: XCTestCase {
         let toplevel = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: 320, height: 180, fill: RGBA(0, 0, 200)), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.navigation.isAnimating })
         let early = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
         try client.show(marked(width: 40, height: 30, fill: RGBA(0, 200, 0), marker: RGBA(220, 0, 0)), on: early)
         XCTAssertTrue(client.roundtrip())

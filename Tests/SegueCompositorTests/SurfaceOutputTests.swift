@@ -30,7 +30,7 @@ final class SurfaceOutputTests: XCTestCase {
         let second = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: 320, height: 180, fill: RGBA(0, 0, 255)), on: second.surface)
         XCTAssertTrue(client.dispatch { !second.outputEvents.isEmpty })
-        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { !server.compositor.navigation.isAnimating })
         _ = try server.screen()
         XCTAssertTrue(client.roundtrip())
         XCTAssertEqual(first.outputEvents.map(\.entered), [true], "covered, still on the output")

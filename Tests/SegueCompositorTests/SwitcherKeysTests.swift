@@ -52,7 +52,7 @@ final class SwitcherKeysTests: XCTestCase {
         XCTAssertEqual(server.compositor.navigation.switcher.selection?.id, 3, "blue, the second most recent")
         tap(tab)
         XCTAssertEqual(server.compositor.navigation.switcher.selection?.id, 2, "then green")
-        XCTAssertFalse(server.compositor.output.isAnimating, "nothing plays while held")
+        XCTAssertFalse(server.compositor.navigation.isAnimating, "nothing plays while held")
         press(alt, false)
         XCTAssertFalse(server.compositor.navigation.switcher.isHeld)
         XCTAssertEqual(server.stepUntilIdle(sampling: 32, 18).last, fills[1], "green shows")

@@ -32,7 +32,7 @@ final class SwitcherOverlayTests: XCTestCase {
             let toplevel = try client.makeConfiguredToplevel()
             try client.show(marked(width: width, height: height, fill: fill, marker: marker, side: 80), on: toplevel.surface)
             XCTAssertTrue(client.roundtrip())
-            XCTAssertTrue(server.serve { server.compositor.stack.shown?.surface.hasBuffer == true && !server.compositor.output.isAnimating })
+            XCTAssertTrue(server.serve { server.compositor.stack.shown?.surface.hasBuffer == true && !server.compositor.navigation.isAnimating })
             toplevels.append(toplevel)
         }
         XCTAssertTrue(server.serve { server.windowCount == 4 })
@@ -96,7 +96,7 @@ final class SwitcherOverlayTests: XCTestCase {
         XCTAssertTrue(near(server.presented[width - 4, height - 4], RGBA(115, 115, 0), 10), "yellow, dimmed, under the cards")
         try server.compositor.perform(.switcher(.next(filter: nil)))
         try server.compositor.perform(.switcher(.commit))
-        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating && server.compositor.switcherView() == nil })
+        XCTAssertTrue(server.serve { !server.compositor.navigation.isAnimating && server.compositor.switcherView() == nil })
         let screen = try server.screen()
         XCTAssertTrue(near(screen[width / 2, height / 2], fills[1]), "green, the third most recent, shows: \(screen[width / 2, height / 2])")
         XCTAssertTrue(near(screen[2, 2], marker))
@@ -110,7 +110,7 @@ final class SwitcherOverlayTests: XCTestCase {
         server.inject(.pointerMotion(time: 1, x: Double(red.x + red.width / 2), y: Double(red.y + red.height / 2)))
         server.inject(.pointerButton(time: 2, button: 0x110, pressed: true))
         server.inject(.pointerButton(time: 3, button: 0x110, pressed: false))
-        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating && server.compositor.switcherView() == nil })
+        XCTAssertTrue(server.serve { !server.compositor.navigation.isAnimating && server.compositor.switcherView() == nil })
         XCTAssertEqual(try server.screen()[width / 2, height / 2], fills[0], "red, the card clicked")
         XCTAssertTrue(client.roundtrip())
         XCTAssertFalse(pointer.events.contains { if case .button = $0 { true } else { false } }, "\(pointer.events)")
@@ -192,12 +192,12 @@ final class SwitcherOverlayTests: XCTestCase {
         XCTAssertTrue(server.serve {
             let pixel = server.presented[red.x + red.width / 2, red.y + red.height * 2 / 3]
             if pixel.b > 70 && pixel.b < 150 { seen = pixel }
-            return seen != nil || !server.compositor.output.isAnimating
+            return seen != nil || !server.compositor.navigation.isAnimating
         })
         let midway = try XCTUnwrap(seen, "a frame half-way to blue")
         XCTAssertGreaterThan(midway.r, 50, "red, the card, fading: \(midway)")
         XCTAssertLessThan(midway.g, 20, "not yellow, the window under the overlay: \(midway)")
-        XCTAssertTrue(server.serve { !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { !server.compositor.navigation.isAnimating })
         XCTAssertEqual(try server.screen()[width / 2, height / 2], fills[2], "blue, chosen, shows")
     }
 }

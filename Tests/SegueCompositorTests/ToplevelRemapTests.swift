@@ -46,7 +46,7 @@ final class ToplevelRemapTests: XCTestCase {
         let toplevel = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: width, height: height, fill: RGBA(0, 0, 200)), on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.navigation.isAnimating })
         let popup = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40,
                                      anchorRect: PixelRect(x: 100, y: 100, width: 1, height: 1),
                                      anchor: XDG_POSITIONER_ANCHOR_TOP_LEFT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)

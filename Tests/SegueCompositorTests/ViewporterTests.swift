@@ -112,7 +112,7 @@ final class ViewporterTests: XCTestCase {
         // All transparent; called opaque, its colour (black) shows.
         try client.show(RGBAImage(width: 200, height: 100, fill: RGBA(0, 0, 0)), on: toplevel.surface, unused: 0, format: WL_SHM_FORMAT_ARGB8888)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.navigation.isAnimating })
         XCTAssertEqual(try server.screen()[300, 180], RGBA(0, 0, 0))
         let minusOne = wl_fixed_from_int(-1)
         wp_viewport_set_source(viewport, minusOne, minusOne, minusOne, minusOne)
@@ -207,7 +207,7 @@ final class ViewporterTests: XCTestCase {
     private func show(_ picture: RGBAImage, _ client: RawClient, _ toplevel: RawToplevel) throws -> RGBAImage {
         try client.show(picture, on: toplevel.surface)
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.output.isAnimating })
+        XCTAssertTrue(server.serve { server.windowCount == 1 && !server.compositor.navigation.isAnimating })
         return try server.screen()
     }
 

@@ -13,7 +13,7 @@ final class FakeDelegate: IPCDelegate {
 
     var pendingCount: Int { delayed.count }
 
-    func handle(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
+    func answer(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
         received.append(request)
         switch request {
         case .windows:

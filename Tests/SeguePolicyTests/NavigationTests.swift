@@ -10,15 +10,18 @@ final class NavigationTests: XCTestCase {
     func testOpeningShowsTheWindowWithAnOpenFromTheOneShownBefore() {
         let shell = Shell(), navigation = shell.navigation
         let a = W("a"), b = W("b")
-        let first = navigation.opened(a)
+        let token = navigation.opened(a)
+        let first = navigation.play(of: token)
         XCTAssertEqual(first.event, .open)
         XCTAssertNil(first.from, "from the bare background")
-        shell.give(first)
+        shell.give(token)
         XCTAssertTrue(navigation.transition?.to.window === a, "what the output draws is the policy's")
+        XCTAssertEqual(navigation.transition?.id, first.id.value, "the play and its transition are one animation")
         shell.settle()
-        XCTAssertNil(shell.endings[first.id]?.ending.pop)
-        let second = navigation.opened(b)
-        XCTAssertTrue(second.from === a && second.to === b)
+        XCTAssertNotNil(shell.endings[first.id])
+        XCTAssertNil(shell.endings[first.id]?.pop)
+        let second = shell.give(navigation.opened(b))
+        XCTAssertTrue(second?.from === a && second?.to === b)
         XCTAssertTrue(navigation.stack.shown === b, "shown as the transition begins")
     }
 
@@ -27,11 +30,10 @@ final class NavigationTests: XCTestCase {
         let a = W("a"), b = W("b")
         shell.open(a)
         shell.open(b)
-        XCTAssertNil(navigation.switched(to: b))
-        let away = navigation.switched(to: a)
+        XCTAssertNil(shell.give(navigation.switched(to: b)))
+        let away = shell.give(navigation.switched(to: a))
         XCTAssertTrue(away?.from === b && away?.to === a)
-        shell.give(away)
-        let back = navigation.switched(to: b)
+        let back = shell.give(navigation.switched(to: b))
         XCTAssertTrue(back?.from === a && back?.to === b, "turns back")
     }
 
@@ -40,12 +42,11 @@ final class NavigationTests: XCTestCase {
         let a = W("a"), b = W("b"), c = W("c")
         shell.open(a)
         shell.open(b)
-        let opening = navigation.opened(c)
-        shell.give(opening)
+        let opening = shell.give(navigation.opened(c))!
         guard case .deferred = navigation.closed(c) else { return XCTFail("the close should wait") }
         XCTAssertTrue(navigation.stack.shown === b, "the window shown before it is shown at once")
         while shell.endings[opening.id] == nil { shell.frame() }
-        let pop = shell.endings[opening.id]?.ending.pop
+        let pop = shell.endings[opening.id]?.pop
         XCTAssertEqual(pop?.event, .close)
         XCTAssertTrue(pop?.from === c && pop?.to === b)
         XCTAssertTrue(navigation.transition?.from.window === c, "the close plays now")
@@ -56,17 +57,15 @@ final class NavigationTests: XCTestCase {
         let a = W("a"), b = W("b"), c = W("c")
         shell.open(a)
         shell.open(b)
-        let opening = navigation.opened(c)
-        shell.give(opening)
+        let opening = shell.give(navigation.opened(c))!
         shell.frame()
-        _ = navigation.closed(c)
-        let switching = navigation.switched(to: a)!
-        shell.give(switching)
+        guard case .deferred = navigation.closed(c) else { return XCTFail("the close should wait") }
+        let switching = shell.give(navigation.switched(to: a))!
         XCTAssertEqual(shell.endings[opening.id]?.outcome, .interrupted)
-        XCTAssertNil(shell.endings[opening.id]?.ending.pop)
+        XCTAssertNil(shell.endings[opening.id]?.pop)
         XCTAssertTrue(navigation.transition?.from.window == nil, "the switch starts from what was on screen")
         shell.settle()
-        XCTAssertNil(shell.endings[switching.id]?.ending.pop, "the switch showed what was to be shown")
+        XCTAssertNil(shell.endings[switching.id]?.pop, "the switch showed what was to be shown")
         XCTAssertTrue(navigation.stack.shown === a)
     }
 
@@ -76,8 +75,7 @@ final class NavigationTests: XCTestCase {
         shell.open(a)
         shell.open(b)
         let back = InteractiveProgress(at: shell.now)
-        let cancelled = navigation.handBegan(toward: a, hand: back)
-        shell.give(cancelled, hand: back)
+        let cancelled = shell.give(navigation.handBegan(toward: a, hand: back), hand: back)!
         XCTAssertTrue(navigation.heldSwitch?.target === a)
         for _ in 0..<5 { shell.frame() }
         XCTAssertTrue(navigation.stack.shown === b, "the hand holds it: nothing moves yet")
@@ -85,13 +83,12 @@ final class NavigationTests: XCTestCase {
         shell.settle(.cancelled)
         XCTAssertNil(navigation.heldSwitch, "let go")
         XCTAssertEqual(shell.endings[cancelled.id]?.outcome, .cancelled)
-        XCTAssertEqual(shell.endings[cancelled.id]?.ending.shownChanged, false)
+        XCTAssertEqual(shell.endings[cancelled.id]?.shownChanged, false)
         XCTAssertTrue(navigation.stack.shown === b)
         let forth = InteractiveProgress(at: shell.now)
-        let finished = navigation.handBegan(toward: a, hand: forth)
-        shell.give(finished, hand: forth)
+        let finished = shell.give(navigation.handBegan(toward: a, hand: forth), hand: forth)!
         shell.settle(.finished)
-        XCTAssertEqual(shell.endings[finished.id]?.ending.shownChanged, true)
+        XCTAssertEqual(shell.endings[finished.id]?.shownChanged, true)
         XCTAssertTrue(navigation.stack.shown === a)
     }
 
@@ -100,41 +97,65 @@ final class NavigationTests: XCTestCase {
         let a = W("a"), b = W("b")
         shell.open(a)
         shell.open(b)
-        let switching = navigation.switched(to: a)!
-        shell.give(switching)
+        let switching = shell.give(navigation.switched(to: a))!
         shell.frame()
         let held = InteractiveProgress(at: shell.now)
-        let play = navigation.handBegan(toward: a, takingOverFrom: .some(b), hand: held)
+        let play = shell.give(navigation.handBegan(toward: a, takingOverFrom: .some(b), hand: held), hand: held, takingOver: true)!
         XCTAssertTrue(play.from === b)
-        shell.give(play, hand: held, takingOver: true)
         XCTAssertEqual(shell.endings[switching.id]?.outcome, .interrupted)
         XCTAssertTrue(navigation.transition?.from.window === b, "taken over: from where the switch came from")
         shell.settle(.cancelled)
-        XCTAssertEqual(shell.endings[play.id]?.ending.shownChanged, true)
+        XCTAssertEqual(shell.endings[play.id]?.shownChanged, true)
         XCTAssertTrue(navigation.stack.shown === b)
     }
 
+    func testAHandLettingGoBackToAWindowThatClosedPlaysACloseFromIt() {
+        let shell = Shell(), navigation = shell.navigation
+        let a = W("a"), b = W("b"), c = W("c")
+        shell.open(a)
+        shell.open(b)
+        shell.open(c)
+        shell.give(navigation.switched(to: a))
+        shell.frame()
+        // The window the switch came from goes; a hand takes the switch over, and lets go back toward it.
+        guard case .hidden = navigation.closed(c) else { return XCTFail("a is shown: c goes unseen") }
+        let hand = InteractiveProgress(progress: navigation.transition?.progress(at: shell.now) ?? 0, at: shell.now)
+        let held = shell.give(navigation.handBegan(toward: a, takingOverFrom: .some(c), hand: hand), hand: hand, takingOver: true)!
+        shell.settle(.cancelled)
+        XCTAssertEqual(shell.endings[held.id]?.outcome, .cancelled)
+        let pop = shell.endings[held.id]?.pop
+        XCTAssertEqual(pop?.event, .close, "the screen went back to the window that went: a close plays from it")
+        XCTAssertTrue(pop?.from === c && pop?.to === a)
+        XCTAssertTrue(shell.completed.last?.play.to === navigation.stack.shown)
+    }
+
     /// Random events, given back as a shell would: most plays played through
-    /// the policy's own driver, some shown at once; frames presented on the
-    /// clock; hands that hold their transition until they let go; the
-    /// switcher held, stepped, clicked, committed and cancelled; windows going
-    /// while selected, previewed or shown. After each: one window shown while
-    /// any is open, only open windows on the stack, the running play the one
-    /// transition drawn, each transition completed once, nothing waiting on a
-    /// window that went, the selection a live window.
-    func testRandomEventsKeepOneShownWindowAndOneOutcomePerTransition() {
+    /// the policy's own records, some shown at once; frames presented on the
+    /// clock and what they complete delivered after; hands that hold their
+    /// transition until they let go, and listen to it then; the switcher
+    /// held, stepped, clicked, committed and cancelled, its overlay departing
+    /// beside whatever plays next; windows going while selected, previewed or
+    /// shown. After each: one window shown while any is open, only open
+    /// windows on the stack, the transition drawn the newest decided, each
+    /// animation completed once and never from inside a presentation, nothing
+    /// waiting on a window that went, the selection a live window. At rest:
+    /// nothing left running, and the screen ended where the stack says.
+    func testRandomEventsRunManyAnimationsEachCompletingOnceAfterItsFrame() {
         var generator = SeededGenerator(seed: 0x5e9e)
+        var overlapping = 0
         for _ in 0..<500 {
             var run = RandomRun()
             for _ in 0..<80 {
                 run.step(&generator)
                 run.check()
+                if run.navigation.animations.count > 1 { overlapping += 1 }
             }
             run.shell.settle()
             run.check()
-            XCTAssertEqual(Set(run.shell.completions.keys), run.shell.given, "every play given back completes")
-            XCTAssertFalse(run.shell.navigation.isAnimating)
+            run.checkAtRest()
         }
+        // The switcher's departure fading beside a transition (a cancel while one plays, a hand taking one over).
+        XCTAssertGreaterThanOrEqual(overlapping, 50, "animations ran at once")
     }
 
     /// One run of random events.
@@ -166,6 +187,7 @@ final class NavigationTests: XCTestCase {
                 hand(toward: window)
             case 5:
                 guard let held = navigation.heldSwitch else { return }
+                shell.listen(to: held.play.id)
                 _ = held.hand.end(at: shell.now, toward: Bool.random(using: &generator) ? .finished : .cancelled)
             case 6:
                 guard let held = navigation.heldSwitch else { return }
@@ -185,7 +207,9 @@ final class NavigationTests: XCTestCase {
             case 11:
                 commitSwitcher(atOnce: atOnce)
             case 12:
+                guard navigation.switcher.isHeld else { return }
                 navigation.switcherCancelled()
+                shell.switcherLetGo()
             default:
                 for _ in 0..<Int.random(in: 1...4, using: &generator) { shell.frame() }
             }
@@ -196,7 +220,7 @@ final class NavigationTests: XCTestCase {
             open.removeAll { $0 === window }
             // A hand dragging toward the window that went lets go.
             if let held = navigation.heldSwitch, held.target === window { _ = held.hand.end(at: shell.now, toward: .cancelled) }
-            if case .pop(let play) = navigation.closed(window) { shell.give(play, atOnce: atOnce) }
+            if case .pop(let token) = navigation.closed(window) { shell.give(token, atOnce: atOnce) }
         }
 
         /// A hand begins toward `window`, taking over a transition running toward it.
@@ -213,8 +237,11 @@ final class NavigationTests: XCTestCase {
 
         /// The switcher let go: one switch to its selection, which is then what shows.
         private mutating func commitSwitcher(atOnce: Bool) {
+            guard navigation.switcher.isHeld else { return }
             let chosen = navigation.switcher.selection
-            shell.give(navigation.switcherCommitted(at: shell.now), atOnce: atOnce)
+            let token = navigation.switcherCommitted(at: shell.now)
+            shell.switcherLetGo()
+            shell.give(token, atOnce: atOnce)
             XCTAssertFalse(navigation.switcher.isHeld)
             if let chosen { XCTAssertTrue(navigation.stack.shown === chosen, "a committed choice is what shows") }
         }
@@ -223,19 +250,24 @@ final class NavigationTests: XCTestCase {
             let stack = navigation.stack
             XCTAssertEqual(stack.windows.map(ObjectIdentifier.init), open.map(ObjectIdentifier.init), "only open windows", file: file, line: line)
             XCTAssertEqual(stack.shown == nil, open.isEmpty, "one window shown while any is open", file: file, line: line)
-            XCTAssertLessThanOrEqual(navigation.running.count, 1, "at most one transition", file: file, line: line)
-            XCTAssertEqual(navigation.running.isEmpty, navigation.transition == nil,
-                           "the running play is the transition drawn, and none is drawn without one", file: file, line: line)
-            if let play = navigation.running.last, let transition = navigation.transition {
-                XCTAssertTrue(transition.to.window === play.to, "the transition drawn goes where its play goes", file: file, line: line)
+            let transitions = navigation.animations.filter { if case .transition = $0.kind { true } else { false } }
+            XCTAssertLessThanOrEqual(transitions.count, 1, "one transition on screen, once each start is given back", file: file, line: line)
+            XCTAssertLessThanOrEqual(navigation.animations.count - transitions.count, 1, "one departure", file: file, line: line)
+            XCTAssertTrue(transitions.allSatisfy { $0.transition != nil }, "every play was given back", file: file, line: line)
+            XCTAssertEqual(transitions.last?.id.value, navigation.transition?.id,
+                           "the newest play is the transition drawn, and none is drawn without one", file: file, line: line)
+            if let record = transitions.last, let transition = navigation.transition {
+                XCTAssertTrue(transition.to.window === record.to, "the transition drawn goes where its play goes", file: file, line: line)
             }
-            XCTAssertTrue(shell.completions.values.allSatisfy { $0 == 1 }, "no transition completes twice", file: file, line: line)
+            XCTAssertTrue(shell.completions.values.allSatisfy { $0 == 1 }, "no animation completes twice", file: file, line: line)
+            XCTAssertTrue(shell.heard.values.allSatisfy { $0 == 1 }, "a listener hears once", file: file, line: line)
+            XCTAssertEqual(shell.heardInsidePresentation, 0, "completions are delivered after their frame", file: file, line: line)
             if let closed = navigation.deferredPop {
-                XCTAssertTrue(navigation.isAnimating, "a close waits only for a running transition", file: file, line: line)
+                XCTAssertTrue(navigation.transitionsPending, "a close waits only for a running transition", file: file, line: line)
                 XCTAssertFalse(open.contains { $0 === closed }, file: file, line: line)
             }
             if let hand = navigation.handSwitch {
-                XCTAssertEqual(hand.play.id, navigation.running.last?.id, "a hand's switch is the running transition", file: file, line: line)
+                XCTAssertEqual(hand.play.id, transitions.last?.id, "a hand's switch is the running transition", file: file, line: line)
                 XCTAssertTrue(hand.hand === navigation.transition?.interactive, file: file, line: line)
             }
             if let held = navigation.heldSwitch {
@@ -251,6 +283,16 @@ final class NavigationTests: XCTestCase {
             XCTAssertEqual(Set(stack.shownOrder.map(ObjectIdentifier.init)), Set(open.map(ObjectIdentifier.init)),
                            "every open window once in the most-recently-used order", file: file, line: line)
             XCTAssertEqual(stack.shownOrder.count, open.count, file: file, line: line)
+        }
+
+        /// Settled: every play given back completed, once; nothing runs; and
+        /// the last transition that was not interrupted ended on the shown window.
+        func checkAtRest(file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertEqual(Set(shell.completions.keys), shell.given, "every play given back completes", file: file, line: line)
+            XCTAssertTrue(navigation.animations.isEmpty && !navigation.isAnimating, file: file, line: line)
+            guard let last = shell.completed.last(where: { $0.outcome != .interrupted }) else { return }
+            let endedOn = last.outcome == .finished ? last.play.to : last.play.from
+            XCTAssertTrue(endedOn === navigation.stack.shown, "what shows after is what the policy says", file: file, line: line)
         }
     }
 }

@@ -19,9 +19,9 @@ final class SwitcherTests: XCTestCase {
         return (navigation, windows)
     }
 
-    /// `play` shown at once, nothing played.
-    private func finish(_ play: Nav.Play?, _ navigation: Nav) {
-        if let play { _ = navigation.showAtOnce(play, at: .seconds(40)) }
+    /// `token`'s play shown at once, nothing played.
+    private func finish(_ token: consuming PlayToken?, _ navigation: Nav) {
+        if let token { _ = navigation.showAtOnce(token, at: .seconds(40)) }
     }
 
     func testAFirstPressListsWindowsMostRecentFirstAndSelectsTheSecond() {
@@ -43,32 +43,33 @@ final class SwitcherTests: XCTestCase {
         XCTAssertTrue(navigation.switcher.selection === w[0])
     }
 
-    func testTheOverlayShowsOnlyAfterTheOpenDelayAndAQuickTapJustSwitches() throws {
+    func testTheOverlayShowsOnlyAfterTheOpenDelayAndAQuickTapJustSwitches() {
         let (navigation, w) = fourWindows()
         XCTAssertTrue(navigation.switcherOpened(backward: false, at: .seconds(20)))
         XCTAssertEqual(navigation.switcher.phase, .pending)
         XCTAssertFalse(navigation.switcherTicked(at: .seconds(20.1)))
-        let play = try XCTUnwrap(navigation.switcherCommitted(at: .seconds(20.1)))
+        guard let token = navigation.switcherCommitted(at: .seconds(20.1)) else { return XCTFail("a switch") }
+        let play = navigation.play(of: token)
         XCTAssertEqual(play.event, .switch)
         XCTAssertTrue(play.from === w[2] && play.to === w[1])
-        XCTAssertEqual(navigation.running.count, 1, "one transition")
+        XCTAssertEqual(navigation.animations.count, 1, "one transition")
         XCTAssertFalse(navigation.switcher.isHeld)
 
-        finish(play, navigation)
+        finish(token, navigation)
         XCTAssertTrue(navigation.switcherOpened(backward: false, at: .seconds(30)))
         XCTAssertTrue(navigation.switcherTicked(at: .seconds(30.15)))
         XCTAssertEqual(navigation.switcher.phase, .open)
         XCTAssertFalse(navigation.switcherTicked(at: .seconds(30.2)), "it showed once")
     }
 
-    func testManyPressesCommitOneSwitchAndCancelPlaysNothing() throws {
+    func testManyPressesCommitOneSwitchAndCancelPlaysNothing() {
         let (navigation, w) = fourWindows()
         _ = navigation.switcherOpened(backward: false, at: .seconds(20))
         for _ in 0..<6 { navigation.switcherStepped(backward: false) }
-        let play = try XCTUnwrap(navigation.switcherCommitted(at: .seconds(21)))
-        XCTAssertTrue(play.to === w[0], "c b d a, second then six on: a")
-        XCTAssertEqual(navigation.running.count, 1)
-        finish(play, navigation)
+        guard let token = navigation.switcherCommitted(at: .seconds(21)) else { return XCTFail("a switch") }
+        XCTAssertTrue(navigation.play(of: token).to === w[0], "c b d a, second then six on: a")
+        XCTAssertEqual(navigation.animations.count, 1)
+        finish(token, navigation)
         _ = navigation.switcherOpened(backward: false, at: .seconds(30))
         navigation.switcherCancelled()
         XCTAssertFalse(navigation.switcher.isHeld)
@@ -90,16 +91,18 @@ final class SwitcherTests: XCTestCase {
     func testAnySwitchAskedForWhileHeldLetsTheSwitcherGoFirst() {
         let (navigation, w) = fourWindows()
         _ = navigation.switcherOpened(backward: false, at: .seconds(20))
-        _ = navigation.switched(to: w[0], at: .seconds(20.5))
+        finish(navigation.switched(to: w[0], at: .seconds(20.5)), navigation)
         XCTAssertFalse(navigation.switcher.isHeld)
         XCTAssertFalse(navigation.switcherOpened(backward: false, listing: { $0 === w[0] }, at: .seconds(21)),
                        "one window listed: nothing held")
     }
 
-    func testAClickCommitsThatWindow() throws {
+    func testAClickCommitsThatWindow() {
         let (navigation, w) = fourWindows()
         _ = navigation.switcherOpened(backward: false, at: .seconds(20))
         XCTAssertTrue(navigation.switcherSelected(w[3]))
-        XCTAssertTrue(try XCTUnwrap(navigation.switcherCommitted(at: .seconds(21))).to === w[3])
+        guard let token = navigation.switcherCommitted(at: .seconds(21)) else { return XCTFail("a switch") }
+        XCTAssertTrue(navigation.play(of: token).to === w[3])
+        finish(token, navigation)
     }
 }

@@ -148,9 +148,11 @@ final class OutputFrameTests: XCTestCase {
 
     /// Plays `settings` from `from` to `to`, starting now.
     private func play(_ settings: EffectSettings, from: Texture, to: Texture, completed: @escaping () -> Void = {}) {
-        navigation.play(Navigator.Play(id: 1, event: .switch, from: nil, to: nil), from: .texture(from), to: .texture(to),
+        // A switch between two pictures, decided as the policy would decide one between windows.
+        let token = PlayToken(navigation.record(.transition(.switch), clock: .waiting).id)
+        navigation.play(token, from: .texture(from), to: .texture(to),
                         settings: settings, direction: .forward, at: backend.now, snapshot: { .background }) { _, _ in completed() }
-        output.willPlay(from: .texture(from), to: .texture(to), onStart: nil)
+        output.willPlay(from: .texture(from), to: .texture(to))
     }
 
     /// Presentations so far, numbered as the backend would.
@@ -171,9 +173,9 @@ final class OutputFrameTests: XCTestCase {
         showing(from)
         var completions = 0
         play(try crossfade(duration: 4 / 60), from: from, to: to) { completions += 1 }
-        XCTAssertTrue(output.isAnimating)
+        XCTAssertTrue(navigation.isAnimating)
         var progress: [Double] = []
-        while output.isAnimating, progress.count < 10 {
+        while navigation.isAnimating, progress.count < 10 {
             XCTAssertEqual(frameAndPresent(), .everywhere, "a transition's frame changes it all")
             let frame = try XCTUnwrap(painter.renders.last?.transition)
             XCTAssertTrue(frame.from === from && frame.to === to)
@@ -190,7 +192,7 @@ final class OutputFrameTests: XCTestCase {
         let from = painter.picture(width: 320, height: 180), to = painter.picture(width: 320, height: 180)
         showing(from)
         play(try crossfade(duration: 1 / 60), from: from, to: to)
-        while output.isAnimating { frameAndPresent() }
+        while navigation.isAnimating { frameAndPresent() }
         screens.shown = .texture(to)
         output.transitionEnded()
         XCTAssertEqual(painter.reducedTargetsReleased, 1, "frames drawn smaller are done with")
@@ -215,7 +217,7 @@ final class OutputFrameTests: XCTestCase {
         showing(from)
         play(try crossfade(duration: 2 / 60), from: from, to: to)
         var asked: [Int] = []
-        while output.isAnimating {
+        while navigation.isAnimating {
             frameAndPresent()
             asked.append(backend.framesAsked)
         }
@@ -230,7 +232,7 @@ final class OutputFrameTests: XCTestCase {
         var heardBefore: Int?
         play(try crossfade(duration: 2 / 60), from: from, to: to) { [unowned self] in
             heardBefore = screens.presented.count
-            XCTAssertFalse(output.isAnimating, "the frame that ended it is accounted for")
+            XCTAssertFalse(navigation.isAnimating, "the frame that ended it is accounted for")
         }
         var completions = FrameCompletions()
         while heardBefore == nil, completions.isEmpty {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The repository's files that tests read (examples, built-in shaders, the
-/// README): in a packaged suite (`scripts/package --tests`) the `source`
+/// README and docs/): in a packaged suite (`scripts/package --tests`) the `source`
 /// folder beside the test bundle, else the checkout this file was built from.
 public enum SourceTree {
     public static let root: URL = {

@@ -8,7 +8,7 @@ import SegueWayland
 
 /// The control socket's requests, answered from the compositor's state.
 extension Compositor: IPCDelegate {
-    package func handle(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
+    package func answer(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
         switch request {
         case .set(let key, let value):
             switch set(ConfigSetting(key: key, value: value)) {
@@ -25,7 +25,7 @@ extension Compositor: IPCDelegate {
             reply(.success(["subscribed": true]))
         case .windows:
             // Front to back: the shown window, then the others by when they were last shown.
-            reply(.success(["windows": .array(stack.shownOrder.reversed().map(json)), "animating": .bool(output.isAnimating)]))
+            reply(.success(["windows": .array(stack.shownOrder.reversed().map(json)), "animating": .bool(navigation.isAnimating)]))
         case .clients:
             reply(.success(["clients": .array(server.clients.map(clientJSON))]))
         case .outputs:
@@ -41,7 +41,7 @@ extension Compositor: IPCDelegate {
                 "frames_captured": .number(Double(offered?.screenCapture.framesCaptured ?? 0)),
                 // What the last frame changed of the one before (what a parent is told): [x, y, width, height], null for the whole output.
                 "last_damage": output.lastDamage.rects.map { .array($0.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) }) } ?? .null,
-                "animating": .bool(output.isAnimating),
+                "animating": .bool(navigation.isAnimating),
                 // GL objects alive in the whole compositor: flat over a long run.
                 "gl_textures": .number(Double(Texture.live)),
                 "gl_render_targets": .number(Double(RenderTarget.live)),

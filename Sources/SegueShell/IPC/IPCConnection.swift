@@ -136,7 +136,7 @@ final class IPCConnection {
         requestCount += 1
         let number = requestCount
         awaiting = number
-        delegate.handle(request) { [weak self] reply in self?.answer(number, with: reply, subscribing: request == .events) }
+        delegate.answer(request) { [weak self] reply in self?.answer(number, with: reply, subscribing: request == .events) }
     }
 
     private func answer(_ number: Int, with reply: IPCReply, subscribing: Bool) {

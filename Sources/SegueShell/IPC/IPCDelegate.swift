@@ -6,5 +6,5 @@ package protocol IPCDelegate: AnyObject {
     /// now or later (a waiting `switch` answers when its transition ends); the
     /// connection reads no further request until then. Further calls, and calls
     /// after the client has gone away, do nothing.
-    func handle(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void)
+    func answer(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void)
 }

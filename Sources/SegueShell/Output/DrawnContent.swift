@@ -4,7 +4,8 @@ import SegueRender
 /// What a frame drew, to draw it again.
 enum DrawnContent {
     case nothing
-    case transition(Transition<ScreenSource>, progress: Double, form: Renderer.EffectForm, scale: Double)
+    case transition(Transition<ScreenSource>, over: Navigator.Record.Over?, progress: Double, form: Renderer.EffectForm,
+                    scale: Double)
     case desktop
     /// The held switcher over the shown window.
     case switcher(SwitcherView)

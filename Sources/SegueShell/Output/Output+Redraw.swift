@@ -27,8 +27,8 @@ extension Output {
             switch lastContent {
             case .nothing:
                 try painter.render(.surfaces([], background: background), into: target)
-            case .transition(let transition, let progress, let form, let scale):
-                try painter.render(content(of: transition, from: texture(transition.from, fresh: false),
+            case .transition(let transition, let over, let progress, let form, let scale):
+                try painter.render(content(of: transition, over: over, from: texture(transition.from, fresh: false),
                                            to: texture(transition.to, fresh: false), progress: progress, form: form, scale: scale),
                                    into: target)
                 drawOverLayers(into: target)

@@ -9,7 +9,7 @@ extension Output {
     /// starts from). Returns what the frame clock saw of the overlay.
     func switcherClosed(departing: Bool) -> FrameStatistics {
         if departing, case .switcher = lastContent, case .texture(let picture) = snapshot() {
-            departure = (picture, backend.now)
+            navigation.switcherDeparted(showing: .texture(picture), at: backend.now, duration: SwitcherView.appearDuration)
         }
         switcherOverlay.close()
         damage()
@@ -19,10 +19,9 @@ extension Output {
     /// What is on screen while the switcher's overlay departs, taken for a
     /// transition to start from, which replaces the departure; nil where none departs.
     func takeDeparture() -> ScreenSource? {
-        guard let departure else { return nil }
-        self.departure = nil
+        guard let picture = navigation.departureTaken() else { return nil }
         if case .departing = lastContent { return snapshot() }
-        return .texture(departure.picture)
+        return picture
     }
 
     /// The shown screen with the overlay's picture over it at `opacity`.

@@ -22,8 +22,8 @@ final class Output {
     /// Takes the frames screen capture wants.
     weak var capture: OutputCapture?
 
-    /// Holds the running transition, whose frames this draws.
-    private let navigation: Navigation<Window, ScreenSource>
+    /// Holds the running animations, whose frames this draws.
+    let navigation: Navigator
     /// Takes the pixels of windows on screen between frames.
     private var pixelsDue: PixelsDue<SurfaceTextures>!
     let backgroundTexture: Texture
@@ -35,9 +35,6 @@ final class Output {
     lazy var switcherOverlay = SwitcherOverlay(painter: painter)
     /// The held switcher between frames.
     var hold = SwitcherHold<Window>()
-    /// The switcher's overlay as it was last drawn, fading out over the shown
-    /// screen once let go, and since when: its departure.
-    var departure: (picture: Texture, since: Instant)?
     /// What the shown screen changed since the last frame.
     private var pending = Damage.everywhere
     /// Whether the desktop's layers may have changed since the last frame: its elements tell where.
@@ -56,17 +53,13 @@ final class Output {
     /// The transition whose frames `resolution` sizes now, and what its
     /// effect's frames cost at each size when the renderer timed them.
     private var scaledTransition: (id: UInt64, prepared: [Double: Double])?
-    /// Told when the newest transition's first frame was presented.
-    private var onFirstPresented: ((Instant) -> Void)?
-    /// The window the running transition opens or closes over the other screen, if it does.
-    private var windowOver: WindowOver?
     /// Frames rendered and presented since start: an idle output adds none.
     private(set) var framesDrawn = 0
     private(set) var framesPresented = 0
     /// When the frame on screen was presented; nil before the first.
     private(set) var lastPresented: Instant?
 
-    init(backend: Backend, painter: Painter, textures: SurfaceTextures, navigation: Navigation<Window, ScreenSource>,
+    init(backend: Backend, painter: Painter, textures: SurfaceTextures, navigation: Navigator,
          loop: EventLoop, background: (Float, Float, Float)) throws {
         self.backend = backend
         self.navigation = navigation
@@ -97,10 +90,9 @@ final class Output {
     /// last pixel cut off rather than a line of background left.
     var logicalWidth: Int { (width + scale - 1) / scale }
     var logicalHeight: Int { (height + scale - 1) / scale }
-    var isAnimating: Bool { navigation.transition != nil }
     /// Nothing shown changed since the last frame drawn: another would look the same.
     var isCurrent: Bool {
-        pending.isEmpty && !desktopChanged && !isAnimating && departure == nil && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true
+        pending.isEmpty && !desktopChanged && !navigation.isAnimating && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true
     }
 
     /// Whether transition frames that would miss their refresh are drawn smaller.
@@ -184,22 +176,17 @@ final class Output {
     /// pixels are taken before its clock starts, as a window not drawn lately
     /// (the one switched to) would make the first frame pay for all of its
     /// pixels; `from` only where none runs, as a running one is retargeted
-    /// from a snapshot. `onStart` hears when its first frame was presented.
-    func willPlay(from: ScreenSource, to: ScreenSource, onStart: ((Instant) -> Void)?) {
-        onFirstPresented = onStart
-        if !isAnimating { _ = texture(from) }
+    /// from a snapshot.
+    func willPlay(from: ScreenSource, to: ScreenSource) {
+        if navigation.transition == nil { _ = texture(from) }
         _ = texture(to)
         backend.scheduleFrame()
     }
 
-    /// The transition just started opens or closes `over`'s window over the
-    /// screen behind it (nil: it plays between screens).
-    func playsOver(_ over: WindowOver?) { windowOver = over }
-
     /// A transition completed: the next frame shows what is shown.
     func transitionEnded() {
         damage()
-        if !isAnimating { painter.releaseReducedTargets() }
+        if navigation.transition == nil { painter.releaseReducedTargets() }
     }
 
     /// The windows the next frame shows. While the switcher's overlay shows,
@@ -244,9 +231,9 @@ final class Output {
 
     /// A transition's frame: between two screens, or, where a window smaller
     /// than the output opens or closes, that window over the other screen.
-    func content(of transition: Transition<ScreenSource>, from: Texture, to: Texture, progress: Double,
-                 form: Renderer.EffectForm, scale: Double) -> FrameContent {
-        if let over = windowOver, let window = over.window,
+    func content(of transition: Transition<ScreenSource>, over: Navigator.Record.Over?, from: Texture, to: Texture,
+                 progress: Double, form: Renderer.EffectForm, scale: Double) -> FrameContent {
+        if let over, case let window = over.window,
            case .window(let side) = over.opening ? transition.to : transition.from, side === window {
             // Gone, it is as it was; opening, as it is.
             let layers = window.lastAlone.map { [SurfaceLayer($0.picture, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
@@ -269,12 +256,10 @@ final class Output {
     private func draw(predicted: Instant, into buffer: FrameBuffer) -> Damage? {
         let target = buffer.target
         let start = DispatchTime.now().uptimeNanoseconds
-        if let departure, predicted.seconds(since: departure.since) >= SwitcherView.appearDuration {
-            // Gone: the screen is drawn whole as it is.
-            self.departure = nil
-            pending = .everywhere
-        }
-        if let (transition, frame) = navigation.frame(at: predicted) {
+        let departing = navigation.departure(at: predicted)
+        // Gone: the screen is drawn whole as it is.
+        if departing == nil, case .departing = lastContent { pending = .everywhere }
+        if let (record, transition, frame) = navigation.frame(at: predicted) {
             let exact = frame.isFinal || frame.progress == 0
             // Such a frame shows one side alone (`from` at 0, the side it ends on last): only
             // that one takes its newest pixels, so a frame that must be exact pays one copy, not two.
@@ -286,7 +271,8 @@ final class Output {
             var scale = scale(for: effect, form: form, exact: exact)
             // The first frame also pays for the transition's start (the windows' first use at this size).
             let typical = !exact && transition.statistics.frames > 0
-            let content = content(of: transition, from: from, to: to, progress: frame.progress, form: form, scale: scale)
+            let content = content(of: transition, over: record.over, from: from, to: to, progress: frame.progress, form: form,
+                                  scale: scale)
             // A window over the screen behind it is drawn at full size: its frames' costs are of that.
             if case .windowOver = content { scale = 1 }
             do {
@@ -296,7 +282,7 @@ final class Output {
                 try? painter.render(.screen(to, filling: target, background: background), into: target)
             }
             drawOverLayers(into: target)
-            drew(.transition(transition, progress: frame.progress, form: form, scale: scale), into: buffer)
+            drew(.transition(transition, over: record.over, progress: frame.progress, form: form, scale: scale), into: buffer)
             lastDrawn = (transition, target, painter.submit(target, startedAt: start), scale, fixed, typical)
             // A window's back buffer holds nothing once swapped: read now, not at presentation.
             if target.texture == nil { recorder?.record(target, transition: transition) }
@@ -311,11 +297,11 @@ final class Output {
             hold.drew(appear: view.appear, for: predicted)
             painter.submit(target, startedAt: start)
             lastDrawn = nil
-        } else if let departure, case let left = 1 - predicted.seconds(since: departure.since) / SwitcherView.appearDuration, left > 0 {
-            let opacity = Float(left)
-            try? painter.render(.surfaces(departingLayers(departure.picture, opacity: opacity), background: background), into: target)
+        } else if let (departure, left) = departing {
+            let opacity = Float(left), picture = texture(departure)
+            try? painter.render(.surfaces(departingLayers(picture, opacity: opacity), background: background), into: target)
             drawOverLayers(into: target)
-            drew(.departing(departure.picture, opacity: opacity), into: buffer)
+            drew(.departing(picture, opacity: opacity), into: buffer)
             painter.submit(target, startedAt: start)
             lastDrawn = nil
         } else if !pending.isEmpty || desktopChanged, case .desktop? = delegate?.shownScreen() {
@@ -416,26 +402,15 @@ final class Output {
         lastPresented = time
         hold.presented(at: time, refreshInterval: backend.refreshInterval)
         let visible = visibleWindows()
-        let running = navigation.transition
         let completions = navigation.presented(at: time, refreshInterval: backend.refreshInterval)
-        if let first = running?.statistics.firstPresentation, let onStart = onFirstPresented {
-            onFirstPresented = nil
-            onStart(first)
-        }
         lastDrawn = nil
         delegate?.framePresented(at: time, sequence: sequence, visible: visible)
         let handHolding = navigation.transition?.interactive?.isTracking == true
         // While the switcher shows, the clock ticks on: each refresh is a preview's turn.
-        if (isAnimating && !handHolding) || !pending.isEmpty || desktopChanged || delegate?.switcherView() != nil || departure != nil {
+        if (navigation.isAnimating && !handHolding) || !pending.isEmpty || desktopChanged || delegate?.switcherView() != nil {
             backend.scheduleFrame()
         }
         return completions
     }
 }
 
-/// A window smaller than the output opening (`opening`) or closing over the
-/// screen behind it, rather than as a screen of its own.
-struct WindowOver {
-    weak var window: Window?
-    let opening: Bool
-}

@@ -26,7 +26,7 @@ package final class CompositorGlobal {
             },
             create_region: { client, resource, id in
                 guard let client else { return }
-                Region.create(client: client, version: wl_resource_get_version(resource), id: id)
+                ClientRegion.create(client: client, version: wl_resource_get_version(resource), id: id)
             }
         ))
         return table

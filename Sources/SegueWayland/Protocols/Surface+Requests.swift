@@ -71,11 +71,11 @@ extension Surface {
             set_opaque_region: { _, resource, region in
                 // Copied now: the client may change or destroy the region before committing.
                 Resource.object(resource, as: Surface.self)?.pending.opaqueRegion =
-                    region.flatMap { Resource.object($0, as: Region.self)?.shape } ?? RegionShape()
+                    region.flatMap { Resource.object($0, as: ClientRegion.self)?.shape } ?? RegionShape()
             },
             set_input_region: { _, resource, region in
                 Resource.object(resource, as: Surface.self)?.pending.inputRegion =
-                    .some(region.flatMap { Resource.object($0, as: Region.self)?.shape })
+                    .some(region.flatMap { Resource.object($0, as: ClientRegion.self)?.shape })
             },
             commit: { _, resource in Resource.object(resource, as: Surface.self)?.commit() },
             set_buffer_transform: { _, resource, transform in
