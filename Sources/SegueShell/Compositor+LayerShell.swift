@@ -55,10 +55,10 @@ extension Compositor: LayerShellDelegate {
 
     /// A layer surface (or one of its subsurfaces or popups) committed new
     /// content. A top layer under a fullscreen window shows nothing, so draws nothing.
-    func layerContentCommitted(_ layer: LayerSurface, by surface: Surface) {
+    func layerContentCommitted(_ layer: LayerSurface, by surface: Surface, _ changes: CommitChanges) {
         guard layer.mapped, output.showsLayer(layer) else { return }
-        if surface.committedNewContent || surface.committedSubsurfaceChange {
-            layersChanged(under: !layer.layer.isAboveWindows, at: layer, committedBy: surface)
+        if changes.newContent || changes.subsurfacesChanged {
+            layersChanged(under: !layer.layer.isAboveWindows, at: layer, committedBy: (surface, changes))
         }
         else if !surface.frameCallbacks.isEmpty { output.requestFrame() }
     }
@@ -68,7 +68,7 @@ extension Compositor: LayerShellDelegate {
     /// of a layer surface's own surface that kept its size, only what it
     /// damaged; anything else (another size, subsurfaces, popups, which may
     /// reach past it) the whole output.
-    func layersChanged(under: Bool, at layer: LayerSurface? = nil, committedBy surface: Surface? = nil) {
+    func layersChanged(under: Bool, at layer: LayerSurface? = nil, committedBy commit: (surface: Surface, changes: CommitChanges)? = nil) {
         pointerLayoutChanged()
         guard options.placement.showsOneWindow else { return output.desktopLayersChanged() }
         guard !under, let layer else {
@@ -77,10 +77,10 @@ extension Compositor: LayerShellDelegate {
         }
         let scale = output.scale, root = layer.surface
         let size = (root.width, root.height), sizeBefore = output.layerSurfaces.drawnSize(of: layer, is: size)
-        guard let surface, surface === root, !surface.committedSubsurfaceChange, root.subsurfaces.all.isEmpty, layer.popups.isEmpty,
+        guard let commit, commit.surface === root, !commit.changes.subsurfacesChanged, root.subsurfaces.all.isEmpty, layer.popups.isEmpty,
               sizeBefore.map({ $0 == size }) ?? false else { return output.damage() }
         let placed = PixelRect(x: layer.rect.x * scale, y: layer.rect.y * scale, width: root.width * scale, height: root.height * scale)
-        output.damage(Window.damage(of: root, placed: placed, scale: scale))
+        output.damage(Window.damage(of: root, committed: commit.changes, placed: placed, scale: scale))
     }
 
     /// The layer surface `surface` is part of: its own, a subsurface's or a popup's.

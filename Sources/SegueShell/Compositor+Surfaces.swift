@@ -11,14 +11,14 @@ import SegueWayland
 
 /// Surfaces committing and going: where the output changed, new pixels to take, the cursor.
 extension Compositor: SurfaceDelegate {
-    package func surfaceCommitted(_ surface: Surface) {
+    package func surfaceCommitted(_ surface: Surface, _ changes: CommitChanges) {
         // A cursor's or drag icon's content is never drawn, so it costs no
         // texture: it is the pointer's picture, which a backend may show.
         if surface.isUndrawn {
             textures.forget(surface)
-            cursorImages.take(surface)
+            cursorImages.take(surface, committed: changes.buffer)
             surface.dropUntakenPixels()
-            seat?.pointer.cursorSurfaceCommitted(surface)
+            seat?.pointer.cursorSurfaceCommitted(surface, movedBy: changes.offset)
             if let request = seat?.pointer.cursor, request.surface === surface {
                 updateCursor()
                 // The pointer's picture hears of frames too, as an animated one waits to.
@@ -29,8 +29,8 @@ extension Compositor: SurfaceDelegate {
         // A surface drawn before set_cursor makes it a cursor: its picture is
         // kept for then (no bigger than its texture, which the budget counts),
         // and dropped once it takes another role.
-        if surface.role == nil { cursorImages.take(surface) } else { cursorImages.forget(surface) }
-        if surface.committedNewContent, let failure = textures.contentCommitted(by: surface, budget: clientTextureBudget) {
+        if surface.role == nil { cursorImages.take(surface, committed: changes.buffer) } else { cursorImages.forget(surface) }
+        if changes.newContent, let failure = textures.contentCommitted(changes.buffer, by: surface, budget: clientTextureBudget) {
             switch failure {
             case .overBudget(let bytes):
                 log.warning("a client's textures would take \(bytes >> 20) MiB, past its \(clientTextureBudget >> 20) MiB: disconnecting it")
@@ -40,14 +40,13 @@ extension Compositor: SurfaceDelegate {
             surface.postNoMemory()
             return
         }
-        if let layer = layerSurface(of: surface) { return layerContentCommitted(layer, by: surface) }
+        if let layer = layerSurface(of: surface) { return layerContentCommitted(layer, by: surface, changes) }
         guard let window = window(of: surface), window.toplevel.mapped else { return }
         // New pixels, subsurfaces moved or restacked, or the window moved.
         let moved = surface === window.surface && updateOrigin(of: window)
         // A new window geometry moves the popups placed against it.
-        let xdgSurface = (surface.role as? XdgToplevel)?.xdgSurface ?? (surface.role as? XdgPopup)?.xdgSurface
-        let regeometried = xdgSurface?.committedGeometryChange == true && !window.toplevel.xdgSurface.popups.isEmpty
-        let changed = surface.committedNewContent || surface.committedSubsurfaceChange || moved || regeometried
+        let regeometried = changes.geometryChanged && !window.toplevel.xdgSurface.popups.isEmpty
+        let changed = changes.newContent || changes.subsurfacesChanged || moved || regeometried
         let visible = output.visibleWindows().contains { $0 === window }
         // A preview's window is read at the preview's own pace, not at every commit.
         if changed, switcherView()?.windows.contains(where: { $0 === window }) == true {
@@ -58,7 +57,7 @@ extension Compositor: SurfaceDelegate {
         // their pixels changed, where they moved). One off screen is composed anew when shown.
         var damage = Damage.everywhere
         if changed && visible && options.placement.showsOneWindow {
-            damage = window.contentChanged(committedBy: surface, on: output.windowScreen, textures: textures)
+            damage = window.contentChanged(committedBy: surface, changes, on: output.windowScreen, textures: textures)
         } else if changed {
             window.contentChanged()
         }

@@ -68,6 +68,48 @@ final class PresentationTimestampTests: XCTestCase {
         let during = presented.filter { (first...last).contains($0) }
         XCTAssertEqual(Double(during.count), count, "one feedback for each of the transition's frames: \(reply.payload), \(during)")
     }
+
+    /// wp_presentation: the feedback of a commit that kept its content is
+    /// presented with the frame that shows it, as the one before is; a buffer
+    /// replaced before any frame showed it is discarded.
+    func testFeedbackIsDiscardedOnlyForContentReplacedBeforeAFrameShowedIt() throws {
+        compositor = try CompositorUnderTest()
+        let client = try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
+        let frames = try XCTUnwrap(FeedbackLoop(client: client), "the compositor offers wp_presentation")
+        let toplevel = client.makeToplevel()
+        XCTAssertTrue(client.roundtrip())
+        client.ackConfigure(toplevel, serial: try XCTUnwrap(toplevel.lastConfigureSerial))
+        let pool = try XCTUnwrap(client.makePool(size: 2 * 640 * 360 * 4))
+        let first = try XCTUnwrap(pool.makeBuffer(width: 640, height: 360, stride: 640 * 4, format: WL_SHM_FORMAT_XRGB8888.rawValue))
+        let second = try XCTUnwrap(pool.makeBuffer(offset: 640 * 360 * 4, width: 640, height: 360, stride: 640 * 4,
+                                                   format: WL_SHM_FORMAT_XRGB8888.rawValue))
+        client.attach(first, to: toplevel)
+        client.damage(toplevel, width: 640, height: 360)
+        client.commit(toplevel)
+        XCTAssertTrue(client.roundtrip())
+        _ = try compositor.waitForWindows(1)
+        XCTAssertTrue(try compositor.waitUntilSettled())
+
+        // A new buffer, then a commit that keeps it, before any frame: both are shown by the next.
+        let attached = frames.feedback(on: toplevel.surface, attaching: second)
+        let kept = frames.feedback(on: toplevel.surface, attaching: nil)
+        XCTAssertTrue(frames.pump(until: { attached.outcome != nil && kept.outcome != nil }, timeout: .seconds(5)))
+        XCTAssertEqual(attached.outcome, kept.outcome, "presented together")
+        guard case .presented? = kept.outcome else { return XCTFail("kept content is presented: \(String(describing: kept.outcome))") }
+        // A buffer replaced by another before a frame showed it never was.
+        let replaced = frames.feedback(on: toplevel.surface, attaching: first)
+        let replacing = frames.feedback(on: toplevel.surface, attaching: second)
+        XCTAssertTrue(frames.pump(until: { replaced.outcome != nil && replacing.outcome != nil }, timeout: .seconds(5)))
+        XCTAssertEqual(replaced.outcome, .discarded)
+        guard case .presented? = replacing.outcome else { return XCTFail("the newer buffer is presented") }
+        withExtendedLifetime(pool) {}
+    }
+}
+
+/// How one feedback request ended.
+private final class FeedbackRecord {
+    enum Outcome: Equatable { case presented(UInt64), discarded }
+    var outcome: Outcome?
 }
 
 /// Commits a surface on every frame callback, each commit with a wp_presentation
@@ -90,6 +132,22 @@ private final class FeedbackLoop {
         guard interface == "wp_presentation" else { return }
         presentation = wl_registry_bind(registry, name, segue_client_wp_presentation_interface(), 1).map(OpaquePointer.init)
     }
+
+    /// Commits `surface` with a feedback request, attaching `buffer` (nil: keeping the content).
+    func feedback(on surface: OpaquePointer, attaching buffer: OpaquePointer?) -> FeedbackRecord {
+        let record = FeedbackRecord()
+        records.append(record)
+        let feedback = wp_presentation_feedback(presentation, surface)
+        wp_presentation_feedback_add_listener(feedback, recordListener, listenerData(record))
+        if let buffer {
+            wl_surface_attach(surface, buffer, 0, 0)
+            wl_surface_damage_buffer(surface, 0, 0, 640, 360)
+        }
+        wl_surface_commit(surface)
+        return record
+    }
+
+    private var records: [FeedbackRecord] = []
 
     func start(surface: OpaquePointer, buffer: OpaquePointer) {
         self.surface = surface
@@ -162,6 +220,19 @@ private nonisolated(unsafe) let presentationFeedbackListener = fixedListener(wp_
     },
     // Once the switch ends the window is hidden, and the frame it committed last is discarded.
     discarded: { _, feedback in
+        wp_presentation_feedback_destroy(feedback)
+    }
+))
+
+private nonisolated(unsafe) let recordListener = fixedListener(wp_presentation_feedback_listener(
+    sync_output: { _, _, _ in },
+    presented: { data, feedback, secondsHigh, secondsLow, nanoseconds, _, _, _, _ in
+        let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
+        (listenerObject(data) as FeedbackRecord).outcome = .presented(seconds * 1_000_000_000 + UInt64(nanoseconds))
+        wp_presentation_feedback_destroy(feedback)
+    },
+    discarded: { data, feedback in
+        (listenerObject(data) as FeedbackRecord).outcome = .discarded
         wp_presentation_feedback_destroy(feedback)
     }
 ))

@@ -1,3 +1,4 @@
+import SegueEngine
 @testable import SegueWayland
 import XCTest
 
@@ -41,19 +42,27 @@ final class ExtensionStatesTests: XCTestCase {
         XCTAssertEqual(older[Asked.self].cleared, 1)
     }
 
-    /// A part taken at each commit (as presentation feedback is) is not kept once applied.
-    private struct Taken: SurfaceStateExtension {
-        var values: [Int] = []
-        static var persists: Bool { false }
-        mutating func absorb(_ newer: Taken, contentReplaced: Bool) { values += newer.values }
-    }
-
-    func testApplyingKeepsWhatPersistsAndDropsWhatIsTakenAtEachCommit() {
-        var applied = ExtensionStates(), commit = ExtensionStates()
-        commit[Asked.self].values = [1]
-        commit[Taken.self].values = [2]
-        applied.apply(commit, contentReplaced: false)
-        XCTAssertEqual(applied[Asked.self].values, [1])
-        XCTAssertEqual(applied[Taken.self].values, [], "handed out, not kept")
+    /// The current state is a `SurfaceState` too: a commit applied over it
+    /// leaves what it set and each extension's part by its rules, and none of
+    /// what was the commit's alone (its buffer, damage, offset).
+    func testApplyingKeepsTheStateAndNoneOfWhatWasTheCommitsAlone() {
+        var current = SurfaceState(), commit = SurfaceState()
+        commit.scale = 2
+        commit.transform = .turned90
+        commit.damage = [PixelRect(x: 1, y: 2, width: 3, height: 4)]
+        commit.surfaceDamage = [PixelRect(x: 0, y: 0, width: 8, height: 8)]
+        commit.offset = (5, -6)
+        commit.extensions[Asked.self].values = [1]
+        current.apply(commit)
+        XCTAssertEqual(current.scale, 2)
+        XCTAssertEqual(current.transform, .turned90)
+        XCTAssertEqual(current.extensions[Asked.self].values, [1])
+        XCTAssertTrue(current.damage.isEmpty && current.surfaceDamage.isEmpty)
+        XCTAssertTrue(current.offset == (0, 0))
+        var next = SurfaceState()
+        next.extensions[Asked.self].values = [2]
+        current.apply(next)
+        XCTAssertEqual(current.scale, 2, "what a later commit did not set stays")
+        XCTAssertEqual(current.extensions[Asked.self].values, [1, 2])
     }
 }

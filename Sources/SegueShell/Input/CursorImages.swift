@@ -24,11 +24,11 @@ final class CursorImages {
     /// Each client's pictures, oldest first.
     private var order: [OpaquePointer: [ObjectIdentifier]] = [:]
 
-    /// Takes what a cursor surface just committed: a new buffer's pixels, a
-    /// new scale for the same pixels, or nothing for no buffer.
-    func take(_ surface: Surface) {
+    /// Takes what a cursor surface just committed: a new buffer's pixels
+    /// (`committed`), a new scale for the same pixels, or nothing for no buffer.
+    func take(_ surface: Surface, committed: SurfaceBuffer?) {
         let key = ObjectIdentifier(surface)
-        guard let buffer = surface.committedBuffer else {
+        guard let buffer = committed else {
             if !surface.hasBuffer {
                 forget(surface)
             } else if let old = pictures[key], old.scale != surface.bufferScale {

@@ -83,12 +83,13 @@ final class SurfaceTextures {
     /// Bytes the textures of `client`'s surfaces take.
     func bytes(heldBy client: OpaquePointer) -> Int { bytesByClient[client] ?? 0 }
 
-    /// Readies a texture for the content the surface just committed, unless
-    /// a new one would take its client's textures past `budget` bytes or GL
-    /// makes none: then the surface holds no texture, and the failure comes back.
-    func contentCommitted(by surface: Surface, budget: Int) -> ImportFailure? {
+    /// Readies a texture for the content the surface just committed (with
+    /// `buffer`, where it attached one), unless a new one would take its
+    /// client's textures past `budget` bytes or GL makes none: then the
+    /// surface holds no texture, and the failure comes back.
+    func contentCommitted(_ buffer: SurfaceBuffer?, by surface: Surface, budget: Int) -> ImportFailure? {
         let key = ObjectIdentifier(surface)
-        guard let buffer = surface.committedBuffer else {
+        guard let buffer else {
             // The client attached no buffer: the surface shows nothing.
             if !surface.hasBuffer {
                 forget(surface)

@@ -60,32 +60,34 @@ final class Window {
     /// it changed the window's screen. Only new pixels where every surface
     /// stays put are a part: anything moved, resized, restacked, mapped or
     /// unmapped changes it all.
-    func contentChanged(committedBy surface: Surface, on screen: WindowScreen, textures: SurfaceTextures) -> Damage {
+    func contentChanged(committedBy surface: Surface, _ changes: CommitChanges, on screen: WindowScreen,
+                        textures: SurfaceTextures) -> Damage {
         let (width, height, scale) = (screen.width, screen.height, screen.scale)
         if isScreenAsItIs(textures[self.surface], on: screen) {
             // The buffer is the screen: what it says changed, changed.
-            return surface === self.surface ? Self.damage(of: surface, placed: PixelRect(x: 0, y: 0, width: width, height: height), scale: scale)
+            return surface === self.surface
+                ? Self.damage(of: surface, committed: changes, placed: PixelRect(x: 0, y: 0, width: width, height: height), scale: scale)
                 : .everywhere
         }
         let layers = stackedLayers(on: screen, textures: textures)
         guard let composed, composed.width == width, composed.height == height,
-              layers.map(Placement.init) == composedLayout, surface.committedNewContent,
+              layers.map(Placement.init) == composedLayout, changes.newContent,
               let placed = layers.first(where: { $0.texture === textures[surface] })?.rect
         else {
             stale = .everywhere
             return .everywhere
         }
-        let changed = Self.damage(of: surface, placed: placed, scale: scale)
+        let changed = Self.damage(of: surface, committed: changes, placed: placed, scale: scale)
         stale.add(changed)
         return changed
     }
 
-    /// What `surface`'s commit changed where it lies (`placed`, in pixels of
+    /// What `surface`'s commit (`changes`) changed where it lies (`placed`, in pixels of
     /// `scale` per surface unit): its damage rectangles where its pixels land
     /// one to one, else all of it (scaled or turned, any of it may have moved;
     /// no damage: a whole new buffer); never outside it.
-    static func damage(of surface: Surface, placed: PixelRect, scale: Int) -> Damage {
-        let rects = surface.committedDamage
+    static func damage(of surface: Surface, committed changes: CommitChanges, placed: PixelRect, scale: Int) -> Damage {
+        let rects = changes.damage
         guard surface.showsBufferAsItIs(atScale: scale), !rects.isEmpty else { return .within(Region([placed])) }
         return .within(Region(rects.compactMap {
             PixelRect(x: placed.x + $0.x, y: placed.y + $0.y, width: $0.width, height: $0.height).clipped(to: placed)

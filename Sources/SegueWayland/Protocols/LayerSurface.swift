@@ -106,7 +106,7 @@ package final class LayerSurface: ResourceObject, SurfaceRole, SurfaceCommitChec
 
     func surfaceMayAttach(_ surface: Surface) -> Bool { true }
 
-    package func surfaceCommitted(_ surface: Surface) {
+    package func surfaceCommitted(_ surface: Surface, _ changes: inout CommitChanges) {
         placement = pendingPlacement
         keyboard = pendingKeyboard
         layer = pendingLayer

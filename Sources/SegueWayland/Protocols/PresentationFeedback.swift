@@ -44,11 +44,10 @@ public final class PresentationFeedback: ResourceObject {
 }
 
 /// wp_presentation's double-buffered state for a surface: the feedback asked
-/// for with its next commit.
+/// for with its next commit; current, the feedback committed and not yet
+/// handed to whoever presents the frame (`Surface.takeFeedbacks`).
 struct PresentationState: SurfaceStateExtension {
     var feedbacks: [PresentationFeedback] = []
-    /// Handed to whoever presents the frame at each commit, not kept: a later commit must not discard it again.
-    static var persists: Bool { false }
 
     /// A later commit's on top of this one. Content replaced before it was
     /// shown is never presented: its feedback is discarded.

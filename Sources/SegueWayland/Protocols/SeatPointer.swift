@@ -64,10 +64,9 @@ package final class SeatPointer {
     }
 
     /// The cursor's surface (or the drag's icon) committed content moved by `offset`: its hotspot moves the other way.
-    package func cursorSurfaceCommitted(_ committed: Surface) {
-        guard let cursor, cursor.surface === committed, committed.committedOffset != (0, 0) else { return }
-        self.cursor = CursorRequest(surface: committed, hotspotX: cursor.hotspotX - committed.committedOffset.x,
-                                    hotspotY: cursor.hotspotY - committed.committedOffset.y)
+    package func cursorSurfaceCommitted(_ committed: Surface, movedBy offset: (x: Int, y: Int)) {
+        guard let cursor, cursor.surface === committed, offset != (0, 0) else { return }
+        self.cursor = CursorRequest(surface: committed, hotspotX: cursor.hotspotX - offset.x, hotspotY: cursor.hotspotY - offset.y)
     }
 
     /// The cursor's surface went: the client under the pointer has asked for nothing it can still show.

@@ -40,7 +40,7 @@ package final class Subsurface: ResourceObject, SurfaceRole {
         synchronized || (parent?.role as? Subsurface)?.isSynchronized == true
     }
 
-    package func surfaceCommitted(_ surface: Surface) {}
+    package func surfaceCommitted(_ surface: Surface, _ changes: inout CommitChanges) {}
 
     package func surfaceDestroyed(_ surface: Surface) { detach() }
 

@@ -9,6 +9,9 @@ import SegueEngine
 /// where it is, is held by whoever took it, and goes back when the last
 /// holder lets go. The surface never copies pixels itself and touches no GL.
 /// A synchronized subsurface's commits are cached and applied with its parent's.
+/// Its state is one `SurfaceState` three times over: pending, cached, and
+/// current (what the commits applied so far left); each commit's own
+/// changes go to its role and delegate as a `CommitChanges`, and are not kept.
 package final class Surface: ResourceObject {
     package let resource: OpaquePointer
     package let client: OpaquePointer
@@ -21,22 +24,16 @@ package final class Surface: ResourceObject {
     /// Asked before each commit applies; set by an xdg_surface made for this surface.
     weak var commitCheck: SurfaceCommitCheck?
 
-    /// The committed buffer's size in pixels, nil while no buffer is attached.
-    private(set) var bufferSize: (width: Int, height: Int)?
-    /// The committed wl_surface.set_buffer_scale: buffer pixels per surface unit.
-    package private(set) var bufferScale = 1
-    /// The committed wl_surface.set_buffer_transform: how the client turned or mirrored its content.
-    package private(set) var bufferTransform = BufferTransform.normal
-    /// Whether the committed buffer's rows are stored bottom first (a dmabuf's y_invert).
-    private var rowsBottomFirst = false
-    /// The committed wp_viewport crop and scale.
-    package private(set) var cropAndScale = CropAndScale()
+    /// The state the commits applied so far left: scale, transform, regions,
+    /// frame callbacks not done yet, each extension's part (viewport,
+    /// presentation feedback not presented yet).
+    private(set) var current = SurfaceState()
+    /// The committed buffer's size in pixels and whether its rows are stored
+    /// bottom first (a dmabuf's y_invert); nil while no buffer is attached.
+    /// The buffer itself is not kept: its client may destroy it once its pixels are taken.
+    private var shownBuffer: (width: Int, height: Int, rowsBottomFirst: Bool)?
     /// Its wp_viewport, which takes the errors about crop and scale.
     weak var viewport: Viewport?
-    /// The buffer the commit being reported attached, and its damage: valid
-    /// only while the delegate hears of that commit.
-    package private(set) var committedBuffer: SurfaceBuffer?
-    package private(set) var committedDamage: [PixelRect] = []
     /// The newest buffer whose pixels were not taken yet, and where the
     /// content changed since they last were (in its pixels); held unreleased.
     private var untaken: (buffer: SurfaceBuffer, damage: [PixelRect])?
@@ -54,23 +51,6 @@ package final class Surface: ResourceObject {
     package internal(set) var subsurfaces = SubsurfaceStack()
     /// The order place_above and place_below asked for, applied at the next commit.
     var pendingSubsurfaces: SubsurfaceStack?
-    /// Whether the last commit moved or restacked a subsurface.
-    package private(set) var committedSubsurfaceChange = false
-    /// Where the last commit put its new content's top left, in surface units
-    /// from the old one's (wl_surface.offset, or attach's x and y before
-    /// version 5): for a cursor, how far its hotspot moved the other way.
-    package private(set) var committedOffset = (x: 0, y: 0)
-
-    package private(set) var frameCallbacks: [FrameCallback] = []
-    /// Whether the last commit may have changed how it looks: a new buffer or
-    /// none, or the same one shown otherwise (scale, transform, crop, opaque region).
-    package private(set) var committedNewContent = false
-    /// Presentation feedback requested for the committed content.
-    var feedbacks: [PresentationFeedback] = []
-    /// Where the client says its content is opaque, as committed.
-    private var opaqueRegion = RegionShape()
-    /// Where the surface takes pointer and touch input, as committed; nil for everywhere.
-    private var inputRegion: RegionShape?
     /// The wl_output resources the client was told the surface is on.
     private var enteredOutputs: [OutputResource] = []
 
@@ -92,6 +72,21 @@ package final class Surface: ResourceObject {
         self.resource = resource
         Resource.attach(resource, implementation: Self.implementation, object: self)
     }
+
+    /// The committed buffer's size in pixels, nil while no buffer is attached.
+    var bufferSize: (width: Int, height: Int)? { shownBuffer.map { ($0.width, $0.height) } }
+    /// The committed wl_surface.set_buffer_scale: buffer pixels per surface unit.
+    package var bufferScale: Int { current.scale ?? 1 }
+    /// The committed wl_surface.set_buffer_transform: how the client turned or mirrored its content.
+    package var bufferTransform: BufferTransform { current.transform ?? .normal }
+    /// The committed wp_viewport crop and scale.
+    package var cropAndScale: CropAndScale { current.extensions[ViewportState.self].cropAndScale ?? CropAndScale() }
+    /// Frame callbacks committed and not done yet.
+    package var frameCallbacks: [FrameCallback] { current.callbacks }
+    /// Where the client says its content is opaque, as committed.
+    private var opaqueRegion: RegionShape { current.opaqueRegion ?? RegionShape() }
+    /// Where the surface takes pointer and touch input, as committed; nil for everywhere.
+    private var inputRegion: RegionShape? { current.inputRegion ?? nil }
 
     /// Its size in surface units, which are output pixels: the viewport's
     /// destination or source, else the buffer's over its scale, sides swapped
@@ -122,7 +117,9 @@ package final class Surface: ResourceObject {
 
     /// How its content is to be turned or mirrored to show it upright: the
     /// client's transform, of a buffer whose rows are stored bottom first if it said so.
-    package var contentTransform: BufferTransform { rowsBottomFirst ? bufferTransform.rowsReversed : bufferTransform }
+    package var contentTransform: BufferTransform {
+        shownBuffer?.rowsBottomFirst == true ? bufferTransform.rowsReversed : bufferTransform
+    }
 
     /// A buffer of `size` in surface units.
     private static func units(_ size: (width: Int, height: Int), scale: Int, transform: BufferTransform) -> SIMD2<Int> {
@@ -130,12 +127,9 @@ package final class Surface: ResourceObject {
         return sides / scale
     }
 
-    /// Each extension's part as the commits applied so far left it.
-    private var appliedExtensions = ExtensionStates()
-
     /// An extension's part as the commits applied so far left it: what the
     /// compositor reads of a protocol that keeps state per commit.
-    package func applied<Part: SurfaceStateExtension>(_ type: Part.Type) -> Part { appliedExtensions[type] }
+    package func applied<Part: SurfaceStateExtension>(_ type: Part.Type) -> Part { current.extensions[type] }
 
     /// An extension's request: its part of the pending state changes, taking effect at the next commit.
     func modifyPending<Part: SurfaceStateExtension>(_ type: Part.Type, _ change: (inout Part) -> Void) {
@@ -194,15 +188,15 @@ package final class Surface: ResourceObject {
 
     /// Sends `done` to every frame callback committed so far.
     package func sendFrameDone(milliseconds: UInt32) {
-        let callbacks = frameCallbacks
-        frameCallbacks.removeAll()
+        let callbacks = current.callbacks
+        current.callbacks.removeAll()
         for callback in callbacks { callback.done(milliseconds: milliseconds) }
     }
 
     /// Hands the committed presentation feedback to whoever presents the frame.
     package func takeFeedbacks() -> [PresentationFeedback] {
-        defer { feedbacks.removeAll() }
-        return feedbacks
+        defer { current.extensions[PresentationState.self].feedbacks.removeAll() }
+        return current.extensions[PresentationState.self].feedbacks
     }
 
     package func resourceDestroyed(_ resource: OpaquePointer) {
@@ -210,7 +204,9 @@ package final class Surface: ResourceObject {
         viewport?.surfaceDestroyed()
         bufferWatcher.remove()
         cachedBufferWatcher.remove()
-        for feedback in pending.extensions[PresentationState.self].feedbacks + (cached?.extensions[PresentationState.self].feedbacks ?? []) + feedbacks { feedback.discarded() }
+        for state in [pending, cached ?? SurfaceState(), current] {
+            for feedback in state.extensions[PresentationState.self].feedbacks { feedback.discarded() }
+        }
         role?.surfaceDestroyed(self)
         delegate?.surfaceDestroyed(self)
         role = nil
@@ -271,26 +267,27 @@ package final class Surface: ResourceObject {
         return cached
     }
 
+    /// Applies `state` over the current one, and tells the role and the
+    /// delegate what it changed; nothing where the client was sent an error.
     private func apply(_ state: SurfaceState) {
-        committedNewContent = false
-        committedBuffer = nil
-        committedOffset = state.offset
-        let scale = state.scale ?? bufferScale
+        var changes = CommitChanges()
+        changes.offset = state.offset
+        var shown = shownBuffer
         if case .attached(let buffer) = state.buffer {
-            committedNewContent = true
+            changes.newContent = true
             if let buffer {
                 guard let valid = validate(buffer) else { return }
-                committedBuffer = valid
-                bufferSize = (valid.width, valid.height)
-                if case .dmabuf(let dmabuf) = valid { rowsBottomFirst = dmabuf.rowsBottomFirst } else { rowsBottomFirst = false }
+                changes.buffer = valid
+                let bottomFirst = if case .dmabuf(let dmabuf) = valid { dmabuf.rowsBottomFirst } else { false }
+                shown = (valid.width, valid.height, bottomFirst)
             } else {
-                bufferSize = nil
-                rowsBottomFirst = false
+                shown = nil
             }
         }
+        let scale = state.scale ?? bufferScale
         // A new buffer, or a new scale over the old one.
-        if let bufferSize, checksScale, bufferSize.width % scale != 0 || bufferSize.height % scale != 0 {
-            WlSurfaceResource(resource).postError(.invalidSize, "buffer \(bufferSize.width)x\(bufferSize.height) is not a multiple of scale \(scale)")
+        if let shown, checksScale, shown.width % scale != 0 || shown.height % scale != 0 {
+            WlSurfaceResource(resource).postError(.invalidSize, "buffer \(shown.width)x\(shown.height) is not a multiple of scale \(scale)")
             return
         }
         let transform = state.transform ?? bufferTransform
@@ -299,40 +296,27 @@ package final class Surface: ResourceObject {
         // new buffer is all new then, whatever its damage says: that is in
         // surface units, where nothing may have changed while every buffer pixel moved.
         let relaid = scale != bufferScale || transform != bufferTransform || cropAndScale != self.cropAndScale
-        if relaid { committedNewContent = true }
-        bufferScale = scale
-        bufferTransform = transform
-        self.cropAndScale = cropAndScale
-        committedDamage = committedBuffer.map {
+        if relaid { changes.newContent = true }
+        changes.damage = changes.buffer.map {
             relaid ? [PixelRect(x: 0, y: 0, width: $0.width, height: $0.height)]
                 : state.bufferDamage(scale: scale, reshaped: transform != .normal || cropAndScale.isSet, size: ($0.width, $0.height))
         } ?? []
-        if let region = state.opaqueRegion {
-            // Whether its alpha counts may change: the picture may look different.
-            if region != opaqueRegion { committedNewContent = true }
-            opaqueRegion = region
-        }
-        if let region = state.inputRegion { inputRegion = region }
-        committedSubsurfaceChange = false
+        // Whether its alpha counts may change: the picture may look different.
+        if let region = state.opaqueRegion, region != opaqueRegion { changes.newContent = true }
+        shownBuffer = shown
+        current.apply(state)
         if let order = pendingSubsurfaces {
-            committedSubsurfaceChange = !order.sameOrder(as: subsurfaces)
+            changes.subsurfacesChanged = !order.sameOrder(as: subsurfaces)
             subsurfaces = order
             pendingSubsurfaces = nil
         }
         for child in subsurfaces.all {
-            if child.parentCommitted() { committedSubsurfaceChange = true }
+            if child.parentCommitted() { changes.subsurfacesChanged = true }
             if child.isSynchronized { child.surface.applyCached() }
         }
-        frameCallbacks += state.callbacks
-        for old in feedbacks { old.discarded() }
-        feedbacks = state.extensions[PresentationState.self].feedbacks
-        let replaced: Bool = if case .attached = state.buffer { true } else { false }
-        appliedExtensions.apply(state.extensions, contentReplaced: replaced)
-        if case .attached = state.buffer { holdUntaken(committedBuffer, damage: committedDamage) }
-        role?.surfaceCommitted(self)
-        delegate?.surfaceCommitted(self)
-        committedBuffer = nil
-        committedDamage.removeAll()
+        if case .attached = state.buffer { holdUntaken(changes.buffer, damage: changes.damage) }
+        role?.surfaceCommitted(self, &changes)
+        delegate?.surfaceCommitted(self, changes)
     }
 
     /// `buffer` replaces the one held, if another, which goes back to its

@@ -1,7 +1,7 @@
 /// What the compositor is told of surfaces.
 package protocol SurfaceDelegate: AnyObject {
-    /// A commit changed what the surface shows, or asked for a frame callback.
-    func surfaceCommitted(_ surface: Surface)
+    /// A commit applied, changing `changes` (the role's part too).
+    func surfaceCommitted(_ surface: Surface, _ changes: CommitChanges)
     func surfaceDestroyed(_ surface: Surface)
     /// The client is destroying the buffer whose pixels wait to be taken: the last chance to take them.
     func untakenBufferDestroyed(_ surface: Surface)

@@ -2,8 +2,9 @@
 /// gets at most one role for its lifetime.
 package protocol SurfaceRole: AnyObject {
     var roleName: String { get }
-    /// The surface's pending state was just applied.
-    func surfaceCommitted(_ surface: Surface)
+    /// The surface's pending state was just applied, changing `changes`;
+    /// the role adds what it applied of its own.
+    func surfaceCommitted(_ surface: Surface, _ changes: inout CommitChanges)
     /// The wl_surface is going away.
     func surfaceDestroyed(_ surface: Surface)
 }

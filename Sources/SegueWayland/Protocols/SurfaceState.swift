@@ -2,8 +2,9 @@ import SegueEngine
 
 /// A surface's double-buffered state, as the client asks for it before a
 /// commit: pending, then cached while a synchronized subsurface waits for its
-/// parent's commit, then applied. The core's fields, and each extension's
-/// own part (viewport, presentation feedback, ...) by its type.
+/// parent's commit, then applied to the current state, which is one of these
+/// too. The core's fields, and each extension's own part (viewport,
+/// presentation feedback, ...) by its type.
 struct SurfaceState {
     enum Buffer { case unchanged, attached(OpaquePointer?) }
     var buffer = Buffer.unchanged
@@ -38,6 +39,18 @@ struct SurfaceState {
         offset = (Self.clamped(offset.x + newer.offset.x), Self.clamped(offset.y + newer.offset.y))
     }
 
+    /// A commit's state applied over this, the current one: as a cache takes
+    /// it, less what is the commit's alone (its buffer, damage and offset:
+    /// its `CommitChanges`), so the current state keeps no buffer a client
+    /// may destroy. Frame callbacks add up until they are done.
+    mutating func apply(_ newer: SurfaceState) {
+        absorb(newer)
+        buffer = .unchanged
+        damage = []
+        surfaceDamage = []
+        offset = (0, 0)
+    }
+
     static func clamped(_ value: Int) -> Int { min(max(value, -Surface.maxBufferSide), Surface.maxBufferSide) }
 
     /// Rectangles past this many become the one around them all: a client
@@ -69,15 +82,9 @@ struct SurfaceState {
 package protocol SurfaceStateExtension {
     init()
     /// A later commit's part on top of this one (a synchronized
-    /// subsurface's cache); `contentReplaced`: that commit attached a buffer.
+    /// subsurface's cache, or the current state); `contentReplaced`: that
+    /// commit attached a buffer.
     mutating func absorb(_ newer: Self, contentReplaced: Bool)
-    /// Whether the surface keeps it once applied; false for one taken at
-    /// each commit (presentation feedback, handed to whoever presents the frame).
-    static var persists: Bool { get }
-}
-
-extension SurfaceStateExtension {
-    static var persists: Bool { true }
 }
 
 /// Each extension's part of one surface state, by its type; an extension
@@ -100,12 +107,6 @@ struct ExtensionStates {
             let older = parts[key] ?? Self.empty(like: part)
             parts[key] = Self.absorbing(older, part, contentReplaced: contentReplaced)
         }
-    }
-
-    /// Applied on top of these, as a commit applies them: the parts that do not persist are not kept.
-    mutating func apply(_ newer: ExtensionStates, contentReplaced: Bool) {
-        absorb(newer, contentReplaced: contentReplaced)
-        parts = parts.filter { type(of: $0.value).persists }
     }
 
     private static func absorbing<Part: SurfaceStateExtension>(_ older: Part, _ newer: (any SurfaceStateExtension)?,

@@ -16,6 +16,6 @@ final class UndrawnRole: SurfaceRole {
         return surface.assign(UndrawnRole(roleName: name), orPost: post)
     }
 
-    func surfaceCommitted(_ surface: Surface) {}
+    func surfaceCommitted(_ surface: Surface, _ changes: inout CommitChanges) {}
     func surfaceDestroyed(_ surface: Surface) {}
 }

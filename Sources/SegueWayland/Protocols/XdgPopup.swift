@@ -89,9 +89,9 @@ package final class XdgPopup: ResourceObject, SurfaceRole, XdgRoleObject {
          (parent?.geometry?.y ?? 0) + rectangle.y - (xdgSurface.geometry?.y ?? 0))
     }
 
-    package func surfaceCommitted(_ surface: Surface) {
+    package func surfaceCommitted(_ surface: Surface, _ changes: inout CommitChanges) {
         guard xdgSurface.allowsCommit() else { return }
-        xdgSurface.applyGeometry()
+        changes.geometryChanged = xdgSurface.applyGeometry()
         if !sentInitialConfigure {
             guard parent != nil || layerParent != nil else {
                 wmBase.postError(.invalidPopupParent, "the popup has no parent xdg_surface")

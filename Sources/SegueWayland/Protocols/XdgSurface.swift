@@ -105,14 +105,12 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
         return true
     }
 
-    /// Whether the last commit changed the window geometry, which its popups are placed against.
-    package private(set) var committedGeometryChange = false
-
-    /// The commit being applied takes the window geometry last set.
-    func applyGeometry() {
-        committedGeometryChange = pendingGeometry.map { $0 != geometry } ?? false
+    /// The commit being applied takes the window geometry last set: whether it changed.
+    func applyGeometry() -> Bool {
+        let changed = pendingGeometry.map { $0 != geometry } ?? false
         if let pendingGeometry { geometry = pendingGeometry }
         pendingGeometry = nil
+        return changed
     }
 
     /// Checks an attach against the handshake: xdg-shell makes attaching a

@@ -69,9 +69,9 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     /// Asks the client to close the window.
     package func sendClose() { xdg_toplevel_send_close(resource) }
 
-    package func surfaceCommitted(_ surface: Surface) {
+    package func surfaceCommitted(_ surface: Surface, _ changes: inout CommitChanges) {
         guard xdgSurface.allowsCommit() else { return }
-        xdgSurface.applyGeometry()
+        changes.geometryChanged = xdgSurface.applyGeometry()
         guard !sizeLimits.isContradictory else {
             XdgToplevelResource(resource).postError(.invalidSize, "the maximum size is smaller than the minimum size")
             return
