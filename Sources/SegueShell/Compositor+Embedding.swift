@@ -18,7 +18,7 @@ extension Compositor {
     public func placeWindow(client: OpaquePointer, surfaceID: UInt32, x: Int, y: Int) {
         guard options.placement.keepsPositions, let surface = server.surface(of: client, id: surfaceID) else { return }
         if let layer = surface.role as? LayerSurface {
-            output.layerSurfaces.move(layer, to: (x, y))
+            layerSurfaces.move(layer, to: (x, y))
             arrangeLayers()
             return layersChanged(under: true)
         }

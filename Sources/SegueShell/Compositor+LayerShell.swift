@@ -6,13 +6,13 @@ import SegueWayland
 /// keyboard when they ask for all of it or are clicked.
 extension Compositor: LayerShellDelegate {
     package func layerSurfaceCommitted(_ layer: LayerSurface) {
-        let layers = output.layerSurfaces
+        let layers = layerSurfaces
         layers.add(layer)
         let placedBefore = layer.rect, layerBefore = layer.layer
         arrangeLayers()
         let cameOrWent = layers.shownChanged()
         // One over the windows that takes the keyboard on demand takes it as it comes, as a window opened does.
-        if cameOrWent && layer.mapped && layer.keyboard == .onDemand && layer.layer.isAboveWindows { layers.clicked = layer }
+        if cameOrWent && layer.mapped && layer.keyboard == .onDemand && layer.layer.isAboveWindows { layers.keyboardAsked(by: layer) }
         // Came, went, moved or changed layer: drawn anew, the output over.
         if cameOrWent || (layer.mapped && (layer.rect != placedBefore || layer.layer != layerBefore)) { layersChanged(under: true) }
         if layers.keyboardOwnerChanged() || cameOrWent { focusShownWindow() }
@@ -20,9 +20,9 @@ extension Compositor: LayerShellDelegate {
     }
 
     package func layerSurfaceDestroyed(_ layer: LayerSurface) {
-        output.layerSurfaces.remove(layer)
+        layerSurfaces.remove(layer)
         arrangeLayers()
-        let keyboardMoved = output.layerSurfaces.keyboardOwnerChanged(), wentOff = output.layerSurfaces.shownChanged()
+        let keyboardMoved = layerSurfaces.keyboardOwnerChanged(), wentOff = layerSurfaces.shownChanged()
         if keyboardMoved || wentOff {
             layersChanged(under: true)
             focusShownWindow()
@@ -33,8 +33,8 @@ extension Compositor: LayerShellDelegate {
     /// is now (under the windows, in the backdrop); where the area left for
     /// windows changed, windows are configured to it and their screens composed anew.
     func arrangeLayers() {
-        let shown = output.layerSurfaces.shown(on: .background ... .overlay), before = shown.map(\.rect)
-        let areaChanged = output.arrangeLayerSurfaces()
+        let shown = layerSurfaces.shown(on: .background ... .overlay), before = shown.map(\.rect)
+        let areaChanged = layerSurfaces.arrange(in: output.logicalRect)
         let moved = zip(shown, before).filter { $0.0.rect != $0.1 }.map(\.0)
         if moved.contains(where: { !$0.layer.isAboveWindows }) {
             layersChanged(under: true)
@@ -76,7 +76,7 @@ extension Compositor: LayerShellDelegate {
             return output.backdropChanged()
         }
         let scale = output.scale, root = layer.surface
-        let size = (root.width, root.height), sizeBefore = output.layerSurfaces.drawnSize(of: layer, is: size)
+        let size = (root.width, root.height), sizeBefore = layerSurfaces.drawnSize(of: layer, is: size)
         guard let commit, commit.surface === root, !commit.changes.subsurfacesChanged, root.subsurfaces.all.isEmpty, layer.popups.isEmpty,
               sizeBefore.map({ $0 == size }) ?? false else { return output.damage() }
         let placed = PixelRect(x: layer.rect.x * scale, y: layer.rect.y * scale, width: root.width * scale, height: root.height * scale)
@@ -89,7 +89,7 @@ extension Compositor: LayerShellDelegate {
     /// The layer surfaces' surfaces on screen on `layers`, top first, each
     /// with its top left on the output in surface units: where input finds them.
     func inputOrder(on layers: ClosedRange<DesktopLayer>) -> [(surface: Surface, x: Double, y: Double)] {
-        output.layerSurfaces.shown(on: layers).reversed().flatMap { layer in
+        layerSurfaces.shown(on: layers).reversed().flatMap { layer in
             LayerSurfaces.placedSurfaces(of: layer).reversed().map { ($0.surface, Double(layer.rect.x + $0.x), Double(layer.rect.y + $0.y)) }
         }
     }

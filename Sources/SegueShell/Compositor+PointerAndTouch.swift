@@ -19,7 +19,7 @@ extension Compositor {
     /// together. Whether it moved.
     func updateOrigin(of window: Window) -> Bool {
         guard options.placement.keepsPositions else { return false }
-        let usable = output.layerSurfaces.usable
+        let usable = layerSurfaces.usable
         let origin = WindowPlacement.placedOrigin(of: window, usable: (usable.x, usable.y))
         defer { window.origin = origin }
         return window.origin.map { $0 != origin } ?? true
@@ -95,8 +95,8 @@ extension Compositor {
         guard let position = routing.pointer.position, let surface = surface(at: position.x, position.y)?.surface else { return }
         let layer = layerSurface(of: surface)
         if let layer, layer.keyboard == .none { return }
-        guard output.layerSurfaces.clicked !== layer else { return }
-        output.layerSurfaces.clicked = layer
+        guard layerSurfaces.clicked !== layer else { return }
+        if let layer { layerSurfaces.keyboardAsked(by: layer) } else { layerSurfaces.keyboardTakenBack() }
         focusShownWindow()
     }
 

@@ -38,7 +38,7 @@ extension Compositor: PopupDelegate {
     /// a layer surface's (a bar's open menu), their popups go.
     func dismissGrabbingPopups(unlessOver point: (x: Double, y: Double)?) {
         let pressed = point.flatMap { surface(at: $0.x, $0.y) }?.surface.client
-        for layer in output.layerSurfaces.all where layer.popups.contains(where: { $0.mapped && $0.grabbing }) && pressed != layer.client {
+        for layer in layerSurfaces.all where layer.popups.contains(where: { $0.mapped && $0.grabbing }) && pressed != layer.client {
             layer.dismissPopups()
         }
         guard let window = stack.shown, let grab = window.popupGrab else { return }
@@ -48,7 +48,7 @@ extension Compositor: PopupDelegate {
     private func popupChanged(_ popup: XdgPopup) {
         if let layer = layerSurface(of: popup.xdgSurface.surface) {
             // A grabbing menu of a bar has the keyboard while it shows.
-            output.layerSurfaces.clicked = popup.grabbing && popup.mapped ? layer : output.layerSurfaces.clicked
+            if popup.grabbing && popup.mapped { layerSurfaces.keyboardAsked(by: layer) }
             focusShownWindow()
             return layersChanged(under: !layer.layer.isAboveWindows)
         }

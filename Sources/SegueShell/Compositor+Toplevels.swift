@@ -15,7 +15,7 @@ extension Compositor: ToplevelDelegate {
         // Mapped again, a toplevel comes back where it was put.
         let window = registry.add(toplevel)
         // A window opening takes the keyboard from a bar's open menu, which closes.
-        for layer in output.layerSurfaces.all { layer.dismissPopups() }
+        for layer in layerSurfaces.all { layer.dismissPopups() }
         let play = navigating { navigation.opened(window, at: backend.now) }
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
         emit("window_opened", describe(window))
@@ -62,8 +62,8 @@ extension Compositor: ToplevelDelegate {
 
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
         options.placement.configuration(for: toplevel, shown: stack.shown.map { $0.toplevel === toplevel } ?? false,
-                                        width: Int32(clamping: toplevel.wantsFullscreen ? output.logicalWidth : output.layerSurfaces.usable.width),
+                                        width: Int32(clamping: toplevel.wantsFullscreen ? output.logicalWidth : layerSurfaces.usable.width),
                                         height: Int32(clamping: toplevel.wantsFullscreen ? output.logicalHeight
-                                                                                         : output.layerSurfaces.usable.height))
+                                                                                         : layerSurfaces.usable.height))
     }
 }

@@ -28,6 +28,8 @@ public final class Compositor {
     var settings: [ConfigSetting] = []
     var configWatcher: ConfigWatcher?
     let output: Output
+    /// The desktop's layer surfaces: bars, launchers, backgrounds, lock screens.
+    let layerSurfaces: LayerSurfaces
     let log: Logger
     /// Which window is shown, which transition each event starts, and the one running.
     let navigation = Navigator()
@@ -70,12 +72,12 @@ public final class Compositor {
         let recorder = try options.recordDirectory.map(TransitionRecorder.init(directory:))
         server = try Server(socket: options.socket, listening: !options.embedded)
         backend = try makeBackend(server.eventLoop, width, height, refreshRate)
+        layerSurfaces = LayerSurfaces(output: PixelRect(x: 0, y: 0, width: backend.width, height: backend.height))
         output = try Output(backend: backend, painter: renderer, textures: textures, navigation: navigation,
-                            loop: server.eventLoop, background: background)
-        output.delegate = self
-        output.scale = outputScale
-        output.arrangeLayerSurfaces()
-        output.recorder = recorder
+                            layerSurfaces: layerSurfaces, loop: server.eventLoop, background: background, recorder: recorder)
+        output.connect(self)
+        output.rescale(to: outputScale)
+        _ = layerSurfaces.arrange(in: output.logicalRect)
         applyTiming()
 
         textures.canImport = { [unowned renderer] in renderer.imports(DmabufDescription($0)) }
@@ -107,7 +109,7 @@ public final class Compositor {
 
     /// What the config says of frames and of how long a window must show to count.
     private func applyTiming() {
-        output.frameQuality = config.frameQuality
+        output.choose(config.frameQuality)
         navigation.configure(debounce: config.switcher.debounce, openDelay: config.switcher.openDelay)
     }
 
@@ -187,7 +189,7 @@ public final class Compositor {
         if stack.shown?.id != reports.announcedShown {
             reports.announcedShown = stack.shown?.id
             // Another window shown takes the keyboard back from a layer surface that took it on demand.
-            output.layerSurfaces.clicked = nil
+            layerSurfaces.keyboardTakenBack()
             emit("window_shown", ["window": reports.announcedShown.map { .number(Double($0)) } ?? .null])
             offered?.foreignToplevels.shownChanged()
         }
@@ -195,7 +197,7 @@ public final class Compositor {
         // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
         for window in stack.windows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
         // A launcher or lock screen asking for every key has them; the shown window gets them back when it goes.
-        let layer = output.layerSurfaces.keyboardOwner
+        let layer = layerSurfaces.keyboardOwner
         seat?.focus(layer.map { $0.popups.last(where: { $0.mapped && $0.grabbing })?.xdgSurface.surface ?? $0.surface }
             ?? stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? stack.shown?.surface)
         for window in stack.windows { window.toplevel.reconfigure() }
@@ -241,10 +243,10 @@ extension Compositor: OutputDelegate {
         let scale = outputScale
         // A pixel is a surface unit / scale, and the backend's pixels as many as its screen's scale.
         let factor = Double(output.scale) / Double(scale) * Double(backend.preferredScale) / Double(output.backendScale)
-        output.backendScale = backend.preferredScale
+        let rescaled = output.scale != scale
+        output.rescale(to: scale)
         if factor != 1 { routing.pointer.position = routing.pointer.position.map { ($0.x * factor, $0.y * factor) } }
-        if output.scale != scale {
-            output.scale = scale
+        if rescaled {
             for window in stack.windows { window.contentChanged() }
             output.backdropChanged()
         }
@@ -260,8 +262,8 @@ extension Compositor: OutputDelegate {
         let milliseconds = UInt32(truncatingIfNeeded: time.nanoseconds / 1_000_000)
         textures.framePresented()
         seat?.pointer.cursor?.surface?.sendFrameDone(milliseconds: milliseconds)
-        let layerSurfaces = output.layerSurfaces.shown(on: .background ... .overlay).filter(output.showsLayer).map(\.surface)
-        for root in visible.filter(\.isAlive).map(\.surface) + layerSurfaces {
+        let shownLayers = layerSurfaces.shown(on: .background ... .overlay).filter(output.showsLayer).map(\.surface)
+        for root in visible.filter(\.isAlive).map(\.surface) + shownLayers {
             forEachSurface(of: root) { surface in
                 surface.sendFrameDone(milliseconds: milliseconds)
                 for feedback in surface.takeFeedbacks() {
@@ -288,7 +290,7 @@ extension Compositor: OutputDelegate {
             forEachSurface(of: window.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
         }
         // Layer surfaces too, with the subsurfaces and menus they gained since.
-        for layer in output.layerSurfaces.shown(on: .background ... .overlay) { sendEnteredOutputs(of: layer) }
+        for layer in layerSurfaces.shown(on: .background ... .overlay) { sendEnteredOutputs(of: layer) }
     }
 
     /// A surface taken off screen, with its subsurfaces and popups: off the output too.

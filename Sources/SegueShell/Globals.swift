@@ -78,7 +78,7 @@ final class Globals {
         screenCapture.changeWatchers = [screencopy, imageCopy]
         screenCapture.window = { [unowned shell] id in shell.stack.windows.first { $0.id == id } }
         screenCapture.pointer = { [unowned shell] in shell.pointerPicture() }
-        shell.output.capture = screenCapture
+        shell.output.sendFrames(to: screenCapture)
         dataControl = DataControlManager(display: display, privileges: privileges)
         extDataControl = DataControlManager(display: display, privileges: privileges, ext: true)
         foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell)

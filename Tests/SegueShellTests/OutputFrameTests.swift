@@ -34,8 +34,9 @@ final class OutputFrameTests: XCTestCase {
         screens = Screens()
         navigation = Navigator()
         output = try Output(backend: backend, painter: painter, textures: SurfaceTextures(), navigation: navigation,
+                            layerSurfaces: LayerSurfaces(output: PixelRect(x: 0, y: 0, width: 320, height: 180)),
                             loop: WaylandEventLoop(loop), background: (0.1, 0.2, 0.3))
-        output.delegate = screens
+        output.connect(screens)
     }
 
     override func tearDown() {

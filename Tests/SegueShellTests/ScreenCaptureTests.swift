@@ -69,10 +69,11 @@ final class ScreenCaptureTests: XCTestCase {
         backend = BackendStandIn(width: 320, height: 180)
         screens = Screens()
         output = try Output(backend: backend, painter: painter, textures: SurfaceTextures(), navigation: Navigator(),
+                            layerSurfaces: LayerSurfaces(output: PixelRect(x: 0, y: 0, width: 320, height: 180)),
                             loop: WaylandEventLoop(loop), background: (0.1, 0.2, 0.3))
-        output.delegate = screens
+        output.connect(screens)
         capture = ScreenCapture(output: output)
-        output.capture = capture
+        output.sendFrames(to: capture)
         screens.shown = .texture(painter.picture(width: 320, height: 180))
         present()
     }

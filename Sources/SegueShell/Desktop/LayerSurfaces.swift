@@ -3,14 +3,15 @@ import SegueRender
 import SegueWayland
 
 /// The output's layer surfaces: where each lies, the area they leave for
-/// windows, and which of them has the keyboard.
+/// windows, and which of them has the keyboard. The shell owns them; the
+/// output draws them.
 final class LayerSurfaces {
     /// Every live layer surface, oldest first.
     private(set) var all: [LayerSurface] = []
     /// The area windows get: the output less the strips bars keep, in surface units.
     private(set) var usable: PixelRect
     /// An on-demand layer surface given the keyboard by a click, until a window takes it back.
-    weak var clicked: LayerSurface?
+    private(set) weak var clicked: LayerSurface?
     /// Each layer surface's size as last drawn, in surface units.
     private var drawnSizes: [ObjectIdentifier: (width: Int, height: Int)] = [:]
     /// Layer surfaces the embedder put somewhere (WLCS's tests), their top left in surface units.
@@ -21,6 +22,12 @@ final class LayerSurfaces {
     private var lastShown: [ObjectIdentifier] = []
 
     init(output: PixelRect) { usable = output }
+
+    /// `layer`, on demand, was clicked or opened a grabbing menu: it has the keyboard.
+    func keyboardAsked(by layer: LayerSurface) { clicked = layer }
+
+    /// A window took the keyboard back from the layer surface clicked.
+    func keyboardTakenBack() { clicked = nil }
 
     func add(_ layer: LayerSurface) {
         if !all.contains(where: { $0 === layer }) { all.append(layer) }

@@ -17,12 +17,6 @@ extension Output {
         }
     }
 
-    /// Places the layer surfaces on the output as it is now: whether the area left for windows changed.
-    @discardableResult
-    func arrangeLayerSurfaces() -> Bool {
-        layerSurfaces.arrange(in: PixelRect(x: 0, y: 0, width: logicalWidth, height: logicalHeight))
-    }
-
     /// Top and overlay, drawn over every frame; overlay alone over a
     /// fullscreen window, which covers bars as it covers everything else.
     func overLayers() -> [SurfaceLayer] { layers(of: layerSurfaces.shown(on: layersOverWindows)) }

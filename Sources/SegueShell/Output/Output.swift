@@ -16,18 +16,18 @@ final class Output {
     let painter: Painter
     let textures: SurfaceTextures
     let background: (Float, Float, Float)
-    weak var delegate: OutputDelegate?
+    private(set) weak var delegate: OutputDelegate?
     /// Writes each transition frame presented, with `segue run --record`.
-    var recorder: TransitionRecorder?
+    let recorder: TransitionRecorder?
     /// Takes the frames screen capture wants.
-    weak var capture: OutputCapture?
+    private(set) weak var capture: OutputCapture?
 
     /// Holds the running animations, whose frames this draws.
     let navigation: Navigator
     /// Takes the pixels of windows on screen between frames.
     private var pixelsDue: PixelsDue<SurfaceTextures>!
     let backgroundTexture: Texture
-    /// The layer surfaces on this output.
+    /// The layer surfaces on this output, which the shell arranges.
     let layerSurfaces: LayerSurfaces
     /// Background and bottom layer surfaces composed, and whether they changed since.
     var backdropTarget: RenderTarget?
@@ -36,7 +36,7 @@ final class Output {
     /// The held switcher between frames.
     var hold = SwitcherHold<Window>()
     /// What the shown screen changed since the last frame.
-    private var pending = Damage.everywhere
+    private(set) var pending = Damage.everywhere
     /// Whether the desktop's layers may have changed since the last frame: its elements tell where.
     private var desktopChanged = false
     /// What of each buffer to draw again, from what the last frames showed and changed.
@@ -46,27 +46,28 @@ final class Output {
     /// The transition frame drawn last, the buffer it was drawn into and its
     /// fence, the scale it was drawn at, the seconds before its effect was
     /// drawn and whether its cost is a moving frame's, until it is presented.
-    private var lastDrawn: (transition: Transition<ScreenSource>, target: RenderTarget, fence: FrameFence, scale: Double, fixed: Double,
+    var lastDrawn: (transition: Transition<ScreenSource>, target: RenderTarget, fence: FrameFence, scale: Double, fixed: Double,
                             typical: Bool)?
     /// Chooses the size transition frames are drawn at; nil with `quality = "full"`.
-    private var resolution: DynamicResolution?
+    var resolution: DynamicResolution?
     /// The transition whose frames `resolution` sizes now, and what its
     /// effect's frames cost at each size when the renderer timed them.
-    private var scaledTransition: (id: UInt64, prepared: [Double: Double])?
+    var scaledTransition: (id: UInt64, prepared: [Double: Double])?
     /// Frames rendered and presented since start: an idle output adds none.
     private(set) var framesDrawn = 0
     private(set) var framesPresented = 0
     /// When the frame on screen was presented; nil before the first.
     private(set) var lastPresented: Instant?
 
-    init(backend: Backend, painter: Painter, textures: SurfaceTextures, navigation: Navigator,
-         loop: EventLoop, background: (Float, Float, Float)) throws {
+    init(backend: Backend, painter: Painter, textures: SurfaceTextures, navigation: Navigator, layerSurfaces: LayerSurfaces,
+         loop: EventLoop, background: (Float, Float, Float), recorder: TransitionRecorder? = nil) throws {
         self.backend = backend
         self.navigation = navigation
         self.painter = painter
         self.textures = textures
         self.background = background
-        layerSurfaces = LayerSurfaces(output: PixelRect(x: 0, y: 0, width: backend.width, height: backend.height))
+        self.layerSurfaces = layerSurfaces
+        self.recorder = recorder
         let plain = try painter.target(width: backend.width, height: backend.height)
         try painter.render(.surfaces([], background: background), into: plain)
         backgroundTexture = try plain.drawnTexture()
@@ -81,27 +82,43 @@ final class Output {
     var width: Int { backend.width }
     var height: Int { backend.height }
     /// The backend's preferred scale as of the last output change.
-    lazy var backendScale = backend.preferredScale
+    private(set) lazy var backendScale = backend.preferredScale
     /// Output pixels per surface unit: what clients are told to draw at.
-    var scale = 1
+    private(set) var scale = 1
     /// The output in surface units: what windows are configured to fill, and
     /// where pointer and touch land. Rounded up, so a window of this size
     /// covers an output whose pixels are not a multiple of the scale, its
     /// last pixel cut off rather than a line of background left.
     var logicalWidth: Int { (width + scale - 1) / scale }
     var logicalHeight: Int { (height + scale - 1) / scale }
+    /// The output in surface units, from its top left.
+    var logicalRect: PixelRect { PixelRect(x: 0, y: 0, width: logicalWidth, height: logicalHeight) }
+
+    /// Tells `delegate` what happens, and asks it what to show.
+    func connect(_ delegate: OutputDelegate) { self.delegate = delegate }
+
+    /// Hands the frames screen capture wants to `capture`.
+    func sendFrames(to capture: OutputCapture) { self.capture = capture }
+
+    /// Clients are told to draw at `scale` pixels per unit from now on, and
+    /// the backend's own scale is taken as it is now.
+    func rescale(to scale: Int) {
+        self.scale = scale
+        backendScale = backend.preferredScale
+    }
     /// Nothing shown changed since the last frame drawn: another would look the same.
     var isCurrent: Bool {
         pending.isEmpty && !desktopChanged && !navigation.isAnimating && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true
     }
 
     /// Whether transition frames that would miss their refresh are drawn smaller.
-    var frameQuality = FrameQuality(adaptive: false) {
-        didSet {
-            guard frameQuality != oldValue else { return }
-            resolution = frameQuality.adaptive
-                ? DynamicResolution(refreshInterval: backend.refreshInterval, minimumScale: frameQuality.minimumScale) : nil
-        }
+    private(set) var frameQuality = FrameQuality(adaptive: false)
+
+    /// Transition frames follow `quality` from now on.
+    func choose(_ quality: FrameQuality) {
+        guard quality != frameQuality else { return }
+        frameQuality = quality
+        resolution = quality.adaptive ? DynamicResolution(refreshInterval: backend.refreshInterval, minimumScale: quality.minimumScale) : nil
     }
 
     /// What is shown changed, within `changed` (output pixels): draw a new frame.
@@ -127,67 +144,12 @@ final class Output {
         damage()
     }
 
-    /// Compiles `effect` and, where it has two forms, times both at the
-    /// output's size the first time, and with adaptive quality a frame at each
-    /// smaller size: before its transition starts its clock, so no frame of it
-    /// waits for that.
-    func prepare(_ effect: EffectDescriptor) throws {
-        try painter.prepare(effect)
-        _ = painter.form(for: effect, width: width, height: height)
-        for scale in resolution?.allowedSteps ?? [] {
-            _ = try painter.frameCost(of: effect, width: width, height: height, scale: scale)
-        }
-    }
-
     /// A client of `window`, which is on screen, committed pixels: they are
     /// taken when the loop is idle, between frames.
     func pixelsCommitted(by window: Window) { pixelsDue.add(window) }
 
-    /// Seconds left before the next transition frame must start drawing, less
-    /// a sixteenth of a refresh to spare; nil when no such frame is due (none
-    /// runs, or a hand holds it still and nothing changed).
-    private func secondsBeforeTransitionFrame() -> Double? {
-        guard let running = navigation.transition, running.interactive?.isTracking != true || !pending.isEmpty,
-              let start = backend.nextDrawStart else { return nil }
-        return start.seconds(since: backend.now) - backend.refreshInterval / 16
-    }
-
-    /// `window` took new pixels: a running transition counts them for its
-    /// side. Whether it is one of the running transition's windows.
-    @discardableResult
-    private func newPixels(of window: Window) -> Bool {
-        guard let running = navigation.transition else { return false }
-        var shown = false
-        if case .window(let from) = running.from, from === window {
-            running.recordNewPixels(on: .from)
-            shown = true
-        }
-        if case .window(let to) = running.to, to === window {
-            running.recordNewPixels(on: .to)
-            shown = true
-        }
-        return shown
-    }
-
     /// A client waits for a frame callback: run the clock for one frame.
     func requestFrame() { backend.scheduleFrame() }
-
-    /// A transition from `from` to `to` is about to start: their newest
-    /// pixels are taken before its clock starts, as a window not drawn lately
-    /// (the one switched to) would make the first frame pay for all of its
-    /// pixels; `from` only where none runs, as a running one is retargeted
-    /// from a snapshot.
-    func willPlay(from: ScreenSource, to: ScreenSource) {
-        if navigation.transition == nil { _ = texture(from) }
-        _ = texture(to)
-        backend.scheduleFrame()
-    }
-
-    /// A transition completed: the next frame shows what is shown.
-    func transitionEnded() {
-        damage()
-        if navigation.transition == nil { painter.releaseReducedTargets() }
-    }
 
     /// The windows the next frame shows. While the switcher's overlay shows,
     /// the shown window is a still picture under it, and of its previews
@@ -229,28 +191,6 @@ final class Output {
         }
     }
 
-    /// A transition's frame: between two screens, or, where a window smaller
-    /// than the output opens or closes, that window over the other screen.
-    func content(of transition: Transition<ScreenSource>, over: Navigator.Record.Over?, from: Texture, to: Texture,
-                 progress: Double, form: Renderer.EffectForm, scale: Double) -> FrameContent {
-        if let over, case let window = over.window,
-           case .window(let side) = over.opening ? transition.to : transition.from, side === window {
-            // Gone, it is as it was; opening, as it is.
-            let layers = window.lastAlone.map { [SurfaceLayer($0.picture, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
-                ?? window.layers(on: windowScreen, textures: textures)
-            // The effect plays over the window and a margin around it, an eighth of the output's shorter side.
-            let bounds = window.lastAlone?.bounds ?? Window.bounds(of: layers)
-            let margin = max(32, min(width, height) / 8)
-            let area = PixelRect(x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin,
-                                 height: bounds.height + 2 * margin)
-            return .windowOver(transition.settings, window: layers, area: area,
-                               scene: over.opening ? from : to, opening: over.opening, progress: progress,
-                               direction: transition.direction, form: form)
-        }
-        return .transition(transition.settings, from: from, to: to, progress: progress, direction: transition.direction,
-                           form: form, scale: scale)
-    }
-
     /// Draws the frame for `predicted` into the backend's buffer: what it
     /// changed of the last frame; nil, and nothing drawn, when nothing shown changed.
     private func draw(predicted: Instant, into buffer: FrameBuffer) -> Damage? {
@@ -260,32 +200,7 @@ final class Output {
         // Gone: the screen is drawn whole as it is.
         if departing == nil, case .departing = lastContent { pending = .everywhere }
         if let (record, transition, frame) = navigation.frame(at: predicted) {
-            let exact = frame.isFinal || frame.progress == 0
-            // Such a frame shows one side alone (`from` at 0, the side it ends on last): only
-            // that one takes its newest pixels, so a frame that must be exact pays one copy, not two.
-            let from = texture(transition.from, fresh: exact && frame.progress < 1)
-            let to = texture(transition.to, fresh: exact && frame.progress > 0)
-            let fixed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            let effect = transition.settings.effect
-            let form = painter.form(for: effect, width: width, height: height)
-            var scale = scale(for: effect, form: form, exact: exact)
-            // The first frame also pays for the transition's start (the windows' first use at this size).
-            let typical = !exact && transition.statistics.frames > 0
-            let content = content(of: transition, over: record.over, from: from, to: to, progress: frame.progress, form: form,
-                                  scale: scale)
-            // A window over the screen behind it is drawn at full size: its frames' costs are of that.
-            if case .windowOver = content { scale = 1 }
-            do {
-                try painter.render(content, into: target)
-            } catch {
-                // A shader that fails here was checked when it was chosen; show the destination.
-                try? painter.render(.screen(to, filling: target, background: background), into: target)
-            }
-            drawOverLayers(into: target)
-            drew(.transition(transition, over: record.over, progress: frame.progress, form: form, scale: scale), into: buffer)
-            lastDrawn = (transition, target, painter.submit(target, startedAt: start), scale, fixed, typical)
-            // A window's back buffer holds nothing once swapped: read now, not at presentation.
-            if target.texture == nil { recorder?.record(target, transition: transition) }
+            draw(frame, of: transition, over: record.over, into: buffer, startedAt: start)
         } else if let view = delegate?.switcherView() {
             // A preview's turn every frame; drawn again whole (the previews small, the rest
             // copied) where one was made again, the cards come in, or anything else changed.
@@ -341,7 +256,7 @@ final class Output {
     /// A frame of `content` is drawn into `buffer`, showing `shown` (nil: a
     /// picture never the same as another): what of the buffer to draw.
     @discardableResult
-    private func drew(_ content: DrawnContent, showing shown: FrameKey? = nil, into buffer: FrameBuffer) -> Damage {
+    func drew(_ content: DrawnContent, showing shown: FrameKey? = nil, into buffer: FrameBuffer) -> Damage {
         lastContent = content
         return damageTracker.frame(showing: shown, pending: pending, bufferAge: buffer.age).redraw
     }
@@ -368,36 +283,11 @@ final class Output {
         if !over.isEmpty { try? painter.render(.surfaces(over, background: nil), into: target) }
     }
 
-    /// The size per side this frame of `effect` is drawn at: full size without
-    /// adaptive quality, for an effect drawn as copies, and for `exact` frames.
-    private func scale(for effect: EffectDescriptor, form: Renderer.EffectForm, exact: Bool) -> Double {
-        guard var resolution else { return 1 }
-        if let transition = navigation.transition, transition.id != scaledTransition?.id {
-            let timed = resolution.allowedSteps.compactMap { scale in
-                painter.knownFrameCost(of: effect, width: width, height: height, scale: scale).map { (scale, $0) }
-            }
-            scaledTransition = (transition.id, Dictionary(uniqueKeysWithValues: timed))
-            resolution.transitionStarted()
-        }
-        let copies = form == .layers && effect.layered?.drawsCopiesOnly == true
-        resolution.refreshChanged(to: backend.refreshInterval)
-        let prepared = scaledTransition?.prepared ?? [:]
-        let scale = resolution.scale(for: effect.name, prepared: { prepared[$0] }, exact: exact || copies)
-        self.resolution = resolution
-        return scale
-    }
-
     /// The frame drawn last was presented: what it completed, which the
     /// shell delivers once this has returned, never from inside it.
     func presented(at time: Instant, sequence: UInt64) -> FrameCompletions {
         capture?.framePresented(at: time)
-        if let (transition, target, fence, scale, fixed, typical) = lastDrawn {
-            let seconds = fence.renderSeconds()
-            transition.recordRenderTime(seconds, scale: scale)
-            if typical { resolution?.record(effect: transition.settings.effect.name, scale: scale, rendered: seconds, fixed: fixed) }
-            // Read once shown, so the read waits for nothing (a window's was read before its swap).
-            if target.texture != nil { recorder?.record(target, transition: transition) }
-        }
+        transitionFramePresented()
         framesPresented += 1
         lastPresented = time
         hold.presented(at: time, refreshInterval: backend.refreshInterval)

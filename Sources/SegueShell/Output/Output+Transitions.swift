@@ -1,0 +1,149 @@
+import Foundation
+import SegueBackend
+import SegueEngine
+import SegueRender
+
+/// The transition on screen, as the output draws it: its effect readied
+/// before its clock starts, its windows' pixels taken in time for each
+/// frame, each frame drawn (between two screens, or a window over the other)
+/// at the size adaptive quality allows, and what each frame cost recorded
+/// once it was presented.
+extension Output {
+    /// Compiles `effect` and, where it has two forms, times both at the
+    /// output's size the first time, and with adaptive quality a frame at each
+    /// smaller size: before its transition starts its clock, so no frame of it
+    /// waits for that.
+    func prepare(_ effect: EffectDescriptor) throws {
+        try painter.prepare(effect)
+        _ = painter.form(for: effect, width: width, height: height)
+        for scale in resolution?.allowedSteps ?? [] {
+            _ = try painter.frameCost(of: effect, width: width, height: height, scale: scale)
+        }
+    }
+
+    /// Seconds left before the next transition frame must start drawing, less
+    /// a sixteenth of a refresh to spare; nil when no such frame is due (none
+    /// runs, or a hand holds it still and nothing changed).
+    func secondsBeforeTransitionFrame() -> Double? {
+        guard let running = navigation.transition, running.interactive?.isTracking != true || !pending.isEmpty,
+              let start = backend.nextDrawStart else { return nil }
+        return start.seconds(since: backend.now) - backend.refreshInterval / 16
+    }
+
+    /// `window` took new pixels: a running transition counts them for its
+    /// side. Whether it is one of the running transition's windows.
+    @discardableResult
+    func newPixels(of window: Window) -> Bool {
+        guard let running = navigation.transition else { return false }
+        var shown = false
+        if case .window(let from) = running.from, from === window {
+            running.recordNewPixels(on: .from)
+            shown = true
+        }
+        if case .window(let to) = running.to, to === window {
+            running.recordNewPixels(on: .to)
+            shown = true
+        }
+        return shown
+    }
+
+    /// A transition from `from` to `to` is about to start: their newest
+    /// pixels are taken before its clock starts, as a window not drawn lately
+    /// (the one switched to) would make the first frame pay for all of its
+    /// pixels; `from` only where none runs, as a running one is retargeted
+    /// from a snapshot.
+    func willPlay(from: ScreenSource, to: ScreenSource) {
+        if navigation.transition == nil { _ = texture(from) }
+        _ = texture(to)
+        backend.scheduleFrame()
+    }
+
+    /// A transition completed: the next frame shows what is shown.
+    func transitionEnded() {
+        damage()
+        if navigation.transition == nil { painter.releaseReducedTargets() }
+    }
+
+    /// A transition's frame: between two screens, or, where a window smaller
+    /// than the output opens or closes, that window over the other screen.
+    func content(of transition: Transition<ScreenSource>, over: Navigator.Record.Over?, from: Texture, to: Texture,
+                 progress: Double, form: Renderer.EffectForm, scale: Double) -> FrameContent {
+        if let over, case let window = over.window,
+           case .window(let side) = over.opening ? transition.to : transition.from, side === window {
+            // Gone, it is as it was; opening, as it is.
+            let layers = window.lastAlone.map { [SurfaceLayer($0.picture, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
+                ?? window.layers(on: windowScreen, textures: textures)
+            // The effect plays over the window and a margin around it, an eighth of the output's shorter side.
+            let bounds = window.lastAlone?.bounds ?? Window.bounds(of: layers)
+            let margin = max(32, min(width, height) / 8)
+            let area = PixelRect(x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin,
+                                 height: bounds.height + 2 * margin)
+            return .windowOver(transition.settings, window: layers, area: area,
+                               scene: over.opening ? from : to, opening: over.opening, progress: progress,
+                               direction: transition.direction, form: form)
+        }
+        return .transition(transition.settings, from: from, to: to, progress: progress, direction: transition.direction,
+                           form: form, scale: scale)
+    }
+
+    /// The size per side this frame of `effect` is drawn at: full size without
+    /// adaptive quality, for an effect drawn as copies, and for `exact` frames.
+    func scale(for effect: EffectDescriptor, form: Renderer.EffectForm, exact: Bool) -> Double {
+        guard var resolution else { return 1 }
+        if let transition = navigation.transition, transition.id != scaledTransition?.id {
+            let timed = resolution.allowedSteps.compactMap { scale in
+                painter.knownFrameCost(of: effect, width: width, height: height, scale: scale).map { (scale, $0) }
+            }
+            scaledTransition = (transition.id, Dictionary(uniqueKeysWithValues: timed))
+            resolution.transitionStarted()
+        }
+        let copies = form == .layers && effect.layered?.drawsCopiesOnly == true
+        resolution.refreshChanged(to: backend.refreshInterval)
+        let prepared = scaledTransition?.prepared ?? [:]
+        let scale = resolution.scale(for: effect.name, prepared: { prepared[$0] }, exact: exact || copies)
+        self.resolution = resolution
+        return scale
+    }
+
+    /// Draws `frame` of `transition` (over `over`'s window's other screen,
+    /// where it opens or closes over one) into `buffer`.
+    func draw(_ frame: TransitionFrame, of transition: Transition<ScreenSource>, over: Navigator.Record.Over?,
+              into buffer: FrameBuffer, startedAt start: UInt64) {
+        let target = buffer.target
+        let exact = frame.isFinal || frame.progress == 0
+        // Such a frame shows one side alone (`from` at 0, the side it ends on last): only
+        // that one takes its newest pixels, so a frame that must be exact pays one copy, not two.
+        let from = texture(transition.from, fresh: exact && frame.progress < 1)
+        let to = texture(transition.to, fresh: exact && frame.progress > 0)
+        let fixed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let effect = transition.settings.effect
+        let form = painter.form(for: effect, width: width, height: height)
+        var scale = scale(for: effect, form: form, exact: exact)
+        // The first frame also pays for the transition's start (the windows' first use at this size).
+        let typical = !exact && transition.statistics.frames > 0
+        let content = content(of: transition, over: over, from: from, to: to, progress: frame.progress, form: form, scale: scale)
+        // A window over the screen behind it is drawn at full size: its frames' costs are of that.
+        if case .windowOver = content { scale = 1 }
+        do {
+            try painter.render(content, into: target)
+        } catch {
+            // A shader that fails here was checked when it was chosen; show the destination.
+            try? painter.render(.screen(to, filling: target, background: background), into: target)
+        }
+        drawOverLayers(into: target)
+        drew(.transition(transition, over: over, progress: frame.progress, form: form, scale: scale), into: buffer)
+        lastDrawn = (transition, target, painter.submit(target, startedAt: start), scale, fixed, typical)
+        // A window's back buffer holds nothing once swapped: read now, not at presentation.
+        if target.texture == nil { recorder?.record(target, transition: transition) }
+    }
+
+    /// The transition frame drawn last was presented: what it cost is recorded, and it is recorded.
+    func transitionFramePresented() {
+        guard let (transition, target, fence, scale, fixed, typical) = lastDrawn else { return }
+        let seconds = fence.renderSeconds()
+        transition.recordRenderTime(seconds, scale: scale)
+        if typical { resolution?.record(effect: transition.settings.effect.name, scale: scale, rendered: seconds, fixed: fixed) }
+        // Read once shown, so the read waits for nothing (a window's was read before its swap).
+        if target.texture != nil { recorder?.record(target, transition: transition) }
+    }
+}
