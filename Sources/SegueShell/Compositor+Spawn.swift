@@ -20,7 +20,7 @@ extension Compositor {
     /// and XDG_CURRENT_DESKTOP, by which xdg-desktop-portal picks its
     /// backends: Segue speaks wlroots' protocols, so the wlr portal serves it.
     private var spawnedEnvironment: [String: String] {
-        guard loopSources.ipc != nil else { return ["XDG_CURRENT_DESKTOP": Self.desktopName] }
+        guard control.socket != nil else { return ["XDG_CURRENT_DESKTOP": Self.desktopName] }
         return ["SEGUE_SOCKET": ipcPath, "WAYLAND_DISPLAY": server.socketName, "XDG_CURRENT_DESKTOP": Self.desktopName]
     }
 

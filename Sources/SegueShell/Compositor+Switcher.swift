@@ -48,11 +48,11 @@ extension Compositor {
             guard navigation.switcherOpened(backward: backward, listing: { !sameApp || $0.appID == app }, at: backend.now) else {
                 throw ActionError(description: sameApp ? "no other window of this app to switch to" : "no other window to switch to")
             }
-            emit("switcher_opened", ["windows": .array(navigation.switcher.windows.map { .number(Double($0.id)) })])
+            control.emit("switcher_opened", ["windows": .array(navigation.switcher.windows.map { .number(Double($0.id)) })])
             armSwitcherTimer()
         }
         let selection = navigation.switcher.selection
-        if let selection { emit("switcher_selected", ["window": .number(Double(selection.id))]) }
+        if let selection { control.emit("switcher_selected", ["window": .number(Double(selection.id))]) }
         if navigation.switcher.phase == .open { output.damage() }
         return selection?.id
     }
@@ -122,7 +122,7 @@ extension Compositor {
         if overlay.frames > 0 {
             log.info("switcher overlay shown \(String(format: "%.2f", overlay.presentedSpan)) s: frames \(overlay.frames), late \(overlay.lateFrames), missed refreshes \(overlay.missedRefreshes)")
         }
-        emit("switcher_closed", ["outcome": .string(chosen == nil ? "cancelled" : "committed"),
+        control.emit("switcher_closed", ["outcome": .string(chosen == nil ? "cancelled" : "committed"),
                                  "window": chosen.map { .number(Double($0.id)) } ?? .null,
                                  "frames": .number(Double(overlay.frames)), "late_frames": .number(Double(overlay.lateFrames)),
                                  "missed_refreshes": .number(Double(overlay.missedRefreshes))])

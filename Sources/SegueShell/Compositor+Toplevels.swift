@@ -18,7 +18,7 @@ extension Compositor: ToplevelDelegate {
         for layer in layerSurfaces.all { layer.dismissPopups() }
         let play = navigating { navigation.opened(window, at: backend.now) }
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
-        emit("window_opened", describe(window))
+        control.emit("window_opened", Control.describe(window))
         offered?.windowChanged(id: window.id, toplevel)
         try? start(play)
     }
@@ -26,7 +26,7 @@ extension Compositor: ToplevelDelegate {
     package func toplevelRenamed(_ toplevel: XdgToplevel) {
         guard let window = registry[toplevel] else { return }
         offered?.windowChanged(id: window.id, toplevel)
-        emit("window_changed", describe(window))
+        control.emit("window_changed", Control.describe(window))
     }
 
     package func toplevelRestated(_ toplevel: XdgToplevel) {
@@ -42,7 +42,7 @@ extension Compositor: ToplevelDelegate {
         if options.placement.showsOneWindow, stack.shown === window, stack.windows.count == 1 {
             window.keepAlone(painter: renderer, on: output.windowScreen, textures: textures)
         }
-        emit("window_closed", ["window": .number(Double(window.id))])
+        control.emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
         offered?.windowClosed(id: window.id)
         // A hand dragging toward a window that went lets go of it: back where it came from.
@@ -52,7 +52,7 @@ extension Compositor: ToplevelDelegate {
             // Where every window is on screen, this one leaves it.
             if !options.placement.showsOneWindow { output.desktopLayersChanged() }
             pointerLayoutChanged()
-            answerCloseWaiters()
+            control.answerCloseWaiters()
         case .deferred:
             focusShownWindow()
         case .pop(let play):

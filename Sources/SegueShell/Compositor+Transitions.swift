@@ -46,7 +46,7 @@ extension Compositor {
         }
         guard var settings = chosen.settings else {
             let completion = showAtOnce(token, direction: chosen.resolution.direction)
-            record(play, chosen.resolution.reason, completion)
+            control.transitionFinished(play, chosen.resolution.reason, completion)
             onComplete?(completion, chosen.resolution.reason)
             return
         }
@@ -61,7 +61,7 @@ extension Compositor {
         let play = navigation.play(of: token)
         let takenOver = hand?.takingOver
         let direction = takenOver?.direction ?? resolution.direction
-        emit("transition_started", ["kind": .string(play.event.rawValue), "effect": .string(settings.effect.name),
+        control.emit("transition_started", ["kind": .string(play.event.rawValue), "effect": .string(settings.effect.name),
                                     "direction": .string(direction.rawValue), "rule": .string(resolution.reason),
                                     "from": play.from.map { .number(Double($0.id)) } ?? .null,
                                     "to": play.to.map { .number(Double($0.id)) } ?? .null])
@@ -86,7 +86,7 @@ extension Compositor {
             log.info("transition \(completion.id) \(play.event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(statistics.frames), late \(statistics.lateFrames), missed refreshes \(statistics.missedRefreshes), scale min \(String(format: "%.2f", statistics.minimumScale)) median \(String(format: "%.2f", statistics.medianScale)), client updates from \(statistics.fromUpdates) to \(statistics.toUpdates)")
             // The stack followed first: whoever hears of the completion sees what it left shown.
             if ending.shownChanged { focusShownWindow() }
-            record(play, resolution.reason, completion)
+            control.transitionFinished(play, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
             var ending = ending
             if let pop = ending.pop.take() { try? start(pop) }
@@ -115,34 +115,4 @@ extension Compositor {
     }
 
     private func info(_ window: Window) -> WindowInfo { WindowInfo(appID: window.appID, title: window.title) }
-
-    func record(_ play: Navigator.Play, _ reason: String, _ completion: TransitionCompletion) {
-        reports.history.append((play.event, reason, completion))
-        if reports.history.count > 256 { reports.history.removeFirst() }
-        var fields = Self.json(completion)
-        fields["kind"] = .string(play.event.rawValue)
-        fields["rule"] = .string(reason)
-        emit("transition_finished", fields)
-        if play.event == .close, let closed = play.from {
-            for index in reports.closeWaiters.indices where reports.closeWaiters[index].window == closed.id {
-                reports.closeWaiters[index].transition = fields
-            }
-        }
-        answerCloseWaiters()
-    }
-
-    /// Those waiting for a window to close hear, once it has gone and
-    /// nothing plays any more, how the transition away from it went.
-    func answerCloseWaiters() {
-        guard !navigation.transitionsPending else { return }
-        let open = Set(stack.windows.map(\.id))
-        let answered = reports.closeWaiters.filter { !open.contains($0.window) }
-        reports.closeWaiters.removeAll { !open.contains($0.window) }
-        for waiter in answered {
-            var fields = waiter.transition ?? [:]
-            fields["window"] = .number(Double(waiter.window))
-            fields["closed"] = true
-            waiter.reply(.success(fields))
-        }
-    }
 }

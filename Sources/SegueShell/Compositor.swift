@@ -41,8 +41,8 @@ public final class Compositor {
     var routing = InputRouting()
     var hands = HandState()
     var registry = WindowRegistry()
-    /// What scripts hear of: transitions done, the window shown, closes waited for.
-    var reports = Reports()
+    /// The control socket, and what scripts hear of through it.
+    lazy var control = Control(compositor: self)
     /// What runs on the loop besides the display: the control socket, signals, timers.
     var loopSources = LoopSources()
 
@@ -96,7 +96,7 @@ public final class Compositor {
         applyKeyRepeat()
         spawner = Spawner(display: server.display, loop: server.loop)
         backend.events = { [unowned self] in backendReported($0) }
-        if !options.embedded { loopSources.ipc = try IPCServer(loop: server.eventLoop, path: ipcPath, delegate: self) }
+        if !options.embedded { try control.listen(on: server.eventLoop, at: ipcPath) }
         for signal in [SIGINT, SIGTERM] where !options.embedded {
             if let source = server.eventLoop.signal(signal, { [unowned self] in server.terminate() }) {
                 loopSources.signals.append(source)
@@ -150,6 +150,7 @@ public final class Compositor {
         hands.idleTimer?.remove()
         hands.idleTimer = nil
         loopSources.removeAll()
+        control.stop()
         spawner = nil
         configWatcher = nil
         // Captures waiting for a frame hear that none will come (failed, or their session stopped).
@@ -186,11 +187,9 @@ public final class Compositor {
     }
 
     func focusShownWindow() {
-        if stack.shown?.id != reports.announcedShown {
-            reports.announcedShown = stack.shown?.id
+        if control.shownChanged(to: stack.shown?.id) {
             // Another window shown takes the keyboard back from a layer surface that took it on demand.
             layerSurfaces.keyboardTakenBack()
-            emit("window_shown", ["window": reports.announcedShown.map { .number(Double($0)) } ?? .null])
             offered?.foreignToplevels.shownChanged()
         }
         stack.shown?.urgent = false

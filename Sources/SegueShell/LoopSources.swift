@@ -1,11 +1,10 @@
 import SegueLoop
 
-/// What the compositor runs on the event loop besides the display's own:
-/// the control socket, the signals that stop it, and the timer that shows
+/// What the compositor runs on the event loop besides the display's own
+/// and the control socket: the signals that stop it, the timer that shows
 /// the switcher's overlay once its open delay passes, and the one that looks
 /// again whether a capture's readback is done.
 struct LoopSources {
-    var ipc: IPCServer?
     var signals: [LoopSource] = []
     var switcherTimer: LoopTimer?
     var captureTimer: LoopTimer?

@@ -23,7 +23,7 @@ final class ConfigJSONTests: XCTestCase {
             """)
         defer { server.stop() }
         var reply: IPCReply?
-        server.compositor.answer(.config) { reply = $0 }
+        server.compositor.control.answer(.config) { reply = $0 }
         let payload = try XCTUnwrap(reply).payload
         guard case .object(let transitions)? = payload["transitions"], case .object(let switched)? = transitions["switch"] else {
             return XCTFail("\(payload)")

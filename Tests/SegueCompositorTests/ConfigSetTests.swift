@@ -24,7 +24,7 @@ final class ConfigSetTests: XCTestCase {
 
     private func ask(_ request: IPCRequest) -> IPCReply? {
         var reply: IPCReply?
-        server.compositor.answer(request) { reply = $0 }
+        server.compositor.control.answer(request) { reply = $0 }
         return reply
     }
 

@@ -19,7 +19,7 @@ final class DmabufReportTests: XCTestCase {
         let server = try InProcessCompositor(placement: .stacked)
         defer { server.stop() }
         var reply: IPCReply?
-        server.compositor.answer(.outputs) { reply = $0 }
+        server.compositor.control.answer(.outputs) { reply = $0 }
         guard case .array(let outputs)? = try XCTUnwrap(reply).payload["outputs"], case .object(let output)? = outputs.first else {
             return XCTFail("\(String(describing: reply))")
         }

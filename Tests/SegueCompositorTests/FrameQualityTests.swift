@@ -57,7 +57,7 @@ final class FrameQualityTests: XCTestCase {
         try client.show(marked(blue), on: first.surface)
         XCTAssertTrue(client.roundtrip())
         _ = server.stepUntilIdle(sampling: 0, 0)
-        let earlier = server.compositor.reports.history.count
+        let earlier = server.compositor.control.reports.history.count
         let second = try client.makeConfiguredToplevel()
         let picture = marked(green)
         try client.show(picture, on: second.surface)
@@ -68,7 +68,7 @@ final class FrameQualityTests: XCTestCase {
         let screen = server.presented
         XCTAssertTrue(screen.pixels == picture.pixels, "the screen after the transition is not the window as it is")
         XCTAssertEqual(screen[1, 1], red, "the marker, top-left")
-        let opens = server.compositor.reports.history.dropFirst(earlier)
+        let opens = server.compositor.control.reports.history.dropFirst(earlier)
         XCTAssertEqual(opens.count, 1)
         return try XCTUnwrap(opens.first?.completion.statistics)
     }

@@ -53,7 +53,7 @@ final class LiveContentTests: XCTestCase {
 
         _ = server.stepUntilIdle(sampling: 0, 0)
         XCTAssertEqual(screen[40, 20], yellow)
-        let statistics = try XCTUnwrap(server.compositor.reports.history.last?.completion.statistics)
+        let statistics = try XCTUnwrap(server.compositor.control.reports.history.last?.completion.statistics)
         XCTAssertEqual(statistics.toUpdates, 1)
         XCTAssertEqual(statistics.fromUpdates, 0)
         XCTAssertEqual(statistics.lateFrames, 0)
@@ -79,7 +79,7 @@ final class LiveContentTests: XCTestCase {
         let client = try server.connect()
         let windows = try slowCopies(client)
         try server.compositor.perform(.show(.prev))
-        let started = server.compositor.reports.history.count
+        let started = server.compositor.control.reports.history.count
         XCTAssertTrue(server.serve { server.compositor.output.framesPresented >= 2 })
 
         let buffer = try client.showTracked(marked(width: 256, height: 144, fill: yellow, marker: red), on: windows[0].surface)
@@ -93,11 +93,11 @@ final class LiveContentTests: XCTestCase {
         XCTAssertEqual(moving.r, 0, "the window as it was, blue, fading in over green, with no yellow: \(moving)")
         XCTAssertGreaterThan(moving.b, 0, "\(moving)")
 
-        XCTAssertTrue(server.serve { server.compositor.reports.history.count > started })
+        XCTAssertTrue(server.serve { server.compositor.control.reports.history.count > started })
         XCTAssertTrue(client.dispatch { buffer.released }, "taken by the last frame")
         XCTAssertEqual(screen[160, 100], yellow, "the last frame is exact")
         XCTAssertEqual(screen[2, 2], red)
-        let statistics = try XCTUnwrap(server.compositor.reports.history.last?.completion.statistics)
+        let statistics = try XCTUnwrap(server.compositor.control.reports.history.last?.completion.statistics)
         XCTAssertEqual(statistics.toUpdates, 1, "taken once, by the last frame")
     }
 

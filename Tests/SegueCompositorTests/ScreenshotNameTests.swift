@@ -12,11 +12,11 @@ final class ScreenshotNameTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var reply: IPCReply?
-        server.compositor.answer(.screenshot(path: folder.appendingPathComponent("shot.jpg").path)) { reply = $0 }
+        server.compositor.control.answer(.screenshot(path: folder.appendingPathComponent("shot.jpg").path)) { reply = $0 }
         XCTAssertEqual(reply?.ok, false)
         XCTAssertTrue(reply?.error?.contains("name it .png, not shot.jpg") == true, "\(String(describing: reply))")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
-        server.compositor.answer(.screenshot(path: folder.appendingPathComponent("shot.PNG").path)) { reply = $0 }
+        server.compositor.control.answer(.screenshot(path: folder.appendingPathComponent("shot.PNG").path)) { reply = $0 }
         XCTAssertEqual(reply?.ok, true, "\(String(describing: reply))")
     }
 }

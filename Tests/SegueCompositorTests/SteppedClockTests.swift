@@ -25,7 +25,7 @@ final class SteppedClockTests: XCTestCase {
         XCTAssertTrue(client.roundtrip())
         _ = server.stepUntilIdle(sampling: 0, 0)
         XCTAssertFalse(server.backend.step(), "nothing changed: no frame")
-        let earlier = server.compositor.reports.history.count
+        let earlier = server.compositor.control.reports.history.count
 
         let second = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: 64, height: 36, fill: blue), on: second.surface)
@@ -40,7 +40,7 @@ final class SteppedClockTests: XCTestCase {
             XCTAssertEqual(Double(pixel.r), 255 * (1 - progress), accuracy: 2, "frame \(index + 1): \(shown)")
         }
         XCTAssertEqual(shown.last, blue)
-        let opens = server.compositor.reports.history.dropFirst(earlier)
+        let opens = server.compositor.control.reports.history.dropFirst(earlier)
         XCTAssertEqual(opens.count, 1, "completed once")
         XCTAssertEqual(opens.first?.completion.effect, "crossfade")
         XCTAssertEqual(opens.first?.completion.statistics.frames, 6)

@@ -44,7 +44,7 @@ final class SwitcherKeysTests: XCTestCase {
         press(key, false)
     }
 
-    private var switches: Int { server.compositor.reports.history.filter { $0.event == .switch }.count }
+    private var switches: Int { server.compositor.control.reports.history.filter { $0.event == .switch }.count }
 
     func testTwoTabsWithAltHeldSwitchOnceToTheThirdMostRecentWindow() throws {
         press(alt)

@@ -164,7 +164,7 @@ final class SwitcherOverlayTests: XCTestCase {
         XCTAssertEqual(screen[width / 2, height / 2], fills[3])
         XCTAssertEqual(screen[2, 2], marker)
         XCTAssertEqual(server.presented[2, 2], marker)
-        XCTAssertEqual(server.compositor.reports.history.count, 4, "the four opens: the cancel played nothing")
+        XCTAssertEqual(server.compositor.control.reports.history.count, 4, "the four opens: the cancel played nothing")
     }
 
     /// With reduce-motion the overlay is gone at the next frame.

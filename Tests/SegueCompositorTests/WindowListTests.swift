@@ -13,7 +13,7 @@ final class WindowListTests: XCTestCase {
         try server.openWindows([RGBA(0, 0, 200), RGBA(0, 180, 0), RGBA(200, 0, 0)], of: client)
         func listed() throws -> [Double] {
             var reply: IPCReply?
-            server.compositor.answer(.windows) { reply = $0 }
+            server.compositor.control.answer(.windows) { reply = $0 }
             guard case .array(let windows)? = try XCTUnwrap(reply).payload["windows"] else { return [] }
             return windows.compactMap { if case .object(let w) = $0, case .number(let id)? = w["id"] { id } else { nil } }
         }

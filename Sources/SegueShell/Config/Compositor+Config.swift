@@ -44,7 +44,7 @@ extension Compositor {
             // Values set at runtime last only until the file is read again.
             settings = []
             log.info("config reloaded: \(path)")
-            emit("config_reloaded", ["path": .string(path), "rules": .number(Double(loaded.rules.count))])
+            control.emit("config_reloaded", ["path": .string(path), "rules": .number(Double(loaded.rules.count))])
             // [output] scale and key repeat apply at once; size and refresh only at start.
             if output.scale != outputScale { outputChanged() }
             applyKeyRepeat()
@@ -53,7 +53,7 @@ extension Compositor {
         case .failure(let errors):
             for diagnostic in errors.diagnostics { log.error("\(diagnostic)") }
             log.error("config \(path) rejected; the previous config stays in force")
-            emit("config_refused", ["path": .string(path), "problems": .array(errors.diagnostics.map { .string("\($0)") })])
+            control.emit("config_refused", ["path": .string(path), "problems": .array(errors.diagnostics.map { .string("\($0)") })])
         }
         return result
     }

@@ -3,15 +3,40 @@ import SegueConfig
 import SegueEngine
 import SegueImaging
 import SegueIPC
+import SegueLoop
 import SegueRender
 import SegueWayland
 
-/// The control socket's requests, answered from the compositor's state.
-extension Compositor: IPCDelegate {
+/// The control socket and what scripts hear through it: its requests
+/// answered from the compositor's state, the events its subscribers are
+/// told, and what it keeps between them (`Reports`: the transitions done, the
+/// window last announced shown, the closes waited for).
+final class Control: IPCDelegate {
+    unowned let compositor: Compositor
+    /// The socket `segue msg` talks to; none for an embedded compositor.
+    private(set) var socket: IPCServer?
+    private(set) var reports = Reports()
+
+    init(compositor: Compositor) { self.compositor = compositor }
+
+    /// Serves `segue msg` at `path`.
+    func listen(on loop: EventLoop, at path: String) throws { socket = try IPCServer(loop: loop, path: path, delegate: self) }
+
+    /// The socket closes; subscribers hear nothing more.
+    func stop() { socket = nil }
+
+    /// The shown window is `id` now: whether that is news to subscribers (it is then announced).
+    func shownChanged(to id: Int?) -> Bool {
+        guard id != reports.announcedShown else { return false }
+        reports.announcedShown = id
+        emit("window_shown", ["window": id.map { .number(Double($0)) } ?? .null])
+        return true
+    }
+
     package func answer(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
         switch request {
         case .set(let key, let value):
-            switch set(ConfigSetting(key: key, value: value)) {
+            switch compositor.set(ConfigSetting(key: key, value: value)) {
             case .success:
                 reply(.success(["key": .string(key), "value": .string(value)]))
             case .failure(let errors):
@@ -25,30 +50,30 @@ extension Compositor: IPCDelegate {
             reply(.success(["subscribed": true]))
         case .windows:
             // Front to back: the shown window, then the others by when they were last shown.
-            reply(.success(["windows": .array(stack.shownOrder.reversed().map(json)), "animating": .bool(navigation.isAnimating)]))
+            reply(.success(["windows": .array(compositor.stack.shownOrder.reversed().map(json)), "animating": .bool(compositor.navigation.isAnimating)]))
         case .clients:
-            reply(.success(["clients": .array(server.clients.map(clientJSON))]))
+            reply(.success(["clients": .array(compositor.server.clients.map(clientJSON))]))
         case .outputs:
             reply(.success(["outputs": [.object([
-                "name": .string(output.backend.outputName),
-                "width": .number(Double(output.width)),
-                "height": .number(Double(output.height)),
-                "scale": .number(Double(output.scale)),
-                "refresh_mhz": .number((1000 / output.backend.refreshInterval).rounded()),
-                "frames_drawn": .number(Double(output.framesDrawn)),
-                "frames_presented": .number(Double(output.framesPresented)),
+                "name": .string(compositor.output.backend.outputName),
+                "width": .number(Double(compositor.output.width)),
+                "height": .number(Double(compositor.output.height)),
+                "scale": .number(Double(compositor.output.scale)),
+                "refresh_mhz": .number((1000 / compositor.output.backend.refreshInterval).rounded()),
+                "frames_drawn": .number(Double(compositor.output.framesDrawn)),
+                "frames_presented": .number(Double(compositor.output.framesPresented)),
                 // Frames of the output screen capture handed to its clients (grim, wf-recorder, the portal).
-                "frames_captured": .number(Double(offered?.screenCapture.framesCaptured ?? 0)),
-                // What the last frame changed of the one before (what a parent is told): [x, y, width, height], null for the whole output.
-                "last_damage": output.lastDamage.rects.map { .array($0.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) }) } ?? .null,
-                "animating": .bool(navigation.isAnimating),
+                "frames_captured": .number(Double(compositor.offered?.screenCapture.framesCaptured ?? 0)),
+                // What the last frame changed of the one before (what a parent is told): [x, y, width, height], null for the whole compositor.output.
+                "last_damage": compositor.output.lastDamage.rects.map { .array($0.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) }) } ?? .null,
+                "animating": .bool(compositor.navigation.isAnimating),
                 // GL objects alive in the whole compositor: flat over a long run.
                 "gl_textures": .number(Double(Texture.live)),
                 "gl_render_targets": .number(Double(RenderTarget.live)),
                 // The GL drawing it, its device's render node, and the dmabufs its EGL imports (none: no linux-dmabuf).
-                "renderer": .string(renderer.context.renderer),
-                "drm_node": renderer.dmabufSupport.clientRenderNode.map(JSONValue.string) ?? .null,
-                "dmabuf_formats": renderer.dmabufSupport.json,
+                "renderer": .string(compositor.renderer.context.renderer),
+                "drm_node": compositor.renderer.dmabufSupport.clientRenderNode.map(JSONValue.string) ?? .null,
+                "dmabuf_formats": compositor.renderer.dmabufSupport.json,
             ])]]))
         case .transitions:
             reply(.success(["transitions": .array(reports.history.map { entry in
@@ -61,7 +86,7 @@ extension Compositor: IPCDelegate {
             switchWindow(to: target, TransitionRequest(effect: effect, duration: duration), wait: wait, reply: reply)
         case .close(let target, let wait):
             do {
-                guard case .askedToClose(let id) = try perform(.close(target)) else { return }
+                guard case .askedToClose(let id) = try compositor.perform(.close(target)) else { return }
                 // Whether it closes is the client's choice: a waiter hears once it has.
                 if wait { reports.closeWaiters.append((id, reply, nil)) } else { reply(.success(["window": .number(Double(id))])) }
             } catch {
@@ -73,36 +98,36 @@ extension Compositor: IPCDelegate {
                 return reply(.failure("screenshots are PNG files: name it .png, not \((path as NSString).lastPathComponent)"))
             }
             do {
-                let image = try output.screenImage()
+                let image = try compositor.output.screenImage()
                 try PNG.write(image, to: path)
                 reply(.success(["path": .string(path), "width": .number(Double(image.width)), "height": .number(Double(image.height))]))
             } catch {
                 reply(.failure("\(error)"))
             }
         case .effects:
-            reply(.success(["effects": .array(config.effects.all.map(json))]))
+            reply(.success(["effects": .array(compositor.config.effects.all.map(json))]))
         case .config:
-            var fields = Self.json(config)
+            var fields = Self.json(compositor.config)
             // What `segue msg set` applied over the file, until it is read again.
-            fields["set"] = .array(settings.map { .object(["key": .string($0.key), "value": .string($0.value)]) })
+            fields["set"] = .array(compositor.settings.map { .object(["key": .string($0.key), "value": .string($0.value)]) })
             reply(.success(fields))
         case .spawn(let argv):
-            spawn(argv, reply: reply)
+            compositor.spawn(argv, reply: reply)
         case .gesture(let step):
             gesture(step, reply: reply)
         case .switcher(let step):
             // The selection as it stands, or the window a commit shows; a cancel leaves the one shown.
-            let chosen = step == .commit ? navigation.switcher.selection : nil
+            let chosen = step == .commit ? compositor.navigation.switcher.selection : nil
             do {
-                guard case .switcher(let selection) = try perform(.switcher(step)) else { return }
-                let window = selection ?? chosen?.id ?? stack.shown?.id
-                reply(.success(["window": window.map { .number(Double($0)) } ?? .null, "open": .bool(navigation.switcher.isHeld)]))
+                guard case .switcher(let selection) = try compositor.perform(.switcher(step)) else { return }
+                let window = selection ?? chosen?.id ?? compositor.stack.shown?.id
+                reply(.success(["window": window.map { .number(Double($0)) } ?? .null, "open": .bool(compositor.navigation.switcher.isHeld)]))
             } catch {
                 reply(.failure(error.description))
             }
         case .reload:
             do {
-                guard case .reloaded(let rules, let path) = try perform(.reload) else { return }
+                guard case .reloaded(let rules, let path) = try compositor.perform(.reload) else { return }
                 reply(.success(["path": .string(path ?? ""), "rules": .number(Double(rules))]))
             } catch {
                 var failure = IPCReply.failure(error.description)
@@ -114,7 +139,7 @@ extension Compositor: IPCDelegate {
 
     private func switchWindow(to target: SwitchTarget, _ request: TransitionRequest, wait: Bool, reply: @escaping (IPCReply) -> Void) {
         do {
-            let outcome = try perform(.show(target, request), onComplete: { completion, reason in
+            let outcome = try compositor.perform(.show(target, request), onComplete: { completion, reason in
                 guard wait else { return }
                 var fields = Self.json(completion)
                 fields["rule"] = .string(reason)
@@ -138,7 +163,7 @@ extension Compositor: IPCDelegate {
         case .begin, .update: waits = false
         }
         do {
-            let outcome = try perform(.gesture(step), onComplete: waits ? { completion, reason in
+            let outcome = try compositor.perform(.gesture(step), onComplete: waits ? { completion, reason in
                 var fields = Self.json(completion)
                 fields["rule"] = .string(reason)
                 reply(.success(fields))
@@ -158,9 +183,9 @@ extension Compositor: IPCDelegate {
             "height": .number(Double(window.surface.height)),
             // Above 1 on a HiDPI output when the client draws sharp for it.
             "buffer_scale": .number(Double(window.surface.bufferScale)),
-            "shown": .bool(window === stack.shown),
+            "shown": .bool(window === compositor.stack.shown),
             // When it was last shown, in milliseconds on the output's clock (CLOCK_MONOTONIC): the order `windows` lists them in.
-            "last_shown": .number(Double((stack.lastShown(window)?.nanoseconds ?? 0) / 1_000_000)),
+            "last_shown": .number(Double((compositor.stack.lastShown(window)?.nanoseconds ?? 0) / 1_000_000)),
             "urgent": .bool(window.urgent),
         ])
     }
@@ -168,13 +193,13 @@ extension Compositor: IPCDelegate {
     /// A client as only what it cannot choose tells: its process, and the
     /// privileged protocols that lets it use; with its windows.
     private func clientJSON(_ client: OpaquePointer) -> JSONValue {
-        let privileges = offered?.privileges
+        let privileges = compositor.offered?.privileges
         return .object([
             "pid": privileges?.pid(of: client).map { .number(Double($0)) } ?? .null,
             "executable": privileges?.executable(of: client).map(JSONValue.string) ?? .null,
             "privileged": .bool(privileges?.isPrivileged(client) ?? false),
             "may_use": .array((privileges?.interfaces(for: client) ?? []).map(JSONValue.string)),
-            "windows": .array(stack.windows.filter { $0.surface.client == client }.map { .number(Double($0.id)) }),
+            "windows": .array(compositor.stack.windows.filter { $0.surface.client == client }.map { .number(Double($0.id)) }),
         ])
     }
 
@@ -192,11 +217,11 @@ extension Compositor: IPCDelegate {
 
     /// Tells every `segue msg events` subscriber that `event` happened.
     func emit(_ event: String, _ fields: [String: JSONValue] = [:]) {
-        loopSources.ipc?.broadcast(fields.merging(["event": .string(event)]) { $1 })
+        socket?.broadcast(fields.merging(["event": .string(event)]) { $1 })
     }
 
     /// A window as events name it.
-    func describe(_ window: Window) -> [String: JSONValue] {
+    static func describe(_ window: Window) -> [String: JSONValue] {
         ["window": .number(Double(window.id)), "app_id": .string(window.appID), "title": .string(window.title)]
     }
 
@@ -244,11 +269,44 @@ extension Compositor: IPCDelegate {
             "reduce_motion": .bool(config.reduceMotion),
             "keys": .object(["switch_next": config.keys.switchNext.map { .string($0.text) } ?? .null,
                              "switch_prev": config.keys.switchPrev.map { .string($0.text) } ?? .null,
-                                   "switch_previous": config.keys.switchPrevious.map { .string($0.text) } ?? .null,
+                             "switch_previous": config.keys.switchPrevious.map { .string($0.text) } ?? .null,
                              "close": .string(config.keys.close.text)]),
             "switcher": ConfigJSON.switcher(config.switcher),
             "effects": .array(config.effects.names.map(JSONValue.string)),
             "privileged": config.privileged == .all ? .string("all") : .array(config.privileged.executables.map { .string($0) }),
         ]
+    }
+
+    /// `play` completed as `completion`, chosen by `reason`: kept for
+    /// `segue msg transitions`, told to subscribers, and to whoever waits for
+    /// its window to close.
+    func transitionFinished(_ play: Navigator.Play, _ reason: String, _ completion: TransitionCompletion) {
+        reports.history.append((play.event, reason, completion))
+        if reports.history.count > 256 { reports.history.removeFirst() }
+        var fields = Self.json(completion)
+        fields["kind"] = .string(play.event.rawValue)
+        fields["rule"] = .string(reason)
+        emit("transition_finished", fields)
+        if play.event == .close, let closed = play.from {
+            for index in reports.closeWaiters.indices where reports.closeWaiters[index].window == closed.id {
+                reports.closeWaiters[index].transition = fields
+            }
+        }
+        answerCloseWaiters()
+    }
+
+    /// Those waiting for a window to close hear, once it has gone and
+    /// nothing plays any more, how the transition away from it went.
+    func answerCloseWaiters() {
+        guard !compositor.navigation.transitionsPending else { return }
+        let open = Set(compositor.stack.windows.map(\.id))
+        let answered = reports.closeWaiters.filter { !open.contains($0.window) }
+        reports.closeWaiters.removeAll { !open.contains($0.window) }
+        for waiter in answered {
+            var fields = waiter.transition ?? [:]
+            fields["window"] = .number(Double(waiter.window))
+            fields["closed"] = true
+            waiter.reply(.success(fields))
+        }
     }
 }
