@@ -26,6 +26,6 @@ extension Compositor {
         window.position = (x, y)
         guard updateOrigin(of: window) else { return }
         windowLayersChanged()
-        pointerLayoutChanged()
+        input.pointerLayoutChanged()
     }
 }

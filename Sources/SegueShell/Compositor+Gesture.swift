@@ -18,7 +18,7 @@ extension Compositor {
     func gesture(_ step: GestureStep, onStart: ((Instant) -> Void)? = nil,
                  onComplete: TransitionCompletionHandler?) throws(ActionError) -> Int {
         let now = output.backend.now
-        if case .begin = step { watchGestureIdle() } else if case .update = step { watchGestureIdle() }
+        if case .begin = step { input.watchHandIdle() } else if case .update = step { input.watchHandIdle() }
         switch step {
         case .begin(let target):
             let window = try window(for: target)
@@ -55,18 +55,6 @@ extension Compositor {
         guard let running = navigation.transition, case .window(let target) = running.to, target === window else { return nil }
         let now = backend.now
         return (running.from, running.settings, running.direction, running.progress(at: now), running.velocity(at: now))
-    }
-
-    /// (Re)starts the wait for the hand's next step.
-    private func watchGestureIdle() {
-        if hands.idleTimer == nil {
-            hands.idleTimer = server.eventLoop.timer { [unowned self] in
-                guard let gesture else { return }
-                log.info("gesture toward window \(gesture.target.id): no step for \(hands.idleLimit) ms, going back")
-                _ = try? perform(.gesture(.cancel))
-            }
-        }
-        hands.idleTimer?.arm(milliseconds: hands.idleLimit)
     }
 
     private func held() throws(ActionError) -> Navigator.HandSwitch {

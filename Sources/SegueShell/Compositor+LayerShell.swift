@@ -40,7 +40,7 @@ extension Compositor: LayerShellDelegate {
             layersChanged(under: true)
         } else if !moved.isEmpty {
             output.damage()
-            pointerLayoutChanged()
+            input.pointerLayoutChanged()
         }
         guard areaChanged else { return }
         for window in stack.windows {
@@ -50,7 +50,7 @@ extension Compositor: LayerShellDelegate {
             _ = updateOrigin(of: window)
         }
         output.damage()
-        pointerLayoutChanged()
+        input.pointerLayoutChanged()
     }
 
     /// A layer surface (or one of its subsurfaces or popups) committed new
@@ -69,7 +69,7 @@ extension Compositor: LayerShellDelegate {
     /// damaged; anything else (another size, subsurfaces, popups, which may
     /// reach past it) the whole output.
     func layersChanged(under: Bool, at layer: LayerSurface? = nil, committedBy commit: (surface: Surface, changes: CommitChanges)? = nil) {
-        pointerLayoutChanged()
+        input.pointerLayoutChanged()
         guard options.placement.showsOneWindow else { return output.desktopLayersChanged() }
         guard !under, let layer else {
             for window in stack.windows { window.contentChanged() }

@@ -18,7 +18,7 @@ extension Compositor: PopupDelegate {
         if let layer = popup.layerParent {
             return PixelRect(x: -layer.rect.x, y: -layer.rect.y, width: output.logicalWidth, height: output.logicalHeight)
         }
-        guard let parent = popup.parent, let origin = screenOrigin(of: parent.surface) else { return nil }
+        guard let parent = popup.parent, let origin = input.screenOrigin(of: parent.surface) else { return nil }
         let left = Int((-origin.x).rounded(.up)), top = Int((-origin.y).rounded(.up))
         let right = Int((Double(output.logicalWidth) - origin.x).rounded(.down))
         let bottom = Int((Double(output.logicalHeight) - origin.y).rounded(.down))
@@ -37,7 +37,7 @@ extension Compositor: PopupDelegate {
     /// A press at `point`: where it breaks the shown window's popup grab, or
     /// a layer surface's (a bar's open menu), their popups go.
     func dismissGrabbingPopups(unlessOver point: (x: Double, y: Double)?) {
-        let pressed = point.flatMap { surface(at: $0.x, $0.y) }?.surface.client
+        let pressed = point.flatMap { input.surface(at: $0.x, $0.y) }?.surface.client
         for layer in layerSurfaces.all where layer.popups.contains(where: { $0.mapped && $0.grabbing }) && pressed != layer.client {
             layer.dismissPopups()
         }

@@ -20,7 +20,7 @@ extension Compositor: SurfaceDelegate {
             surface.dropUntakenPixels()
             seat?.pointer.cursorSurfaceCommitted(surface, movedBy: changes.offset)
             if let request = seat?.pointer.cursor, request.surface === surface {
-                updateCursor()
+                input.updateCursor()
                 // The pointer's picture hears of frames too, as an animated one waits to.
                 if !surface.frameCallbacks.isEmpty { output.requestFrame() }
             }
@@ -67,7 +67,7 @@ extension Compositor: SurfaceDelegate {
         if surface.hasUntakenPixels { output.pixelsCommitted(by: window) }
         // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
         if changed {
-            pointerLayoutChanged()
+            input.pointerLayoutChanged()
             if options.placement.showsOneWindow { output.damage(damage) } else { output.desktopLayersChanged() }
         } else if !surface.frameCallbacks.isEmpty {
             output.requestFrame()
@@ -93,38 +93,12 @@ extension Compositor: SurfaceDelegate {
     func surfacesChanged(of window: Window) {
         window.contentChanged()
         if output.visibleWindows().contains(where: { $0 === window }) { windowLayersChanged() }
-        pointerLayoutChanged()
+        input.pointerLayoutChanged()
     }
 
     /// Shown windows' surfaces came, went or moved: a stacked screen is drawn
     /// whole; on the desktop, its elements say where.
     func windowLayersChanged() {
         if options.placement.showsOneWindow { output.damage() } else { output.desktopLayersChanged() }
-    }
-
-    /// What a capture that asks for the pointer draws, and where its hotspot
-    /// is in output pixels: the client's picture, or the arrow for the
-    /// standard cursor and named shapes; nothing where it is hidden or never moved.
-    func pointerPicture() -> (picture: CursorImage, x: Int, y: Int)? {
-        guard let position = routing.pointer.position else { return nil }
-        let x = Int(position.x * Double(output.scale)), y = Int(position.y * Double(output.scale))
-        switch routing.shownCursor {
-        case .hidden: return nil
-        case .standard, .named: return (.arrow, x, y)
-        case .image(let image): return (image, x, y)
-        }
-    }
-
-    /// Tells the backend what the pointer looks like now, when that changed.
-    func updateCursor() {
-        // A surface drawn before it became the cursor holds a texture it no longer needs.
-        if let request = seat?.pointer.cursor, let surface = request.surface {
-            textures.forget(surface)
-            surface.dropUntakenPixels()
-        }
-        let cursor = cursorImages.cursor(for: seat?.pointer.cursor)
-        guard cursor != routing.shownCursor else { return }
-        routing.shownCursor = cursor
-        backend.show(cursor: cursor)
     }
 }

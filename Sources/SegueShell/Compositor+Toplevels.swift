@@ -51,7 +51,7 @@ extension Compositor: ToplevelDelegate {
         case .hidden:
             // Where every window is on screen, this one leaves it.
             if !options.placement.showsOneWindow { output.desktopLayersChanged() }
-            pointerLayoutChanged()
+            input.pointerLayoutChanged()
             control.answerCloseWaiters()
         case .deferred:
             focusShownWindow()
@@ -65,5 +65,30 @@ extension Compositor: ToplevelDelegate {
                                         width: Int32(clamping: toplevel.wantsFullscreen ? output.logicalWidth : layerSurfaces.usable.width),
                                         height: Int32(clamping: toplevel.wantsFullscreen ? output.logicalHeight
                                                                                          : layerSurfaces.usable.height))
+    }
+}
+
+/// Where windows are: drawn, and taking input.
+extension Compositor {
+    /// A window's surface's top left on the output in output pixels, where it is drawn.
+    func pixelOrigin(of window: Window) -> (x: Int, y: Int) {
+        options.placement.origin(of: window, area: output.windowArea(for: window), scale: output.scale)
+    }
+
+    /// The same in surface units, where it takes input.
+    func origin(of window: Window) -> (x: Double, y: Double) {
+        let origin = pixelOrigin(of: window), scale = Double(output.scale)
+        return (Double(origin.x) / scale, Double(origin.y) / scale)
+    }
+
+    /// Moves a window that keeps its own position to where its state says, at
+    /// a commit or a placement, so what is drawn and what takes input move
+    /// together. Whether it moved.
+    func updateOrigin(of window: Window) -> Bool {
+        guard options.placement.keepsPositions else { return false }
+        let usable = layerSurfaces.usable
+        let origin = WindowPlacement.placedOrigin(of: window, usable: (usable.x, usable.y))
+        defer { window.origin = origin }
+        return window.origin.map { $0 != origin } ?? true
     }
 }

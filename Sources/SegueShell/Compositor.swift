@@ -38,8 +38,8 @@ public final class Compositor {
     let textures = SurfaceTextures()
     /// Each cursor surface's picture, and the cursor the backend was last told to show.
     let cursorImages = CursorImages()
-    var routing = InputRouting()
-    var hands = HandState()
+    /// Keys, pointer, touch and hands, routed.
+    lazy var input = Input(compositor: self)
     var registry = WindowRegistry()
     /// The control socket, and what scripts hear of through it.
     lazy var control = Control(compositor: self)
@@ -83,7 +83,7 @@ public final class Compositor {
         textures.canImport = { [unowned renderer] in renderer.imports(DmabufDescription($0)) }
         textures.importDmabuf = { [unowned renderer] in renderer.import(DmabufDescription($0.attributes), opaque: $0.opaque) }
         textures.retired = { [unowned output] in output.requestFrame() }
-        let globals = try Globals(display: server.display, shell: self, keymap: Self.systemKeymap(log: log), backend: backend,
+        let globals = try Globals(display: server.display, shell: self, keymap: Input.systemKeymap(log: log), backend: backend,
                                   scale: output.scale, refreshRate: refreshRate,
                                   dmabufOffer: options.dmabufOffer ?? DmabufOffer(drawnBy: renderer.dmabufSupport,
                                                                                   externalImages: renderer.drawsExternalImages),
@@ -91,9 +91,9 @@ public final class Compositor {
         offered = globals
         loopSources.captureTimer = server.eventLoop.timer { [unowned globals] in globals.screenCapture.advance() }
         globals.screenCapture.pollSoon = { [unowned self] in loopSources.captureTimer?.arm(milliseconds: 1) }
-        globals.seat.pointer.cursorChanged = { [unowned self] in updateCursor() }
+        globals.seat.pointer.cursorChanged = { [unowned self] in input.updateCursor() }
         shareSelections(of: globals.seat)
-        applyKeyRepeat()
+        input.applyKeyRepeat()
         spawner = Spawner(display: server.display, loop: server.loop)
         backend.events = { [unowned self] in backendReported($0) }
         if !options.embedded { try control.listen(on: server.eventLoop, at: ipcPath) }
@@ -147,8 +147,7 @@ public final class Compositor {
         // Surfaces going with their clients move no cursor.
         seat?.pointer.cursorChanged = nil
         output.recorder?.flush()
-        hands.idleTimer?.remove()
-        hands.idleTimer = nil
+        input.stop()
         loopSources.removeAll()
         control.stop()
         spawner = nil
@@ -200,7 +199,7 @@ public final class Compositor {
         seat?.focus(layer.map { $0.popups.last(where: { $0.mapped && $0.grabbing })?.xdgSurface.surface ?? $0.surface }
             ?? stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? stack.shown?.surface)
         for window in stack.windows { window.toplevel.reconfigure() }
-        pointerLayoutChanged()
+        input.pointerLayoutChanged()
     }
 }
 
@@ -228,8 +227,8 @@ extension Compositor: OutputDelegate {
         case .closed(let reason):
             log.info("\(reason): stopping")
             server.terminate()
-        case .input(let input):
-            backendInput(input)
+        case .input(let event):
+            self.input.backendInput(event)
         case .selection(let offer, let kind):
             backendSelected(offer, as: kind)
         }
@@ -244,7 +243,7 @@ extension Compositor: OutputDelegate {
         let factor = Double(output.scale) / Double(scale) * Double(backend.preferredScale) / Double(output.backendScale)
         let rescaled = output.scale != scale
         output.rescale(to: scale)
-        if factor != 1 { routing.pointer.position = routing.pointer.position.map { ($0.x * factor, $0.y * factor) } }
+        if factor != 1 { input.outputRescaled(by: factor) }
         if rescaled {
             for window in stack.windows { window.contentChanged() }
             output.backdropChanged()
@@ -254,7 +253,7 @@ extension Compositor: OutputDelegate {
         offered?.imageCopy.outputResized()
         arrangeLayers()
         for window in stack.windows { window.toplevel.reconfigure() }
-        pointerLayoutChanged()
+        input.pointerLayoutChanged()
     }
 
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) {

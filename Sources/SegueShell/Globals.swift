@@ -77,13 +77,13 @@ final class Globals {
         imageCopy = ImageCopyCaptureManager(display: display, privileges: privileges, delegate: screenCapture)
         screenCapture.changeWatchers = [screencopy, imageCopy]
         screenCapture.window = { [unowned shell] id in shell.stack.windows.first { $0.id == id } }
-        screenCapture.pointer = { [unowned shell] in shell.pointerPicture() }
+        screenCapture.pointer = { [unowned shell] in shell.input.pointerPicture() }
         shell.output.sendFrames(to: screenCapture)
         dataControl = DataControlManager(display: display, privileges: privileges)
         extDataControl = DataControlManager(display: display, privileges: privileges, ext: true)
         foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell)
         toplevelList = ToplevelListGlobal(display: display, privileges: privileges) { [unowned shell] in shell.windows }
-        virtualKeyboards = VirtualKeyboardManager(display: display, privileges: privileges, delegate: shell)
+        virtualKeyboards = VirtualKeyboardManager(display: display, privileges: privileges, delegate: shell.input)
         singlePixelBuffers = SinglePixelBufferManager(display: display)
         cursorShapes = CursorShapeManager(display: display)
         layerShell = LayerShell(display: display, delegate: shell, toleratesBufferBeforeConfigure: shell.options.toleratesBufferBeforeConfigure)

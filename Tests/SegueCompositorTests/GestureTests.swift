@@ -210,7 +210,7 @@ final class GestureTests: XCTestCase {
     }
 
     func testAGestureWithNoStepForItsIdleLimitGoesBackByItself() throws {
-        server.compositor.hands.idleLimit = 50
+        server.compositor.input.hands.idleLimit = 50
         var completions: [TransitionCompletion] = []
         try server.compositor.perform(.gesture(.begin(.next)), onComplete: { completion, _ in completions.append(completion) })
         _ = try drag([0.4])

@@ -137,9 +137,9 @@ final class NestedInputTests: NestedSegueCase {
         XCTAssertTrue(parent.dispatch { reporter.lines.contains("keyboard enter") }, "\(reporter.lines)")
         // 200×100 centred on the 800×500 output starts at (300, 200): the pointer
         // enters where it first comes over the window, then moves on it.
-        parent.compositor.route(.pointerMotion(time: 1, x: 310, y: 205))
-        parent.compositor.route(.pointerMotion(time: 2, x: 320, y: 210))
-        parent.compositor.route(.pointerButton(time: 3, button: buttonLeft, pressed: true))
+        parent.compositor.input.route(.pointerMotion(time: 1, x: 310, y: 205))
+        parent.compositor.input.route(.pointerMotion(time: 2, x: 320, y: 210))
+        parent.compositor.input.route(.pointerButton(time: 3, button: buttonLeft, pressed: true))
         XCTAssertTrue(parent.dispatch { reporter.lines.contains("pointer button 272 pressed") }, "\(reporter.lines)")
         XCTAssertTrue(reporter.lines.contains("pointer enter 10.0 5.0"), "\(reporter.lines)")
         XCTAssertTrue(reporter.lines.contains("pointer motion 20.0 10.0"), "\(reporter.lines)")
@@ -158,7 +158,7 @@ final class NestedInputTests: NestedSegueCase {
         XCTAssertTrue(client.roundtrip())
         try waitForNestedWindows(1)
         // Entering the window, the pointer shows the nested Segue's arrow: no client asked yet.
-        parent.compositor.route(.pointerMotion(time: 1, x: 400, y: 250))
+        parent.compositor.input.route(.pointerMotion(time: 1, x: 400, y: 250))
         XCTAssertTrue(parent.dispatch { client.roundtrip() && pointer.focus != nil }, "the client was entered")
         XCTAssertTrue(parent.dispatch { if case .image? = parentCursor { true } else { false } }, "the arrow: \(String(describing: parentCursor))")
 
@@ -186,13 +186,13 @@ final class NestedInputTests: NestedSegueCase {
         clients.append(foot)
         try waitForNestedWindows(1)
         // Over a point of the window where no client has asked yet: the nested Segue's arrow...
-        parent.compositor.route(.pointerMotion(time: 1, x: 400, y: 250))
+        parent.compositor.input.route(.pointerMotion(time: 1, x: 400, y: 250))
         var arrow: CursorImage?, text: CursorImage?
         XCTAssertTrue(parent.dispatch {
             if case .image(let image)? = parentCursor, arrow == nil { arrow = image }
             // ...then the one foot draws for its text, once it has answered the enter.
             if case .image(let image)? = parentCursor, let arrow, image != arrow { text = image }
-            parent.compositor.route(.pointerMotion(time: 2, x: 401, y: 250))
+            parent.compositor.input.route(.pointerMotion(time: 2, x: 401, y: 250))
             return text != nil
         }, "foot's cursor reached the parent: \(String(describing: parentCursor))")
         // An I-beam's hotspot is in its middle, an arrow's at its tip.

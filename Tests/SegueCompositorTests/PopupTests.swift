@@ -229,7 +229,7 @@ final class GtkPopupTests: XCTestCase {
         guard let window = server.compositor.stack.shown else { return [] }
         return window.placedSurfaces().compactMap { placed in
             guard let popup = placed.surface.role as? XdgPopup,
-                  let origin = server.compositor.screenOrigin(of: placed.surface) else { return nil }
+                  let origin = server.compositor.input.screenOrigin(of: placed.surface) else { return nil }
             let geometry = popup.xdgSurface.geometry ?? PixelRect(x: 0, y: 0, width: placed.surface.width, height: placed.surface.height)
             return PixelRect(x: Int(origin.x) + geometry.x, y: Int(origin.y) + geometry.y, width: geometry.width, height: geometry.height)
         }

@@ -47,7 +47,7 @@ extension Compositor {
             control.emit("config_reloaded", ["path": .string(path), "rules": .number(Double(loaded.rules.count))])
             // [output] scale and key repeat apply at once; size and refresh only at start.
             if output.scale != outputScale { outputChanged() }
-            applyKeyRepeat()
+            input.applyKeyRepeat()
             // The shader files it names may be others now.
             watchConfig()
         case .failure(let errors):
@@ -74,7 +74,7 @@ extension Compositor {
             self.settings = settings
             log.info("config: set \(setting.key) = \(setting.value), until the file is read again")
             if output.scale != outputScale { outputChanged() }
-            applyKeyRepeat()
+            input.applyKeyRepeat()
         }
         return result
     }

@@ -1,31 +1,11 @@
+import SegueBackend
 import SegueWayland
 
 /// Pointer and touch: each goes to the surface under it, found through the
-/// windows on screen, top first, and each surface's subsurfaces and input region.
-extension Compositor {
-    /// A window's surface's top left on the output in output pixels, where it is drawn.
-    func pixelOrigin(of window: Window) -> (x: Int, y: Int) {
-        options.placement.origin(of: window, area: output.windowArea(for: window), scale: output.scale)
-    }
-
-    /// The same in surface units, where it takes input.
-    func origin(of window: Window) -> (x: Double, y: Double) {
-        let origin = pixelOrigin(of: window), scale = Double(output.scale)
-        return (Double(origin.x) / scale, Double(origin.y) / scale)
-    }
-
-    /// Moves a window that keeps its own position to where its state says, at
-    /// a commit or a placement, so what is drawn and what takes input move
-    /// together. Whether it moved.
-    func updateOrigin(of window: Window) -> Bool {
-        guard options.placement.keepsPositions else { return false }
-        let usable = layerSurfaces.usable
-        let origin = WindowPlacement.placedOrigin(of: window, usable: (usable.x, usable.y))
-        defer { window.origin = origin }
-        return window.origin.map { $0 != origin } ?? true
-    }
-
-    /// The surface that takes input at output point (x, y), with the point local to it.
+/// windows on screen, top first, and each surface's subsurfaces and input
+/// region; and the pointer's picture.
+extension Input {
+    /// The surface that takes input at compositor.output point (x, y), with the point local to it.
     /// Layer surfaces over the windows first, then the windows, then layer surfaces under them.
     func surface(at x: Double, _ y: Double) -> (surface: Surface, x: Double, y: Double)? {
         func hit(_ candidates: [(surface: Surface, x: Double, y: Double)]) -> (surface: Surface, x: Double, y: Double)? {
@@ -34,24 +14,24 @@ extension Compositor {
             }
             return nil
         }
-        if let over = hit(inputOrder(on: output.layersOverWindows)) { return over }
-        for window in options.placement.inputOrder(of: stack) where window.isAlive {
-            let origin = origin(of: window)
+        if let over = hit(compositor.inputOrder(on: compositor.output.layersOverWindows)) { return over }
+        for window in compositor.options.placement.inputOrder(of: compositor.stack) where window.isAlive {
+            let origin = compositor.origin(of: window)
             if let found = hit(window.placedSurfaces().reversed().map { ($0.surface, origin.x + Double($0.x), origin.y + Double($0.y)) }) {
                 return found
             }
         }
-        return hit(inputOrder(on: .background ... .bottom))
+        return hit(compositor.inputOrder(on: .background ... .bottom))
     }
 
-    /// Where `surface`'s top left is on the output, while it is part of a window or a layer surface.
+    /// Where `surface`'s top left is on the compositor.output, while it is part of a window or a layer surface.
     func screenOrigin(of surface: Surface) -> (x: Double, y: Double)? {
-        if let layer = layerSurface(of: surface) {
-            return inputOrder(on: layer.layer ... layer.layer).first { $0.surface === surface }.map { ($0.x, $0.y) }
+        if let layer = compositor.layerSurface(of: surface) {
+            return compositor.inputOrder(on: layer.layer ... layer.layer).first { $0.surface === surface }.map { ($0.x, $0.y) }
         }
-        guard let window = window(of: surface),
+        guard let window = compositor.window(of: surface),
               let placed = window.placedSurfaces().first(where: { $0.surface === surface }) else { return nil }
-        let origin = origin(of: window)
+        let origin = compositor.origin(of: window)
         return (origin.x + Double(placed.x), origin.y + Double(placed.y))
     }
 
@@ -62,17 +42,17 @@ extension Compositor {
     }
 
     func pointerButton(time: UInt32, button: UInt32, pressed: Bool) {
-        guard let seat else { return }
+        guard let seat = compositor.seat else { return }
         switch routing.pointer.route(button: button, pressed: pressed) {
         case .firstPress:
             guard !pressGrabbed(button) else { return }
             // A click raises and focuses the window under it, where all are on screen.
-            if options.placement.keepsPositions, let position = routing.pointer.position,
-               let surface = surface(at: position.x, position.y)?.surface, let window = window(of: surface),
-               window !== stack.shown {
-                _ = try? perform(.show(.window(id: window.id)))
+            if compositor.options.placement.keepsPositions, let position = routing.pointer.position,
+               let surface = surface(at: position.x, position.y)?.surface, let window = compositor.window(of: surface),
+               window !== compositor.stack.shown {
+                _ = try? compositor.perform(.show(.window(id: window.id)))
             }
-            dismissGrabbingPopups(unlessOver: routing.pointer.position)
+            compositor.dismissGrabbingPopups(unlessOver: routing.pointer.position)
             clickedForKeyboard()
             routing.pointer.grab = .surface(buttons: [button])
         case .endsHand:
@@ -93,11 +73,11 @@ extension Compositor {
     /// the keyboard; a press on a window takes it back.
     private func clickedForKeyboard() {
         guard let position = routing.pointer.position, let surface = surface(at: position.x, position.y)?.surface else { return }
-        let layer = layerSurface(of: surface)
+        let layer = compositor.layerSurface(of: surface)
         if let layer, layer.keyboard == .none { return }
-        guard layerSurfaces.clicked !== layer else { return }
-        if let layer { layerSurfaces.keyboardAsked(by: layer) } else { layerSurfaces.keyboardTakenBack() }
-        focusShownWindow()
+        guard compositor.layerSurfaces.clicked !== layer else { return }
+        if let layer { compositor.layerSurfaces.keyboardAsked(by: layer) } else { compositor.layerSurfaces.keyboardTakenBack() }
+        compositor.focusShownWindow()
     }
 
     /// A first press that a hand (with the drag modifier) or the switcher
@@ -106,7 +86,7 @@ extension Compositor {
         guard let position = routing.pointer.position else { return false }
         if pointerPressStartsGesture(x: position.x) {
             routing.pointer.grab = .hand(button: button)
-        } else if switcherTook(pressAt: position.x, position.y) {
+        } else if compositor.switcherTook(pressAt: position.x, position.y) {
             routing.pointer.grab = .switcher(button: button)
         }
         return routing.pointer.grab != nil
@@ -114,24 +94,24 @@ extension Compositor {
 
     func touchDown(time: UInt32, id: Int32, x: Double, y: Double) {
         // A touch while the switcher shows is its own; the touch's motion and lifting reach no client.
-        guard !switcherTook(pressAt: x, y), !touchStartsGesture(id: id, x: x) else { return }
-        dismissGrabbingPopups(unlessOver: (x, y))
+        guard !compositor.switcherTook(pressAt: x, y), !touchStartsGesture(id: id, x: x) else { return }
+        compositor.dismissGrabbingPopups(unlessOver: (x, y))
         guard let hit = surface(at: x, y) else { return }
-        seat?.touch.down(on: hit.surface, id: id, x: hit.x, y: hit.y, time: time)
+        compositor.seat?.touch.down(on: hit.surface, id: id, x: hit.x, y: hit.y, time: time)
     }
 
     func touchMoved(time: UInt32, id: Int32, x: Double, y: Double) {
-        guard !handMoved(.touch(id: id), x: x), let surface = seat?.touch.surface(id: id),
+        guard !handMoved(.touch(id: id), x: x), let surface = compositor.seat?.touch.surface(id: id),
               let origin = screenOrigin(of: surface) else { return }
-        seat?.touch.motion(id: id, x: x - origin.x, y: y - origin.y, time: time)
+        compositor.seat?.touch.motion(id: id, x: x - origin.x, y: y - origin.y, time: time)
     }
 
     /// Windows moved, changed size, came or went: the pointer may be over
     /// another surface now, or at another place on the same one.
-    func pointerLayoutChanged() { updatePointerFocus(time: eventTime) }
+    func pointerLayoutChanged() { updatePointerFocus(time: compositor.eventTime) }
 
     private func updatePointerFocus(time: UInt32) {
-        guard let seat, let position = routing.pointer.position else { return }
+        guard let seat = compositor.seat, let position = routing.pointer.position else { return }
         // Held buttons keep the pointer where they went down, wherever it goes,
         // on no surface if that is where (or the surface went since); unless
         // they hold a drag, which goes wherever the pointer is.
@@ -146,6 +126,38 @@ extension Compositor {
 
     func touchUp(time: UInt32, id: Int32) {
         guard !handReleased(.touch(id: id)) else { return }
-        seat?.touch.up(id: id, time: time)
+        compositor.seat?.touch.up(id: id, time: time)
+    }
+
+    /// What a capture that asks for the pointer draws, and where its hotspot
+    /// is in compositor.output pixels: the client's picture, or the arrow for the
+    /// standard cursor and named shapes; nothing where it is hidden or never moved.
+    func pointerPicture() -> (picture: CursorImage, x: Int, y: Int)? {
+        guard let position = routing.pointer.position else { return nil }
+        let x = Int(position.x * Double(compositor.output.scale)), y = Int(position.y * Double(compositor.output.scale))
+        switch routing.shownCursor {
+        case .hidden: return nil
+        case .standard, .named: return (.arrow, x, y)
+        case .image(let image): return (image, x, y)
+        }
+    }
+
+    /// Tells the compositor.backend what the pointer looks like now, when that changed.
+    func updateCursor() {
+        // A surface drawn before it became the cursor holds a texture it no longer needs.
+        if let request = compositor.seat?.pointer.cursor, let surface = request.surface {
+            compositor.textures.forget(surface)
+            surface.dropUntakenPixels()
+        }
+        let cursor = compositor.cursorImages.cursor(for: compositor.seat?.pointer.cursor)
+        guard cursor != routing.shownCursor else { return }
+        routing.shownCursor = cursor
+        compositor.backend.show(cursor: cursor)
+    }
+
+    /// The output's units changed by `factor` (its scale, or its backend's):
+    /// the pointer stays where it was on the screen.
+    func outputRescaled(by factor: Double) {
+        routing.pointer.position = routing.pointer.position.map { ($0.x * factor, $0.y * factor) }
     }
 }

@@ -6,30 +6,39 @@ import SegueIPC
 import SegueLoop
 import SegueWayland
 
-/// Input from the backend: key bindings are taken out here, keys go to the
-/// shown window and pointer and touch to the surface under them, through the seat.
-extension Compositor {
+/// Input: key bindings taken out, keys to the shown window (or the layer
+/// surface that has them) and pointer and touch to the surface under them,
+/// through the seat; the hands that drive gestures; virtual keyboards; the
+/// cursor. It keeps what routing needs between events (`InputRouting`,
+/// `HandState`).
+final class Input {
+    unowned let compositor: Compositor
+    var routing = InputRouting()
+    var hands = HandState()
+
+    init(compositor: Compositor) { self.compositor = compositor }
+
     func route(_ input: InputEvent) {
-        guard let seat else { return }
-        let scale = Double(output.scale)
+        guard let seat = compositor.seat else { return }
+        let scale = Double(compositor.output.scale)
         switch input {
         case .keymap(let text):
             do {
                 try text.withCString { try seat.use(Keymap(text: $0)) }
             } catch {
-                log.warning("keeping Segue's own keymap: \(error)")
+                compositor.log.warning("keeping Segue's own keymap: \(error)")
             }
         case .key(let time, let key, let pressed):
             if pressed {
                 let (keysym, modifiers) = seat.keyboard.bindingKey(for: key)
                 // Held, the switcher has every key; else [keys] chords come before its own.
-                let bound = navigation.switcher.isHeld ? nil : bindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) }
+                let bound = compositor.navigation.switcher.isHeld ? nil : bindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) }
                 if let bound {
                     routing.keyboard.pressed(key, bound: true)
                     do {
-                        try perform(bound.action)
+                        try compositor.perform(bound.action)
                     } catch {
-                        log.info("key binding: \(error)")
+                        compositor.log.info("key binding: \(error)")
                     }
                     return
                 }
@@ -52,11 +61,11 @@ extension Compositor {
             applyKeyRepeat()
         case .keyboardLeft:
             // Keys held where the focus went are up for clients.
-            let time = eventTime
+            let time = compositor.eventTime
             // Its modifier's release will not be heard either: the switcher goes without switching.
             for key in routing.keyboard.focusLost() { seat.keyboard.key(time: time, key: key, pressed: false) }
             seat.keyboard.modifiers(depressed: 0, latched: 0, locked: 0, group: 0)
-            if navigation.switcher.isHeld { perform(switcher: .cancel) }
+            if compositor.navigation.switcher.isHeld { performSwitcher(.cancel) }
         // Output pixels become surface units here; everything after is in units.
         case .pointerMotion(let time, let x, let y):
             pointerMoved(time: time, x: x / scale, y: y / scale)
@@ -84,17 +93,17 @@ extension Compositor {
     /// A key the switcher takes: a chord of its opens or steps it; held, Escape
     /// cancels it and every other key is its own, not a client's.
     private func switcherTook(keysym: UInt32, modifiers: KeyModifiers) -> Bool {
-        let chord = config.switcher.enabled ? switcherBindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) } : nil
-        guard navigation.switcher.isHeld else {
+        let chord = compositor.config.switcher.enabled ? switcherBindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) } : nil
+        guard compositor.navigation.switcher.isHeld else {
             guard let chord else { return false }
-            perform(switcher: chord.step)
-            if navigation.switcher.isHeld { routing.keyboard.switcherHeldBy = chord.binding.modifiers.subtracting(.shift) }
+            performSwitcher(chord.step)
+            if compositor.navigation.switcher.isHeld { routing.keyboard.switcherHeldBy = chord.binding.modifiers.subtracting(.shift) }
             return true
         }
         if keysym == UInt32(XKB_KEY_Escape) {
-            perform(switcher: .cancel)
+            performSwitcher(.cancel)
         } else if let chord {
-            perform(switcher: chord.step)
+            performSwitcher(chord.step)
         }
         return true
     }
@@ -103,16 +112,16 @@ extension Compositor {
     private func commitSwitcherOnRelease(_ seat: Seat) {
         guard let held = routing.keyboard.switcherHeldBy, !seat.keyboard.heldModifiers.isSuperset(of: held) else { return }
         routing.keyboard.switcherHeldBy = nil
-        if navigation.switcher.isHeld { perform(switcher: .commit) }
+        if compositor.navigation.switcher.isHeld { performSwitcher(.commit) }
     }
 
-    private func perform(switcher step: SwitcherStep) {
-        do { try perform(.switcher(step)) } catch { log.info("switcher: \(error)") }
+    private func performSwitcher(_ step: SwitcherStep) {
+        do { try compositor.perform(.switcher(step)) } catch { compositor.log.info("switcher: \(error)") }
     }
 
     /// The switcher's chords, each key as xkb names it.
     private func switcherBindings() -> [(binding: KeyBinding, step: SwitcherStep)] {
-        let settings = config.switcher
+        let settings = compositor.config.switcher
         if let resolved = routing.keyboard.switcherResolved, resolved.settings == settings { return resolved.bindings }
         let steps: [([KeyChord], SwitcherStep)] = [(settings.next, .next(filter: nil)), (settings.prev, .prev(filter: nil)),
                                                    (settings.nextSameApp, .next(filter: .appID)), (settings.prevSameApp, .prev(filter: .appID))]
@@ -123,7 +132,7 @@ extension Compositor {
 
     /// A person typed or clicked: the shown window counts as looked at, however briefly it has shown.
     private func noteInput() {
-        if let shown = stack.shown { navigation.inputReached(shown) }
+        if let shown = compositor.stack.shown { compositor.navigation.inputReached(shown) }
     }
 
     /// The keymap the system's files and XKB_DEFAULT_* make; without the
@@ -137,19 +146,19 @@ extension Compositor {
         }
     }
 
-    /// How held keys repeat: as the config says, else as the backend's seat does, else Segue's own.
+    /// How held keys repeat: as the compositor.config says, else as the compositor.backend's seat does, else Segue's own.
     func applyKeyRepeat() {
         let fallback = routing.backendRepeat ?? SeatKeyboard.defaultRepeat
-        seat?.keyboard.setRepeat(rate: config.keyRepeat.rate ?? fallback.rate, delay: config.keyRepeat.delay ?? fallback.delay)
+        compositor.seat?.keyboard.setRepeat(rate: compositor.config.keyRepeat.rate ?? fallback.rate, delay: compositor.config.keyRepeat.delay ?? fallback.delay)
     }
 
-    /// The config's bindings, each chord's key as xkb names it (checked when the config was read).
+    /// The compositor.config's bindings, each chord's key as xkb names it (checked when the compositor.config was read).
     private func bindings() -> [(binding: KeyBinding, action: Action)] {
-        if let resolved = routing.keyboard.resolved, resolved.keys == config.keys { return resolved.bindings }
-        let chords: [(KeyChord?, Action)] = [(config.keys.switchNext, .show(.next)), (config.keys.switchPrev, .show(.prev)),
-                                             (config.keys.close, .close()), (config.keys.switchPrevious, .show(.previous))]
+        if let resolved = routing.keyboard.resolved, resolved.keys == compositor.config.keys { return resolved.bindings }
+        let chords: [(KeyChord?, Action)] = [(compositor.config.keys.switchNext, .show(.next)), (compositor.config.keys.switchPrev, .show(.prev)),
+                                             (compositor.config.keys.close, .close()), (compositor.config.keys.switchPrevious, .show(.previous))]
         let bindings = chords.compactMap { chord, action in chord.map { (binding: KeyBinding($0), action: action) } }
-        routing.keyboard.resolved = (config.keys, bindings)
+        routing.keyboard.resolved = (compositor.config.keys, bindings)
         return bindings
     }
 }

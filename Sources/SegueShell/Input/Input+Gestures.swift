@@ -6,25 +6,25 @@ import SegueWayland
 /// scrubs to the next (left) or previous (right) window; a touch from the
 /// output's left edge swipes back to the window shown before. What such a hand
 /// does never reaches clients.
-extension Compositor {
+extension Input {
     /// Whether a button press starts a drag gesture, which then has the pointer's input.
     func pointerPressStartsGesture(x: Double) -> Bool {
-        guard hands.input == nil, let modifier = config.gestures.dragModifier,
-              seat?.keyboard.heldModifiers.contains(KeyModifiers(modifier)) == true else { return false }
+        guard hands.input == nil, let modifier = compositor.config.gestures.dragModifier,
+              compositor.seat?.keyboard.heldModifiers.contains(KeyModifiers(modifier)) == true else { return false }
         hands.input = GestureInput(source: .pointer, startX: x)
         return true
     }
 
     /// Whether a touch point going down starts an edge swipe.
     func touchStartsGesture(id: Int32, x: Double) -> Bool {
-        guard hands.input == nil, config.gestures.edgeSwipe, x < GestureInput.edge, previouslyShown != nil else { return false }
+        guard hands.input == nil, compositor.config.gestures.edgeSwipe, x < GestureInput.edge, previouslyShown != nil else { return false }
         hands.input = GestureInput(source: .touch(id: id), startX: x)
         return true
     }
 
     /// Whether a touchpad swipe beginning starts a gesture.
     func swipeStartsGesture(fingers: UInt32) -> Bool {
-        guard hands.input == nil, config.gestures.swipeFingers != 0, fingers == config.gestures.swipeFingers else { return false }
+        guard hands.input == nil, compositor.config.gestures.swipeFingers != 0, fingers == compositor.config.gestures.swipeFingers else { return false }
         hands.input = GestureInput(source: .swipe, startX: 0)
         return true
     }
@@ -47,21 +47,21 @@ extension Compositor {
                 return true
             }
             do {
-                try perform(.gesture(.begin(target)))
-                hand.driving = gesture?.hand
-                hand.startProgress = gesture?.hand.progress(at: output.backend.now) ?? 0
+                try compositor.perform(.gesture(.begin(target)))
+                hand.driving = compositor.gesture?.hand
+                hand.startProgress = compositor.gesture?.hand.progress(at: compositor.output.backend.now) ?? 0
             } catch {
-                log.info("gesture: \(error)")
+                compositor.log.info("gesture: \(error)")
                 hand.refused = true
                 return true
             }
         }
         // Another gesture took this one over: this hand drives nothing more.
-        guard let own = hand.driving, own === gesture?.hand else {
+        guard let own = hand.driving, own === compositor.gesture?.hand else {
             hand.refused = true
             return true
         }
-        _ = try? perform(.gesture(.update(hand.progress(over: Double(config.gestures.distance ?? output.logicalWidth)))))
+        _ = try? compositor.perform(.gesture(.update(hand.progress(over: Double(compositor.config.gestures.distance ?? compositor.output.logicalWidth)))))
         return true
     }
 
@@ -69,10 +69,28 @@ extension Compositor {
     func handReleased(_ source: GestureInput.Source, cancelled: Bool = false) -> Bool {
         guard let hand = hands.input, hand.source == source else { return false }
         hands.input = nil
-        if let own = hand.driving, own === gesture?.hand { _ = try? perform(.gesture(cancelled ? .cancel : .end(velocity: nil))) }
+        if let own = hand.driving, own === compositor.gesture?.hand { _ = try? compositor.perform(.gesture(cancelled ? .cancel : .end(velocity: nil))) }
         return true
     }
 
     /// The window shown before the shown one: where going back goes.
-    private var previouslyShown: Window? { stack.shownOrder.dropLast().last }
+    private var previouslyShown: Window? { compositor.stack.shownOrder.dropLast().last }
+
+    /// (Re)starts the wait for the hand's next step.
+    func watchHandIdle() {
+        if hands.idleTimer == nil {
+            hands.idleTimer = compositor.server.eventLoop.timer { [unowned self] in
+                guard let gesture = compositor.gesture else { return }
+                compositor.log.info("gesture toward window \(gesture.target.id): no step for \(hands.idleLimit) ms, going back")
+                _ = try? compositor.perform(.gesture(.cancel))
+            }
+        }
+        hands.idleTimer?.arm(milliseconds: hands.idleLimit)
+    }
+
+    /// The compositor stops: no hand is waited for.
+    func stop() {
+        hands.idleTimer?.remove()
+        hands.idleTimer = nil
+    }
 }
