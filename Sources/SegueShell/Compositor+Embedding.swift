@@ -18,9 +18,9 @@ extension Compositor {
     public func placeWindow(client: OpaquePointer, surfaceID: UInt32, x: Int, y: Int) {
         guard options.placement.keepsPositions, let surface = server.surface(of: client, id: surfaceID) else { return }
         if let layer = surface.role as? LayerSurface {
-            layerSurfaces.move(layer, to: (x, y))
-            arrangeLayers()
-            return layersChanged(under: true)
+            desktop.layerSurfaces.move(layer, to: (x, y))
+            desktop.arrangeLayers()
+            return desktop.layersChanged(under: true)
         }
         guard let window = window(of: surface) else { return }
         window.position = (x, y)

@@ -29,7 +29,7 @@ extension Compositor: PopupDelegate {
     /// Only the window with the keyboard may hand it to a popup; a layer
     /// surface's menu (a bar's) may take it, as clicking the bar opened it.
     package func popupMayGrab(_ popup: XdgPopup) -> Bool {
-        if let layer = layerSurface(of: popup.xdgSurface.surface) { return layer.mapped }
+        if let layer = desktop.layerSurface(of: popup.xdgSurface.surface) { return layer.mapped }
         guard let window = window(of: popup.xdgSurface.surface) else { return false }
         return window === stack.shown
     }
@@ -38,7 +38,7 @@ extension Compositor: PopupDelegate {
     /// a layer surface's (a bar's open menu), their popups go.
     func dismissGrabbingPopups(unlessOver point: (x: Double, y: Double)?) {
         let pressed = point.flatMap { input.surface(at: $0.x, $0.y) }?.surface.client
-        for layer in layerSurfaces.all where layer.popups.contains(where: { $0.mapped && $0.grabbing }) && pressed != layer.client {
+        for layer in desktop.layerSurfaces.all where layer.popups.contains(where: { $0.mapped && $0.grabbing }) && pressed != layer.client {
             layer.dismissPopups()
         }
         guard let window = stack.shown, let grab = window.popupGrab else { return }
@@ -46,11 +46,11 @@ extension Compositor: PopupDelegate {
     }
 
     private func popupChanged(_ popup: XdgPopup) {
-        if let layer = layerSurface(of: popup.xdgSurface.surface) {
+        if let layer = desktop.layerSurface(of: popup.xdgSurface.surface) {
             // A grabbing menu of a bar has the keyboard while it shows.
-            if popup.grabbing && popup.mapped { layerSurfaces.keyboardAsked(by: layer) }
+            if popup.grabbing && popup.mapped { desktop.layerSurfaces.keyboardAsked(by: layer) }
             focusShownWindow()
-            return layersChanged(under: !layer.layer.isAboveWindows)
+            return desktop.layersChanged(under: !layer.layer.isAboveWindows)
         }
         guard let window = window(of: popup.xdgSurface.surface) else { return }
         if window === stack.shown { focusShownWindow() }

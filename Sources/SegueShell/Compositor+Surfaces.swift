@@ -40,7 +40,7 @@ extension Compositor: SurfaceDelegate {
             surface.postNoMemory()
             return
         }
-        if let layer = layerSurface(of: surface) { return layerContentCommitted(layer, by: surface, changes) }
+        if let layer = desktop.layerSurface(of: surface) { return desktop.layerContentCommitted(layer, by: surface, changes) }
         guard let window = window(of: surface), window.toplevel.mapped else { return }
         // New pixels, subsurfaces moved or restacked, or the window moved.
         let moved = surface === window.surface && updateOrigin(of: window)

@@ -15,7 +15,7 @@ extension Compositor: ToplevelDelegate {
         // Mapped again, a toplevel comes back where it was put.
         let window = registry.add(toplevel)
         // A window opening takes the keyboard from a bar's open menu, which closes.
-        for layer in layerSurfaces.all { layer.dismissPopups() }
+        for layer in desktop.layerSurfaces.all { layer.dismissPopups() }
         let play = navigating { navigation.opened(window, at: backend.now) }
         log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
         control.emit("window_opened", Control.describe(window))
@@ -62,9 +62,9 @@ extension Compositor: ToplevelDelegate {
 
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
         options.placement.configuration(for: toplevel, shown: stack.shown.map { $0.toplevel === toplevel } ?? false,
-                                        width: Int32(clamping: toplevel.wantsFullscreen ? output.logicalWidth : layerSurfaces.usable.width),
+                                        width: Int32(clamping: toplevel.wantsFullscreen ? output.logicalWidth : desktop.layerSurfaces.usable.width),
                                         height: Int32(clamping: toplevel.wantsFullscreen ? output.logicalHeight
-                                                                                         : layerSurfaces.usable.height))
+                                                                                         : desktop.layerSurfaces.usable.height))
     }
 }
 
@@ -86,7 +86,7 @@ extension Compositor {
     /// together. Whether it moved.
     func updateOrigin(of window: Window) -> Bool {
         guard options.placement.keepsPositions else { return false }
-        let usable = layerSurfaces.usable
+        let usable = desktop.layerSurfaces.usable
         let origin = WindowPlacement.placedOrigin(of: window, usable: (usable.x, usable.y))
         defer { window.origin = origin }
         return window.origin.map { $0 != origin } ?? true

@@ -29,7 +29,7 @@ public final class Compositor {
     var configWatcher: ConfigWatcher?
     let output: Output
     /// The desktop's layer surfaces: bars, launchers, backgrounds, lock screens.
-    let layerSurfaces: LayerSurfaces
+    lazy var desktop = Desktop(compositor: self, layerSurfaces: output.layerSurfaces)
     let log: Logger
     /// Which window is shown, which transition each event starts, and the one running.
     let navigation = Navigator()
@@ -72,12 +72,12 @@ public final class Compositor {
         let recorder = try options.recordDirectory.map(TransitionRecorder.init(directory:))
         server = try Server(socket: options.socket, listening: !options.embedded)
         backend = try makeBackend(server.eventLoop, width, height, refreshRate)
-        layerSurfaces = LayerSurfaces(output: PixelRect(x: 0, y: 0, width: backend.width, height: backend.height))
+        let layerSurfaces = LayerSurfaces(output: PixelRect(x: 0, y: 0, width: backend.width, height: backend.height))
         output = try Output(backend: backend, painter: renderer, textures: textures, navigation: navigation,
                             layerSurfaces: layerSurfaces, loop: server.eventLoop, background: background, recorder: recorder)
         output.connect(self)
         output.rescale(to: outputScale)
-        _ = layerSurfaces.arrange(in: output.logicalRect)
+        _ = desktop.layerSurfaces.arrange(in: output.logicalRect)
         applyTiming()
 
         textures.canImport = { [unowned renderer] in renderer.imports(DmabufDescription($0)) }
@@ -188,14 +188,14 @@ public final class Compositor {
     func focusShownWindow() {
         if control.shownChanged(to: stack.shown?.id) {
             // Another window shown takes the keyboard back from a layer surface that took it on demand.
-            layerSurfaces.keyboardTakenBack()
+            desktop.layerSurfaces.keyboardTakenBack()
             offered?.foreignToplevels.shownChanged()
         }
         stack.shown?.urgent = false
         // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
         for window in stack.windows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
         // A launcher or lock screen asking for every key has them; the shown window gets them back when it goes.
-        let layer = layerSurfaces.keyboardOwner
+        let layer = desktop.layerSurfaces.keyboardOwner
         seat?.focus(layer.map { $0.popups.last(where: { $0.mapped && $0.grabbing })?.xdgSurface.surface ?? $0.surface }
             ?? stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? stack.shown?.surface)
         for window in stack.windows { window.toplevel.reconfigure() }
@@ -208,7 +208,7 @@ extension Compositor: OutputDelegate {
         options.placement.screen(showing: stack.shown)
     }
 
-    func desktop() -> [(window: Window, x: Int, y: Int)] {
+    func placedWindows() -> [(window: Window, x: Int, y: Int)] {
         stack.shownOrder.map { window in
             let origin = pixelOrigin(of: window)
             return (window, origin.x, origin.y)
@@ -251,7 +251,7 @@ extension Compositor: OutputDelegate {
         offered?.output.update(width: Int32(output.width), height: Int32(output.height), scale: Int32(output.scale))
         offered?.fractionalScale.outputScaleChanged(to: output.scale)
         offered?.imageCopy.outputResized()
-        arrangeLayers()
+        desktop.arrangeLayers()
         for window in stack.windows { window.toplevel.reconfigure() }
         input.pointerLayoutChanged()
     }
@@ -260,7 +260,7 @@ extension Compositor: OutputDelegate {
         let milliseconds = UInt32(truncatingIfNeeded: time.nanoseconds / 1_000_000)
         textures.framePresented()
         seat?.pointer.cursor?.surface?.sendFrameDone(milliseconds: milliseconds)
-        let shownLayers = layerSurfaces.shown(on: .background ... .overlay).filter(output.showsLayer).map(\.surface)
+        let shownLayers = desktop.layerSurfaces.shown(on: .background ... .overlay).filter(output.showsLayer).map(\.surface)
         for root in visible.filter(\.isAlive).map(\.surface) + shownLayers {
             forEachSurface(of: root) { surface in
                 surface.sendFrameDone(milliseconds: milliseconds)
@@ -288,7 +288,7 @@ extension Compositor: OutputDelegate {
             forEachSurface(of: window.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
         }
         // Layer surfaces too, with the subsurfaces and menus they gained since.
-        for layer in layerSurfaces.shown(on: .background ... .overlay) { sendEnteredOutputs(of: layer) }
+        for layer in desktop.layerSurfaces.shown(on: .background ... .overlay) { desktop.sendEnteredOutputs(of: layer) }
     }
 
     /// A surface taken off screen, with its subsurfaces and popups: off the output too.

@@ -86,6 +86,6 @@ final class Globals {
         virtualKeyboards = VirtualKeyboardManager(display: display, privileges: privileges, delegate: shell.input)
         singlePixelBuffers = SinglePixelBufferManager(display: display)
         cursorShapes = CursorShapeManager(display: display)
-        layerShell = LayerShell(display: display, delegate: shell, toleratesBufferBeforeConfigure: shell.options.toleratesBufferBeforeConfigure)
+        layerShell = LayerShell(display: display, delegate: shell.desktop, toleratesBufferBeforeConfigure: shell.options.toleratesBufferBeforeConfigure)
     }
 }

@@ -14,20 +14,20 @@ extension Input {
             }
             return nil
         }
-        if let over = hit(compositor.inputOrder(on: compositor.output.layersOverWindows)) { return over }
+        if let over = hit(compositor.desktop.inputOrder(on: compositor.output.layersOverWindows)) { return over }
         for window in compositor.options.placement.inputOrder(of: compositor.stack) where window.isAlive {
             let origin = compositor.origin(of: window)
             if let found = hit(window.placedSurfaces().reversed().map { ($0.surface, origin.x + Double($0.x), origin.y + Double($0.y)) }) {
                 return found
             }
         }
-        return hit(compositor.inputOrder(on: .background ... .bottom))
+        return hit(compositor.desktop.inputOrder(on: .background ... .bottom))
     }
 
     /// Where `surface`'s top left is on the compositor.output, while it is part of a window or a layer surface.
     func screenOrigin(of surface: Surface) -> (x: Double, y: Double)? {
-        if let layer = compositor.layerSurface(of: surface) {
-            return compositor.inputOrder(on: layer.layer ... layer.layer).first { $0.surface === surface }.map { ($0.x, $0.y) }
+        if let layer = compositor.desktop.layerSurface(of: surface) {
+            return compositor.desktop.inputOrder(on: layer.layer ... layer.layer).first { $0.surface === surface }.map { ($0.x, $0.y) }
         }
         guard let window = compositor.window(of: surface),
               let placed = window.placedSurfaces().first(where: { $0.surface === surface }) else { return nil }
@@ -73,10 +73,10 @@ extension Input {
     /// the keyboard; a press on a window takes it back.
     private func clickedForKeyboard() {
         guard let position = routing.pointer.position, let surface = surface(at: position.x, position.y)?.surface else { return }
-        let layer = compositor.layerSurface(of: surface)
+        let layer = compositor.desktop.layerSurface(of: surface)
         if let layer, layer.keyboard == .none { return }
-        guard compositor.layerSurfaces.clicked !== layer else { return }
-        if let layer { compositor.layerSurfaces.keyboardAsked(by: layer) } else { compositor.layerSurfaces.keyboardTakenBack() }
+        guard compositor.desktop.layerSurfaces.clicked !== layer else { return }
+        if let layer { compositor.desktop.layerSurfaces.keyboardAsked(by: layer) } else { compositor.desktop.layerSurfaces.keyboardTakenBack() }
         compositor.focusShownWindow()
     }
 

@@ -165,7 +165,7 @@ final class Output {
             case .window(let window)? where !windows.contains(where: { $0 === window }):
                 windows.append(window)
             case .desktop?:
-                windows += delegate?.desktop().map(\.window) ?? []
+                windows += delegate?.placedWindows().map(\.window) ?? []
             default:
                 break
             }

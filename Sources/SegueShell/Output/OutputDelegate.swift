@@ -8,7 +8,7 @@ protocol OutputDelegate: AnyObject {
     /// The held switcher, while its overlay shows.
     func switcherView() -> SwitcherView?
     /// Free placement's windows, bottom to top, with their top left corners in output pixels.
-    func desktop() -> [(window: Window, x: Int, y: Int)]
+    func placedWindows() -> [(window: Window, x: Int, y: Int)]
     /// A frame was presented; `visible` are the windows it showed.
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window])
 }

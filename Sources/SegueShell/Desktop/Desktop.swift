@@ -1,10 +1,20 @@
 import SegueEngine
 import SegueWayland
 
-/// Layer surfaces: placed on the output as they ask, windows configured to
-/// the area they leave, drawn under or over the windows, and given the
-/// keyboard when they ask for all of it or are clicked.
-extension Compositor: LayerShellDelegate {
+/// The desktop's layer surfaces (bars, launchers, backgrounds, lock
+/// screens) and their arrangement: placed on the output as they ask,
+/// windows configured to the area they leave, drawn under or over the
+/// windows, and given the keyboard when they ask for all of it or are clicked.
+final class Desktop: LayerShellDelegate {
+    unowned let compositor: Compositor
+    /// Where each lies and which has the keyboard; the output draws them.
+    let layerSurfaces: LayerSurfaces
+
+    init(compositor: Compositor, layerSurfaces: LayerSurfaces) {
+        self.compositor = compositor
+        self.layerSurfaces = layerSurfaces
+    }
+
     package func layerSurfaceCommitted(_ layer: LayerSurface) {
         let layers = layerSurfaces
         layers.add(layer)
@@ -13,10 +23,10 @@ extension Compositor: LayerShellDelegate {
         let cameOrWent = layers.shownChanged()
         // One over the windows that takes the keyboard on demand takes it as it comes, as a window opened does.
         if cameOrWent && layer.mapped && layer.keyboard == .onDemand && layer.layer.isAboveWindows { layers.keyboardAsked(by: layer) }
-        // Came, went, moved or changed layer: drawn anew, the output over.
+        // Came, went, moved or changed layer: drawn anew, the compositor.output over.
         if cameOrWent || (layer.mapped && (layer.rect != placedBefore || layer.layer != layerBefore)) { layersChanged(under: true) }
-        if layers.keyboardOwnerChanged() || cameOrWent { focusShownWindow() }
-        if layer.mapped { sendEnteredOutputs(of: layer) } else { leaveOutputs(layer.surface) }
+        if layers.keyboardOwnerChanged() || cameOrWent { compositor.focusShownWindow() }
+        if layer.mapped { sendEnteredOutputs(of: layer) } else { compositor.leaveOutputs(layer.surface) }
     }
 
     package func layerSurfaceDestroyed(_ layer: LayerSurface) {
@@ -25,7 +35,7 @@ extension Compositor: LayerShellDelegate {
         let keyboardMoved = layerSurfaces.keyboardOwnerChanged(), wentOff = layerSurfaces.shownChanged()
         if keyboardMoved || wentOff {
             layersChanged(under: true)
-            focusShownWindow()
+            compositor.focusShownWindow()
         }
     }
 
@@ -34,69 +44,69 @@ extension Compositor: LayerShellDelegate {
     /// windows changed, windows are configured to it and their screens composed anew.
     func arrangeLayers() {
         let shown = layerSurfaces.shown(on: .background ... .overlay), before = shown.map(\.rect)
-        let areaChanged = layerSurfaces.arrange(in: output.logicalRect)
+        let areaChanged = layerSurfaces.arrange(in: compositor.output.logicalRect)
         let moved = zip(shown, before).filter { $0.0.rect != $0.1 }.map(\.0)
         if moved.contains(where: { !$0.layer.isAboveWindows }) {
             layersChanged(under: true)
         } else if !moved.isEmpty {
-            output.damage()
-            input.pointerLayoutChanged()
+            compositor.output.damage()
+            compositor.input.pointerLayoutChanged()
         }
         guard areaChanged else { return }
-        for window in stack.windows {
+        for window in compositor.stack.windows {
             window.contentChanged()
             window.toplevel.reconfigure()
             // A maximized window on a free desktop moves to the area's corner.
-            _ = updateOrigin(of: window)
+            _ = compositor.updateOrigin(of: window)
         }
-        output.damage()
-        input.pointerLayoutChanged()
+        compositor.output.damage()
+        compositor.input.pointerLayoutChanged()
     }
 
     /// A layer surface (or one of its subsurfaces or popups) committed new
     /// content. A top layer under a fullscreen window shows nothing, so draws nothing.
     func layerContentCommitted(_ layer: LayerSurface, by surface: Surface, _ changes: CommitChanges) {
-        guard layer.mapped, output.showsLayer(layer) else { return }
+        guard layer.mapped, compositor.output.showsLayer(layer) else { return }
         if changes.newContent || changes.subsurfacesChanged {
             layersChanged(under: !layer.layer.isAboveWindows, at: layer, committedBy: (surface, changes))
         }
-        else if !surface.frameCallbacks.isEmpty { output.requestFrame() }
+        else if !surface.frameCallbacks.isEmpty { compositor.output.requestFrame() }
     }
 
     /// What layer surfaces show changed: under the windows, the backdrop and
     /// every window's screen on it are composed anew; over them, of a commit
     /// of a layer surface's own surface that kept its size, only what it
     /// damaged; anything else (another size, subsurfaces, popups, which may
-    /// reach past it) the whole output.
+    /// reach past it) the whole compositor.output.
     func layersChanged(under: Bool, at layer: LayerSurface? = nil, committedBy commit: (surface: Surface, changes: CommitChanges)? = nil) {
-        input.pointerLayoutChanged()
-        guard options.placement.showsOneWindow else { return output.desktopLayersChanged() }
+        compositor.input.pointerLayoutChanged()
+        guard compositor.options.placement.showsOneWindow else { return compositor.output.desktopLayersChanged() }
         guard !under, let layer else {
-            for window in stack.windows { window.contentChanged() }
-            return output.backdropChanged()
+            for window in compositor.stack.windows { window.contentChanged() }
+            return compositor.output.backdropChanged()
         }
-        let scale = output.scale, root = layer.surface
+        let scale = compositor.output.scale, root = layer.surface
         let size = (root.width, root.height), sizeBefore = layerSurfaces.drawnSize(of: layer, is: size)
         guard let commit, commit.surface === root, !commit.changes.subsurfacesChanged, root.subsurfaces.all.isEmpty, layer.popups.isEmpty,
-              sizeBefore.map({ $0 == size }) ?? false else { return output.damage() }
+              sizeBefore.map({ $0 == size }) ?? false else { return compositor.output.damage() }
         let placed = PixelRect(x: layer.rect.x * scale, y: layer.rect.y * scale, width: root.width * scale, height: root.height * scale)
-        output.damage(Window.damage(of: root, committed: commit.changes, placed: placed, scale: scale))
+        compositor.output.damage(Window.damage(of: root, committed: commit.changes, placed: placed, scale: scale))
     }
 
     /// The layer surface `surface` is part of: its own, a subsurface's or a popup's.
-    func layerSurface(of surface: Surface) -> LayerSurface? { rootSurface(of: surface).role as? LayerSurface }
+    func layerSurface(of surface: Surface) -> LayerSurface? { compositor.rootSurface(of: surface).role as? LayerSurface }
 
     /// The layer surfaces' surfaces on screen on `layers`, top first, each
-    /// with its top left on the output in surface units: where input finds them.
+    /// with its top left on the compositor.output in surface units: where compositor.input finds them.
     func inputOrder(on layers: ClosedRange<DesktopLayer>) -> [(surface: Surface, x: Double, y: Double)] {
         layerSurfaces.shown(on: layers).reversed().flatMap { layer in
             LayerSurfaces.placedSurfaces(of: layer).reversed().map { ($0.surface, Double(layer.rect.x + $0.x), Double(layer.rect.y + $0.y)) }
         }
     }
 
-    /// A layer surface shown tells its client it is on the output, its subsurfaces and popups with it.
+    /// A layer surface shown tells its client it is on the compositor.output, its subsurfaces and popups with it.
     func sendEnteredOutputs(of layer: LayerSurface) {
-        let outputs = offered?.output.resources(for: layer.surface.client) ?? []
-        forEachSurface(of: layer.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
+        let outputs = compositor.offered?.output.resources(for: layer.surface.client) ?? []
+        compositor.forEachSurface(of: layer.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
     }
 }
