@@ -22,10 +22,10 @@ extension Compositor {
             desktop.arrangeLayers()
             return desktop.layersChanged(under: true)
         }
-        guard let window = window(of: surface) else { return }
+        guard let window = windows.window(of: surface) else { return }
         window.position = (x, y)
-        guard updateOrigin(of: window) else { return }
-        windowLayersChanged()
+        guard windows.updateOrigin(of: window) else { return }
+        windows.windowLayersChanged()
         input.pointerLayoutChanged()
     }
 }

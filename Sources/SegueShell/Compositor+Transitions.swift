@@ -34,7 +34,7 @@ extension Compositor {
     /// window shows at the next frame.
     func start(_ token: consuming PlayToken, effect: String? = nil, onComplete: TransitionCompletionHandler? = nil,
                adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
-        focusShownWindow()
+        windows.focusShownWindow()
         let play = navigation.play(of: token)
         let chosen: (resolution: Resolution, settings: EffectSettings?)
         do {
@@ -85,7 +85,7 @@ extension Compositor {
             let statistics = completion.statistics
             log.info("transition \(completion.id) \(play.event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(statistics.frames), late \(statistics.lateFrames), missed refreshes \(statistics.missedRefreshes), scale min \(String(format: "%.2f", statistics.minimumScale)) median \(String(format: "%.2f", statistics.medianScale)), client updates from \(statistics.fromUpdates) to \(statistics.toUpdates)")
             // The stack followed first: whoever hears of the completion sees what it left shown.
-            if ending.shownChanged { focusShownWindow() }
+            if ending.shownChanged { windows.focusShownWindow() }
             control.transitionFinished(play, resolution.reason, completion)
             onComplete?(completion, resolution.reason)
             var ending = ending
@@ -98,7 +98,7 @@ extension Compositor {
     private func showAtOnce(_ token: consuming PlayToken, direction: TransitionDirection) -> TransitionCompletion {
         var ending = navigation.showAtOnce(token, at: backend.now)
         output.damage()
-        if ending.shownChanged { focusShownWindow() }
+        if ending.shownChanged { windows.focusShownWindow() }
         if let pop = ending.pop.take() { try? start(pop) }
         return TransitionCompletion(id: 0, effect: "none", direction: direction,
                                     outcome: .finished, duration: 0, statistics: FrameStatistics())

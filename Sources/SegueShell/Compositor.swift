@@ -38,9 +38,10 @@ public final class Compositor {
     let textures = SurfaceTextures()
     /// Each cursor surface's picture, and the cursor the backend was last told to show.
     let cursorImages = CursorImages()
+    /// The windows: their registry, what they commit, their popups, focus.
+    lazy var windows = Windows(compositor: self)
     /// Keys, pointer, touch and hands, routed.
     lazy var input = Input(compositor: self)
-    var registry = WindowRegistry()
     /// The control socket, and what scripts hear of through it.
     lazy var control = Control(compositor: self)
     /// What runs on the loop besides the display: the control socket, signals, timers.
@@ -92,7 +93,7 @@ public final class Compositor {
         loopSources.captureTimer = server.eventLoop.timer { [unowned globals] in globals.screenCapture.advance() }
         globals.screenCapture.pollSoon = { [unowned self] in loopSources.captureTimer?.arm(milliseconds: 1) }
         globals.seat.pointer.cursorChanged = { [unowned self] in input.updateCursor() }
-        shareSelections(of: globals.seat)
+        input.shareSelections(of: globals.seat)
         input.applyKeyRepeat()
         spawner = Spawner(display: server.display, loop: server.loop)
         backend.events = { [unowned self] in backendReported($0) }
@@ -131,6 +132,14 @@ public final class Compositor {
     /// (a pointer re-aimed because windows moved, keys let go on focus loss).
     var eventTime: UInt32 { UInt32(truncatingIfNeeded: backend.now.nanoseconds / 1_000_000) }
 
+    /// The globals every client sees, with their versions: those `init` made,
+    /// libwayland's wl_shm among them. The privileged ones are not listed:
+    /// only privileged clients see them (`Privileges`).
+    package var globals: [AdvertisedGlobal] { AdvertisedGlobal.all(on: server.display) }
+
+    /// The globals only privileged clients see, by name.
+    package var privilegedGlobals: [AdvertisedGlobal] { offered?.privileges.restricted ?? [] }
+
     /// `$XDG_RUNTIME_DIR/segue-<WAYLAND_DISPLAY>.sock`.
     package var ipcPath: String { IPCSocket.path(runtimeDirectory: server.runtimeDirectory, waylandDisplay: server.socketName) }
 
@@ -162,45 +171,6 @@ public final class Compositor {
         backend.events = nil
         server.destroy()
     }
-
-    // MARK: Windows
-
-    /// The window a surface is part of: its own, a subsurface's or a popup's.
-    func window(of surface: Surface) -> Window? {
-        (rootSurface(of: surface).role as? XdgToplevel).flatMap { registry[$0] }
-    }
-
-    /// The surface at the root of `surface`'s tree: past subsurfaces' parents
-    /// and popups' parents (an xdg_surface's, or a layer surface's).
-    func rootSurface(of surface: Surface) -> Surface {
-        var root = surface
-        while true {
-            if let parent = (root.role as? Subsurface)?.parent {
-                root = parent
-            } else if let popup = root.role as? XdgPopup, let parent = popup.parent?.surface ?? popup.layerParent?.surface {
-                root = parent
-            } else {
-                return root
-            }
-        }
-    }
-
-    func focusShownWindow() {
-        if control.shownChanged(to: stack.shown?.id) {
-            // Another window shown takes the keyboard back from a layer surface that took it on demand.
-            desktop.layerSurfaces.keyboardTakenBack()
-            offered?.foreignToplevels.shownChanged()
-        }
-        stack.shown?.urgent = false
-        // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
-        for window in stack.windows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
-        // A launcher or lock screen asking for every key has them; the shown window gets them back when it goes.
-        let layer = desktop.layerSurfaces.keyboardOwner
-        seat?.focus(layer.map { $0.popups.last(where: { $0.mapped && $0.grabbing })?.xdgSurface.surface ?? $0.surface }
-            ?? stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? stack.shown?.surface)
-        for window in stack.windows { window.toplevel.reconfigure() }
-        input.pointerLayoutChanged()
-    }
 }
 
 extension Compositor: OutputDelegate {
@@ -210,7 +180,7 @@ extension Compositor: OutputDelegate {
 
     func placedWindows() -> [(window: Window, x: Int, y: Int)] {
         stack.shownOrder.map { window in
-            let origin = pixelOrigin(of: window)
+            let origin = windows.pixelOrigin(of: window)
             return (window, origin.x, origin.y)
         }
     }
@@ -230,7 +200,7 @@ extension Compositor: OutputDelegate {
         case .input(let event):
             self.input.backendInput(event)
         case .selection(let offer, let kind):
-            backendSelected(offer, as: kind)
+            input.backendSelected(offer, as: kind)
         }
     }
 
@@ -262,7 +232,7 @@ extension Compositor: OutputDelegate {
         seat?.pointer.cursor?.surface?.sendFrameDone(milliseconds: milliseconds)
         let shownLayers = desktop.layerSurfaces.shown(on: .background ... .overlay).filter(output.showsLayer).map(\.surface)
         for root in visible.filter(\.isAlive).map(\.surface) + shownLayers {
-            forEachSurface(of: root) { surface in
+            windows.forEachSurface(of: root) { surface in
                 surface.sendFrameDone(milliseconds: milliseconds)
                 for feedback in surface.takeFeedbacks() {
                     feedback.presented(timestampNanoseconds: UInt64(time.nanoseconds),
@@ -274,7 +244,7 @@ extension Compositor: OutputDelegate {
         }
         for window in stack.windows where !visible.contains(where: { $0 === window }) {
             window.freeScreenMemory()
-            forEachSurface(of: window.surface) { surface in
+            windows.forEachSurface(of: window.surface) { surface in
                 // Hidden windows get no frame callbacks until shown; their feedback is discarded.
                 for feedback in surface.takeFeedbacks() { feedback.discarded() }
             }
@@ -285,23 +255,10 @@ extension Compositor: OutputDelegate {
         // one while hidden, and is sharp the moment it shows again.
         for window in stack.windows where window.isAlive {
             let outputs = offered?.output.resources(for: window.surface.client) ?? []
-            forEachSurface(of: window.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
+            windows.forEachSurface(of: window.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
         }
         // Layer surfaces too, with the subsurfaces and menus they gained since.
         for layer in desktop.layerSurfaces.shown(on: .background ... .overlay) { desktop.sendEnteredOutputs(of: layer) }
-    }
-
-    /// A surface taken off screen, with its subsurfaces and popups: off the output too.
-    func leaveOutputs(_ surface: Surface) {
-        let outputs = offered?.output.resources(for: surface.client) ?? []
-        forEachSurface(of: surface) { $0.updateEnteredOutputs(to: [], among: outputs) }
-    }
-
-    /// Every surface of a window's tree, shown or not: subsurfaces and mapped popups.
-    func forEachSurface(of surface: Surface, _ body: (Surface) -> Void) {
-        body(surface)
-        for child in surface.subsurfaces.all { forEachSurface(of: child.surface, body) }
-        for popup in surface.popups where popup.mapped { forEachSurface(of: popup.xdgSurface.surface, body) }
     }
 }
 

@@ -38,17 +38,17 @@ final class Globals {
     let captureSources: ImageCaptureSourceManagers
     let imageCopy: ImageCopyCaptureManager
 
-    /// On `display`, with `shell` as the delegate of the surfaces, windows,
+    /// On `display`, with `shell` (and its owners) as the delegate of the surfaces, windows,
     /// activations and transition requests they bring, `keymap` for the
     /// keyboard, `backend`'s output at `scale` and `refreshRate` Hz, and the
     /// dmabufs of `dmabufOffer`, which `imports` checks one by one.
     init(display: OpaquePointer, shell: Compositor, keymap: Keymap?, backend: Backend, scale: Int, refreshRate: Double,
          dmabufOffer: DmabufOffer, imports: @escaping (DmabufAttributes) -> Bool) throws {
-        compositor = CompositorGlobal(display: display) { [unowned shell] surface in surface.delegate = shell }
+        compositor = CompositorGlobal(display: display) { [unowned shell] surface in surface.delegate = shell.windows }
         subcompositor = Subcompositor(display: display)
         wmBase = XdgWmBase(display: display, toleratesBufferBeforeConfigure: shell.options.toleratesBufferBeforeConfigure)
-        wmBase.toplevelDelegate = shell
-        wmBase.popupDelegate = shell
+        wmBase.toplevelDelegate = shell.windows
+        wmBase.popupDelegate = shell.windows
         decorations = XdgDecorationManager(display: display)
         seat = try Seat(display: display, keymap: keymap)
         pointerGestures = PointerGestures(display: display, seat: seat)
@@ -62,7 +62,7 @@ final class Globals {
         dataDevices = .dataDevices(display: display)
         primarySelection = .primarySelection(display: display)
         activation = XdgActivation(display: display)
-        activation.delegate = shell
+        activation.delegate = shell.windows
         linuxDmabuf = try dmabufOffer.isEmpty ? nil : LinuxDmabuf(display: display, offer: dmabufOffer, imports: imports)
         privileges = Privileges(display: display, executables: shell.options.trustedExecutables) { [unowned shell] in
             switch shell.config.privileged {
@@ -70,7 +70,7 @@ final class Globals {
             case .executables(let paths): .executables(paths)
             }
         }
-        transitionManager = SegueTransitionManager(display: display, delegate: shell, activation: activation, privileges: privileges)
+        transitionManager = SegueTransitionManager(display: display, delegate: shell.control, activation: activation, privileges: privileges)
         screenCapture = ScreenCapture(output: shell.output)
         screencopy = ScreencopyManager(display: display, privileges: privileges, delegate: screenCapture)
         captureSources = ImageCaptureSourceManagers(display: display, privileges: privileges)
@@ -81,11 +81,27 @@ final class Globals {
         shell.output.sendFrames(to: screenCapture)
         dataControl = DataControlManager(display: display, privileges: privileges)
         extDataControl = DataControlManager(display: display, privileges: privileges, ext: true)
-        foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell)
-        toplevelList = ToplevelListGlobal(display: display, privileges: privileges) { [unowned shell] in shell.windows }
+        foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell.windows)
+        toplevelList = ToplevelListGlobal(display: display, privileges: privileges) { [unowned shell] in shell.windows.openWindows }
         virtualKeyboards = VirtualKeyboardManager(display: display, privileges: privileges, delegate: shell.input)
         singlePixelBuffers = SinglePixelBufferManager(display: display)
         cursorShapes = CursorShapeManager(display: display)
         layerShell = LayerShell(display: display, delegate: shell.desktop, toleratesBufferBeforeConfigure: shell.options.toleratesBufferBeforeConfigure)
+    }
+}
+
+extension Globals {
+    /// A window opened, or its title or app id changed: the lists of windows hear it.
+    func windowChanged(id: Int, _ toplevel: XdgToplevel) {
+        transitionManager.windowChanged(id: id, toplevel)
+        foreignToplevels.windowChanged(id: id, toplevel)
+        toplevelList.windowChanged(id: id, toplevel)
+    }
+
+    func windowClosed(id: Int) {
+        transitionManager.windowClosed(id: id)
+        foreignToplevels.windowClosed(id: id)
+        toplevelList.windowClosed(id: id)
+        imageCopy.windowClosed(id: id)
     }
 }

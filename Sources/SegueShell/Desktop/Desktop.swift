@@ -23,10 +23,10 @@ final class Desktop: LayerShellDelegate {
         let cameOrWent = layers.shownChanged()
         // One over the windows that takes the keyboard on demand takes it as it comes, as a window opened does.
         if cameOrWent && layer.mapped && layer.keyboard == .onDemand && layer.layer.isAboveWindows { layers.keyboardAsked(by: layer) }
-        // Came, went, moved or changed layer: drawn anew, the compositor.output over.
+        // Came, went, moved or changed layer: drawn anew, the output over.
         if cameOrWent || (layer.mapped && (layer.rect != placedBefore || layer.layer != layerBefore)) { layersChanged(under: true) }
-        if layers.keyboardOwnerChanged() || cameOrWent { compositor.focusShownWindow() }
-        if layer.mapped { sendEnteredOutputs(of: layer) } else { compositor.leaveOutputs(layer.surface) }
+        if layers.keyboardOwnerChanged() || cameOrWent { compositor.windows.focusShownWindow() }
+        if layer.mapped { sendEnteredOutputs(of: layer) } else { compositor.windows.leaveOutputs(layer.surface) }
     }
 
     package func layerSurfaceDestroyed(_ layer: LayerSurface) {
@@ -35,7 +35,7 @@ final class Desktop: LayerShellDelegate {
         let keyboardMoved = layerSurfaces.keyboardOwnerChanged(), wentOff = layerSurfaces.shownChanged()
         if keyboardMoved || wentOff {
             layersChanged(under: true)
-            compositor.focusShownWindow()
+            compositor.windows.focusShownWindow()
         }
     }
 
@@ -57,7 +57,7 @@ final class Desktop: LayerShellDelegate {
             window.contentChanged()
             window.toplevel.reconfigure()
             // A maximized window on a free desktop moves to the area's corner.
-            _ = compositor.updateOrigin(of: window)
+            _ = compositor.windows.updateOrigin(of: window)
         }
         compositor.output.damage()
         compositor.input.pointerLayoutChanged()
@@ -77,7 +77,7 @@ final class Desktop: LayerShellDelegate {
     /// every window's screen on it are composed anew; over them, of a commit
     /// of a layer surface's own surface that kept its size, only what it
     /// damaged; anything else (another size, subsurfaces, popups, which may
-    /// reach past it) the whole compositor.output.
+    /// reach past it) the whole output.
     func layersChanged(under: Bool, at layer: LayerSurface? = nil, committedBy commit: (surface: Surface, changes: CommitChanges)? = nil) {
         compositor.input.pointerLayoutChanged()
         guard compositor.options.placement.showsOneWindow else { return compositor.output.desktopLayersChanged() }
@@ -94,19 +94,19 @@ final class Desktop: LayerShellDelegate {
     }
 
     /// The layer surface `surface` is part of: its own, a subsurface's or a popup's.
-    func layerSurface(of surface: Surface) -> LayerSurface? { compositor.rootSurface(of: surface).role as? LayerSurface }
+    func layerSurface(of surface: Surface) -> LayerSurface? { compositor.windows.rootSurface(of: surface).role as? LayerSurface }
 
     /// The layer surfaces' surfaces on screen on `layers`, top first, each
-    /// with its top left on the compositor.output in surface units: where compositor.input finds them.
+    /// with its top left on the output in surface units: where input finds them.
     func inputOrder(on layers: ClosedRange<DesktopLayer>) -> [(surface: Surface, x: Double, y: Double)] {
         layerSurfaces.shown(on: layers).reversed().flatMap { layer in
             LayerSurfaces.placedSurfaces(of: layer).reversed().map { ($0.surface, Double(layer.rect.x + $0.x), Double(layer.rect.y + $0.y)) }
         }
     }
 
-    /// A layer surface shown tells its client it is on the compositor.output, its subsurfaces and popups with it.
+    /// A layer surface shown tells its client it is on the output, its subsurfaces and popups with it.
     func sendEnteredOutputs(of layer: LayerSurface) {
         let outputs = compositor.offered?.output.resources(for: layer.surface.client) ?? []
-        compositor.forEachSurface(of: layer.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
+        compositor.windows.forEachSurface(of: layer.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
     }
 }

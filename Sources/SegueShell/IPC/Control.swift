@@ -64,7 +64,7 @@ final class Control: IPCDelegate {
                 "frames_presented": .number(Double(compositor.output.framesPresented)),
                 // Frames of the output screen capture handed to its clients (grim, wf-recorder, the portal).
                 "frames_captured": .number(Double(compositor.offered?.screenCapture.framesCaptured ?? 0)),
-                // What the last frame changed of the one before (what a parent is told): [x, y, width, height], null for the whole compositor.output.
+                // What the last frame changed of the one before (what a parent is told): [x, y, width, height], null for the whole output.
                 "last_damage": compositor.output.lastDamage.rects.map { .array($0.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) }) } ?? .null,
                 "animating": .bool(compositor.navigation.isAnimating),
                 // GL objects alive in the whole compositor: flat over a long run.

@@ -5,7 +5,7 @@ import SegueWayland
 /// windows on screen, top first, and each surface's subsurfaces and input
 /// region; and the pointer's picture.
 extension Input {
-    /// The surface that takes input at compositor.output point (x, y), with the point local to it.
+    /// The surface that takes input at output point (x, y), with the point local to it.
     /// Layer surfaces over the windows first, then the windows, then layer surfaces under them.
     func surface(at x: Double, _ y: Double) -> (surface: Surface, x: Double, y: Double)? {
         func hit(_ candidates: [(surface: Surface, x: Double, y: Double)]) -> (surface: Surface, x: Double, y: Double)? {
@@ -16,7 +16,7 @@ extension Input {
         }
         if let over = hit(compositor.desktop.inputOrder(on: compositor.output.layersOverWindows)) { return over }
         for window in compositor.options.placement.inputOrder(of: compositor.stack) where window.isAlive {
-            let origin = compositor.origin(of: window)
+            let origin = compositor.windows.origin(of: window)
             if let found = hit(window.placedSurfaces().reversed().map { ($0.surface, origin.x + Double($0.x), origin.y + Double($0.y)) }) {
                 return found
             }
@@ -24,14 +24,14 @@ extension Input {
         return hit(compositor.desktop.inputOrder(on: .background ... .bottom))
     }
 
-    /// Where `surface`'s top left is on the compositor.output, while it is part of a window or a layer surface.
+    /// Where `surface`'s top left is on the output, while it is part of a window or a layer surface.
     func screenOrigin(of surface: Surface) -> (x: Double, y: Double)? {
         if let layer = compositor.desktop.layerSurface(of: surface) {
             return compositor.desktop.inputOrder(on: layer.layer ... layer.layer).first { $0.surface === surface }.map { ($0.x, $0.y) }
         }
-        guard let window = compositor.window(of: surface),
+        guard let window = compositor.windows.window(of: surface),
               let placed = window.placedSurfaces().first(where: { $0.surface === surface }) else { return nil }
-        let origin = compositor.origin(of: window)
+        let origin = compositor.windows.origin(of: window)
         return (origin.x + Double(placed.x), origin.y + Double(placed.y))
     }
 
@@ -48,11 +48,11 @@ extension Input {
             guard !pressGrabbed(button) else { return }
             // A click raises and focuses the window under it, where all are on screen.
             if compositor.options.placement.keepsPositions, let position = routing.pointer.position,
-               let surface = surface(at: position.x, position.y)?.surface, let window = compositor.window(of: surface),
+               let surface = surface(at: position.x, position.y)?.surface, let window = compositor.windows.window(of: surface),
                window !== compositor.stack.shown {
                 _ = try? compositor.perform(.show(.window(id: window.id)))
             }
-            compositor.dismissGrabbingPopups(unlessOver: routing.pointer.position)
+            compositor.windows.dismissGrabbingPopups(unlessOver: routing.pointer.position)
             clickedForKeyboard()
             routing.pointer.grab = .surface(buttons: [button])
         case .endsHand:
@@ -77,7 +77,7 @@ extension Input {
         if let layer, layer.keyboard == .none { return }
         guard compositor.desktop.layerSurfaces.clicked !== layer else { return }
         if let layer { compositor.desktop.layerSurfaces.keyboardAsked(by: layer) } else { compositor.desktop.layerSurfaces.keyboardTakenBack() }
-        compositor.focusShownWindow()
+        compositor.windows.focusShownWindow()
     }
 
     /// A first press that a hand (with the drag modifier) or the switcher
@@ -95,7 +95,7 @@ extension Input {
     func touchDown(time: UInt32, id: Int32, x: Double, y: Double) {
         // A touch while the switcher shows is its own; the touch's motion and lifting reach no client.
         guard !compositor.switcherTook(pressAt: x, y), !touchStartsGesture(id: id, x: x) else { return }
-        compositor.dismissGrabbingPopups(unlessOver: (x, y))
+        compositor.windows.dismissGrabbingPopups(unlessOver: (x, y))
         guard let hit = surface(at: x, y) else { return }
         compositor.seat?.touch.down(on: hit.surface, id: id, x: hit.x, y: hit.y, time: time)
     }
@@ -130,7 +130,7 @@ extension Input {
     }
 
     /// What a capture that asks for the pointer draws, and where its hotspot
-    /// is in compositor.output pixels: the client's picture, or the arrow for the
+    /// is in output pixels: the client's picture, or the arrow for the
     /// standard cursor and named shapes; nothing where it is hidden or never moved.
     func pointerPicture() -> (picture: CursorImage, x: Int, y: Int)? {
         guard let position = routing.pointer.position else { return nil }
@@ -142,7 +142,7 @@ extension Input {
         }
     }
 
-    /// Tells the compositor.backend what the pointer looks like now, when that changed.
+    /// Tells the backend what the pointer looks like now, when that changed.
     func updateCursor() {
         // A surface drawn before it became the cursor holds a texture it no longer needs.
         if let request = compositor.seat?.pointer.cursor, let surface = request.surface {

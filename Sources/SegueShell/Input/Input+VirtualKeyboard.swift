@@ -15,7 +15,7 @@ extension Input: VirtualKeyboardDelegate {
         route(.modifiers(depressed: depressed, latched: latched, locked: locked, group: group))
     }
 
-    /// Input from the compositor.backend's seat: its keys with its own keymap.
+    /// Input from the backend's seat: its keys with its own keymap.
     func backendInput(_ input: InputEvent) {
         switch input {
         case .key, .modifiers:

@@ -146,13 +146,13 @@ final class Input {
         }
     }
 
-    /// How held keys repeat: as the compositor.config says, else as the compositor.backend's seat does, else Segue's own.
+    /// How held keys repeat: as the config says, else as the backend's seat does, else Segue's own.
     func applyKeyRepeat() {
         let fallback = routing.backendRepeat ?? SeatKeyboard.defaultRepeat
         compositor.seat?.keyboard.setRepeat(rate: compositor.config.keyRepeat.rate ?? fallback.rate, delay: compositor.config.keyRepeat.delay ?? fallback.delay)
     }
 
-    /// The compositor.config's bindings, each chord's key as xkb names it (checked when the compositor.config was read).
+    /// The config's bindings, each chord's key as xkb names it (checked when the config was read).
     private func bindings() -> [(binding: KeyBinding, action: Action)] {
         if let resolved = routing.keyboard.resolved, resolved.keys == compositor.config.keys { return resolved.bindings }
         let chords: [(KeyChord?, Action)] = [(compositor.config.keys.switchNext, .show(.next)), (compositor.config.keys.switchPrev, .show(.prev)),

@@ -54,7 +54,7 @@ final class ForeignToplevelHandle: ResourceObject {
         if !isClosed { request(self) }
     }
 
-    private var toplevel: XdgToplevel? { delegate?.windows.first { $0.id == windowID }?.toplevel }
+    private var toplevel: XdgToplevel? { delegate?.openWindows.first { $0.id == windowID }?.toplevel }
 
     func entered(_ output: OpaquePointer) {
         guard let resource else { return }

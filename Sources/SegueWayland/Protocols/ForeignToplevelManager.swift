@@ -3,7 +3,7 @@ import CWaylandServer
 /// What taskbars need from the shell.
 package protocol ForeignToplevelDelegate: AnyObject {
     /// Mapped toplevels in opening order, with the ids clients name them by.
-    var windows: [(id: Int, toplevel: XdgToplevel)] { get }
+    var openWindows: [(id: Int, toplevel: XdgToplevel)] { get }
     /// The window shown, which has the keyboard.
     var shownWindowID: Int? { get }
     /// Shows the window with the switch transition, as every switch does.
@@ -31,7 +31,7 @@ package final class ForeignToplevelManager {
                                        version: Self.version) { [unowned self] client, version, id in
             guard let list = ForeignToplevelList(manager: self, client: client, version: Int32(version), id: id) else { return }
             lists.append(list)
-            for (id, toplevel) in delegate.windows { list.windowChanged(id: id, toplevel) }
+            for (id, toplevel) in delegate.openWindows { list.windowChanged(id: id, toplevel) }
         }
         self.global = global
     }
@@ -47,7 +47,7 @@ package final class ForeignToplevelManager {
 
     /// Another window is shown: activated moves to it.
     package func shownChanged() {
-        for (id, toplevel) in delegate.windows { windowChanged(id: id, toplevel) }
+        for (id, toplevel) in delegate.openWindows { windowChanged(id: id, toplevel) }
     }
 
     func listEnded(_ list: ForeignToplevelList) { lists.removeAll { $0 === list } }

@@ -18,7 +18,7 @@ package final class SegueTransitionManager: ResourceObject {
             destroy: Resource.destroy,
             show_window: { client, resource, id, windowID in
                 guard let client, let manager = Resource.object(resource, as: SegueTransitionManager.self) else { return }
-                guard let window = manager.delegate.windows.first(where: { $0.id == Int(windowID) }) else {
+                guard let window = manager.delegate.openWindows.first(where: { $0.id == Int(windowID) }) else {
                     SegueTransitionManagerV1Resource(resource).postError(.unknownToplevel, "no window has id \(windowID)")
                     return
                 }
@@ -27,7 +27,7 @@ package final class SegueTransitionManager: ResourceObject {
             show_toplevel: { client, resource, id, toplevelResource in
                 guard let client, let manager = Resource.object(resource, as: SegueTransitionManager.self) else { return }
                 let toplevel = Resource.object(toplevelResource, as: XdgToplevel.self)
-                guard let window = manager.delegate.windows.first(where: { $0.toplevel === toplevel }) else {
+                guard let window = manager.delegate.openWindows.first(where: { $0.toplevel === toplevel }) else {
                     SegueTransitionManagerV1Resource(resource).postError(.unknownToplevel, "the xdg_toplevel is not mapped")
                     return
                 }
@@ -61,7 +61,7 @@ package final class SegueTransitionManager: ResourceObject {
                                              version: Int32(version), id: id, implementation: Self.implementation,
                                              object: self) else { return }
         resources.append(resource)
-        for window in delegate.windows { announce(window.id, window.toplevel, to: resource) }
+        for window in delegate.openWindows { announce(window.id, window.toplevel, to: resource) }
     }
 
     package func resourceDestroyed(_ resource: OpaquePointer) {

@@ -4,17 +4,17 @@ import SegueWayland
 /// The clipboard and the primary selection, shared with the backend's seat
 /// (a nested Segue's parent session): what a client here selects is offered
 /// there, and what is selected there may be pasted here.
-extension Compositor {
+extension Input {
     func shareSelections(of seat: Seat) {
         for kind in [SelectionKind.clipboard, .primary] {
             selection(kind, of: seat).clientSelected = { [unowned self] selected in
-                backend.offer(selected.map { SelectionOffer(mimeTypes: $0.mimeTypes, write: $0.write) }, as: kind)
+                compositor.backend.offer(selected.map { SelectionOffer(mimeTypes: $0.mimeTypes, write: $0.write) }, as: kind)
             }
         }
     }
 
     func backendSelected(_ offer: SelectionOffer?, as kind: SelectionKind) {
-        guard let seat else { return }
+        guard let seat = compositor.seat else { return }
         if let offer {
             selection(kind, of: seat).selectForeign(mimeTypes: offer.mimeTypes, read: offer.write)
         } else {

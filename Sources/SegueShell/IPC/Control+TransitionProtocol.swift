@@ -1,12 +1,13 @@
 import SegueEngine
 import SegueWayland
 
-/// What segue_transition_v1 needs from the compositor.
-extension Compositor: TransitionProtocolDelegate {
-    package var windows: [(id: Int, toplevel: XdgToplevel)] { stack.windows.map { ($0.id, $0.toplevel) } }
-    package var outputSize: (width: Int, height: Int) { (output.logicalWidth, output.logicalHeight) }
+/// What segue_transition_v1 needs: the windows and the output, and
+/// transitions played or driven as the client asks, each a switch like any other.
+extension Control: TransitionProtocolDelegate {
+    package var openWindows: [(id: Int, toplevel: XdgToplevel)] { compositor.windows.openWindows }
+    package var outputSize: (width: Int, height: Int) { (compositor.output.logicalWidth, compositor.output.logicalHeight) }
 
-    package func hasEffect(named name: String) -> Bool { config.effects[name] != nil }
+    package func hasEffect(named name: String) -> Bool { compositor.config.effects[name] != nil }
 
     /// Shows the window as a switch with the client's choices. Nothing plays,
     /// and the transition completes cancelled, when the window is gone or is
@@ -14,12 +15,12 @@ extension Compositor: TransitionProtocolDelegate {
     package func play(_ request: TransitionRequest, toWindow id: Int, onStart: @escaping (Instant) -> Void,
                       onComplete: @escaping (TransitionState, FrameStatistics) -> Void) {
         do {
-            let outcome = try perform(.show(.window(id: id), request), onStart: onStart) { completion, _ in
+            let outcome = try compositor.perform(.show(.window(id: id), request), onStart: onStart) { completion, _ in
                 onComplete(completion.outcome, completion.statistics)
             }
             if case .alreadyShown = outcome { onComplete(.cancelled, FrameStatistics()) }
         } catch {
-            log.warning("segue_transition_v1: \(error)")
+            compositor.log.warning("segue_transition_v1: \(error)")
             onComplete(.cancelled, FrameStatistics())
         }
     }
@@ -27,29 +28,29 @@ extension Compositor: TransitionProtocolDelegate {
     package func beginDriven(toWindow id: Int, onStart: @escaping (Instant) -> Void,
                              onComplete: @escaping (TransitionState, FrameStatistics) -> Void) -> AnyObject? {
         do {
-            try perform(.gesture(.begin(.window(id: id))), onStart: onStart) { completion, _ in
+            try compositor.perform(.gesture(.begin(.window(id: id))), onStart: onStart) { completion, _ in
                 onComplete(completion.outcome, completion.statistics)
             }
-            return gesture?.hand
+            return compositor.gesture?.hand
         } catch {
-            log.info("segue_transition_v1: \(error)")
+            compositor.log.info("segue_transition_v1: \(error)")
             onComplete(.cancelled, FrameStatistics())
             return nil
         }
     }
 
     package func updateDriven(_ handle: AnyObject, progress: Double) {
-        guard gesture?.hand === handle else { return }
-        _ = try? perform(.gesture(.update(progress)))
+        guard compositor.gesture?.hand === handle else { return }
+        _ = try? compositor.perform(.gesture(.update(progress)))
     }
 
     package func endDriven(_ handle: AnyObject, velocity: Double?) {
-        guard gesture?.hand === handle else { return }
-        _ = try? perform(.gesture(.end(velocity: velocity)))
+        guard compositor.gesture?.hand === handle else { return }
+        _ = try? compositor.perform(.gesture(.end(velocity: velocity)))
     }
 
     package func cancelDriven(_ handle: AnyObject) {
-        guard gesture?.hand === handle else { return }
-        _ = try? perform(.gesture(.cancel))
+        guard compositor.gesture?.hand === handle else { return }
+        _ = try? compositor.perform(.gesture(.cancel))
     }
 }

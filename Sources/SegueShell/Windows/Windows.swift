@@ -1,0 +1,323 @@
+import Foundation
+import Logging
+import SegueBackend
+import SegueConfig
+import SegueEngine
+import SegueIPC
+import SegueLoop
+import SeguePolicy
+import SegueRender
+import SegueWayland
+
+/// The windows: toplevels mapping, renamed and unmapping (each opening and
+/// closing with its transition), what their surfaces commit (where the
+/// output changed, new pixels to take, the cursor's picture), their popups
+/// (placed within the output, dismissed when their grab is broken), where
+/// they sit, xdg-activation and taskbars' requests, and which has the
+/// keyboard. It keeps the registry of toplevels' windows.
+final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, ActivationDelegate, ForeignToplevelDelegate {
+    unowned let compositor: Compositor
+    private var registry = WindowRegistry()
+
+    init(compositor: Compositor) { self.compositor = compositor }
+
+    /// The open windows by id, for the protocols that list them.
+    package var openWindows: [(id: Int, toplevel: XdgToplevel)] { compositor.stack.windows.map { ($0.id, $0.toplevel) } }
+
+    /// The window a surface is part of: its own, a subsurface's or a popup's.
+    func window(of surface: Surface) -> Window? {
+        (rootSurface(of: surface).role as? XdgToplevel).flatMap { registry[$0] }
+    }
+
+    /// The surface at the root of `surface`'s tree: past subsurfaces' parents
+    /// and popups' parents (an xdg_surface's, or a layer surface's).
+    func rootSurface(of surface: Surface) -> Surface {
+        var root = surface
+        while true {
+            if let parent = (root.role as? Subsurface)?.parent {
+                root = parent
+            } else if let popup = root.role as? XdgPopup, let parent = popup.parent?.surface ?? popup.layerParent?.surface {
+                root = parent
+            } else {
+                return root
+            }
+        }
+    }
+
+    func focusShownWindow() {
+        if compositor.control.shownChanged(to: compositor.stack.shown?.id) {
+            // Another window shown takes the keyboard back from a layer surface that took it on demand.
+            compositor.desktop.layerSurfaces.keyboardTakenBack()
+            compositor.offered?.foreignToplevels.shownChanged()
+        }
+        compositor.stack.shown?.urgent = false
+        // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
+        for window in compositor.stack.windows where window !== compositor.stack.shown { window.toplevel.xdgSurface.dismissPopups() }
+        // A launcher or lock screen asking for every key has them; the shown window gets them back when it goes.
+        let layer = compositor.desktop.layerSurfaces.keyboardOwner
+        compositor.seat?.focus(layer.map { $0.popups.last(where: { $0.mapped && $0.grabbing })?.xdgSurface.surface ?? $0.surface }
+            ?? compositor.stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? compositor.stack.shown?.surface)
+        for window in compositor.stack.windows { window.toplevel.reconfigure() }
+        compositor.input.pointerLayoutChanged()
+    }
+
+    /// A surface taken off screen, with its subsurfaces and popups: off the output too.
+    func leaveOutputs(_ surface: Surface) {
+        let outputs = compositor.offered?.output.resources(for: surface.client) ?? []
+        forEachSurface(of: surface) { $0.updateEnteredOutputs(to: [], among: outputs) }
+    }
+
+    /// Every surface of a window's tree, shown or not: subsurfaces and mapped popups.
+    func forEachSurface(of surface: Surface, _ body: (Surface) -> Void) {
+        body(surface)
+        for child in surface.subsurfaces.all { forEachSurface(of: child.surface, body) }
+        for popup in surface.popups where popup.mapped { forEachSurface(of: popup.xdgSurface.surface, body) }
+    }
+
+    package func toplevelMapped(_ toplevel: XdgToplevel) {
+        // Mapped again, a toplevel comes back where it was put.
+        let window = registry.add(toplevel)
+        // A window opening takes the keyboard from a bar's open menu, which closes.
+        for layer in compositor.desktop.layerSurfaces.all { layer.dismissPopups() }
+        let play = compositor.navigating { compositor.navigation.opened(window, at: compositor.backend.now) }
+        compositor.log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
+        compositor.control.emit("window_opened", Control.describe(window))
+        compositor.offered?.windowChanged(id: window.id, toplevel)
+        try? compositor.start(play)
+    }
+
+    package func toplevelRenamed(_ toplevel: XdgToplevel) {
+        guard let window = registry[toplevel] else { return }
+        compositor.offered?.windowChanged(id: window.id, toplevel)
+        compositor.control.emit("window_changed", Control.describe(window))
+    }
+
+    package func toplevelRestated(_ toplevel: XdgToplevel) {
+        guard let window = registry[toplevel] else { return }
+        compositor.offered?.foreignToplevels.windowChanged(id: window.id, toplevel)
+    }
+
+    package func toplevelUnmapped(_ toplevel: XdgToplevel) {
+        guard let window = registry.remove(toplevel) else { return }
+        compositor.log.info("window \(window.id) unmapped")
+        window.keepLastScreen(painter: compositor.renderer, background: compositor.output.background)
+        // Shown with no window behind it, it closes off the background over it.
+        if compositor.options.placement.showsOneWindow, compositor.stack.shown === window, compositor.stack.windows.count == 1 {
+            window.keepAlone(painter: compositor.renderer, on: compositor.output.windowScreen, textures: compositor.textures)
+        }
+        compositor.control.emit("window_closed", ["window": .number(Double(window.id))])
+        leaveOutputs(window.surface)
+        compositor.offered?.windowClosed(id: window.id)
+        // A hand dragging toward a window that went lets go of it: back where it came from.
+        if compositor.gesture?.target === window { _ = try? compositor.perform(.gesture(.cancel)) }
+        switch compositor.navigating({ compositor.navigation.closed(window) }) {
+        case .hidden:
+            // Where every window is on screen, this one leaves it.
+            if !compositor.options.placement.showsOneWindow { compositor.output.desktopLayersChanged() }
+            compositor.input.pointerLayoutChanged()
+            compositor.control.answerCloseWaiters()
+        case .deferred:
+            focusShownWindow()
+        case .pop(let play):
+            try? compositor.start(play)
+        }
+    }
+
+    package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
+        compositor.options.placement.configuration(for: toplevel, shown: compositor.stack.shown.map { $0.toplevel === toplevel } ?? false,
+                                        width: Int32(clamping: toplevel.wantsFullscreen ? compositor.output.logicalWidth : compositor.desktop.layerSurfaces.usable.width),
+                                        height: Int32(clamping: toplevel.wantsFullscreen ? compositor.output.logicalHeight
+                                                                                         : compositor.desktop.layerSurfaces.usable.height))
+    }
+    /// A window's surface's top left on the output in output pixels, where it is drawn.
+    func pixelOrigin(of window: Window) -> (x: Int, y: Int) {
+        compositor.options.placement.origin(of: window, area: compositor.output.windowArea(for: window), scale: compositor.output.scale)
+    }
+
+    /// The same in surface units, where it takes input.
+    func origin(of window: Window) -> (x: Double, y: Double) {
+        let origin = pixelOrigin(of: window), scale = Double(compositor.output.scale)
+        return (Double(origin.x) / scale, Double(origin.y) / scale)
+    }
+
+    /// Moves a window that keeps its own position to where its state says, at
+    /// a commit or a placement, so what is drawn and what takes input move
+    /// together. Whether it moved.
+    func updateOrigin(of window: Window) -> Bool {
+        guard compositor.options.placement.keepsPositions else { return false }
+        let usable = compositor.desktop.layerSurfaces.usable
+        let origin = WindowPlacement.placedOrigin(of: window, usable: (usable.x, usable.y))
+        defer { window.origin = origin }
+        return window.origin.map { $0 != origin } ?? true
+    }
+    package func surfaceCommitted(_ surface: Surface, _ changes: CommitChanges) {
+        // A cursor's or drag icon's content is never drawn, so it costs no
+        // texture: it is the pointer's picture, which a backend may show.
+        if surface.isUndrawn {
+            compositor.textures.forget(surface)
+            compositor.cursorImages.take(surface, committed: changes.buffer)
+            surface.dropUntakenPixels()
+            compositor.seat?.pointer.cursorSurfaceCommitted(surface, movedBy: changes.offset)
+            if let request = compositor.seat?.pointer.cursor, request.surface === surface {
+                compositor.input.updateCursor()
+                // The pointer's picture hears of frames too, as an animated one waits to.
+                if !surface.frameCallbacks.isEmpty { compositor.output.requestFrame() }
+            }
+            return
+        }
+        // A surface drawn before set_cursor makes it a cursor: its picture is
+        // kept for then (no bigger than its texture, which the budget counts),
+        // and dropped once it takes another role.
+        if surface.role == nil { compositor.cursorImages.take(surface, committed: changes.buffer) } else { compositor.cursorImages.forget(surface) }
+        if changes.newContent, let failure = compositor.textures.contentCommitted(changes.buffer, by: surface, budget: compositor.clientTextureBudget) {
+            switch failure {
+            case .overBudget(let bytes):
+                compositor.log.warning("a client's textures would take \(bytes >> 20) MiB, past its \(compositor.clientTextureBudget >> 20) MiB: disconnecting it")
+            case .noTexture:
+                compositor.log.warning("out of GL memory for a \(surface.width)x\(surface.height) surface: disconnecting its client")
+            }
+            surface.postNoMemory()
+            return
+        }
+        if let layer = compositor.desktop.layerSurface(of: surface) { return compositor.desktop.layerContentCommitted(layer, by: surface, changes) }
+        guard let window = window(of: surface), window.toplevel.mapped else { return }
+        // New pixels, subsurfaces moved or restacked, or the window moved.
+        let moved = surface === window.surface && updateOrigin(of: window)
+        // A new window geometry moves the popups placed against it.
+        let regeometried = changes.geometryChanged && !window.toplevel.xdgSurface.popups.isEmpty
+        let changed = changes.newContent || changes.subsurfacesChanged || moved || regeometried
+        let visible = compositor.output.visibleWindows().contains { $0 === window }
+        // A preview's window is read at the preview's own pace, not at every commit.
+        if changed, compositor.switcherView()?.windows.contains(where: { $0 === window }) == true {
+            compositor.output.previewedWindowCommitted(window)
+        }
+        // Where the output changed: for a stacked window on screen, where its
+        // screen did; with free placement, the desktop's elements say (what
+        // their pixels changed, where they moved). One off screen is composed anew when shown.
+        var damage = Damage.everywhere
+        if changed && visible && compositor.options.placement.showsOneWindow {
+            damage = window.contentChanged(committedBy: surface, changes, on: compositor.output.windowScreen, textures: compositor.textures)
+        } else if changed {
+            window.contentChanged()
+        }
+        // A window's captures see it, shown or not.
+        if changed { compositor.offered?.imageCopy.windowChanged(id: window.id) }
+        guard visible else { return }
+        if surface.hasUntakenPixels { compositor.output.pixelsCommitted(by: window) }
+        // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
+        if changed {
+            compositor.input.pointerLayoutChanged()
+            if compositor.options.placement.showsOneWindow { compositor.output.damage(damage) } else { compositor.output.desktopLayersChanged() }
+        } else if !surface.frameCallbacks.isEmpty {
+            compositor.output.requestFrame()
+        }
+    }
+
+    /// The client destroyed a buffer whose pixels were not taken yet: they are taken while they are still there.
+    package func untakenBufferDestroyed(_ surface: Surface) {
+        compositor.textures.takePixels(of: surface)
+    }
+
+    package func surfaceDestroyed(_ surface: Surface) {
+        compositor.textures.forget(surface)
+        compositor.cursorImages.forget(surface)
+        compositor.seat?.pointer.cursorSurfaceDestroyed(surface)
+    }
+
+    package func subsurfaceRemoved(from parent: Surface) {
+        if let window = window(of: parent) { surfacesChanged(of: window) }
+    }
+
+    /// A surface of `window` came or went outside a commit of its own: it is drawn anew, and the pointer may be over another.
+    func surfacesChanged(of window: Window) {
+        window.contentChanged()
+        if compositor.output.visibleWindows().contains(where: { $0 === window }) { windowLayersChanged() }
+        compositor.input.pointerLayoutChanged()
+    }
+
+    /// Shown windows' surfaces came, went or moved: a stacked screen is drawn
+    /// whole; on the desktop, its elements say where.
+    func windowLayersChanged() {
+        if compositor.options.placement.showsOneWindow { compositor.output.damage() } else { compositor.output.desktopLayersChanged() }
+    }
+    package func popupMapped(_ popup: XdgPopup) { popupChanged(popup) }
+
+    /// Off screen, so off the output too, as a window that unmaps is.
+    package func popupUnmapped(_ popup: XdgPopup) {
+        leaveOutputs(popup.xdgSurface.surface)
+        popupChanged(popup)
+    }
+
+    /// The output, in the parent's window-geometry coordinates: whole units
+    /// within it where a window centred on an output of odd pixels sits half a unit off.
+    package func popupBounds(_ popup: XdgPopup) -> PixelRect? {
+        if let layer = popup.layerParent {
+            return PixelRect(x: -layer.rect.x, y: -layer.rect.y, width: compositor.output.logicalWidth, height: compositor.output.logicalHeight)
+        }
+        guard let parent = popup.parent, let origin = compositor.input.screenOrigin(of: parent.surface) else { return nil }
+        let left = Int((-origin.x).rounded(.up)), top = Int((-origin.y).rounded(.up))
+        let right = Int((Double(compositor.output.logicalWidth) - origin.x).rounded(.down))
+        let bottom = Int((Double(compositor.output.logicalHeight) - origin.y).rounded(.down))
+        return PixelRect(x: left - (parent.geometry?.x ?? 0), y: top - (parent.geometry?.y ?? 0),
+                         width: right - left, height: bottom - top)
+    }
+
+    /// Only the window with the keyboard may hand it to a popup; a layer
+    /// surface's menu (a bar's) may take it, as clicking the bar opened it.
+    package func popupMayGrab(_ popup: XdgPopup) -> Bool {
+        if let layer = compositor.desktop.layerSurface(of: popup.xdgSurface.surface) { return layer.mapped }
+        guard let window = window(of: popup.xdgSurface.surface) else { return false }
+        return window === compositor.stack.shown
+    }
+
+    /// A press at `point`: where it breaks the shown window's popup grab, or
+    /// a layer surface's (a bar's open menu), their popups go.
+    func dismissGrabbingPopups(unlessOver point: (x: Double, y: Double)?) {
+        let pressed = point.flatMap { compositor.input.surface(at: $0.x, $0.y) }?.surface.client
+        for layer in compositor.desktop.layerSurfaces.all where layer.popups.contains(where: { $0.mapped && $0.grabbing }) && pressed != layer.client {
+            layer.dismissPopups()
+        }
+        guard let window = compositor.stack.shown, let grab = window.popupGrab else { return }
+        if grab.isBroken(byPressOn: pressed) { window.toplevel.xdgSurface.dismissPopups() }
+    }
+
+    private func popupChanged(_ popup: XdgPopup) {
+        if let layer = compositor.desktop.layerSurface(of: popup.xdgSurface.surface) {
+            // A grabbing menu of a bar has the keyboard while it shows.
+            if popup.grabbing && popup.mapped { compositor.desktop.layerSurfaces.keyboardAsked(by: layer) }
+            focusShownWindow()
+            return compositor.desktop.layersChanged(under: !layer.layer.isAboveWindows)
+        }
+        guard let window = window(of: popup.xdgSurface.surface) else { return }
+        if window === compositor.stack.shown { focusShownWindow() }
+        surfacesChanged(of: window)
+    }
+    package func surfaceIsShown(_ surface: Surface) -> Bool {
+        guard let window = window(of: surface) else { return false }
+        return window === compositor.stack.shown
+    }
+
+    package func activationRequested(for surface: Surface, valid: Bool, sourceRect: SourceRect?) {
+        guard let window = window(of: surface), window !== compositor.stack.shown else { return }
+        guard valid else {
+            window.urgent = true
+            compositor.log.info("window \(window.id) asked for activation without a valid token: marked urgent")
+            return
+        }
+        let request = sourceRect.map { TransitionRequest(effect: "zoom-from-rect", sourceRect: $0) } ?? TransitionRequest()
+        do {
+            try compositor.perform(.show(.window(id: window.id), request))
+        } catch {
+            compositor.log.warning("xdg_activation_v1: cannot show window \(window.id): \(error)")
+        }
+    }
+    package var shownWindowID: Int? { compositor.stack.shown?.id }
+
+    package func activate(windowID: Int) {
+        _ = try? compositor.perform(.show(.window(id: windowID)))
+    }
+
+    package func close(windowID: Int) {
+        _ = try? compositor.perform(.close(.window(id: windowID)))
+    }
+}
