@@ -10,7 +10,7 @@ import SeguePolicy
 /// window that was shown where it was.
 extension Compositor {
     /// The switch a hand is driving, while it holds it.
-    var gesture: Navigator.HandSwitch? { navigation.heldSwitch }
+    var gesture: Navigation<Window, ScreenSource>.HandSwitch? { navigation.heldSwitch }
 
     /// Takes `step`; the id of the window the gesture goes to. `onComplete`
     /// (given to begin, end or cancel) hears once how it ended; `onStart`
@@ -57,7 +57,7 @@ extension Compositor {
         return (running.from, running.settings, running.direction, running.progress(at: now), running.velocity(at: now))
     }
 
-    private func held() throws(ActionError) -> Navigator.HandSwitch {
+    private func held() throws(ActionError) -> Navigation<Window, ScreenSource>.HandSwitch {
         guard let gesture else { throw ActionError(description: "no gesture is in progress; begin one first") }
         return gesture
     }

@@ -71,7 +71,7 @@ extension Compositor {
         // A window smaller than the output opening onto, or closing off, the
         // background (no window behind it) does so over it; over another
         // window's screen, whose place it takes in the stack, screens play.
-        let over: Navigator.Record.Over? = switch (play.event, takenOver, from, to) {
+        let over: Animation<Window, ScreenSource>.Over? = switch (play.event, takenOver, from, to) {
         case (.open, nil, .background, _): play.to.flatMap { $0.covers(output.windowScreen) ? nil : .init(window: $0, opening: true) }
         case (.close, nil, _, .background): play.from.flatMap { $0.lastAlone == nil ? nil : .init(window: $0, opening: false) }
         default: nil

@@ -32,7 +32,7 @@ public final class Compositor {
     lazy var desktop = Desktop(compositor: self, layerSurfaces: output.layerSurfaces)
     let log: Logger
     /// Which window is shown, which transition each event starts, and the one running.
-    let navigation = Navigator()
+    let navigation = Navigation<Window, ScreenSource>()
     var stack: WindowStack<Window> { navigation.stack }
     /// Each surface's content as a texture, imported when it commits a buffer.
     let textures = SurfaceTextures()

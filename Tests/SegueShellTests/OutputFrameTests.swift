@@ -24,7 +24,7 @@ final class OutputFrameTests: XCTestCase {
     private var painter: PainterStandIn!
     private var backend: BackendStandIn!
     private var screens: Screens!
-    private var navigation: Navigator!
+    private var navigation: Navigation<Window, ScreenSource>!
     private var output: Output!
 
     override func setUpWithError() throws {
@@ -32,7 +32,7 @@ final class OutputFrameTests: XCTestCase {
         painter = PainterStandIn()
         backend = BackendStandIn(width: 320, height: 180)
         screens = Screens()
-        navigation = Navigator()
+        navigation = Navigation<Window, ScreenSource>()
         output = try Output(backend: backend, painter: painter, textures: SurfaceTextures(), navigation: navigation,
                             layerSurfaces: LayerSurfaces(output: PixelRect(x: 0, y: 0, width: 320, height: 180)),
                             loop: WaylandEventLoop(loop), background: (0.1, 0.2, 0.3))

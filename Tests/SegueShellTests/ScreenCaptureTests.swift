@@ -68,7 +68,7 @@ final class ScreenCaptureTests: XCTestCase {
         painter = PainterStandIn()
         backend = BackendStandIn(width: 320, height: 180)
         screens = Screens()
-        output = try Output(backend: backend, painter: painter, textures: SurfaceTextures(), navigation: Navigator(),
+        output = try Output(backend: backend, painter: painter, textures: SurfaceTextures(), navigation: Navigation<Window, ScreenSource>(),
                             layerSurfaces: LayerSurfaces(output: PixelRect(x: 0, y: 0, width: 320, height: 180)),
                             loop: WaylandEventLoop(loop), background: (0.1, 0.2, 0.3))
         output.connect(screens)

@@ -4,6 +4,7 @@ import SegueEngine
 import SegueImaging
 import SegueIPC
 import SegueLoop
+import SeguePolicy
 import SegueRender
 import SegueWayland
 
@@ -280,7 +281,7 @@ final class Control: IPCDelegate {
     /// `play` completed as `completion`, chosen by `reason`: kept for
     /// `segue msg transitions`, told to subscribers, and to whoever waits for
     /// its window to close.
-    func transitionFinished(_ play: Navigator.Play, _ reason: String, _ completion: TransitionCompletion) {
+    func transitionFinished(_ play: Navigation<Window, ScreenSource>.Play, _ reason: String, _ completion: TransitionCompletion) {
         reports.history.append((play.event, reason, completion))
         if reports.history.count > 256 { reports.history.removeFirst() }
         var fields = Self.json(completion)

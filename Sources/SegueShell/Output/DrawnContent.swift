@@ -1,10 +1,11 @@
 import SegueEngine
+import SeguePolicy
 import SegueRender
 
 /// What a frame drew, to draw it again.
 enum DrawnContent {
     case nothing
-    case transition(Transition<ScreenSource>, over: Navigator.Record.Over?, progress: Double, form: Renderer.EffectForm,
+    case transition(Transition<ScreenSource>, over: Animation<Window, ScreenSource>.Over?, progress: Double, form: Renderer.EffectForm,
                     scale: Double)
     case desktop
     /// The held switcher over the shown window.

@@ -1,6 +1,7 @@
 import Foundation
 import SegueBackend
 import SegueEngine
+import SeguePolicy
 import SegueRender
 
 /// The transition on screen, as the output draws it: its effect readied
@@ -66,7 +67,7 @@ extension Output {
 
     /// A transition's frame: between two screens, or, where a window smaller
     /// than the output opens or closes, that window over the other screen.
-    func content(of transition: Transition<ScreenSource>, over: Navigator.Record.Over?, from: Texture, to: Texture,
+    func content(of transition: Transition<ScreenSource>, over: Animation<Window, ScreenSource>.Over?, from: Texture, to: Texture,
                  progress: Double, form: Renderer.EffectForm, scale: Double) -> FrameContent {
         if let over, case let window = over.window,
            case .window(let side) = over.opening ? transition.to : transition.from, side === window {
@@ -107,7 +108,7 @@ extension Output {
 
     /// Draws `frame` of `transition` (over `over`'s window's other screen,
     /// where it opens or closes over one) into `buffer`.
-    func draw(_ frame: TransitionFrame, of transition: Transition<ScreenSource>, over: Navigator.Record.Over?,
+    func draw(_ frame: TransitionFrame, of transition: Transition<ScreenSource>, over: Animation<Window, ScreenSource>.Over?,
               into buffer: FrameBuffer, startedAt start: UInt64) {
         let target = buffer.target
         let exact = frame.isFinal || frame.progress == 0

@@ -23,7 +23,7 @@ final class Output {
     private(set) weak var capture: OutputCapture?
 
     /// Holds the running animations, whose frames this draws.
-    let navigation: Navigator
+    let navigation: Navigation<Window, ScreenSource>
     /// Takes the pixels of windows on screen between frames.
     private var pixelsDue: PixelsDue<SurfaceTextures>!
     let backgroundTexture: Texture
@@ -59,8 +59,8 @@ final class Output {
     /// When the frame on screen was presented; nil before the first.
     private(set) var lastPresented: Instant?
 
-    init(backend: Backend, painter: Painter, textures: SurfaceTextures, navigation: Navigator, layerSurfaces: LayerSurfaces,
-         loop: EventLoop, background: (Float, Float, Float), recorder: TransitionRecorder? = nil) throws {
+    init(backend: Backend, painter: Painter, textures: SurfaceTextures, navigation: Navigation<Window, ScreenSource>,
+         layerSurfaces: LayerSurfaces, loop: EventLoop, background: (Float, Float, Float), recorder: TransitionRecorder? = nil) throws {
         self.backend = backend
         self.navigation = navigation
         self.painter = painter

@@ -12,5 +12,3 @@ enum ScreenSource {
     case desktop
 }
 
-/// The policy as the shell holds it: its transitions play between screens.
-typealias Navigator = Navigation<Window, ScreenSource>
