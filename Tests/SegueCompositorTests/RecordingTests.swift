@@ -87,7 +87,10 @@ final class RecordingTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(rows.count - total), 2, "the file holds what Segue handed it: \(rows.count), \(total)")
         let times = rows.compactMap { Int($0[2]) }, crcs = rows.map { $0[5] }
         XCTAssertEqual(zip(times, times.dropFirst()).filter { $1 <= $0 }.count, 0, "presentation times only go forward")
-        XCTAssertEqual(zip(crcs, crcs.dropFirst()).filter { $0 == $1 }.count, 0, "each frame differs from the one before")
+        // The sample client's bar turns at an edge once a second: two frames either side of a turn may be
+        // the same picture, committed twice. Any other repeat is a frame handed over with no change.
+        let repeats = zip(crcs, crcs.dropFirst()).filter { $0 == $1 }.count, turns = rows.count / 60 + 1
+        XCTAssertLessThanOrEqual(repeats, turns, "each frame differs from the one before, but at the bar's turns")
     }
 
     func testAWindowCaptureKeepsUpWithItsRedrawingClient() throws {
