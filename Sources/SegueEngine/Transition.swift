@@ -119,6 +119,15 @@ public final class Transition<Content> {
     /// Ends the transition because a newer one took over from what was on screen.
     public func interrupt() { complete(.interrupted) }
 
+    /// A newer transition replaces this one, which completes interrupted:
+    /// where the newer starts from, this one's own origin when it is
+    /// `takingOver` (a hand going on at its progress), else `snapshot` of the screen.
+    public func handOver(takingOver: Bool, snapshot: () -> Content) -> Content {
+        let origin = takingOver ? from : snapshot()
+        interrupt()
+        return origin
+    }
+
     public var isDone: Bool { state.isDone }
 
     private func complete(_ outcome: TransitionState) {

@@ -24,10 +24,7 @@ public final class TransitionDriver<Content> {
                       snapshot: () -> Content,
                       onComplete: ((TransitionCompletion) -> Void)? = nil) -> Transition<Content> {
         var origin = from
-        if let running = current, !running.isDone {
-            origin = takingOver ? running.from : snapshot()
-            running.interrupt()
-        }
+        if let running = current, !running.isDone { origin = running.handOver(takingOver: takingOver, snapshot: snapshot) }
         let transition = Transition(id: nextID, from: origin, to: to, settings: settings, direction: direction,
                                     interactive: interactive) { [unowned self] completion in
             guard let onComplete else { return }

@@ -8,9 +8,9 @@ extension Navigation {
     package var transition: Transition<Screen>? { onScreen?.transition }
 
     /// The record of the transition on screen, while it runs.
-    package var onScreen: Record? {
-        animations.last { $0.transition.map { !$0.isDone } ?? false }
-    }
+    package var onScreen: Record? { onScreenIndex.map { animations[$0] } }
+
+    private var onScreenIndex: Int? { animations.lastIndex { $0.transition.map { !$0.isDone } ?? false } }
 
     /// Plays `token`'s transition from `from` to `to`: one on screen is
     /// interrupted and this one starts from `snapshot`, or with `takingOver`
@@ -25,18 +25,14 @@ extension Navigation {
                       onStart: ((Instant) -> Void)? = nil, snapshot: () -> Screen,
                       onComplete: @escaping (TransitionCompletion, consuming Ending) -> Void) {
         let id = token.spend()
-        var origin = from
-        if let running = transition {
-            origin = takingOver ? running.from : snapshot()
-            running.interrupt()
-        }
+        let origin = self.transition?.handOver(takingOver: takingOver, snapshot: snapshot) ?? from
         guard let index = animations.firstIndex(where: { $0.id == id }) else { return }
-        let transition = Transition(id: id.value, from: origin, to: to, settings: settings, direction: direction,
-                                    interactive: hand) { [unowned self] completion in
+        let played = Transition(id: id.value, from: origin, to: to, settings: settings, direction: direction,
+                                interactive: hand) { [unowned self] completion in
             ended(id, completion, startedAt: now, onComplete: onComplete)
         }
-        transition.start(at: now)
-        animations[index].clock = .transition(transition)
+        played.start(at: now)
+        animations[index].clock = .transition(played)
         animations[index].over = over
         animations[index].reason = reason
         animations[index].onStart = onStart
@@ -67,8 +63,7 @@ extension Navigation {
     /// go now, and their handlers (and a first frame's `onStart`) are what
     /// the caller delivers, in order, once it has finished presenting.
     package func presented(at time: Instant, refreshInterval: Double) -> FrameCompletions {
-        guard let index = animations.lastIndex(where: { $0.transition.map { !$0.isDone } ?? false }),
-              let transition = animations[index].transition else { return FrameCompletions() }
+        guard let index = onScreenIndex, let transition = animations[index].transition else { return FrameCompletions() }
         var due: [() -> Void] = []
         if let onStart = animations[index].onStart, transition.statistics.firstPresentation == nil {
             // Told of the frame it waits for, whichever frame ends it.

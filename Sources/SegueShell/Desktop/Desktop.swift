@@ -15,6 +15,8 @@ final class Desktop: LayerShellDelegate {
         self.layerSurfaces = layerSurfaces
     }
 
+    private var output: Output { compositor.output }
+
     package func layerSurfaceCommitted(_ layer: LayerSurface) {
         let layers = layerSurfaces
         layers.add(layer)
@@ -44,12 +46,12 @@ final class Desktop: LayerShellDelegate {
     /// windows changed, windows are configured to it and their screens composed anew.
     func arrangeLayers() {
         let shown = layerSurfaces.shown(on: .background ... .overlay), before = shown.map(\.rect)
-        let areaChanged = layerSurfaces.arrange(in: compositor.output.logicalRect)
+        let areaChanged = layerSurfaces.arrange(in: output.logicalRect)
         let moved = zip(shown, before).filter { $0.0.rect != $0.1 }.map(\.0)
         if moved.contains(where: { !$0.layer.isAboveWindows }) {
             layersChanged(under: true)
         } else if !moved.isEmpty {
-            compositor.output.damage()
+            output.damage()
             compositor.input.pointerLayoutChanged()
         }
         guard areaChanged else { return }
@@ -59,18 +61,18 @@ final class Desktop: LayerShellDelegate {
             // A maximized window on a free desktop moves to the area's corner.
             _ = compositor.windows.updateOrigin(of: window)
         }
-        compositor.output.damage()
+        output.damage()
         compositor.input.pointerLayoutChanged()
     }
 
     /// A layer surface (or one of its subsurfaces or popups) committed new
     /// content. A top layer under a fullscreen window shows nothing, so draws nothing.
     func layerContentCommitted(_ layer: LayerSurface, by surface: Surface, _ changes: CommitChanges) {
-        guard layer.mapped, compositor.output.showsLayer(layer) else { return }
+        guard layer.mapped, output.showsLayer(layer) else { return }
         if changes.newContent || changes.subsurfacesChanged {
             layersChanged(under: !layer.layer.isAboveWindows, at: layer, committedBy: (surface, changes))
         }
-        else if !surface.frameCallbacks.isEmpty { compositor.output.requestFrame() }
+        else if !surface.frameCallbacks.isEmpty { output.requestFrame() }
     }
 
     /// What layer surfaces show changed: under the windows, the backdrop and
@@ -80,17 +82,17 @@ final class Desktop: LayerShellDelegate {
     /// reach past it) the whole output.
     func layersChanged(under: Bool, at layer: LayerSurface? = nil, committedBy commit: (surface: Surface, changes: CommitChanges)? = nil) {
         compositor.input.pointerLayoutChanged()
-        guard compositor.options.placement.showsOneWindow else { return compositor.output.desktopLayersChanged() }
+        guard compositor.options.placement.showsOneWindow else { return output.desktopLayersChanged() }
         guard !under, let layer else {
             for window in compositor.stack.windows { window.contentChanged() }
-            return compositor.output.backdropChanged()
+            return output.backdropChanged()
         }
-        let scale = compositor.output.scale, root = layer.surface
+        let scale = output.scale, root = layer.surface
         let size = (root.width, root.height), sizeBefore = layerSurfaces.drawnSize(of: layer, is: size)
         guard let commit, commit.surface === root, !commit.changes.subsurfacesChanged, root.subsurfaces.all.isEmpty, layer.popups.isEmpty,
-              sizeBefore.map({ $0 == size }) ?? false else { return compositor.output.damage() }
+              sizeBefore.map({ $0 == size }) ?? false else { return output.damage() }
         let placed = PixelRect(x: layer.rect.x * scale, y: layer.rect.y * scale, width: root.width * scale, height: root.height * scale)
-        compositor.output.damage(Window.damage(of: root, committed: commit.changes, placed: placed, scale: scale))
+        output.damage(Window.damage(of: root, committed: commit.changes, placed: placed, scale: scale))
     }
 
     /// The layer surface `surface` is part of: its own, a subsurface's or a popup's.

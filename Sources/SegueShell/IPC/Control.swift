@@ -20,6 +20,9 @@ final class Control: IPCDelegate {
 
     init(compositor: Compositor) { self.compositor = compositor }
 
+    private var output: Output { compositor.output }
+    private var stack: WindowStack<Window> { compositor.stack }
+
     /// Serves `segue msg` at `path`.
     func listen(on loop: EventLoop, at path: String) throws { socket = try IPCServer(loop: loop, path: path, delegate: self) }
 
@@ -51,22 +54,22 @@ final class Control: IPCDelegate {
             reply(.success(["subscribed": true]))
         case .windows:
             // Front to back: the shown window, then the others by when they were last shown.
-            reply(.success(["windows": .array(compositor.stack.shownOrder.reversed().map(json)), "animating": .bool(compositor.navigation.isAnimating)]))
+            reply(.success(["windows": .array(stack.shownOrder.reversed().map(json)), "animating": .bool(compositor.navigation.isAnimating)]))
         case .clients:
             reply(.success(["clients": .array(compositor.server.clients.map(clientJSON))]))
         case .outputs:
             reply(.success(["outputs": [.object([
-                "name": .string(compositor.output.backend.outputName),
-                "width": .number(Double(compositor.output.width)),
-                "height": .number(Double(compositor.output.height)),
-                "scale": .number(Double(compositor.output.scale)),
-                "refresh_mhz": .number((1000 / compositor.output.backend.refreshInterval).rounded()),
-                "frames_drawn": .number(Double(compositor.output.framesDrawn)),
-                "frames_presented": .number(Double(compositor.output.framesPresented)),
+                "name": .string(output.backend.outputName),
+                "width": .number(Double(output.width)),
+                "height": .number(Double(output.height)),
+                "scale": .number(Double(output.scale)),
+                "refresh_mhz": .number((1000 / output.backend.refreshInterval).rounded()),
+                "frames_drawn": .number(Double(output.framesDrawn)),
+                "frames_presented": .number(Double(output.framesPresented)),
                 // Frames of the output screen capture handed to its clients (grim, wf-recorder, the portal).
                 "frames_captured": .number(Double(compositor.offered?.screenCapture.framesCaptured ?? 0)),
                 // What the last frame changed of the one before (what a parent is told): [x, y, width, height], null for the whole output.
-                "last_damage": compositor.output.lastDamage.rects.map { .array($0.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) }) } ?? .null,
+                "last_damage": output.lastDamage.rects.map { .array($0.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) }) } ?? .null,
                 "animating": .bool(compositor.navigation.isAnimating),
                 // GL objects alive in the whole compositor: flat over a long run.
                 "gl_textures": .number(Double(Texture.live)),
@@ -99,7 +102,7 @@ final class Control: IPCDelegate {
                 return reply(.failure("screenshots are PNG files: name it .png, not \((path as NSString).lastPathComponent)"))
             }
             do {
-                let image = try compositor.output.screenImage()
+                let image = try output.screenImage()
                 try PNG.write(image, to: path)
                 reply(.success(["path": .string(path), "width": .number(Double(image.width)), "height": .number(Double(image.height))]))
             } catch {
@@ -121,7 +124,7 @@ final class Control: IPCDelegate {
             let chosen = step == .commit ? compositor.navigation.switcher.selection : nil
             do {
                 guard case .switcher(let selection) = try compositor.perform(.switcher(step)) else { return }
-                let window = selection ?? chosen?.id ?? compositor.stack.shown?.id
+                let window = selection ?? chosen?.id ?? stack.shown?.id
                 reply(.success(["window": window.map { .number(Double($0)) } ?? .null, "open": .bool(compositor.navigation.switcher.isHeld)]))
             } catch {
                 reply(.failure(error.description))
@@ -184,9 +187,9 @@ final class Control: IPCDelegate {
             "height": .number(Double(window.surface.height)),
             // Above 1 on a HiDPI output when the client draws sharp for it.
             "buffer_scale": .number(Double(window.surface.bufferScale)),
-            "shown": .bool(window === compositor.stack.shown),
+            "shown": .bool(window === stack.shown),
             // When it was last shown, in milliseconds on the output's clock (CLOCK_MONOTONIC): the order `windows` lists them in.
-            "last_shown": .number(Double((compositor.stack.lastShown(window)?.nanoseconds ?? 0) / 1_000_000)),
+            "last_shown": .number(Double((stack.lastShown(window)?.nanoseconds ?? 0) / 1_000_000)),
             "urgent": .bool(window.urgent),
         ])
     }
@@ -200,7 +203,7 @@ final class Control: IPCDelegate {
             "executable": privileges?.executable(of: client).map(JSONValue.string) ?? .null,
             "privileged": .bool(privileges?.isPrivileged(client) ?? false),
             "may_use": .array((privileges?.interfaces(for: client) ?? []).map(JSONValue.string)),
-            "windows": .array(compositor.stack.windows.filter { $0.surface.client == client }.map { .number(Double($0.id)) }),
+            "windows": .array(stack.windows.filter { $0.surface.client == client }.map { .number(Double($0.id)) }),
         ])
     }
 
@@ -300,7 +303,7 @@ final class Control: IPCDelegate {
     /// nothing plays any more, how the transition away from it went.
     func answerCloseWaiters() {
         guard !compositor.navigation.transitionsPending else { return }
-        let open = Set(compositor.stack.windows.map(\.id))
+        let open = Set(stack.windows.map(\.id))
         let answered = reports.closeWaiters.filter { !open.contains($0.window) }
         reports.closeWaiters.removeAll { !open.contains($0.window) }
         for waiter in answered {

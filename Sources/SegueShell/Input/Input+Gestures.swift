@@ -9,22 +9,22 @@ import SegueWayland
 extension Input {
     /// Whether a button press starts a drag gesture, which then has the pointer's input.
     func pointerPressStartsGesture(x: Double) -> Bool {
-        guard hands.input == nil, let modifier = compositor.config.gestures.dragModifier,
-              compositor.seat?.keyboard.heldModifiers.contains(KeyModifiers(modifier)) == true else { return false }
+        guard hands.input == nil, let modifier = config.gestures.dragModifier,
+              seat?.keyboard.heldModifiers.contains(KeyModifiers(modifier)) == true else { return false }
         hands.input = GestureInput(source: .pointer, startX: x)
         return true
     }
 
     /// Whether a touch point going down starts an edge swipe.
     func touchStartsGesture(id: Int32, x: Double) -> Bool {
-        guard hands.input == nil, compositor.config.gestures.edgeSwipe, x < GestureInput.edge, previouslyShown != nil else { return false }
+        guard hands.input == nil, config.gestures.edgeSwipe, x < GestureInput.edge, previouslyShown != nil else { return false }
         hands.input = GestureInput(source: .touch(id: id), startX: x)
         return true
     }
 
     /// Whether a touchpad swipe beginning starts a gesture.
     func swipeStartsGesture(fingers: UInt32) -> Bool {
-        guard hands.input == nil, compositor.config.gestures.swipeFingers != 0, fingers == compositor.config.gestures.swipeFingers else { return false }
+        guard hands.input == nil, config.gestures.swipeFingers != 0, fingers == config.gestures.swipeFingers else { return false }
         hands.input = GestureInput(source: .swipe, startX: 0)
         return true
     }
@@ -61,7 +61,7 @@ extension Input {
             hand.refused = true
             return true
         }
-        _ = try? compositor.perform(.gesture(.update(hand.progress(over: Double(compositor.config.gestures.distance ?? compositor.output.logicalWidth)))))
+        _ = try? compositor.perform(.gesture(.update(hand.progress(over: Double(config.gestures.distance ?? compositor.output.logicalWidth)))))
         return true
     }
 
@@ -69,7 +69,9 @@ extension Input {
     func handReleased(_ source: GestureInput.Source, cancelled: Bool = false) -> Bool {
         guard let hand = hands.input, hand.source == source else { return false }
         hands.input = nil
-        if let own = hand.driving, own === compositor.gesture?.hand { _ = try? compositor.perform(.gesture(cancelled ? .cancel : .end(velocity: nil))) }
+        if let own = hand.driving, own === compositor.gesture?.hand {
+            _ = try? compositor.perform(.gesture(cancelled ? .cancel : .end(velocity: nil)))
+        }
         return true
     }
 

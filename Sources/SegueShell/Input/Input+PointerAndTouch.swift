@@ -42,7 +42,7 @@ extension Input {
     }
 
     func pointerButton(time: UInt32, button: UInt32, pressed: Bool) {
-        guard let seat = compositor.seat else { return }
+        guard let seat else { return }
         switch routing.pointer.route(button: button, pressed: pressed) {
         case .firstPress:
             guard !pressGrabbed(button) else { return }
@@ -97,13 +97,13 @@ extension Input {
         guard !compositor.switcherTook(pressAt: x, y), !touchStartsGesture(id: id, x: x) else { return }
         compositor.windows.dismissGrabbingPopups(unlessOver: (x, y))
         guard let hit = surface(at: x, y) else { return }
-        compositor.seat?.touch.down(on: hit.surface, id: id, x: hit.x, y: hit.y, time: time)
+        seat?.touch.down(on: hit.surface, id: id, x: hit.x, y: hit.y, time: time)
     }
 
     func touchMoved(time: UInt32, id: Int32, x: Double, y: Double) {
-        guard !handMoved(.touch(id: id), x: x), let surface = compositor.seat?.touch.surface(id: id),
+        guard !handMoved(.touch(id: id), x: x), let surface = seat?.touch.surface(id: id),
               let origin = screenOrigin(of: surface) else { return }
-        compositor.seat?.touch.motion(id: id, x: x - origin.x, y: y - origin.y, time: time)
+        seat?.touch.motion(id: id, x: x - origin.x, y: y - origin.y, time: time)
     }
 
     /// Windows moved, changed size, came or went: the pointer may be over
@@ -111,7 +111,7 @@ extension Input {
     func pointerLayoutChanged() { updatePointerFocus(time: compositor.eventTime) }
 
     private func updatePointerFocus(time: UInt32) {
-        guard let seat = compositor.seat, let position = routing.pointer.position else { return }
+        guard let seat, let position = routing.pointer.position else { return }
         // Held buttons keep the pointer where they went down, wherever it goes,
         // on no surface if that is where (or the surface went since); unless
         // they hold a drag, which goes wherever the pointer is.
@@ -126,7 +126,7 @@ extension Input {
 
     func touchUp(time: UInt32, id: Int32) {
         guard !handReleased(.touch(id: id)) else { return }
-        compositor.seat?.touch.up(id: id, time: time)
+        seat?.touch.up(id: id, time: time)
     }
 
     /// What a capture that asks for the pointer draws, and where its hotspot
@@ -145,11 +145,11 @@ extension Input {
     /// Tells the backend what the pointer looks like now, when that changed.
     func updateCursor() {
         // A surface drawn before it became the cursor holds a texture it no longer needs.
-        if let request = compositor.seat?.pointer.cursor, let surface = request.surface {
+        if let request = seat?.pointer.cursor, let surface = request.surface {
             compositor.textures.forget(surface)
             surface.dropUntakenPixels()
         }
-        let cursor = compositor.cursorImages.cursor(for: compositor.seat?.pointer.cursor)
+        let cursor = compositor.cursorImages.cursor(for: seat?.pointer.cursor)
         guard cursor != routing.shownCursor else { return }
         routing.shownCursor = cursor
         compositor.backend.show(cursor: cursor)

@@ -14,7 +14,7 @@ extension Input {
     }
 
     func backendSelected(_ offer: SelectionOffer?, as kind: SelectionKind) {
-        guard let seat = compositor.seat else { return }
+        guard let seat else { return }
         if let offer {
             selection(kind, of: seat).selectForeign(mimeTypes: offer.mimeTypes, read: offer.write)
         } else {

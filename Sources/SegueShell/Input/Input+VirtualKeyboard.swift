@@ -24,12 +24,12 @@ extension Input: VirtualKeyboardDelegate {
             break
         }
         route(input)
-        if case .keymap = input { routing.physicalKeymap = compositor.seat?.keyboard.keymap }
+        if case .keymap = input { routing.physicalKeymap = seat?.keyboard.keymap }
     }
 
     /// The seat's keyboards take `keymap`, unless they have it already.
     private func use(_ keymap: Keymap) {
-        guard let seat = compositor.seat, seat.keyboard.keymap !== keymap else { return }
+        guard let seat, seat.keyboard.keymap !== keymap else { return }
         if routing.physicalKeymap == nil { routing.physicalKeymap = seat.keyboard.keymap }
         do {
             try seat.use(keymap)

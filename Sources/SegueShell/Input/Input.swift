@@ -18,8 +18,11 @@ final class Input {
 
     init(compositor: Compositor) { self.compositor = compositor }
 
+    var config: SegueConfig { compositor.config }
+    var seat: Seat? { compositor.seat }
+
     func route(_ input: InputEvent) {
-        guard let seat = compositor.seat else { return }
+        guard let seat else { return }
         let scale = Double(compositor.output.scale)
         switch input {
         case .keymap(let text):
@@ -32,7 +35,8 @@ final class Input {
             if pressed {
                 let (keysym, modifiers) = seat.keyboard.bindingKey(for: key)
                 // Held, the switcher has every key; else [keys] chords come before its own.
-                let bound = compositor.navigation.switcher.isHeld ? nil : bindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) }
+                let switcherHeld = compositor.navigation.switcher.isHeld
+                let bound = switcherHeld ? nil : bindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) }
                 if let bound {
                     routing.keyboard.pressed(key, bound: true)
                     do {
@@ -93,7 +97,7 @@ final class Input {
     /// A key the switcher takes: a chord of its opens or steps it; held, Escape
     /// cancels it and every other key is its own, not a client's.
     private func switcherTook(keysym: UInt32, modifiers: KeyModifiers) -> Bool {
-        let chord = compositor.config.switcher.enabled ? switcherBindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) } : nil
+        let chord = config.switcher.enabled ? switcherBindings().first { $0.binding.matches(keysym: keysym, modifiers: modifiers) } : nil
         guard compositor.navigation.switcher.isHeld else {
             guard let chord else { return false }
             performSwitcher(chord.step)
@@ -121,7 +125,7 @@ final class Input {
 
     /// The switcher's chords, each key as xkb names it.
     private func switcherBindings() -> [(binding: KeyBinding, step: SwitcherStep)] {
-        let settings = compositor.config.switcher
+        let settings = config.switcher
         if let resolved = routing.keyboard.switcherResolved, resolved.settings == settings { return resolved.bindings }
         let steps: [([KeyChord], SwitcherStep)] = [(settings.next, .next(filter: nil)), (settings.prev, .prev(filter: nil)),
                                                    (settings.nextSameApp, .next(filter: .appID)), (settings.prevSameApp, .prev(filter: .appID))]
@@ -149,16 +153,16 @@ final class Input {
     /// How held keys repeat: as the config says, else as the backend's seat does, else Segue's own.
     func applyKeyRepeat() {
         let fallback = routing.backendRepeat ?? SeatKeyboard.defaultRepeat
-        compositor.seat?.keyboard.setRepeat(rate: compositor.config.keyRepeat.rate ?? fallback.rate, delay: compositor.config.keyRepeat.delay ?? fallback.delay)
+        seat?.keyboard.setRepeat(rate: config.keyRepeat.rate ?? fallback.rate, delay: config.keyRepeat.delay ?? fallback.delay)
     }
 
     /// The config's bindings, each chord's key as xkb names it (checked when the config was read).
     private func bindings() -> [(binding: KeyBinding, action: Action)] {
-        if let resolved = routing.keyboard.resolved, resolved.keys == compositor.config.keys { return resolved.bindings }
-        let chords: [(KeyChord?, Action)] = [(compositor.config.keys.switchNext, .show(.next)), (compositor.config.keys.switchPrev, .show(.prev)),
-                                             (compositor.config.keys.close, .close()), (compositor.config.keys.switchPrevious, .show(.previous))]
+        if let resolved = routing.keyboard.resolved, resolved.keys == config.keys { return resolved.bindings }
+        let chords: [(KeyChord?, Action)] = [(config.keys.switchNext, .show(.next)), (config.keys.switchPrev, .show(.prev)),
+                                             (config.keys.close, .close()), (config.keys.switchPrevious, .show(.previous))]
         let bindings = chords.compactMap { chord, action in chord.map { (binding: KeyBinding($0), action: action) } }
-        routing.keyboard.resolved = (compositor.config.keys, bindings)
+        routing.keyboard.resolved = (config.keys, bindings)
         return bindings
     }
 }

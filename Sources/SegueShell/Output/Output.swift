@@ -106,6 +106,7 @@ final class Output {
         self.scale = scale
         backendScale = backend.preferredScale
     }
+
     /// Nothing shown changed since the last frame drawn: another would look the same.
     var isCurrent: Bool {
         pending.isEmpty && !desktopChanged && !navigation.isAnimating && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true

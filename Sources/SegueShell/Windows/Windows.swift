@@ -21,8 +21,12 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
 
     init(compositor: Compositor) { self.compositor = compositor }
 
+    private var output: Output { compositor.output }
+    private var stack: WindowStack<Window> { compositor.stack }
+    private var layerSurfaces: LayerSurfaces { compositor.desktop.layerSurfaces }
+
     /// The open windows by id, for the protocols that list them.
-    package var openWindows: [(id: Int, toplevel: XdgToplevel)] { compositor.stack.windows.map { ($0.id, $0.toplevel) } }
+    package var openWindows: [(id: Int, toplevel: XdgToplevel)] { stack.windows.map { ($0.id, $0.toplevel) } }
 
     /// The window a surface is part of: its own, a subsurface's or a popup's.
     func window(of surface: Surface) -> Window? {
@@ -45,19 +49,19 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     }
 
     func focusShownWindow() {
-        if compositor.control.shownChanged(to: compositor.stack.shown?.id) {
+        if compositor.control.shownChanged(to: stack.shown?.id) {
             // Another window shown takes the keyboard back from a layer surface that took it on demand.
-            compositor.desktop.layerSurfaces.keyboardTakenBack()
+            layerSurfaces.keyboardTakenBack()
             compositor.offered?.foreignToplevels.shownChanged()
         }
-        compositor.stack.shown?.urgent = false
+        stack.shown?.urgent = false
         // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
-        for window in compositor.stack.windows where window !== compositor.stack.shown { window.toplevel.xdgSurface.dismissPopups() }
+        for window in stack.windows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
         // A launcher or lock screen asking for every key has them; the shown window gets them back when it goes.
-        let layer = compositor.desktop.layerSurfaces.keyboardOwner
+        let layer = layerSurfaces.keyboardOwner
         compositor.seat?.focus(layer.map { $0.popups.last(where: { $0.mapped && $0.grabbing })?.xdgSurface.surface ?? $0.surface }
-            ?? compositor.stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? compositor.stack.shown?.surface)
-        for window in compositor.stack.windows { window.toplevel.reconfigure() }
+            ?? stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? stack.shown?.surface)
+        for window in stack.windows { window.toplevel.reconfigure() }
         compositor.input.pointerLayoutChanged()
     }
 
@@ -78,7 +82,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         // Mapped again, a toplevel comes back where it was put.
         let window = registry.add(toplevel)
         // A window opening takes the keyboard from a bar's open menu, which closes.
-        for layer in compositor.desktop.layerSurfaces.all { layer.dismissPopups() }
+        for layer in layerSurfaces.all { layer.dismissPopups() }
         let play = compositor.navigating { compositor.navigation.opened(window, at: compositor.backend.now) }
         compositor.log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
         compositor.control.emit("window_opened", Control.describe(window))
@@ -100,10 +104,10 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     package func toplevelUnmapped(_ toplevel: XdgToplevel) {
         guard let window = registry.remove(toplevel) else { return }
         compositor.log.info("window \(window.id) unmapped")
-        window.keepLastScreen(painter: compositor.renderer, background: compositor.output.background)
+        window.keepLastScreen(painter: compositor.renderer, background: output.background)
         // Shown with no window behind it, it closes off the background over it.
-        if compositor.options.placement.showsOneWindow, compositor.stack.shown === window, compositor.stack.windows.count == 1 {
-            window.keepAlone(painter: compositor.renderer, on: compositor.output.windowScreen, textures: compositor.textures)
+        if compositor.options.placement.showsOneWindow, stack.shown === window, stack.windows.count == 1 {
+            window.keepAlone(painter: compositor.renderer, on: output.windowScreen, textures: compositor.textures)
         }
         compositor.control.emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
@@ -113,7 +117,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         switch compositor.navigating({ compositor.navigation.closed(window) }) {
         case .hidden:
             // Where every window is on screen, this one leaves it.
-            if !compositor.options.placement.showsOneWindow { compositor.output.desktopLayersChanged() }
+            if !compositor.options.placement.showsOneWindow { output.desktopLayersChanged() }
             compositor.input.pointerLayoutChanged()
             compositor.control.answerCloseWaiters()
         case .deferred:
@@ -124,19 +128,19 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     }
 
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
-        compositor.options.placement.configuration(for: toplevel, shown: compositor.stack.shown.map { $0.toplevel === toplevel } ?? false,
-                                        width: Int32(clamping: toplevel.wantsFullscreen ? compositor.output.logicalWidth : compositor.desktop.layerSurfaces.usable.width),
-                                        height: Int32(clamping: toplevel.wantsFullscreen ? compositor.output.logicalHeight
-                                                                                         : compositor.desktop.layerSurfaces.usable.height))
+        compositor.options.placement.configuration(for: toplevel, shown: stack.shown.map { $0.toplevel === toplevel } ?? false,
+                                        width: Int32(clamping: toplevel.wantsFullscreen ? output.logicalWidth : layerSurfaces.usable.width),
+                                        height: Int32(clamping: toplevel.wantsFullscreen ? output.logicalHeight
+                                                                                         : layerSurfaces.usable.height))
     }
     /// A window's surface's top left on the output in output pixels, where it is drawn.
     func pixelOrigin(of window: Window) -> (x: Int, y: Int) {
-        compositor.options.placement.origin(of: window, area: compositor.output.windowArea(for: window), scale: compositor.output.scale)
+        compositor.options.placement.origin(of: window, area: output.windowArea(for: window), scale: output.scale)
     }
 
     /// The same in surface units, where it takes input.
     func origin(of window: Window) -> (x: Double, y: Double) {
-        let origin = pixelOrigin(of: window), scale = Double(compositor.output.scale)
+        let origin = pixelOrigin(of: window), scale = Double(output.scale)
         return (Double(origin.x) / scale, Double(origin.y) / scale)
     }
 
@@ -145,7 +149,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     /// together. Whether it moved.
     func updateOrigin(of window: Window) -> Bool {
         guard compositor.options.placement.keepsPositions else { return false }
-        let usable = compositor.desktop.layerSurfaces.usable
+        let usable = layerSurfaces.usable
         let origin = WindowPlacement.placedOrigin(of: window, usable: (usable.x, usable.y))
         defer { window.origin = origin }
         return window.origin.map { $0 != origin } ?? true
@@ -161,7 +165,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
             if let request = compositor.seat?.pointer.cursor, request.surface === surface {
                 compositor.input.updateCursor()
                 // The pointer's picture hears of frames too, as an animated one waits to.
-                if !surface.frameCallbacks.isEmpty { compositor.output.requestFrame() }
+                if !surface.frameCallbacks.isEmpty { output.requestFrame() }
             }
             return
         }
@@ -169,10 +173,11 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         // kept for then (no bigger than its texture, which the budget counts),
         // and dropped once it takes another role.
         if surface.role == nil { compositor.cursorImages.take(surface, committed: changes.buffer) } else { compositor.cursorImages.forget(surface) }
-        if changes.newContent, let failure = compositor.textures.contentCommitted(changes.buffer, by: surface, budget: compositor.clientTextureBudget) {
+        let budget = compositor.clientTextureBudget
+        if changes.newContent, let failure = compositor.textures.contentCommitted(changes.buffer, by: surface, budget: budget) {
             switch failure {
             case .overBudget(let bytes):
-                compositor.log.warning("a client's textures would take \(bytes >> 20) MiB, past its \(compositor.clientTextureBudget >> 20) MiB: disconnecting it")
+                compositor.log.warning("a client's textures would take \(bytes >> 20) MiB, past its \(budget >> 20) MiB: disconnecting it")
             case .noTexture:
                 compositor.log.warning("out of GL memory for a \(surface.width)x\(surface.height) surface: disconnecting its client")
             }
@@ -186,30 +191,30 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         // A new window geometry moves the popups placed against it.
         let regeometried = changes.geometryChanged && !window.toplevel.xdgSurface.popups.isEmpty
         let changed = changes.newContent || changes.subsurfacesChanged || moved || regeometried
-        let visible = compositor.output.visibleWindows().contains { $0 === window }
+        let visible = output.visibleWindows().contains { $0 === window }
         // A preview's window is read at the preview's own pace, not at every commit.
         if changed, compositor.switcherView()?.windows.contains(where: { $0 === window }) == true {
-            compositor.output.previewedWindowCommitted(window)
+            output.previewedWindowCommitted(window)
         }
         // Where the output changed: for a stacked window on screen, where its
         // screen did; with free placement, the desktop's elements say (what
         // their pixels changed, where they moved). One off screen is composed anew when shown.
         var damage = Damage.everywhere
         if changed && visible && compositor.options.placement.showsOneWindow {
-            damage = window.contentChanged(committedBy: surface, changes, on: compositor.output.windowScreen, textures: compositor.textures)
+            damage = window.contentChanged(committedBy: surface, changes, on: output.windowScreen, textures: compositor.textures)
         } else if changed {
             window.contentChanged()
         }
         // A window's captures see it, shown or not.
         if changed { compositor.offered?.imageCopy.windowChanged(id: window.id) }
         guard visible else { return }
-        if surface.hasUntakenPixels { compositor.output.pixelsCommitted(by: window) }
+        if surface.hasUntakenPixels { output.pixelsCommitted(by: window) }
         // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
         if changed {
             compositor.input.pointerLayoutChanged()
-            if compositor.options.placement.showsOneWindow { compositor.output.damage(damage) } else { compositor.output.desktopLayersChanged() }
+            if compositor.options.placement.showsOneWindow { output.damage(damage) } else { output.desktopLayersChanged() }
         } else if !surface.frameCallbacks.isEmpty {
-            compositor.output.requestFrame()
+            output.requestFrame()
         }
     }
 
@@ -231,14 +236,14 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     /// A surface of `window` came or went outside a commit of its own: it is drawn anew, and the pointer may be over another.
     func surfacesChanged(of window: Window) {
         window.contentChanged()
-        if compositor.output.visibleWindows().contains(where: { $0 === window }) { windowLayersChanged() }
+        if output.visibleWindows().contains(where: { $0 === window }) { windowLayersChanged() }
         compositor.input.pointerLayoutChanged()
     }
 
     /// Shown windows' surfaces came, went or moved: a stacked screen is drawn
     /// whole; on the desktop, its elements say where.
     func windowLayersChanged() {
-        if compositor.options.placement.showsOneWindow { compositor.output.damage() } else { compositor.output.desktopLayersChanged() }
+        if compositor.options.placement.showsOneWindow { output.damage() } else { output.desktopLayersChanged() }
     }
     package func popupMapped(_ popup: XdgPopup) { popupChanged(popup) }
 
@@ -252,12 +257,12 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     /// within it where a window centred on an output of odd pixels sits half a unit off.
     package func popupBounds(_ popup: XdgPopup) -> PixelRect? {
         if let layer = popup.layerParent {
-            return PixelRect(x: -layer.rect.x, y: -layer.rect.y, width: compositor.output.logicalWidth, height: compositor.output.logicalHeight)
+            return PixelRect(x: -layer.rect.x, y: -layer.rect.y, width: output.logicalWidth, height: output.logicalHeight)
         }
         guard let parent = popup.parent, let origin = compositor.input.screenOrigin(of: parent.surface) else { return nil }
         let left = Int((-origin.x).rounded(.up)), top = Int((-origin.y).rounded(.up))
-        let right = Int((Double(compositor.output.logicalWidth) - origin.x).rounded(.down))
-        let bottom = Int((Double(compositor.output.logicalHeight) - origin.y).rounded(.down))
+        let right = Int((Double(output.logicalWidth) - origin.x).rounded(.down))
+        let bottom = Int((Double(output.logicalHeight) - origin.y).rounded(.down))
         return PixelRect(x: left - (parent.geometry?.x ?? 0), y: top - (parent.geometry?.y ?? 0),
                          width: right - left, height: bottom - top)
     }
@@ -267,38 +272,38 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     package func popupMayGrab(_ popup: XdgPopup) -> Bool {
         if let layer = compositor.desktop.layerSurface(of: popup.xdgSurface.surface) { return layer.mapped }
         guard let window = window(of: popup.xdgSurface.surface) else { return false }
-        return window === compositor.stack.shown
+        return window === stack.shown
     }
 
     /// A press at `point`: where it breaks the shown window's popup grab, or
     /// a layer surface's (a bar's open menu), their popups go.
     func dismissGrabbingPopups(unlessOver point: (x: Double, y: Double)?) {
         let pressed = point.flatMap { compositor.input.surface(at: $0.x, $0.y) }?.surface.client
-        for layer in compositor.desktop.layerSurfaces.all where layer.popups.contains(where: { $0.mapped && $0.grabbing }) && pressed != layer.client {
+        for layer in layerSurfaces.all where layer.popups.contains(where: { $0.mapped && $0.grabbing }) && pressed != layer.client {
             layer.dismissPopups()
         }
-        guard let window = compositor.stack.shown, let grab = window.popupGrab else { return }
+        guard let window = stack.shown, let grab = window.popupGrab else { return }
         if grab.isBroken(byPressOn: pressed) { window.toplevel.xdgSurface.dismissPopups() }
     }
 
     private func popupChanged(_ popup: XdgPopup) {
         if let layer = compositor.desktop.layerSurface(of: popup.xdgSurface.surface) {
             // A grabbing menu of a bar has the keyboard while it shows.
-            if popup.grabbing && popup.mapped { compositor.desktop.layerSurfaces.keyboardAsked(by: layer) }
+            if popup.grabbing && popup.mapped { layerSurfaces.keyboardAsked(by: layer) }
             focusShownWindow()
             return compositor.desktop.layersChanged(under: !layer.layer.isAboveWindows)
         }
         guard let window = window(of: popup.xdgSurface.surface) else { return }
-        if window === compositor.stack.shown { focusShownWindow() }
+        if window === stack.shown { focusShownWindow() }
         surfacesChanged(of: window)
     }
     package func surfaceIsShown(_ surface: Surface) -> Bool {
         guard let window = window(of: surface) else { return false }
-        return window === compositor.stack.shown
+        return window === stack.shown
     }
 
     package func activationRequested(for surface: Surface, valid: Bool, sourceRect: SourceRect?) {
-        guard let window = window(of: surface), window !== compositor.stack.shown else { return }
+        guard let window = window(of: surface), window !== stack.shown else { return }
         guard valid else {
             window.urgent = true
             compositor.log.info("window \(window.id) asked for activation without a valid token: marked urgent")
@@ -311,7 +316,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
             compositor.log.warning("xdg_activation_v1: cannot show window \(window.id): \(error)")
         }
     }
-    package var shownWindowID: Int? { compositor.stack.shown?.id }
+    package var shownWindowID: Int? { stack.shown?.id }
 
     package func activate(windowID: Int) {
         _ = try? compositor.perform(.show(.window(id: windowID)))
