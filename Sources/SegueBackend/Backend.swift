@@ -24,7 +24,7 @@ public protocol Backend: AnyObject {
     /// time into `buffer`, rows top first, and says what it changed of the
     /// frame before (what a parent compositor is told); nil where it drew
     /// none (nothing shown changed), and the output still shows the last frame.
-    var drawFrame: ((_ predicted: Instant, _ buffer: FrameBuffer) -> Damage?)? { get set }
+    var drawFrame: ((_ predicted: Instant, _ buffer: FrameBuffer) -> OutputDamage?)? { get set }
     /// Set by the shell: where the backend's events go.
     var events: ((BackendEvent) -> Void)? { get set }
     /// The time on the backend's clock, which transitions start at: the

@@ -19,7 +19,7 @@ public final class HeadlessBackend: Backend {
     private var lastPresentation: Instant
     private var lastSequence: UInt64 = 0
 
-    public var drawFrame: ((Instant, FrameBuffer) -> Damage?)?
+    public var drawFrame: ((Instant, FrameBuffer) -> OutputDamage?)?
     public var events: ((BackendEvent) -> Void)?
     /// The one buffer frames are drawn into: after a presentation, what the
     /// output shows (rows top first), for an embedder or a test to read.

@@ -24,7 +24,7 @@ public final class WaylandBackend: Backend {
     public private(set) var refreshInterval = 1.0 / 60
     private var lastSequence: UInt64 = 0
 
-    public var drawFrame: ((Instant, FrameBuffer) -> Damage?)?
+    public var drawFrame: ((Instant, FrameBuffer) -> OutputDamage?)?
     public var events: ((BackendEvent) -> Void)? {
         didSet { input?.events = { [unowned self] in events?(.input($0)) } }
     }
@@ -142,7 +142,7 @@ public final class WaylandBackend: Backend {
             wl_surface_set_buffer_scale(window.surface, window.scale)
             appliedScale = window.scale
         }
-        let drawn: Damage?
+        let drawn: OutputDamage?
         do {
             try surface.resize(width: width, height: height)
             let buffer = surface.nextBuffer

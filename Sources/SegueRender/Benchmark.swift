@@ -128,8 +128,8 @@ package struct Benchmark {
             windowPixels.withUnsafeBytes { texture.upload($0, stride: windowWidth * 4, format: .xrgb8888) }
             return SurfaceLayer(texture, at: PixelRect(x: index * width / 5, y: index * height / 5, width: windowWidth, height: windowHeight))
         }
-        let corners = Damage.within(Region([PixelRect(x: 0, y: 0, width: 32, height: 32),
-                                            PixelRect(x: width - 32, y: height - 32, width: 32, height: 32)]))
+        let corners = OutputDamage([PixelRect(x: 0, y: 0, width: 32, height: 32),
+                                     PixelRect(x: width - 32, y: height - 32, width: 32, height: 32)])
         rows.append(("desktop", { _ in try renderer.render(.surfaces(desktop, background: (0.1, 0.1, 0.1)), into: target) }, nil, 1, false))
         rows.append(("desktop-damage", { _ in
             try renderer.render(.surfaces(desktop, background: (0.1, 0.1, 0.1)), within: corners, into: target)

@@ -32,7 +32,7 @@ extension Renderer {
     /// `damage`, rectangle by rectangle (the rest of the target already shows
     /// them), an opaque screen under them that covers the target as it is
     /// copied (a blit, at memory speed); a transition's frame is drawn whole.
-    package func render(_ content: FrameContent, within damage: Damage, into target: RenderTarget) throws {
+    package func render(_ content: FrameContent, within damage: OutputDamage, into target: RenderTarget) throws {
         switch content {
         case .surfaces(let layers, let background):
             let full = target.bounds

@@ -6,7 +6,7 @@ import SegueEngine
 /// an opaque colour, one textured quad for a moved, scaled or turned screen, a
 /// mesh for a circle mask, and blits of runs of columns for per-column offsets.
 struct LayerPainter {
-    typealias Region = (source: PixelRect, x: Int, y: Int)
+    typealias Copy = (source: PixelRect, x: Int, y: Int)
     /// Red, green, blue and alpha, premultiplied.
     typealias Colour = (Float, Float, Float, Float)
     let meshes: MeshProgram
@@ -18,7 +18,7 @@ struct LayerPainter {
     /// layer, is over the desktop, copied or sampled 1:1 as a screen is
     /// (llvmpipe samples one texel stretched off its linear path, 3-4× slower).
     let transparent: (_ width: Int, _ height: Int) throws -> Texture
-    let copy: (Texture, [Region], RenderTarget) -> Void
+    let copy: (Texture, [Copy], RenderTarget) -> Void
 
     /// The layers cover the output; where the bottom one lets light through, it
     /// is black, as a fragment shader's premultiplied output would show.
@@ -124,13 +124,13 @@ struct LayerPainter {
             }
         }
         if blend == .none, let rect = copiedAsIs(layer, texture) {
-            let regions: [Region] = runs.map { run in
+            let copies: [Copy] = runs.map { run in
                 (PixelRect(x: run.start, y: 0, width: run.end - run.start, height: rect.height - max(run.offset, 0)),
                  rect.x + run.start, rect.y + max(run.offset, 0))
             }
-            copy(texture, regions, target)
+            copy(texture, copies, target)
             if over, texture.isOpaque {
-                target.makeOpaque(regions.map { PixelRect(x: $0.x, y: $0.y, width: $0.source.width, height: $0.source.height) })
+                target.makeOpaque(copies.map { PixelRect(x: $0.x, y: $0.y, width: $0.source.width, height: $0.source.height) })
             }
             return
         }

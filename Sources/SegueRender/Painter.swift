@@ -13,7 +13,7 @@ package protocol Painter: AnyObject {
     /// A texture holding `image`, rows top first.
     func picture(of image: RGBAImage) throws -> Texture
     /// Draws `content` into `target`, surfaces only within `damage`.
-    func render(_ content: FrameContent, within damage: Damage, into target: RenderTarget) throws
+    func render(_ content: FrameContent, within damage: OutputDamage, into target: RenderTarget) throws
     /// Hands the commands given since `started` (a `DispatchTime` uptime) for
     /// a frame of `target` to the GPU: the fence says when it finished.
     @discardableResult

@@ -128,11 +128,11 @@ package final class WindowSurface {
     /// first where it was drawn offscreen): the swap attaches, damages and
     /// commits the `wl_surface`. Where the frame changed only `damage` of
     /// the one before, the parent hears of only those rectangles (swap with damage).
-    package func present(with renderer: Renderer, damage: Damage) throws {
+    package func present(with renderer: Renderer, damage: OutputDamage) throws {
         if let offscreen { renderer.copy(try offscreen.drawnTexture(), into: windowTarget) }
         let swapped: EGLBoolean
-        if let rects = damage.rects, !rects.isEmpty, let swapWithDamage {
-            // EGL's rectangles count rows from the buffer's first GL row: the frame's top.
+        // The frame's top is the buffer's first GL row, where EGL's rectangles count from.
+        if let rects = damage.inEGLRows(height: windowTarget.height, topInFirstRow: true).rects, !rects.isEmpty, let swapWithDamage {
             var flat = rects.flatMap { [EGLint($0.x), EGLint($0.y), EGLint($0.width), EGLint($0.height)] }
             swapped = swapWithDamage(context.display, surface, &flat, EGLint(rects.count))
         } else {

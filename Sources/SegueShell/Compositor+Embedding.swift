@@ -20,7 +20,7 @@ extension Compositor {
         if let layer = surface.role as? LayerSurface {
             desktop.layerSurfaces.move(layer, to: (x, y))
             desktop.arrangeLayers()
-            return desktop.layersChanged(under: true)
+            return desktop.layersChanged()
         }
         guard let window = windows.window(of: surface) else { return }
         window.position = (x, y)

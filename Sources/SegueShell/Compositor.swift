@@ -214,10 +214,7 @@ extension Compositor: OutputDelegate {
         let rescaled = output.scale != scale
         output.rescale(to: scale)
         if factor != 1 { input.outputRescaled(by: factor) }
-        if rescaled {
-            for window in stack.windows { window.contentChanged() }
-            output.backdropChanged()
-        }
+        if rescaled { output.layersChanged() }
         offered?.output.update(width: Int32(output.width), height: Int32(output.height), scale: Int32(output.scale))
         offered?.fractionalScale.outputScaleChanged(to: output.scale)
         offered?.imageCopy.outputResized()

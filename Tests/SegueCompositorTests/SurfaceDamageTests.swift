@@ -41,12 +41,18 @@ final class SurfaceDamageTests: XCTestCase {
         XCTAssertEqual(screen[175, 105], old)
     }
 
-    func testSurfaceDamageUnderATransformRenewsTheWholeBuffer() throws {
+    /// Turned 180°, surface pixels (10, 10) to (14, 14) are the buffer's
+    /// last but ten: those are copied, and they show where the damage said.
+    func testSurfaceDamageUnderATransformRenewsTheBufferPixelsShownThere() throws {
         let (client, surface) = try shownWindow(scale: 1, transform: WL_OUTPUT_TRANSFORM_180)
         try commitNewPicture(client, surface) { wl_surface_damage($0, 10, 10, 5, 5) }
         let screen = try server.screen()
-        XCTAssertEqual(screen[0, 0], new)
-        XCTAssertEqual(screen[width - 1, height - 1], new)
+        XCTAssertEqual(server.compositor.output.lastDamage.rects, [PixelRect(x: 10, y: 10, width: 5, height: 5)])
+        XCTAssertEqual(screen[10, 10], new)
+        XCTAssertEqual(screen[14, 14], new)
+        XCTAssertEqual(screen[15, 15], old)
+        XCTAssertEqual(screen[9, 9], old)
+        XCTAssertEqual(screen[width - 11, height - 11], old, "not the other corner, where the buffer's own (10, 10) shows")
     }
 
     func testDamageReachingPastTheBufferIsCutAtItsEdges() throws {

@@ -22,7 +22,7 @@ final class SwapchainBackend: Backend {
     let outputDescription = "three buffers in turn"
     let width: Int
     let height: Int
-    var drawFrame: ((Instant, FrameBuffer) -> Damage?)?
+    var drawFrame: ((Instant, FrameBuffer) -> OutputDamage?)?
     var events: ((BackendEvent) -> Void)?
     private let buffers: [RenderTarget]
     /// The frame each buffer was last drawn for, by number.

@@ -91,7 +91,7 @@ final class PlainCompositingTests: XCTestCase {
             }
             bytes.withUnsafeBytes { second.upload($0, stride: 96 * 4, format: format) }
             let region = PixelRect(x: 10, y: 5, width: 30, height: 20)
-            try renderer.render(.screen(second, filling: output, background: (0, 0, 0)), within: .within(Region([region])), into: output)
+            try renderer.render(.screen(second, filling: output, background: (0, 0, 0)), within: OutputDamage([region]), into: output)
             let frame = output.readPixels(opaque: true)
             for (x, y) in [(10, 5), (39, 24), (20, 10)] {
                 XCTAssertEqual(frame[x, y], RenderFixture.to[x, y], "\(format) inside the region at (\(x), \(y))")

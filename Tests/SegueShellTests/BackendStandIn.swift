@@ -10,7 +10,7 @@ final class BackendStandIn: Backend {
     let outputDescription = "a backend turned by hand"
     var width: Int
     var height: Int
-    var drawFrame: ((Instant, FrameBuffer) -> Damage?)?
+    var drawFrame: ((Instant, FrameBuffer) -> OutputDamage?)?
     var events: ((BackendEvent) -> Void)?
     var now = Instant.zero
     /// Frames asked for since the last `frame`.
@@ -31,7 +31,7 @@ final class BackendStandIn: Backend {
     /// that holds the frame `age` frames back (0: nothing known), and moves
     /// the clock on a refresh: what the frame changed, nil where it drew none.
     @discardableResult
-    func frame(age: Int = 1) -> Damage? {
+    func frame(age: Int = 1) -> OutputDamage? {
         framesAsked = 0
         let damage = drawFrame?(now, FrameBuffer(target: buffer, age: age))
         now = now + refreshInterval

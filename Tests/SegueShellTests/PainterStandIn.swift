@@ -7,7 +7,7 @@ import SegueRender
 final class PainterStandIn: Painter {
     struct Render {
         let content: FrameContent
-        let within: Damage
+        let within: OutputDamage
         let target: RenderTarget
     }
 
@@ -29,7 +29,7 @@ final class PainterStandIn: Painter {
 
     func picture(width: Int, height: Int) -> Texture { Texture(borrowing: 0, width: width, height: height, opaque: true) }
 
-    func render(_ content: FrameContent, within damage: Damage, into target: RenderTarget) throws {
+    func render(_ content: FrameContent, within damage: OutputDamage, into target: RenderTarget) throws {
         if case .transition(let settings, _, _, _, _, _, _) = content, failing.contains(settings.effect.name) {
             throw RenderError("\(settings.effect.name) failed")
         }

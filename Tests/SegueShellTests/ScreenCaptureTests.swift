@@ -23,7 +23,7 @@ final class ScreenCaptureTests: XCTestCase {
     private final class Copy: OutputCopyRequest, OutputChangeWatcher {
         let region: PixelRect?
         let waitsForDamage: Bool
-        var changed = Damage.everywhere
+        var changed = OutputDamage.everywhere
         let includesCursor = false
         let fillsAlpha = false
         let isWritable = true
@@ -52,7 +52,7 @@ final class ScreenCaptureTests: XCTestCase {
 
         func fail() { XCTFail("no copy should fail here") }
 
-        func outputChanged(_ damage: Damage) { changed.add(damage) }
+        func outputChanged(_ damage: OutputDamage) { changed.add(damage) }
     }
 
     private var loop: OpaquePointer!
@@ -120,7 +120,7 @@ final class ScreenCaptureTests: XCTestCase {
         let next = Copy(withDamage: true)
         next.changed = .none
         ask(next)
-        output.damage(.within(Region([PixelRect(x: 0, y: 10, width: 8, height: 5), PixelRect(x: 300, y: 170, width: 20, height: 10)])))
+        output.damage(OutputDamage([PixelRect(x: 0, y: 10, width: 8, height: 5), PixelRect(x: 300, y: 170, width: 20, height: 10)]))
         present()
         XCTAssertEqual(reads, [[0..<180], [10..<15, 170..<180]])
         XCTAssertEqual(next.filled.count, 1)
@@ -166,7 +166,7 @@ final class ScreenCaptureTests: XCTestCase {
         output.requestFrame()
         present()
         XCTAssertTrue(waiting.isWaiting, "a tick of the clock shows nothing new")
-        output.damage(.within(Region([PixelRect(x: 4, y: 4, width: 4, height: 4)])))
+        output.damage(OutputDamage([PixelRect(x: 4, y: 4, width: 4, height: 4)]))
         let presented = present()
         XCTAssertEqual(waiting.filled, [UInt64(presented.nanoseconds)])
     }

@@ -49,8 +49,8 @@ final class ExtensionStatesTests: XCTestCase {
         var current = SurfaceState(), commit = SurfaceState()
         commit.scale = 2
         commit.transform = .turned90
-        commit.damage = [PixelRect(x: 1, y: 2, width: 3, height: 4)]
-        commit.surfaceDamage = [PixelRect(x: 0, y: 0, width: 8, height: 8)]
+        commit.damage = BufferDamage([PixelRect(x: 1, y: 2, width: 3, height: 4)])
+        commit.surfaceDamage = SurfaceDamage([PixelRect(x: 0, y: 0, width: 8, height: 8)])
         commit.offset = (5, -6)
         commit.extensions[Asked.self].values = [1]
         current.apply(commit)

@@ -42,7 +42,7 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
     /// The frame the mirror holds or is taking: when it was presented (nil: not yet) and whether its read is done.
     private var held: (presented: Instant?, done: Bool)?
     /// A frame drawn and not yet read: what it changed, and its target, which holds it until it is presented.
-    private var unread: (damage: Damage, target: RenderTarget)?
+    private var unread: (damage: OutputDamage, target: RenderTarget)?
     /// Whether a frame was drawn since the last presentation.
     private var drawnSincePresented = false
     /// When a capture of the output last asked for a frame: the mirror follows the frames until a while after.
@@ -117,7 +117,7 @@ final class ScreenCapture: ScreencopyDelegate, ImageCopyDelegate, OutputCapture 
         held = nil
     }
 
-    func frameDrawn(into target: RenderTarget, changing damage: Damage) {
+    func frameDrawn(into target: RenderTarget, changing damage: OutputDamage) {
         drawnSincePresented = true
         var changed = unread?.damage ?? .none
         changed.add(damage)

@@ -26,7 +26,7 @@ final class Desktop: LayerShellDelegate {
         // One over the windows that takes the keyboard on demand takes it as it comes, as a window opened does.
         if cameOrWent && layer.mapped && layer.keyboard == .onDemand && layer.layer.isAboveWindows { layers.keyboardAsked(by: layer) }
         // Came, went, moved or changed layer: drawn anew, the output over.
-        if cameOrWent || (layer.mapped && (layer.rect != placedBefore || layer.layer != layerBefore)) { layersChanged(under: true) }
+        if cameOrWent || (layer.mapped && (layer.rect != placedBefore || layer.layer != layerBefore)) { layersChanged() }
         if layers.keyboardOwnerChanged() || cameOrWent { compositor.windows.focusShownWindow() }
         if layer.mapped { sendEnteredOutputs(of: layer) } else { compositor.windows.leaveOutputs(layer.surface) }
     }
@@ -36,33 +36,26 @@ final class Desktop: LayerShellDelegate {
         arrangeLayers()
         let keyboardMoved = layerSurfaces.keyboardOwnerChanged(), wentOff = layerSurfaces.shownChanged()
         if keyboardMoved || wentOff {
-            layersChanged(under: true)
+            layersChanged()
             compositor.windows.focusShownWindow()
         }
     }
 
     /// Places the layer surfaces again: any shown one moved is drawn where it
     /// is now (under the windows, in the backdrop); where the area left for
-    /// windows changed, windows are configured to it and their screens composed anew.
+    /// windows changed, windows are configured to it.
     func arrangeLayers() {
         let shown = layerSurfaces.shown(on: .background ... .overlay), before = shown.map(\.rect)
         let areaChanged = layerSurfaces.arrange(in: output.logicalRect)
         let moved = zip(shown, before).filter { $0.0.rect != $0.1 }.map(\.0)
-        if moved.contains(where: { !$0.layer.isAboveWindows }) {
-            layersChanged(under: true)
-        } else if !moved.isEmpty {
-            output.damage()
-            compositor.input.pointerLayoutChanged()
-        }
+        if !moved.isEmpty { layersChanged() }
         guard areaChanged else { return }
         for window in compositor.stack.windows {
-            window.contentChanged()
             window.toplevel.reconfigure()
             // A maximized window on a free desktop moves to the area's corner.
             _ = compositor.windows.updateOrigin(of: window)
         }
-        output.damage()
-        compositor.input.pointerLayoutChanged()
+        layersChanged()
     }
 
     /// A layer surface (or one of its subsurfaces or popups) committed new
@@ -70,29 +63,18 @@ final class Desktop: LayerShellDelegate {
     func layerContentCommitted(_ layer: LayerSurface, by surface: Surface, _ changes: CommitChanges) {
         guard layer.mapped, output.showsLayer(layer) else { return }
         if changes.newContent || changes.subsurfacesChanged {
-            layersChanged(under: !layer.layer.isAboveWindows, at: layer, committedBy: (surface, changes))
+            layersChanged()
+        } else if !surface.frameCallbacks.isEmpty {
+            output.requestFrame()
         }
-        else if !surface.frameCallbacks.isEmpty { output.requestFrame() }
     }
 
-    /// What layer surfaces show changed: under the windows, the backdrop and
-    /// every window's screen on it are composed anew; over them, of a commit
-    /// of a layer surface's own surface that kept its size, only what it
-    /// damaged; anything else (another size, subsurfaces, popups, which may
-    /// reach past it) the whole output.
-    func layersChanged(under: Bool, at layer: LayerSurface? = nil, committedBy commit: (surface: Surface, changes: CommitChanges)? = nil) {
+    /// What layer surfaces show changed (one came, went, moved or drew):
+    /// the next frame's elements say where, and the backdrop's and each
+    /// stacked window's screen's elements where those change.
+    func layersChanged() {
         compositor.input.pointerLayoutChanged()
-        guard compositor.options.placement.showsOneWindow else { return output.desktopLayersChanged() }
-        guard !under, let layer else {
-            for window in compositor.stack.windows { window.contentChanged() }
-            return output.backdropChanged()
-        }
-        let scale = output.scale, root = layer.surface
-        let size = (root.width, root.height), sizeBefore = layerSurfaces.drawnSize(of: layer, is: size)
-        guard let commit, commit.surface === root, !commit.changes.subsurfacesChanged, root.subsurfaces.all.isEmpty, layer.popups.isEmpty,
-              sizeBefore.map({ $0 == size }) ?? false else { return output.damage() }
-        let placed = PixelRect(x: layer.rect.x * scale, y: layer.rect.y * scale, width: root.width * scale, height: root.height * scale)
-        output.damage(Window.damage(of: root, committed: commit.changes, placed: placed, scale: scale))
+        output.layersChanged()
     }
 
     /// The layer surface `surface` is part of: its own, a subsurface's or a popup's.

@@ -15,20 +15,3 @@ enum DrawnContent {
     /// The shown window's screen, or the background.
     case screen
 }
-
-/// What a frame of one screen showed, as far as its damage goes: the screen
-/// in a version (the texture held weakly: one freed is no longer what any
-/// frame shows). The desktop's frames show elements (`DrawnElement`).
-struct FrameKey: Equatable {
-    weak var screen: Texture?
-    let version: Int?
-
-    init(screen: Texture, version: Int?) {
-        self.screen = screen
-        self.version = version
-    }
-
-    static func == (lhs: FrameKey, rhs: FrameKey) -> Bool {
-        lhs.screen === rhs.screen && lhs.version == rhs.version && lhs.screen != nil
-    }
-}

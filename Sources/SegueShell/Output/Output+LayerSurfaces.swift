@@ -33,29 +33,16 @@ extension Output {
     }
 
     /// Background and bottom composed into one output-sized texture over the
-    /// background colour; nil with none on screen, when the colour is all there is under windows.
+    /// background colour, drawn again where their elements changed; nil with
+    /// none on screen, when the colour is all there is under windows.
     func backdrop() -> Texture? {
         let under = layerSurfaces.shown(on: .background ... .bottom)
         guard !under.isEmpty else {
-            backdropTarget = nil
+            backdropComposition.free()
             return nil
         }
-        if backdropStale || backdropTarget?.width != width || backdropTarget?.height != height {
-            let target = backdropTarget.flatMap { $0.width == width && $0.height == height ? $0 : nil }
-                ?? (try? painter.target(width: width, height: height))
-            guard let target, (try? painter.render(.surfaces(layers(of: under), background: background), into: target)) != nil else {
-                return backdropTarget?.texture
-            }
-            backdropTarget = target
-            backdropStale = false
-        }
-        return backdropTarget?.texture
-    }
-
-    /// A layer surface under the windows changed: the backdrop is composed
-    /// anew when next needed, and so is every window's screen, which shows it.
-    func backdropChanged() {
-        backdropStale = true
-        damage()
+        let layers = layers(of: under)
+        return backdropComposition.compose(layers, elements: layers.map(textures.element(of:)), background: background,
+                                           width: width, height: height, painter: painter, versions: textures.versions)
     }
 }

@@ -132,7 +132,7 @@ extension Output {
             try? painter.render(.screen(to, filling: target, background: background), into: target)
         }
         drawOverLayers(into: target)
-        drew(.transition(transition, over: over, progress: frame.progress, form: form, scale: scale), into: buffer)
+        drew(.transition(transition, over: over, progress: frame.progress, form: form, scale: scale))
         lastDrawn = (transition, target, painter.submit(target, startedAt: start), scale, fixed, typical)
         // A window's back buffer holds nothing once swapped: read now, not at presentation.
         if target.texture == nil { recorder?.record(target, transition: transition) }

@@ -29,18 +29,17 @@ final class Output {
     let backgroundTexture: Texture
     /// The layer surfaces on this output, which the shell arranges.
     let layerSurfaces: LayerSurfaces
-    /// Background and bottom layer surfaces composed, and whether they changed since.
-    var backdropTarget: RenderTarget?
-    var backdropStale = true
+    /// Background and bottom layer surfaces composed: under every stacked window's screen.
+    var backdropComposition = Composition()
     lazy var switcherOverlay = SwitcherOverlay(painter: painter)
     /// The held switcher between frames.
     var hold = SwitcherHold<Window>()
-    /// What the shown screen changed since the last frame.
-    private(set) var pending = Damage.everywhere
-    /// Whether the desktop's layers may have changed since the last frame: its elements tell where.
-    private var desktopChanged = false
-    /// What of each buffer to draw again, from what the last frames showed and changed.
-    private var damageTracker = DamageTracker<FrameKey>()
+    /// What changed since the last frame besides its layers' pixels and places (which its elements tell).
+    private(set) var pending = OutputDamage.everywhere
+    /// Whether a layer's pixels or place may have changed since the last frame: its elements tell where.
+    private var layersMayDiffer = false
+    /// What of each buffer to draw again, from what the last frames drew and changed.
+    private var damageTracker = DamageTracker()
     /// What the last frame drawn showed, to draw it again for a screenshot or a snapshot.
     private(set) var lastContent = DrawnContent.nothing
     /// The transition frame drawn last, the buffer it was drawn into and its
@@ -109,7 +108,7 @@ final class Output {
 
     /// Nothing shown changed since the last frame drawn: another would look the same.
     var isCurrent: Bool {
-        pending.isEmpty && !desktopChanged && !navigation.isAnimating && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true
+        pending.isEmpty && !layersMayDiffer && !navigation.isAnimating && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true
     }
 
     /// Whether transition frames that would miss their refresh are drawn smaller.
@@ -122,9 +121,9 @@ final class Output {
         resolution = quality.adaptive ? DynamicResolution(refreshInterval: backend.refreshInterval, minimumScale: quality.minimumScale) : nil
     }
 
-    /// What is shown changed, within `changed` (output pixels): draw a new frame.
-    func damage(_ changed: Damage = .everywhere) {
-        let onScreen: Damage = if case .within(let region) = changed { .within(region.clipped(to: fullRect)) } else { changed }
+    /// What is shown changed, within `changed`, besides its layers: draw a new frame.
+    func damage(_ changed: OutputDamage = .everywhere) {
+        let onScreen = changed.isEverywhere ? changed : changed.clipped(to: fullRect)
         // Off the output nothing shown changed: only the clock need tick, for frame callbacks.
         if onScreen.isEmpty { return requestFrame() }
         // Gathered until the next frame.
@@ -132,10 +131,10 @@ final class Output {
         backend.scheduleFrame()
     }
 
-    /// With free placement, a window on the desktop committed: where its
-    /// layers changed, the next frame's elements say.
-    func desktopLayersChanged() {
-        desktopChanged = true
+    /// A surface on screen committed, moved, came or went: where the layers
+    /// changed, the next frame's elements say.
+    func layersChanged() {
+        layersMayDiffer = true
         backend.scheduleFrame()
     }
 
@@ -194,7 +193,7 @@ final class Output {
 
     /// Draws the frame for `predicted` into the backend's buffer: what it
     /// changed of the last frame; nil, and nothing drawn, when nothing shown changed.
-    private func draw(predicted: Instant, into buffer: FrameBuffer) -> Damage? {
+    private func draw(predicted: Instant, into buffer: FrameBuffer) -> OutputDamage? {
         let target = buffer.target
         let start = DispatchTime.now().uptimeNanoseconds
         let departing = navigation.departure(at: predicted)
@@ -209,7 +208,7 @@ final class Output {
             guard remade || view.appear != hold.drawnAppear || !pending.isEmpty else { return nil }
             try? painter.render(.surfaces(layers, background: background), into: target)
             drawOverLayers(into: target)
-            drew(.switcher(view), into: buffer)
+            drew(.switcher(view))
             hold.drew(appear: view.appear, for: predicted)
             painter.submit(target, startedAt: start)
             lastDrawn = nil
@@ -217,34 +216,33 @@ final class Output {
             let opacity = Float(left), picture = texture(departure)
             try? painter.render(.surfaces(departingLayers(picture, opacity: opacity), background: background), into: target)
             drawOverLayers(into: target)
-            drew(.departing(picture, opacity: opacity), into: buffer)
+            drew(.departing(picture, opacity: opacity))
             painter.submit(target, startedAt: start)
             lastDrawn = nil
-        } else if !pending.isEmpty || desktopChanged, case .desktop? = delegate?.shownScreen() {
-            let layers = desktopLayers()
-            // Only where its layers differ from those of the frame the buffer holds, and what changed besides.
-            lastContent = .desktop
-            let redraw = damageTracker.frame(of: elements(of: layers), pending: pending, bufferAge: buffer.age) {
-                changes(of: $0, since: $1, in: layers)
-            }.redraw
-            try? painter.render(.surfaces(layers, background: background), within: redraw, into: target)
-            painter.submit(target, startedAt: start)
-            lastDrawn = nil
-        } else if !pending.isEmpty {
+        } else if !pending.isEmpty || layersMayDiffer {
+            // The desktop's layers, or the shown screen under the layers over it: only
+            // where they differ from those of the frame the buffer holds, and what changed besides.
             let shown = delegate?.shownScreen()
-            let screen = texture(shown)
-            let version: Int? = if case .window(let window)? = shown { window.screenVersion } else { nil }
-            // Only what changed, where the last frame showed this screen as it was.
-            let redraw = drew(.screen, showing: FrameKey(screen: screen, version: version), into: buffer)
-            try? painter.render(.surfaces([SurfaceLayer(screen, at: target.bounds)] + overLayers(), background: background), within: redraw,
-                                into: target)
+            let layers: [SurfaceLayer], elements: [DrawnElement]
+            if case .desktop? = shown {
+                lastContent = .desktop
+                layers = desktopLayers()
+                elements = layers.map(textures.element(of:))
+            } else {
+                lastContent = .screen
+                let screen = texture(shown), over = overLayers()
+                layers = [SurfaceLayer(screen, at: target.bounds)] + over
+                elements = [element(showing: screen, of: shown)] + over.map(textures.element(of:))
+            }
+            let redraw = damageTracker.frame(of: elements, pending: pending, bufferAge: buffer.age).redraw
+            try? painter.render(.surfaces(layers, background: background), within: redraw, into: target)
             painter.submit(target, startedAt: start)
             lastDrawn = nil
         } else {
             return nil
         }
         pending = .none
-        desktopChanged = false
+        layersMayDiffer = false
         framesDrawn += 1
         pixelsDue.frameDrawn()
         capture?.frameDrawn(into: target, changing: damageTracker.lastChanged)
@@ -252,14 +250,26 @@ final class Output {
     }
 
     /// What the last frame drawn changed of the one before.
-    var lastDamage: Damage { damageTracker.lastChanged }
+    var lastDamage: OutputDamage { damageTracker.lastChanged }
 
-    /// A frame of `content` is drawn into `buffer`, showing `shown` (nil: a
-    /// picture never the same as another): what of the buffer to draw.
-    @discardableResult
-    func drew(_ content: DrawnContent, showing shown: FrameKey? = nil, into buffer: FrameBuffer) -> Damage {
+    /// A frame of `content` was drawn whole (a transition's, the switcher's).
+    func drew(_ content: DrawnContent) {
         lastContent = content
-        return damageTracker.frame(showing: shown, pending: pending, bufferAge: buffer.age).redraw
+        damageTracker.frameDrawnWhole(pending: pending)
+    }
+
+    /// The screen shown, `screen` (of `shown`), as the element of a frame it
+    /// fills: a window's composed screen or the backdrop with what changed
+    /// of it, a surface's texture with its own; else a still picture (the
+    /// background colour, a closed window's last screen, a snapshot), which
+    /// never changes, held by the element so that no other takes its place meanwhile.
+    private func element(showing screen: Texture, of shown: ScreenSource?) -> DrawnElement {
+        if case .window(let window)? = shown, let element = window.screenElement(showing: screen, over: fullRect) { return element }
+        if let element = backdropComposition.element(over: fullRect), element.id == ObjectIdentifier(screen) { return element }
+        if textures.knows(screen) { return textures.element(of: SurfaceLayer(screen, at: fullRect)) }
+        return DrawnElement(id: ObjectIdentifier(screen), version: 0, rect: fullRect, look: "still") { _ in
+            withExtendedLifetime(screen) { .none }
+        }
     }
 
     private var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
@@ -275,7 +285,8 @@ final class Output {
 
     /// What stacked windows' screens are composed on.
     var windowScreen: WindowScreen {
-        WindowScreen(width: width, height: height, area: windowArea, scale: scale, backdrop: backdrop())
+        let backdrop = backdrop().flatMap { texture in backdropComposition.element(over: fullRect).map { (texture: texture, element: $0) } }
+        return WindowScreen(width: width, height: height, area: windowArea, scale: scale, backdrop: backdrop)
     }
 
     /// The top and overlay layer surfaces over what `target` holds.
@@ -298,7 +309,7 @@ final class Output {
         delegate?.framePresented(at: time, sequence: sequence, visible: visible)
         let handHolding = navigation.transition?.interactive?.isTracking == true
         // While the switcher shows, the clock ticks on: each refresh is a preview's turn.
-        if (navigation.isAnimating && !handHolding) || !pending.isEmpty || desktopChanged || delegate?.switcherView() != nil {
+        if (navigation.isAnimating && !handHolding) || !pending.isEmpty || layersMayDiffer || delegate?.switcherView() != nil {
             backend.scheduleFrame()
         }
         return completions

@@ -52,8 +52,8 @@ final class SurfaceTextures {
     private var owners: [ObjectIdentifier: Owner] = [:]
     private var bytesByClient: [OpaquePointer: Int] = [:]
     /// Each texture's versions of its pixels, by texture, and the count that numbers them.
-    private var histories: [ObjectIdentifier: PixelHistory] = [:]
-    private var versions = PixelHistory.Count()
+    private var histories: [ObjectIdentifier: PixelHistory<BufferSpace>] = [:]
+    let versions = PixelCount()
 
     private struct Owner {
         let client: OpaquePointer
@@ -67,17 +67,30 @@ final class SurfaceTextures {
     /// A texture not a surface's is new each time asked.
     func version(of texture: Texture) -> Int { histories[ObjectIdentifier(texture)]?.version ?? versions.next() }
 
-    /// What changed of `texture`'s pixels since version `older`, in texels;
-    /// nil where anything may have, or that is not known.
-    func changes(of texture: Texture, since older: Int) -> [PixelRect]? {
-        histories[ObjectIdentifier(texture)]?.changes(since: older)
+    /// What changed of `texture`'s pixels since version `older`, in texels:
+    /// everywhere where that is not known.
+    func changes(of texture: Texture, since older: Int) -> BufferDamage {
+        histories[ObjectIdentifier(texture)]?.changes(since: older) ?? .everywhere
     }
 
-    /// `texture`'s pixels changed within `rects` (nil: anywhere).
-    private func noteChange(of texture: Texture, within rects: [PixelRect]?) {
+    /// Whether `texture` is a surface's, whose versions this keeps.
+    func knows(_ texture: Texture) -> Bool { histories[ObjectIdentifier(texture)] != nil }
+
+    /// `layer`, of a surface's texture, as an element of a frame: its
+    /// texels' changes land on the output where the layer draws them.
+    func element(of layer: SurfaceLayer) -> DrawnElement {
+        let (size, rect, transform, crop) = ((layer.texture.width, layer.texture.height), layer.rect, layer.transform, layer.crop)
+        let history = histories[ObjectIdentifier(layer.texture)]
+        return DrawnElement(id: ObjectIdentifier(layer.texture), version: version(of: layer.texture), rect: rect, look: Placement(layer)) {
+            (history?.changes(since: $0) ?? .everywhere).onOutput(textureSize: size, drawnOver: rect, transform: transform, crop: crop)
+        }
+    }
+
+    /// `texture`'s pixels changed within `damage`.
+    private func noteChange(of texture: Texture, within damage: BufferDamage) {
         let key = ObjectIdentifier(texture)
         if histories[key] == nil { histories[key] = PixelHistory(version: versions.next()) }
-        histories[key]?.changed(rects, to: versions.next())
+        histories[key]?.changed(damage, to: versions.next())
     }
 
     /// Bytes the textures of `client`'s surfaces take.
@@ -97,7 +110,7 @@ final class SurfaceTextures {
                 // The same content shown otherwise (cropped, another opaque region): its alpha may count now, or no more.
                 if let texture = textures[key] {
                     let format: PixelFormat = holdingUnusedBytes.contains(key) || surface.isOpaque ? .xrgb8888 : .argb8888
-                    if texture.format != format { noteChange(of: texture, within: nil) }
+                    if texture.format != format { noteChange(of: texture, within: .everywhere) }
                     texture.reinterpret(as: format)
                 }
             }
@@ -157,7 +170,7 @@ final class SurfaceTextures {
         surface.takePixels { buffer, damage in
             guard let shm = buffer.shm else { return }
             let format = Self.format(of: buffer, on: surface)
-            noteChange(of: texture, within: whole ? nil : damage)
+            noteChange(of: texture, within: whole ? .everywhere : damage)
             wholeUploadDue.remove(key)
             if shm.opaque { holdingUnusedBytes.insert(key) }
             let start = DispatchTime.now().uptimeNanoseconds
@@ -187,7 +200,7 @@ final class SurfaceTextures {
         guard let texture = (buffer.imported as? ImportedDmabuf)?.texture else { return false }
         textures[key] = texture
         // Shown anew, or again: its memory holds whatever the client drew since.
-        noteChange(of: texture, within: nil)
+        noteChange(of: texture, within: .everywhere)
         if buffer.opaque { holdingUnusedBytes.insert(key) }
         texture.reinterpret(as: buffer.opaque || surface.isOpaque ? .xrgb8888 : .argb8888)
         return true
@@ -209,7 +222,7 @@ final class SurfaceTextures {
               shownDmabufs[key] == nil, buffer.width == texture.width, buffer.height == texture.height else { return nil }
         // A texture whose alpha starts to count is taken whole: alpha outside the damage is stale.
         guard wholeUploadDue.contains(key) || texture.format != Self.format(of: buffer, on: surface) else {
-            return PixelRect.bounds(of: damage)
+            return PixelRect.bounds(of: damage.rects(within: PixelRect(x: 0, y: 0, width: texture.width, height: texture.height)))
         }
         return PixelRect(x: 0, y: 0, width: texture.width, height: texture.height)
     }

@@ -4,12 +4,13 @@ import SegueWayland
 
 /// The screen a stacked window is composed on: the output's size in
 /// pixels, the area windows get in it, pixels per surface unit, and the
-/// desktop's layers under windows, composed (nil: the background colour alone).
+/// desktop's layers under windows, composed, with that as an element of the
+/// window's screen (nil: the background colour alone).
 struct WindowScreen {
     let width, height: Int
     let area: PixelRect
     let scale: Int
-    let backdrop: Texture?
+    let backdrop: (texture: Texture, element: DrawnElement)?
 
     /// Where `window` goes: the area windows get, or all of the screen while it is fullscreen.
     func area(for window: Window) -> PixelRect {
@@ -28,14 +29,9 @@ final class Window {
     var position: (x: Int, y: Int)?
     /// Where free placement put its surface's top left, as of its last commit or placement.
     var origin: (x: Int, y: Int)?
-    private var composed: RenderTarget?
-    /// The layers `composed` was drawn from, where each lay.
-    private var composedLayout: [Placement] = []
-    /// What of `composed` no longer shows the window as it is.
-    private var stale = Damage.everywhere
-    /// Counts the times its composed screen was drawn anew whole: a frame that
-    /// showed it before must then be drawn whole too, not only where commits said.
-    private(set) var screenVersion = 0
+    /// Its screen, composed where it is not a buffer shown as it is; drawn
+    /// again where its layers changed since (their elements say where).
+    private var composed = Composition()
     /// The last screen this window showed; kept after the client goes, so a
     /// transition it takes part in can still finish.
     private(set) var lastScreen: Texture?
@@ -53,47 +49,6 @@ final class Window {
     var surface: Surface { toplevel.surface }
     var isAlive: Bool { toplevel.isAlive && toplevel.mapped }
 
-    /// The window's content changed, anywhere: its screen is drawn whole when next needed.
-    func contentChanged() { stale = .everywhere }
-
-    /// `surface`, one of the window's, committed a change: where on `screen`
-    /// it changed the window's screen. Only new pixels where every surface
-    /// stays put are a part: anything moved, resized, restacked, mapped or
-    /// unmapped changes it all.
-    func contentChanged(committedBy surface: Surface, _ changes: CommitChanges, on screen: WindowScreen,
-                        textures: SurfaceTextures) -> Damage {
-        let (width, height, scale) = (screen.width, screen.height, screen.scale)
-        if isScreenAsItIs(textures[self.surface], on: screen) {
-            // The buffer is the screen: what it says changed, changed.
-            return surface === self.surface
-                ? Self.damage(of: surface, committed: changes, placed: PixelRect(x: 0, y: 0, width: width, height: height), scale: scale)
-                : .everywhere
-        }
-        let layers = stackedLayers(on: screen, textures: textures)
-        guard let composed, composed.width == width, composed.height == height,
-              layers.map(Placement.init) == composedLayout, changes.newContent,
-              let placed = layers.first(where: { $0.texture === textures[surface] })?.rect
-        else {
-            stale = .everywhere
-            return .everywhere
-        }
-        let changed = Self.damage(of: surface, committed: changes, placed: placed, scale: scale)
-        stale.add(changed)
-        return changed
-    }
-
-    /// What `surface`'s commit (`changes`) changed where it lies (`placed`, in pixels of
-    /// `scale` per surface unit): its damage rectangles where its pixels land
-    /// one to one, else all of it (scaled or turned, any of it may have moved;
-    /// no damage: a whole new buffer); never outside it.
-    static func damage(of surface: Surface, committed changes: CommitChanges, placed: PixelRect, scale: Int) -> Damage {
-        let rects = changes.damage
-        guard surface.showsBufferAsItIs(atScale: scale), !rects.isEmpty else { return .within(Region([placed])) }
-        return .within(Region(rects.compactMap {
-            PixelRect(x: placed.x + $0.x, y: placed.y + $0.y, width: $0.width, height: $0.height).clipped(to: placed)
-        }))
-    }
-
     /// Off screen and in no transition: a composed screen (an output-sized
     /// target) goes, to be composed again when next shown, and so does a
     /// hold on a surface texture a new buffer since replaced, so hidden
@@ -101,9 +56,8 @@ final class Window {
     /// client's budget counts). A closed window keeps its last screen for
     /// the transition away from it.
     func freeScreenMemory() {
-        guard isAlive, composed != nil || lastScreen != nil else { return }
-        composed = nil
-        stale = .everywhere
+        guard isAlive, composed.target != nil || lastScreen != nil else { return }
+        composed.free()
         lastScreen = nil
     }
 
@@ -140,36 +94,28 @@ final class Window {
     /// The window as a full-output texture. A buffer of exactly the output's
     /// size, shown as it is, with no subsurfaces is used as it is; anything
     /// else is composed, where stacked placement puts it, onto the backdrop
-    /// (or the background colour) first.
+    /// (or the background colour) first: only where its layers changed since.
     func screen(textures: SurfaceTextures, painter: Painter, on screen: WindowScreen, background: (Float, Float, Float)) -> Texture? {
         guard isAlive, let texture = textures[surface] else { return lastScreen }
-        let (width, height) = (screen.width, screen.height)
         if isScreenAsItIs(texture, on: screen) {
-            composed = nil
+            composed.free()
             lastScreen = texture
             return texture
         }
-        let layers = stackedLayers(on: screen, textures: textures)
-        let layout = layers.map(Placement.init)
-        // Kept only where it holds these layers, where they were: then only what commits changed is drawn again.
-        var damage = Damage.everywhere
-        if let composed, composed.width == width, composed.height == height, layout == composedLayout {
-            guard !stale.isEmpty else { return composed.texture }
-            damage = stale
-        }
-        do {
-            let target = try composed.flatMap { $0.width == width && $0.height == height ? $0 : nil }
-                ?? painter.target(width: width, height: height)
-            try painter.render(.surfaces(layers, background: background), within: damage, into: target)
-            if damage == .everywhere { screenVersion += 1 }
-            composed = target
-            composedLayout = layout
-            stale = .none
-            lastScreen = target.texture
-        } catch {
-            return lastScreen
+        let under = screen.backdrop.map { [SurfaceLayer($0.texture, at: PixelRect(x: 0, y: 0, width: screen.width, height: screen.height))] } ?? []
+        let layers = layers(on: screen, textures: textures)
+        let elements = (screen.backdrop.map { [$0.element] } ?? []) + layers.map(textures.element(of:))
+        if let drawn = composed.compose(under + layers, elements: elements, background: background, width: screen.width,
+                                        height: screen.height, painter: painter, versions: textures.versions) {
+            lastScreen = drawn
         }
         return lastScreen
+    }
+
+    /// Its screen as the element of a frame that shows it over all of `rect`,
+    /// where that is its composed screen, the texture `shown`.
+    func screenElement(showing shown: Texture, over rect: PixelRect) -> DrawnElement? {
+        composed.element(over: rect).flatMap { $0.id == ObjectIdentifier(shown) ? $0 : nil }
     }
 
     /// Whether `texture`, its surface's, is the screen as it is: exactly the
@@ -178,12 +124,6 @@ final class Window {
         guard let texture, texture.width == screen.width, texture.height == screen.height,
               WindowPlacement.stacked.origin(of: self, area: screen.area(for: self), scale: screen.scale) == (0, 0) else { return false }
         return surface.showsBufferAsItIs(atScale: screen.scale) && isSingleSurface
-    }
-
-    /// Its surfaces composed on a screen of its own, where stacked placement puts them, over the backdrop.
-    private func stackedLayers(on screen: WindowScreen, textures: SurfaceTextures) -> [SurfaceLayer] {
-        let under = screen.backdrop.map { [SurfaceLayer($0, at: PixelRect(x: 0, y: 0, width: screen.width, height: screen.height))] } ?? []
-        return under + layers(on: screen, textures: textures)
     }
 
     /// Its surfaces alone where stacked placement puts them on `screen`.

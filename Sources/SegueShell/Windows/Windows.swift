@@ -117,7 +117,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         switch compositor.navigating({ compositor.navigation.closed(window) }) {
         case .hidden:
             // Where every window is on screen, this one leaves it.
-            if !compositor.options.placement.showsOneWindow { output.desktopLayersChanged() }
+            if !compositor.options.placement.showsOneWindow { output.layersChanged() }
             compositor.input.pointerLayoutChanged()
             compositor.control.answerCloseWaiters()
         case .deferred:
@@ -196,23 +196,15 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         if changed, compositor.switcherView()?.windows.contains(where: { $0 === window }) == true {
             output.previewedWindowCommitted(window)
         }
-        // Where the output changed: for a stacked window on screen, where its
-        // screen did; with free placement, the desktop's elements say (what
-        // their pixels changed, where they moved). One off screen is composed anew when shown.
-        var damage = Damage.everywhere
-        if changed && visible && compositor.options.placement.showsOneWindow {
-            damage = window.contentChanged(committedBy: surface, changes, on: output.windowScreen, textures: compositor.textures)
-        } else if changed {
-            window.contentChanged()
-        }
         // A window's captures see it, shown or not.
         if changed { compositor.offered?.imageCopy.windowChanged(id: window.id) }
         guard visible else { return }
         if surface.hasUntakenPixels { output.pixelsCommitted(by: window) }
-        // A changed picture needs a new frame; a frame request alone only needs the clock to tick.
+        // A changed picture needs a new frame, whose elements say where it
+        // changed (its screen's, stacked); a frame request alone only needs the clock to tick.
         if changed {
             compositor.input.pointerLayoutChanged()
-            if compositor.options.placement.showsOneWindow { output.damage(damage) } else { output.desktopLayersChanged() }
+            output.layersChanged()
         } else if !surface.frameCallbacks.isEmpty {
             output.requestFrame()
         }
@@ -233,18 +225,14 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         if let window = window(of: parent) { surfacesChanged(of: window) }
     }
 
-    /// A surface of `window` came or went outside a commit of its own: it is drawn anew, and the pointer may be over another.
+    /// A surface of `window` came or went outside a commit of its own: the next frame's elements say where, and the pointer may be over another.
     func surfacesChanged(of window: Window) {
-        window.contentChanged()
         if output.visibleWindows().contains(where: { $0 === window }) { windowLayersChanged() }
         compositor.input.pointerLayoutChanged()
     }
 
-    /// Shown windows' surfaces came, went or moved: a stacked screen is drawn
-    /// whole; on the desktop, its elements say where.
-    func windowLayersChanged() {
-        if compositor.options.placement.showsOneWindow { output.damage() } else { output.desktopLayersChanged() }
-    }
+    /// Shown windows' surfaces came, went or moved: the next frame's elements say where.
+    func windowLayersChanged() { output.layersChanged() }
     package func popupMapped(_ popup: XdgPopup) { popupChanged(popup) }
 
     /// Off screen, so off the output too, as a window that unmaps is.
@@ -291,7 +279,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
             // A grabbing menu of a bar has the keyboard while it shows.
             if popup.grabbing && popup.mapped { layerSurfaces.keyboardAsked(by: layer) }
             focusShownWindow()
-            return compositor.desktop.layersChanged(under: !layer.layer.isAboveWindows)
+            return compositor.desktop.layersChanged()
         }
         guard let window = window(of: popup.xdgSurface.surface) else { return }
         if window === stack.shown { focusShownWindow() }

@@ -8,7 +8,7 @@ package struct CommitChanges {
     package var buffer: SurfaceBuffer?
     /// Where that buffer's content changed, in its pixels: all of it where
     /// the buffer is shown otherwise than the one before (scale, transform, crop).
-    package var damage: [PixelRect] = []
+    package var damage = BufferDamage.none
     /// Whether it may look different: a new buffer or none, or the same one
     /// shown otherwise (scale, transform, crop, opaque region).
     package var newContent = false

@@ -61,7 +61,7 @@ package final class ImageCopyCaptureManager: OutputChangeWatcher {
     func sessionEnded(_ session: ImageCopySession) { sessions.removeAll { $0 === session } }
 
     /// A frame was drawn that changed `damage` of the output.
-    package func outputChanged(_ damage: Damage) {
+    package func outputChanged(_ damage: OutputDamage) {
         for session in sessions where session.source == .output { session.changed.add(damage) }
     }
 

@@ -59,7 +59,7 @@ package final class ImageCopyFrame: ResourceObject, OutputCopyRequest {
     package var region: PixelRect? { buffer.map { PixelRect(x: 0, y: 0, width: $0.width, height: $0.height) } }
     package var isWaiting: Bool { resource != nil && buffer != nil }
     package var waitsForDamage: Bool { session?.hasFilled ?? false }
-    package var changed: Damage { session?.changed ?? .everywhere }
+    package var changed: OutputDamage { session?.changed ?? .everywhere }
     package var includesCursor: Bool { session?.paintsCursors ?? false }
     package private(set) var fillsAlpha = false
     /// Its buffer's pages, faulted in off the loop.

@@ -12,7 +12,7 @@ package final class ImageCopySession: ResourceObject {
     let paintsCursors: Bool
     private weak var manager: ImageCopyCaptureManager?
     /// What changed since the last frame filled; all of it before the first.
-    package var changed = Damage.everywhere
+    package var changed = OutputDamage.everywhere
     /// Whether a frame of it was filled: later ones wait for a change.
     private(set) var hasFilled = false
     /// The size last told, in pixels.

@@ -10,7 +10,7 @@ package protocol OutputCopyRequest: AnyObject {
     /// Whether it waits for a frame that changed something since its session's last copy.
     var waitsForDamage: Bool { get }
     /// What changed of the output since its session's last copy (everywhere before the first).
-    var changed: Damage { get }
+    var changed: OutputDamage { get }
     /// Whether its client asked for the pointer drawn in.
     var includesCursor: Bool { get }
     /// Whether its buffer's pages are in, faulted in off the loop: writing it now costs the loop no page fault.
@@ -31,5 +31,5 @@ package protocol OutputCopyRequest: AnyObject {
 
 /// Told what every frame drawn changed of the output, for the copies that wait for changes.
 package protocol OutputChangeWatcher: AnyObject {
-    func outputChanged(_ damage: Damage)
+    func outputChanged(_ damage: OutputDamage)
 }

@@ -67,7 +67,7 @@ package final class ScreencopyFrame: ResourceObject, OutputCopyRequest {
     package var isWaiting: Bool { resource != nil && buffer != nil }
 
     /// What changed of its region since its session's last copy, in its own pixels (nil: all of it).
-    package var changed: Damage { session?.changed ?? .everywhere }
+    package var changed: OutputDamage { session?.changed ?? .everywhere }
 
     private func copy(into bufferResource: OpaquePointer?, withDamage: Bool) {
         guard let resource else { return }

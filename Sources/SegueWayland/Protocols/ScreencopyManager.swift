@@ -46,7 +46,7 @@ package final class ScreencopyManager: OutputChangeWatcher {
     }
 
     /// A frame was drawn that changed `damage` of the output: each session's copies will hear of it.
-    package func outputChanged(_ damage: Damage) {
+    package func outputChanged(_ damage: OutputDamage) {
         for session in sessions { session.changed.add(damage) }
     }
 
@@ -58,7 +58,7 @@ package final class ScreencopyManager: OutputChangeWatcher {
 package final class ScreencopySession: ResourceObject {
     private weak var manager: ScreencopyManager?
     /// What changed since this session's last copy; all of it before the first.
-    package var changed = Damage.everywhere
+    package var changed = OutputDamage.everywhere
 
     init?(manager: ScreencopyManager, client: OpaquePointer, version: Int32, id: UInt32) {
         self.manager = manager

@@ -108,10 +108,6 @@ extension Surface {
     private func addDamage(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, inBuffer: Bool) {
         guard width > 0, height > 0 else { return }
         let rect = PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
-        if inBuffer {
-            pending.damage = SurfaceState.capped(pending.damage + [rect])
-        } else {
-            pending.surfaceDamage = SurfaceState.capped(pending.surfaceDamage + [rect])
-        }
+        if inBuffer { pending.damage.add(rect) } else { pending.surfaceDamage.add(rect) }
     }
 }

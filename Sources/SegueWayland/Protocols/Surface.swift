@@ -36,7 +36,7 @@ package final class Surface: ResourceObject {
     weak var viewport: Viewport?
     /// The newest buffer whose pixels were not taken yet, and where the
     /// content changed since they last were (in its pixels); held unreleased.
-    private var untaken: (buffer: SurfaceBuffer, damage: [PixelRect])?
+    private var untaken: (buffer: SurfaceBuffer, damage: BufferDamage)?
     /// A client may destroy a buffer it committed: its pixels are taken while
     /// they are still there, and it hears no release.
     private lazy var untakenWatcher: Listener = Listener { [unowned self] _ in
@@ -298,9 +298,9 @@ package final class Surface: ResourceObject {
         let relaid = scale != bufferScale || transform != bufferTransform || cropAndScale != self.cropAndScale
         if relaid { changes.newContent = true }
         changes.damage = changes.buffer.map {
-            relaid ? [PixelRect(x: 0, y: 0, width: $0.width, height: $0.height)]
-                : state.bufferDamage(scale: scale, reshaped: transform != .normal || cropAndScale.isSet, size: ($0.width, $0.height))
-        } ?? []
+            relaid ? BufferDamage([PixelRect(x: 0, y: 0, width: $0.width, height: $0.height)])
+                : state.bufferDamage(scale: scale, transform: transform, cropped: cropAndScale.isSet, size: ($0.width, $0.height))
+        } ?? .none
         // Whether its alpha counts may change: the picture may look different.
         if let region = state.opaqueRegion, region != opaqueRegion { changes.newContent = true }
         shownBuffer = shown
@@ -321,13 +321,13 @@ package final class Surface: ResourceObject {
 
     /// `buffer` replaces the one held, if another, which goes back to its
     /// client; the damage adds up until the pixels are taken.
-    private func holdUntaken(_ buffer: SurfaceBuffer?, damage: [PixelRect]) {
+    private func holdUntaken(_ buffer: SurfaceBuffer?, damage: BufferDamage) {
         var damage = damage
         if let old = untaken {
             // Never read: it goes back at once.
             if !old.buffer.isSame(as: buffer) { releaseUntaken() }
-            // One rectangle around it all: a surface nobody draws may commit for hours.
-            damage = PixelRect.bounds(of: old.damage + damage).map { [$0] } ?? []
+            // Damage's merge rule keeps it a few rectangles: a surface nobody draws may commit for hours.
+            damage.add(old.damage)
         }
         guard let buffer else { return }
         if untaken == nil {
@@ -342,13 +342,13 @@ package final class Surface: ResourceObject {
 
     /// The buffer whose pixels wait to be taken, and where they changed since
     /// they were last taken (buffer pixels); nil when none wait.
-    package var untakenPixels: (buffer: SurfaceBuffer, damage: [PixelRect])? { untaken }
+    package var untakenPixels: (buffer: SurfaceBuffer, damage: BufferDamage)? { untaken }
 
     /// Hands the newest buffer and where its content changed since the
     /// pixels were last taken to `body`, then lets go of it: a wl_shm buffer
     /// goes back to its client, a dmabuf buffer once whoever `body` had hold
     /// it lets go too. Nothing when there is nothing new.
-    package func takePixels(_ body: (SurfaceBuffer, [PixelRect]) -> Void) {
+    package func takePixels(_ body: (SurfaceBuffer, BufferDamage) -> Void) {
         guard let untaken else { return }
         body(untaken.buffer, untaken.damage)
         releaseUntaken()

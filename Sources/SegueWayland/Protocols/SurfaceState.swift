@@ -10,9 +10,9 @@ struct SurfaceState {
     var buffer = Buffer.unchanged
     var scale: Int?
     var transform: BufferTransform?
-    /// In buffer pixels, and in surface units (times the scale when applied).
-    var damage: [PixelRect] = []
-    var surfaceDamage: [PixelRect] = []
+    /// In buffer pixels, and in surface units (turned into buffer pixels when applied).
+    var damage = BufferDamage.none
+    var surfaceDamage = SurfaceDamage.none
     var callbacks: [FrameCallback] = []
     var opaqueRegion: RegionShape?
     /// Set when the client set one: .some(nil) for everywhere.
@@ -30,8 +30,8 @@ struct SurfaceState {
         extensions.absorb(newer.extensions, contentReplaced: replaced)
         if let scale = newer.scale { self.scale = scale }
         if let transform = newer.transform { self.transform = transform }
-        damage = Self.capped(damage + newer.damage)
-        surfaceDamage = Self.capped(surfaceDamage + newer.surfaceDamage)
+        damage.add(newer.damage)
+        surfaceDamage.add(newer.surfaceDamage)
         callbacks += newer.callbacks
         if let region = newer.opaqueRegion { opaqueRegion = region }
         if let region = newer.inputRegion { inputRegion = region }
@@ -46,33 +46,23 @@ struct SurfaceState {
     mutating func apply(_ newer: SurfaceState) {
         absorb(newer)
         buffer = .unchanged
-        damage = []
-        surfaceDamage = []
+        damage = .none
+        surfaceDamage = .none
         offset = (0, 0)
     }
 
     static func clamped(_ value: Int) -> Int { min(max(value, -Surface.maxBufferSide), Surface.maxBufferSide) }
 
-    /// Rectangles past this many become the one around them all: a client
-    /// damaging pixel by pixel without committing costs a rectangle.
-    static let maximumDamage = 32
-
-    static func capped(_ rects: [PixelRect]) -> [PixelRect] {
-        guard rects.count > maximumDamage, let bounds = PixelRect.bounds(of: rects) else { return rects }
-        return [bounds]
-    }
-
-    /// The damage in buffer pixels at `scale`, inside a buffer of `size`.
-    /// Turned, mirrored, cropped or stretched, surface damage counts as all
-    /// of it: never stale, if not as small as it could be. Surface damage
-    /// is cut to the buffer's units before it is scaled, so nothing overflows.
-    func bufferDamage(scale: Int, reshaped: Bool, size: (width: Int, height: Int)) -> [PixelRect] {
+    /// The damage in the pixels of a buffer of `size` shown at `scale`,
+    /// turned by `transform`: surface damage turned into buffer pixels
+    /// (`SurfaceDamage.inBuffer`), where a viewport crops or stretches it
+    /// (`cropped`) all of it, never stale if not as small as it could be.
+    func bufferDamage(scale: Int, transform: BufferTransform, cropped: Bool, size: (width: Int, height: Int)) -> BufferDamage {
         let buffer = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
-        let units = PixelRect(x: 0, y: 0, width: (size.width + scale - 1) / scale, height: (size.height + scale - 1) / scale)
-        let scaled = reshaped && !surfaceDamage.isEmpty ? [buffer]
-            : surfaceDamage.compactMap { $0.clipped(to: units) }
-                .map { PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
-        return (damage + scaled).compactMap { $0.clipped(to: buffer) }
+        var damage = cropped && !surfaceDamage.isEmpty ? .everywhere
+            : surfaceDamage.inBuffer(size: size, scale: scale, transform: transform)
+        damage.add(self.damage)
+        return damage.clipped(to: buffer)
     }
 }
 
