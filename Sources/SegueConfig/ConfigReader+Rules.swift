@@ -20,10 +20,11 @@ extension ConfigReader {
             let context = "rule \(index + 1)"
             let match = readMatch(table, at: path, context: context)
             let inherited = effectNames(playedOn: match?.event.map { [$0] } ?? TransitionEvent.allCases)
-            let choice = readChoice(table, at: path, ChoiceTable(context: context, ownKeys: Self.matchKeys,
+            let choice = readChoice(table, at: path, ChoiceTable(context: context, ownKeys: Self.matchKeys + ["workspace"],
                                                                  allowsEffect: true, inheritedEffects: inherited))
+            let workspace = table["workspace"].flatMap { wholeNumber($0, at: path + ["workspace"], in: 1...Int(Int32.max)) }
             if let match {
-                config.rules.append(Rule(match: match, choice: choice, line: locator.value(path).line, index: index))
+                config.rules.append(Rule(match: match, choice: choice, workspace: workspace, line: locator.value(path).line, index: index))
             }
         }
     }
@@ -61,12 +62,12 @@ extension ConfigReader {
         }
         if let node = table["event"] {
             let names = TransitionEvent.allCases.map(\.rawValue)
-            if let name = string(node, at: path + ["event"], must: "one of \"open\", \"switch\", \"close\"") {
+            if let name = string(node, at: path + ["event"], must: "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")) {
                 if let event = TransitionEvent(rawValue: name) {
                     match.event = event
                 } else {
                     report("unknown event '\(name)'" + Self.didYouMean(name, names)
-                           + " (events: open, switch, close)", atValue: path + ["event"])
+                           + " (events: \(names.joined(separator: ", ")))", atValue: path + ["event"])
                     valid = false
                 }
             } else {

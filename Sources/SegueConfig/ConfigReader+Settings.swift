@@ -55,7 +55,7 @@ extension ConfigReader {
 
     func readKeys(_ node: TOMLNode) {
         guard let table = table(node, at: ["keys"], must: "a table") else { return }
-        checkKeys(table, at: ["keys"], allowed: ["switch-next", "switch-prev", "switch-previous", "close", "repeat-rate", "repeat-delay"], in: "[keys]")
+        checkKeys(table, at: ["keys"], allowed: KeyBindings.defaults.named.map(\.name) + ["repeat-rate", "repeat-delay"], in: "[keys]")
         let repeats: [(String, WritableKeyPath<KeyRepeat, Int?>, ClosedRange<Int>, String)] =
             [("repeat-rate", \.rate, KeyRepeat.rateRange, " a second"), ("repeat-delay", \.delay, KeyRepeat.delayRange, " ms")]
         for (key, field, range, unit) in repeats {
@@ -78,10 +78,15 @@ extension ConfigReader {
         if let prev = chord("switch-prev") { config.keys.switchPrev = prev }
         if let previous = chord("switch-previous") { config.keys.switchPrevious = previous }
         if let close = chord("close") { config.keys.close = close }
+        for number in KeyBindings.numberedWorkspaces {
+            if let shown = chord("workspace-\(number)") { config.keys.workspace[number - 1] = shown }
+            if let moved = chord("move-to-workspace-\(number)") { config.keys.moveToWorkspace[number - 1] = moved }
+        }
+        if let next = chord("workspace-next") { config.keys.workspaceNext = next }
+        if let prev = chord("workspace-prev") { config.keys.workspacePrev = prev }
         guard valid else { return }
         // One chord, one action: the later key of a clashing pair is the one reported.
-        let keys = [("switch-next", config.keys.switchNext), ("switch-prev", config.keys.switchPrev),
-                    ("switch-previous", config.keys.switchPrevious), ("close", config.keys.close)].compactMap { name, chord in chord.map { (name, $0) } }
+        let keys = config.keys.named.compactMap { name, chord in chord.map { (name, $0) } }
         for (index, (name, chord)) in keys.enumerated() {
             guard let (earlier, _) = keys[..<index].first(where: { $0.1.modifiers == chord.modifiers && $0.1.key.lowercased() == chord.key.lowercased() })
             else { continue }

@@ -7,14 +7,15 @@ extension ConfigReader {
         let chordKeys: [(String, WritableKeyPath<SwitcherSettings, [KeyChord]>)] =
             [("next", \.next), ("prev", \.prev), ("next-same-app", \.nextSameApp), ("prev-same-app", \.prevSameApp)]
         checkKeys(table, at: path, allowed: ["enabled", "debounce", "open-delay", "max-height", "max-scale", "highlight", "padding",
-                                             "radius", "dim", "filter"] + chordKeys.map(\.0), in: "[switcher]")
+                                             "radius", "dim", "filter", "scope"] + chordKeys.map(\.0), in: "[switcher]")
         var settings = config.switcher
         if let value = table["enabled"] {
             if case .bool(let on) = value { settings.enabled = on } else {
                 report("'enabled' must be true or false, not \(value.kind)", atValue: path + ["enabled"])
             }
         }
-        if let node = table["debounce"], let seconds = duration(node, at: path + ["debounce"]) { settings.debounce = seconds }
+        // "0ms": no debounce, every window shown moves up at once (as niri's).
+        if let node = table["debounce"], let seconds = duration(node, at: path + ["debounce"], zeroAllowed: true) { settings.debounce = seconds }
         if let node = table["open-delay"], let seconds = duration(node, at: path + ["open-delay"]) { settings.openDelay = seconds }
         if let node = table["max-height"],
            let units = wholeNumber(node, at: path + ["max-height"], in: SwitcherSettings.maxHeightRange, unit: " surface units") {
@@ -32,6 +33,11 @@ extension ConfigReader {
         if let node = table["filter"], let name = string(node, at: path + ["filter"], must: "\"all\" or \"app-id\"") {
             if let filter = SwitcherFilter(rawValue: name) { settings.filter = filter } else {
                 report("filter \"\(name)\" is not \"all\" or \"app-id\" (the shown window's app alone)", atValue: path + ["filter"])
+            }
+        }
+        if let node = table["scope"], let name = string(node, at: path + ["scope"], must: "\"workspace\" or \"all\"") {
+            if let scope = SwitcherScope(rawValue: name) { settings.scope = scope } else {
+                report("scope \"\(name)\" is not \"workspace\" (the shown workspace's windows) or \"all\"", atValue: path + ["scope"])
             }
         }
         if let node = table["highlight"], let colour = colour(node, at: path + ["highlight"]) { settings.highlight = colour }

@@ -1,7 +1,7 @@
 import SegueEngine
 
 extension ConfigReader {
-    /// `[transitions.switch|open|close]`: each keeps its defaults for the keys it
+    /// `[transitions.switch|open|close|workspace]`: each keeps its defaults for the keys it
     /// leaves out; close starts from open's choice, so a file that says nothing
     /// about close pops with open's effect in reverse, and a close section that
     /// names no effect changes open's key by key. One that names its own
@@ -14,7 +14,7 @@ extension ConfigReader {
                       in: "[transitions]")
             readFrameQuality(table)
         }
-        for event in [TransitionEvent.switch, .open, .close] {
+        for event in [TransitionEvent.switch, .open, .close, .workspace] {
             let base = event == .close ? config.transitions[.open] ?? SegueConfig.defaultChoice(for: .open)
                                        : SegueConfig.defaultChoice(for: event)
             let path: TOMLPath = ["transitions", .key(event.rawValue)]

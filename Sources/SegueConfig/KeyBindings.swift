@@ -9,13 +9,33 @@ public struct KeyBindings: Sendable, Equatable {
     public var switchPrevious: KeyChord?
     /// Asks the shown window to close; closing it pops back to the one before.
     public var close: KeyChord
+    /// Shows workspace N, the first for 1 (Super+N), and moves the shown window there (Super+Shift+N).
+    public var workspace: [KeyChord]
+    public var moveToWorkspace: [KeyChord]
+    /// The workspace after and before the shown one (Super+Page_Down, Super+Page_Up).
+    public var workspaceNext: KeyChord
+    public var workspacePrev: KeyChord
+    /// How many workspaces have keys of their own.
+    public static let numberedWorkspaces = 1...9
 
     public init(switchNext: KeyChord? = nil, switchPrev: KeyChord? = nil, switchPrevious: KeyChord? = nil, close: KeyChord) {
         self.switchNext = switchNext
         self.switchPrev = switchPrev
         self.switchPrevious = switchPrevious
         self.close = close
+        workspace = Self.numberedWorkspaces.map { try! KeyChord(parsing: "Super+\($0)") }
+        moveToWorkspace = Self.numberedWorkspaces.map { try! KeyChord(parsing: "Super+Shift+\($0)") }
+        workspaceNext = try! KeyChord(parsing: "Super+Page_Down")
+        workspacePrev = try! KeyChord(parsing: "Super+Page_Up")
     }
 
     public static let defaults = KeyBindings(close: try! KeyChord(parsing: "Alt+F4"))
+
+    /// Each binding by its `[keys]` name, in the order they are checked for clashes.
+    public var named: [(name: String, chord: KeyChord?)] {
+        [("switch-next", switchNext), ("switch-prev", switchPrev), ("switch-previous", switchPrevious), ("close", close)]
+            + Self.numberedWorkspaces.map { ("workspace-\($0)", workspace[$0 - 1]) }
+            + Self.numberedWorkspaces.map { ("move-to-workspace-\($0)", moveToWorkspace[$0 - 1]) }
+            + [("workspace-next", workspaceNext), ("workspace-prev", workspacePrev)]
+    }
 }

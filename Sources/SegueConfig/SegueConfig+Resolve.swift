@@ -33,9 +33,16 @@ extension SegueConfig {
     }
 
     /// The matching rule with the most match keys; of equals, the later one.
+    /// A rule that only places windows (`workspace` and nothing to play) chooses no transition.
     public func matchingRule(event: TransitionEvent, from: WindowInfo?, to: WindowInfo?) -> Rule? {
-        rules.filter { $0.match.matches(event: event, from: from, to: to) }
+        rules.filter { ($0.workspace == nil || $0.choice != PartialChoice()) && $0.match.matches(event: event, from: from, to: to) }
             .max { ($0.match.specificity, $0.index) < ($1.match.specificity, $1.index) }
+    }
+
+    /// The workspace a window opening goes to, from the most specific matching rule that says one.
+    public func workspace(forOpening window: WindowInfo) -> Int? {
+        rules.filter { $0.workspace != nil && $0.match.matches(event: .open, from: nil, to: window) }
+            .max { ($0.match.specificity, $0.index) < ($1.match.specificity, $1.index) }?.workspace
     }
 
     /// `rule 2 (config.toml:14)`, counting rules from 1 as people do.

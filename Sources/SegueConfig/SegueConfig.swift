@@ -36,7 +36,7 @@ public struct SegueConfig: Sendable {
 
     public static func defaultChoice(for event: TransitionEvent) -> TransitionChoice {
         switch event {
-        case .switch: TransitionChoice(effect: .named("slide"))
+        case .switch, .workspace: TransitionChoice(effect: .named("slide"))
         case .open, .close: TransitionChoice(effect: .named("zoom-from-rect"))
         }
     }
@@ -47,7 +47,7 @@ public struct SegueConfig: Sendable {
             path: nil, output: OutputSettings(),
             transitions: Dictionary(uniqueKeysWithValues: TransitionEvent.allCases.map { ($0, defaultChoice(for: $0)) }),
             rules: [], reduceMotion: false, keys: .defaults, effects: registry, effectDefaults: [:],
-            eventOrigins: [.switch: "built-in default", .open: "built-in default",
+            eventOrigins: [.switch: "built-in default", .open: "built-in default", .workspace: "built-in default",
                            .close: "built-in default (open in reverse)"])
     }
 

@@ -24,6 +24,8 @@ public struct SwitcherSettings: Sendable, Equatable {
     /// Which windows the `next` and `prev` chords and a request that names
     /// none list (the same-app chords list the shown window's app alone).
     public var filter = SwitcherFilter.all
+    /// Whose windows it lists: every workspace's (the shown one's first), or the shown workspace's alone.
+    public var scope = SwitcherScope.all
     /// Chords that open it or step on (or back), over every window or over
     /// those of the shown window's app.
     public var next = [try! KeyChord(parsing: "Alt+Tab"), try! KeyChord(parsing: "Super+Tab")]
@@ -36,4 +38,9 @@ public struct SwitcherSettings: Sendable, Equatable {
     public static let spacingRange = 0...64
 
     public init() {}
+}
+
+/// Which workspaces' windows the switcher lists.
+public enum SwitcherScope: String, Sendable {
+    case all, workspace
 }

@@ -7,7 +7,8 @@ public enum TimeSpan {
 
     private static let validForms = "use a positive duration up to 60 s such as 350ms, 1.2s or 0.5 (seconds)"
 
-    public static func parse(_ text: String) throws(TimingCurveError) -> Double {
+    /// `text` in seconds; `zeroAllowed`: "0ms" means none (a debounce, not a transition).
+    public static func parse(_ text: String, zeroAllowed: Bool = false) throws(TimingCurveError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let (number, divisor): (Substring, Double) =
             if trimmed.hasSuffix("ms") { (trimmed.dropLast(2), 1000) }
@@ -23,7 +24,7 @@ public enum TimeSpan {
         guard seconds >= 0 else {
             throw TimingCurveError(message: "duration \"\(text)\" is negative; \(validForms)")
         }
-        guard seconds > 0 else {
+        guard seconds > 0 || zeroAllowed else {
             throw TimingCurveError(message: "duration \"\(text)\" is zero; \(validForms)")
         }
         guard seconds <= maximumSeconds else {

@@ -6,6 +6,8 @@ public enum TransitionEvent: String, Sendable, CaseIterable, Codable {
     case `switch`
     /// The shown window closed and the previous one returns: plays in reverse.
     case close
+    /// Another workspace shows: from the window shown to the one shown there (or the background).
+    case workspace
 
     public var direction: TransitionDirection { self == .close ? .reverse : .forward }
 }

@@ -32,6 +32,11 @@ extension IPCRequest {
         case .reload: return .reload
         case .config: return .config
         case .events: return .events
+        case .workspaces: return .workspaces
+        case .workspace:
+            return .workspace(try request.workspace(), wait: try request.bool("wait") ?? false)
+        case .moveToWorkspace:
+            return .moveToWorkspace(try request.workspace(), window: try request.windowID(), wait: try request.bool("wait") ?? false)
         case .set:
             guard let key = try request.string("key"), !key.isEmpty, let value = try request.string("value") else {
                 throw IPCError("set needs a \"key\" (dotted, e.g. \"transitions.switch.effect\") and a \"value\"")
@@ -81,6 +86,31 @@ private struct Fields {
         case let other?:
             throw IPCError("\(command) \"target\" must be a string or a number, got \(other.kind)")
         }
+    }
+
+    func workspace() throws(IPCError) -> WorkspaceTarget {
+        switch values["target"] {
+        case nil:
+            throw IPCError("\(command) needs a \"target\": a workspace number, \"next\" or \"prev\"")
+        case .string(let text)?:
+            return try WorkspaceTarget(parsing: text)
+        case .number(let number)?:
+            guard number == number.rounded(), number >= 1, number <= Double(WorkspaceTarget.numbers.upperBound) else {
+                throw IPCError("\(command) \"target\" must be a whole number from 1 to \(WorkspaceTarget.numbers.upperBound), got \(JSONValue.number(number).encoded())")
+            }
+            return .number(Int(number))
+        case let other?:
+            throw IPCError("\(command) \"target\" must be a number or a string, got \(other.kind)")
+        }
+    }
+
+    /// A window id, where given.
+    func windowID() throws(IPCError) -> Int? {
+        guard let number = try finite("window") else { return nil }
+        guard number >= 0, number == number.rounded(), number < 0x1p53 else {
+            throw IPCError("\(command) \"window\" must be a window id, a whole number of at least 0, got \(JSONValue.number(number).encoded())")
+        }
+        return Int(number)
     }
 
     func effect() throws(IPCError) -> String? {

@@ -38,13 +38,27 @@ public enum IPCRequest: Equatable, Sendable {
     /// Applies one config value, dotted key and TOML value, as if the file
     /// said it; gone when the file is read again.
     case set(key: String, value: String)
+    /// Lists the workspaces: each one's number, whether it is shown, its windows.
+    case workspaces
+    /// Shows a workspace with a transition; with `wait`, the reply comes once it has finished.
+    case workspace(WorkspaceTarget, wait: Bool = false)
+    /// Moves a window (by default the shown one) to a workspace; with `wait`,
+    /// the reply comes once the transition away from it has finished.
+    case moveToWorkspace(WorkspaceTarget, window: Int? = nil, wait: Bool = false)
 
     /// The request as one line of JSON, without the terminating newline.
     public func encoded() -> String {
         var fields: [String: JSONValue] = ["command": .string(command.rawValue)]
         switch self {
-        case .windows, .outputs, .clients, .effects, .transitions, .reload, .config, .events:
+        case .windows, .outputs, .clients, .effects, .transitions, .reload, .config, .events, .workspaces:
             break
+        case .workspace(let target, let wait):
+            fields["target"] = target.json
+            if wait { fields["wait"] = true }
+        case .moveToWorkspace(let target, let window, let wait):
+            fields["target"] = target.json
+            if let window { fields["window"] = .number(Double(window)) }
+            if wait { fields["wait"] = true }
         case .switchWindow(let target, let effect, let wait, let duration):
             fields["target"] = target.json
             if let effect { fields["effect"] = .string(effect) }
@@ -92,6 +106,9 @@ public enum IPCRequest: Equatable, Sendable {
         case .switcher: .switcher
         case .events: .events
         case .set: .set
+        case .workspaces: .workspaces
+        case .workspace: .workspace
+        case .moveToWorkspace: .moveToWorkspace
         }
     }
 }

@@ -15,6 +15,9 @@ import SegueEngine
 ///   transition started meanwhile: that one shows what is to be shown.
 /// - A hand's switch moves the stack only when its transition completes
 ///   toward its window; cancelled, everything stays where it was.
+/// - Showing another workspace plays from the window shown to the one shown
+///   there (or the bare background); a window opened on a hidden workspace,
+///   or moved to one, waits there.
 /// - Other kinds of animation (the switcher's departure) run beside transitions.
 package final class Navigation<Window: AnyObject, Screen> {
     package typealias Record = Animation<Window, Screen>
@@ -44,7 +47,13 @@ package final class Navigation<Window: AnyObject, Screen> {
         package var pop: PlayToken?
     }
 
-    package private(set) var stack = WindowStack<Window>()
+    /// The workspaces, each with its stack.
+    package private(set) var workspaces = Workspaces<Window>()
+    /// The shown workspace's stack.
+    package private(set) var stack: WindowStack<Window> {
+        get { workspaces.shown }
+        set { workspaces.shown = newValue }
+    }
     /// Every animation decided and not completed, oldest first: of the
     /// transitions, the newest is the one on screen, an older one there only
     /// while the newer's start interrupts it; other kinds run beside them.
@@ -97,19 +106,59 @@ package final class Navigation<Window: AnyObject, Screen> {
     /// transition runs (one away from it turns back). `inPassing`: a step on
     /// the way (next or previous in opening order, an activation), which moves
     /// the window up in the most-recently-used order only if it stays or gets input.
+    /// A window on another workspace shows that workspace, with it shown there.
     package func switched(to window: Window, at now: Instant? = nil, inPassing: Bool = false) -> PlayToken? {
         _ = switcher.close()
-        guard window !== stack.shown || transitionsPending else { return nil }
         let previous = stack.shown
+        var event = TransitionEvent.switch
+        if let number = workspaces.number(of: window), number != workspaces.shownNumber {
+            workspaces.show(number)
+            event = .workspace
+        } else if window === stack.shown && !transitionsPending {
+            return nil
+        }
         stack.show(window, at: now, inPassing: inPassing)
-        return started(.switch, from: previous, to: window)
+        return started(event, from: previous, to: window)
+    }
+
+    // MARK: Workspaces
+
+    /// `window` mapped onto workspace `number`, which is not shown: it goes on top there, and nothing plays.
+    package func opened(_ window: Window, onHidden number: Int, at now: Instant? = nil) {
+        precondition(number != workspaces.shownNumber, "a window opened on the shown workspace plays its open")
+        workspaces.add(window, to: number, at: now)
+    }
+
+    /// Workspace `number` shows: a transition from the window shown to the
+    /// one shown there (nil: the bare background, for a workspace with none);
+    /// nil where it shows already.
+    package func workspaceShown(_ number: Int) -> PlayToken? {
+        guard number != workspaces.shownNumber else { return nil }
+        _ = switcher.close()
+        let previous = stack.shown
+        workspaces.show(number)
+        return started(.workspace, from: previous, to: stack.shown)
+    }
+
+    /// `window` moves to workspace `number`, on top there. Where it was the
+    /// window shown, the one shown before it comes back as from a close; to
+    /// the shown workspace, it comes in as a window opening; else nothing plays.
+    package func moved(_ window: Window, toWorkspace number: Int, at now: Instant? = nil) -> PlayToken? {
+        guard let from = workspaces.number(of: window), from != number else { return nil }
+        _ = switcher.remove(window)
+        let previous = stack.shown
+        let wasShown = from == workspaces.shownNumber && previous === window
+        workspaces.remove(window)
+        workspaces.add(window, to: number, at: now)
+        if number == workspaces.shownNumber { return started(.open, from: previous, to: window) }
+        return wasShown ? started(.close, from: window, to: stack.shown) : nil
     }
 
     /// `window` unmapped. A hand switching toward it should have let go first.
     package func closed(_ window: Window) -> Closing {
         _ = switcher.remove(window)
         let wasShown = stack.shown === window
-        stack.remove(window)
+        workspaces.remove(window)
         guard wasShown else { return .hidden }
         guard !transitionsPending else {
             deferredPop = window
@@ -122,19 +171,27 @@ package final class Navigation<Window: AnyObject, Screen> {
 
     /// How long a window must be shown to move up, and the switcher's open delay, in seconds.
     package func configure(debounce: Double, openDelay: Double) {
-        stack.debounce = debounce
+        workspaces.debounce = debounce
         switcher.openDelay = openDelay
     }
 
     /// A first press: the switcher lists the open windows `listed` keeps,
     /// most recently shown first, and selects the second (going `backward`,
-    /// the last). False where fewer than two are listed: nothing is held.
-    package func switcherOpened(backward: Bool, listing listed: (Window) -> Bool = { _ in true },
-                                         at now: Instant) -> Bool {
+    /// the last); with `allWorkspaces`, those of the other workspaces after
+    /// the shown one's, by when each was last shown there. False where fewer
+    /// than two are listed: nothing is held.
+    package func switcherOpened(backward: Bool, allWorkspaces: Bool = false, listing listed: (Window) -> Bool = { _ in true },
+                                at now: Instant) -> Bool {
         guard !switcher.isHeld else { return true }
         // A hand holding a switch has the stack: the switcher waits for it to let go.
         guard heldSwitch == nil else { return false }
-        return switcher.open(listing: stack.shownOrder.reversed().filter(listed), backward: backward, at: now)
+        var order = Array(stack.shownOrder.reversed())
+        if allWorkspaces {
+            let others = workspaces.numbers.filter { $0 != workspaces.shownNumber }.compactMap(workspaces.stack)
+            order += others.flatMap { stack in stack.shownOrder.map { (window: $0, at: stack.lastShown($0) ?? .zero) } }
+                .sorted { $0.at > $1.at }.map(\.window)
+        }
+        return switcher.open(listing: order.filter(listed), backward: backward, at: now)
     }
 
     /// Another press while held: the selection moves on (or back).
@@ -171,7 +228,9 @@ package final class Navigation<Window: AnyObject, Screen> {
     /// `hand` begins switching to `window`, from `handOrigin(takingOverFrom:)`.
     package func handBegan(toward window: Window, takingOverFrom origin: Window?? = nil, hand: InteractiveProgress) -> PlayToken {
         _ = switcher.close()
-        let back = handOrigin(takingOverFrom: origin)
+        // Taking over an open from the bare background, with no window before: an
+        // open window cannot go back to nothing, so a cancel leaves it shown.
+        let back = handOrigin(takingOverFrom: origin) ?? window
         let token = started(.switch, from: back, to: window)
         handSwitch = HandSwitch(play: play(of: token), target: window, back: back, hand: hand)
         return token
@@ -190,7 +249,9 @@ package final class Navigation<Window: AnyObject, Screen> {
             // interrupted it has shown what it wanted already.
             if let decided = handSwitch.hand.outcome, outcome != .interrupted,
                let ended = decided == .finished ? play.to : handSwitch.back, ended !== stack.shown {
-                if stack.windows.contains(where: { $0 === ended }) {
+                if let number = workspaces.number(of: ended) {
+                    // On another workspace (moved there meanwhile), its workspace shows with it.
+                    workspaces.show(number)
                     stack.show(ended, at: now)
                     shownChanged = true
                 } else {

@@ -18,6 +18,10 @@ enum Action {
     case gesture(GestureStep)
     /// The held window switcher: opened, stepped, let go or called off.
     case switcher(SwitcherStep)
+    /// Shows a workspace, with the config's transition for it.
+    case workspace(WorkspaceTarget)
+    /// Moves a window (by default the shown one) to a workspace, on top there.
+    case moveToWorkspace(WorkspaceTarget, window: SwitchTarget? = nil)
 }
 
 /// Why an action did nothing; the message says it to a person.
@@ -40,6 +44,10 @@ enum ActionOutcome {
     case gestured(windowID: Int)
     /// A switcher step was taken; `selection` is the window selected while it is held.
     case switcher(selection: Int?)
+    /// Workspace `number` shows: a transition to it started (`changed`), or it showed already.
+    case workspaceShown(number: Int, changed: Bool)
+    /// The window went to workspace `number`; `played`: a transition away from it started.
+    case movedToWorkspace(windowID: Int, number: Int, played: Bool)
 }
 
 /// Hears once how a transition that an action started ended, and what chose

@@ -1,6 +1,7 @@
 import SegueConfig
 import SegueEngine
 import SegueIPC
+import SeguePolicy
 import SegueWayland
 
 extension Compositor {
@@ -41,6 +42,22 @@ extension Compositor {
             return .gestured(windowID: try gesture(step, onStart: onStart, onComplete: onComplete))
         case .switcher(let step):
             return .switcher(selection: try switcher(step, onComplete: onComplete))
+        case .workspace(let target):
+            let number = try target.number(among: navigation.workspaces)
+            guard let play = navigating({ navigation.workspaceShown(number) }) else { return .workspaceShown(number: number, changed: false) }
+            do { try start(play, onComplete: onComplete, onStart: onStart) } catch { throw ActionError(description: "\(error)") }
+            return .workspaceShown(number: number, changed: true)
+        case .moveToWorkspace(let target, let windowTarget):
+            guard let window = try windowTarget.map(window(for:)) ?? stack.shown else { throw ActionError(description: "no window is shown") }
+            let number = try target.number(among: navigation.workspaces)
+            guard let play = navigating({ navigation.moved(window, toWorkspace: number, at: backend.now) }) else {
+                // It left the shown workspace without being the window shown (free placement), or moved between hidden ones.
+                windows.focusShownWindow()
+                windows.windowLayersChanged()
+                return .movedToWorkspace(windowID: window.id, number: number, played: false)
+            }
+            do { try start(play, onComplete: onComplete, onStart: onStart) } catch { throw ActionError(description: "\(error)") }
+            return .movedToWorkspace(windowID: window.id, number: number, played: true)
         case .reload:
             switch reloadConfig() {
             case nil:
@@ -68,7 +85,7 @@ extension Compositor {
             }
             return window
         case .window(let id):
-            guard let window = stack.windows.first(where: { $0.id == id }) else {
+            guard let window = allWindows.first(where: { $0.id == id }) else {
                 throw ActionError(description: "no window with id \(id)")
             }
             return window
@@ -76,12 +93,25 @@ extension Compositor {
             let glob: Glob
             do { glob = try Glob(pattern) } catch { throw ActionError(description: error.message) }
             let byAppID = if case .appID = target { true } else { false }
-            // The most recently shown match; the shown window only when it is the one match.
-            let matches = stack.shownOrder.reversed().filter { glob.matches(byAppID ? $0.appID : $0.title) }
+            // The most recently shown match, the shown workspace's first; the shown window only when it is the one match.
+            let others = allWindows.filter { window in !stack.windows.contains { $0 === window } }
+            let matches = (stack.shownOrder.reversed() + others).filter { glob.matches(byAppID ? $0.appID : $0.title) }
             guard let window = matches.first(where: { $0 !== stack.shown }) ?? matches.first else {
                 throw ActionError(description: "no window's \(byAppID ? "app id" : "title") matches \"\(pattern)\"")
             }
             return window
+        }
+    }
+}
+
+extension WorkspaceTarget {
+    /// The workspace's number: its own, or the neighbour of the shown one among `workspaces`.
+    func number(among workspaces: Workspaces<Window>) throws(ActionError) -> Int {
+        switch self {
+        case .number(let number): return number
+        case .next, .prev:
+            guard let number = workspaces.neighbour(after: self == .next) else { throw ActionError(description: "no other workspace") }
+            return number
         }
     }
 }

@@ -45,7 +45,8 @@ extension Compositor {
             }
             guard settings.enabled else { throw ActionError(description: "the switcher is off ([switcher] enabled = false)") }
             let app = stack.shown?.appID, sameApp = (step.filter ?? settings.filter) == .appID
-            guard navigation.switcherOpened(backward: backward, listing: { !sameApp || $0.appID == app }, at: backend.now) else {
+            guard navigation.switcherOpened(backward: backward, allWorkspaces: settings.scope == .all,
+                                            listing: { !sameApp || $0.appID == app }, at: backend.now) else {
                 throw ActionError(description: sameApp ? "no other window of this app to switch to" : "no other window to switch to")
             }
             control.emit("switcher_opened", ["windows": .array(navigation.switcher.windows.map { .number(Double($0.id)) })])

@@ -34,6 +34,8 @@ public final class Compositor {
     /// Which window is shown, which transition each event starts, and the one running.
     let navigation = Navigation<Window, ScreenSource>()
     var stack: WindowStack<Window> { navigation.stack }
+    /// Every window, on every workspace.
+    var allWindows: [Window] { navigation.workspaces.allWindows }
     /// Each surface's content as a texture, imported when it commits a buffer.
     let textures = SurfaceTextures()
     /// Each cursor surface's picture, and the cursor the backend was last told to show.
@@ -219,7 +221,7 @@ extension Compositor: OutputDelegate {
         offered?.fractionalScale.outputScaleChanged(to: output.scale)
         offered?.imageCopy.outputResized()
         desktop.arrangeLayers()
-        for window in stack.windows { window.toplevel.reconfigure() }
+        for window in allWindows { window.toplevel.reconfigure() }
         input.pointerLayoutChanged()
     }
 
@@ -239,18 +241,18 @@ extension Compositor: OutputDelegate {
                 }
             }
         }
-        for window in stack.windows where !visible.contains(where: { $0 === window }) {
+        for window in allWindows where !visible.contains(where: { $0 === window }) {
             window.freeScreenMemory()
             windows.forEachSurface(of: window.surface) { surface in
                 // Hidden windows get no frame callbacks until shown; their feedback is discarded.
                 for feedback in surface.takeFeedbacks() { feedback.discarded() }
             }
         }
-        // Every window of the stack is on the output, shown or covered, as a
+        // Every window is on the output, shown, covered or on a hidden workspace, as a
         // covered window is on a stacking desktop's: a client that draws at
         // the scale of the outputs its surface is on keeps drawing for this
         // one while hidden, and is sharp the moment it shows again.
-        for window in stack.windows where window.isAlive {
+        for window in allWindows where window.isAlive {
             let outputs = offered?.output.resources(for: window.surface.client) ?? []
             windows.forEachSurface(of: window.surface) { $0.updateEnteredOutputs(to: outputs, among: outputs) }
         }

@@ -76,7 +76,7 @@ final class Globals {
         captureSources = ImageCaptureSourceManagers(display: display, privileges: privileges)
         imageCopy = ImageCopyCaptureManager(display: display, privileges: privileges, delegate: screenCapture)
         screenCapture.changeWatchers = [screencopy, imageCopy]
-        screenCapture.window = { [unowned shell] id in shell.stack.windows.first { $0.id == id } }
+        screenCapture.window = { [unowned shell] id in shell.allWindows.first { $0.id == id } }
         screenCapture.pointer = { [unowned shell] in shell.input.pointerPicture() }
         shell.output.sendFrames(to: screenCapture)
         dataControl = DataControlManager(display: display, privileges: privileges)

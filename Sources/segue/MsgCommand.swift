@@ -7,5 +7,6 @@ struct MsgCommand: ParsableCommand {
         commandName: "msg", abstract: "Send a request to the running compositor and print its JSON reply.",
         subcommands: [MsgWindowsCommand.self, MsgOutputsCommand.self, MsgClientsCommand.self, MsgSwitchCommand.self, MsgCloseCommand.self, MsgScreenshotCommand.self,
                       MsgEffectsCommand.self, MsgTransitionsCommand.self, MsgReloadCommand.self, MsgConfigCommand.self,
-                      MsgSpawnCommand.self, MsgGestureCommand.self, MsgSwitcherCommand.self, MsgEventsCommand.self, MsgSetCommand.self])
+                      MsgSpawnCommand.self, MsgGestureCommand.self, MsgSwitcherCommand.self, MsgEventsCommand.self, MsgSetCommand.self,
+                      MsgWorkspacesCommand.self, MsgWorkspaceCommand.self, MsgMoveToWorkspaceCommand.self])
 }

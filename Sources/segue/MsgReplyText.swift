@@ -24,6 +24,9 @@ enum MsgReplyText {
         case .spawn: payload["pid"].map { "started as pid \(plain($0))" } ?? keyed(payload)
         case .events: keyed(payload)
         case .set(let key, let value): "\(key) = \(value), until the config file is read again"
+        case .workspaces: workspaces(payload)
+        case .workspace, .moveToWorkspace:
+            if payload["outcome"] != nil { completion(payload) } else { workspaceAction(payload) }
         }
     }
 
@@ -32,11 +35,29 @@ enum MsgReplyText {
         let rows = list.compactMap { item -> [String]? in
             guard case .object(let w) = item else { return nil }
             let marks = (w["shown"] == .bool(true) ? "*" : " ") + (w["urgent"] == .bool(true) ? "!" : " ")
-            return [marks, plain(w["id"]), plain(w["app_id"]), plain(w["title"]),
+            return [marks, plain(w["id"]), plain(w["workspace"]), plain(w["app_id"]), plain(w["title"]),
                     "\(plain(w["width"]))x\(plain(w["height"]))", plain(w["buffer_scale"])]
         }
-        let table = aligned([["", "id", "app id", "title", "size", "scale"]] + rows)
+        let table = aligned([["", "id", "workspace", "app id", "title", "size", "scale"]] + rows)
         return rows.isEmpty ? "no windows" : table + "\n(* shown, ! asks for attention; front to back)"
+    }
+
+    private static func workspaces(_ payload: [String: JSONValue]) -> String {
+        guard case .array(let list)? = payload["workspaces"] else { return keyed(payload) }
+        let rows = list.compactMap { item -> [String]? in
+            guard case .object(let w) = item else { return nil }
+            let marks = (w["shown"] == .bool(true) ? "*" : " ") + (w["urgent"] == .bool(true) ? "!" : " ")
+            var windows = "-"
+            if case .array(let ids)? = w["windows"], !ids.isEmpty { windows = ids.map(plain).joined(separator: ",") }
+            return [marks, plain(w["number"]), windows]
+        }
+        return aligned([["", "workspace", "windows"]] + rows) + "\n(* shown, ! a window asks for attention)"
+    }
+
+    private static func workspaceAction(_ payload: [String: JSONValue]) -> String {
+        guard let workspace = payload["workspace"] else { return keyed(payload) }
+        if let window = payload["window"] { return "window \(plain(window)) moved to workspace \(plain(workspace))" }
+        return payload["switched"] == .bool(false) ? "workspace \(plain(workspace)) is shown already" : "showing workspace \(plain(workspace))"
     }
 
     private static func clients(_ payload: [String: JSONValue]) -> String {

@@ -29,7 +29,7 @@ struct MsgSwitchCommand: ParsableCommand {
         }
         let seconds: Double?
         do throws(TimingCurveError) {
-            seconds = try duration.map(TimeSpan.parse)
+            seconds = try duration.map { text throws(TimingCurveError) in try TimeSpan.parse(text) }
         } catch {
             throw CommandError("--duration: \(error.message)")
         }

@@ -148,6 +148,22 @@ final class ActivationTests: XCTestCase {
         XCTAssertEqual(try shownAndUrgent().urgent, [.bool(false), .bool(false)])
     }
 
+    /// A window on a hidden workspace asking with a good token is marked, not
+    /// pulled: the workspace shown stays, and so does its window.
+    func testActivationOfAWindowOnAHiddenWorkspaceMarksItUrgentAndShowsNothingElse() throws {
+        let first = try mapWindow(count: 1)
+        let second = try mapWindow(count: 2)
+        XCTAssertEqual(try compositor.send(.moveToWorkspace(.number(2), window: 2)).ok, true)
+        let token = try token(for: first.surface)
+        xdg_activation_v1_activate(client.activation, token, second.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(try shownAndUrgent().shown, .number(1))
+        XCTAssertEqual(try shownAndUrgent().urgent, [.bool(false), .bool(true)])
+        let workspaces = try compositor.send(.workspaces).payload["workspaces"]
+        XCTAssertEqual(workspaces, .array([.object(["number": 1, "shown": true, "windows": [1], "urgent": false]),
+                                           .object(["number": 2, "shown": false, "windows": [2], "urgent": true])]))
+    }
+
     func testCommittingATokenTwiceIsAlreadyUsed() throws {
         let proxy = xdg_activation_v1_get_activation_token(client.activation)
         xdg_activation_token_v1_commit(proxy)

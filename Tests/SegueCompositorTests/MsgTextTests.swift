@@ -15,7 +15,7 @@ final class MsgTextTests: XCTestCase {
         }
         let windows = try msg(["windows"]).split(separator: "\n").map(String.init)
         XCTAssertEqual(windows.count, 4, "\(windows)")
-        XCTAssertTrue(windows[0].hasPrefix("    id  app id"), windows[0])
+        XCTAssertTrue(windows[0].hasPrefix("    id  workspace  app id"), windows[0])
         XCTAssertTrue(windows[1].hasPrefix("*   2 "), "TWO, shown, first: \(windows[1])")
         XCTAssertTrue(windows[2].hasPrefix("    1 "), windows[2])
         XCTAssertEqual(windows[1].range(of: "TWO")?.lowerBound.utf16Offset(in: windows[1]),

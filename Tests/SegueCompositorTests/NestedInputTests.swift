@@ -112,7 +112,8 @@ final class NestedInputTests: NestedSegueCase {
             .write(to: config, atomically: true, encoding: .utf8)
         let reloaded = try parent.dispatch {
             let reply = try parent.ask(nestedControl, .config)
-            return reply.payload["keys"] == .object(["switch_next": "Ctrl+n", "switch_prev": "Ctrl+p", "switch_previous": .null, "close": "Alt+F4"])
+            guard case .object(let keys)? = reply.payload["keys"] else { return false }
+            return keys["switch_next"] == "Ctrl+n" && keys["switch_prev"] == "Ctrl+p" && keys["switch_previous"] == .null && keys["close"] == "Alt+F4"
         }
         XCTAssertTrue(reloaded, "the nested Segue reloaded its config")
 

@@ -99,7 +99,9 @@ final class RecordingTests: XCTestCase {
         let (frames, summary) = try capture(["--protocol", "ext", "--window", "sample-rec", "--seconds", "2"])
         let presented = try counters().presented - before
         XCTAssertEqual(summary["distinct"], .bool(true))
-        XCTAssertEqual(summary["in_order"], .bool(true))
+        // Where they are not, the pairs out of order say how (one seen once in CI, not reproduced by hand).
+        let backwards = zip(frames, frames.dropFirst()).filter { $1.0 <= $0.0 }.map { "\($0.0) then \($1.0)" }
+        XCTAssertEqual(summary["in_order"], .bool(true), "of \(frames.count) frames: \(backwards.prefix(4))")
         // The window redraws once a refresh, each presented: its capture keeps that pace.
         XCTAssertGreaterThanOrEqual(Double(frames.count), 0.8 * Double(presented), "\(frames.count) frames of \(presented) refreshes")
     }

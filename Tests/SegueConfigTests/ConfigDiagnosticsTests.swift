@@ -155,7 +155,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
         assertProblems("[[rules]]\napp-id = \"a\"\n\n[[rules]]\napp-id = \"foo[\"",
                        ["5:10: glob \"foo[\" has a '[' without its ']'; write '\\[' for a bracket"])
         assertProblems("[[rules]]\nevent = \"swich\"",
-                       ["2:9: unknown event 'swich'; did you mean 'switch'? (events: open, switch, close)"])
+                       ["2:9: unknown event 'swich'; did you mean 'switch'? (events: open, switch, close, workspace)"])
         assertProblems("rules = [{ app-id = \"x\", duraton = \"1s\" }]",
                        ["1:26: unknown key 'duraton' in rule 1; did you mean 'duration'?"])
     }

@@ -17,6 +17,8 @@ final class IPCRequestTests: XCTestCase {
             .gesture(.begin(.next)), .gesture(.begin(.window(id: 2))), .gesture(.update(0.35)), .gesture(.update(-0.5)),
             .gesture(.end(velocity: nil)), .gesture(.end(velocity: -2.5)), .gesture(.cancel),
             .switcher(.open(filter: nil)), .switcher(.next(filter: .appID)), .switcher(.prev(filter: .all)), .switcher(.commit), .switcher(.cancel),
+            .workspaces, .workspace(.number(3)), .workspace(.next, wait: true), .workspace(.prev),
+            .moveToWorkspace(.number(2)), .moveToWorkspace(.next, window: 7, wait: true),
         ]
         for request in requests {
             XCTAssertEqual(try IPCRequest.decode(line: request.encoded()), request)
@@ -69,11 +71,11 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"windows""#, #"request is not JSON; send one JSON object per line, e.g. {"command":"windows"}"#),
             (#"["windows"]"#, #"request must be a JSON object, e.g. {"command":"windows"}, got an array"#),
             ("3", #"request must be a JSON object, e.g. {"command":"windows"}, got a number"#),
-            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set"),
+            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace"),
             (#"{"command":1}"#, #""command" must be a string, got a number"#),
             (#"{"command":"windos"}"#, #"unknown command "windos"; did you mean "windows"?"#),
             (#"{"command":"swich","target":"next"}"#, #"unknown command "swich"; did you mean "switch"?"#),
-            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set"),
+            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace"),
             (#"{"command":"windows","all":true}"#, #"unknown field "all" for windows; windows takes no fields"#),
             (#"{"command":"switch","target":"next","efect":"slide"}"#, #"unknown field "efect" for switch; did you mean "effect"?"#),
             (#"{"command":"switch","target":"next","speed":1}"#, #"unknown field "speed" for switch; switch takes "target", "effect", "duration", "wait""#),
@@ -112,6 +114,21 @@ final class IPCRequestTests: XCTestCase {
                 XCTAssertEqual((error as? IPCError)?.message, message, line)
             }
         }
+    }
+
+    /// A workspace is a number from 1, or next or prev; typed or on the wire, anything else is named.
+    func testWorkspaceTargetsAreNumbersFromOneOrNextOrPrev() throws {
+        XCTAssertEqual(try WorkspaceTarget(parsing: "12"), .number(12))
+        XCTAssertEqual(try WorkspaceTarget(parsing: "next"), .next)
+        for bad in ["0", "-1", "two", "", "99999999999"] {
+            XCTAssertThrowsError(try WorkspaceTarget(parsing: bad), bad)
+        }
+        XCTAssertEqual(try IPCRequest.decode(line: #"{"command":"workspace","target":"4"}"#), .workspace(.number(4)))
+        XCTAssertThrowsError(try IPCRequest.decode(line: #"{"command":"workspace","target":0}"#)) { error in
+            XCTAssertEqual((error as? IPCError)?.message, "workspace \"target\" must be a whole number from 1 to 2147483647, got 0")
+        }
+        XCTAssertThrowsError(try IPCRequest.decode(line: #"{"command":"move-to-workspace","target":2,"window":-3}"#))
+        XCTAssertThrowsError(try IPCRequest.decode(line: #"{"command":"workspace"}"#))
     }
 
     func testRejectsBytesThatAreNotTextOrHoldNUL() {

@@ -135,8 +135,10 @@ final class NavigationTests: XCTestCase {
     /// transition until they let go, and listen to it then; the switcher
     /// held, stepped, clicked, committed and cancelled, its overlay departing
     /// beside whatever plays next; windows going while selected, previewed or
-    /// shown. After each: one window shown while any is open, only open
-    /// windows on the stack, the transition drawn the newest decided, each
+    /// shown; workspaces shown, windows moved between them and opened on
+    /// hidden ones. After each: every open window on one workspace, a hidden
+    /// workspace only while it holds one, one window shown while the shown
+    /// workspace holds any, the transition drawn the newest decided, each
     /// animation completed once and never from inside a presentation, nothing
     /// waiting on a window that went, the selection a live window. At rest:
     /// nothing left running, and the screen ended where the stack says.
@@ -168,7 +170,7 @@ final class NavigationTests: XCTestCase {
         mutating func step(_ generator: inout SeededGenerator) {
             shell.wait(Double.random(in: 0...0.2, using: &generator))
             let atOnce = Int.random(in: 0..<4, using: &generator) == 0
-            switch Int.random(in: 0..<15, using: &generator) {
+            switch Int.random(in: 0..<18, using: &generator) {
             case 0:
                 named += 1
                 let window = W("w\(named)")
@@ -195,7 +197,7 @@ final class NavigationTests: XCTestCase {
             case 7:
                 // The switcher's first press, over every window or some (windows of one app).
                 let some = Bool.random(using: &generator), shown = navigation.stack.shown
-                _ = navigation.switcherOpened(backward: Bool.random(using: &generator),
+                _ = navigation.switcherOpened(backward: Bool.random(using: &generator), allWorkspaces: Bool.random(using: &generator),
                                               listing: { !some || $0.name.count % 2 == 0 || $0 === shown }, at: shell.now)
             case 8:
                 navigation.switcherStepped(backward: Bool.random(using: &generator))
@@ -210,6 +212,20 @@ final class NavigationTests: XCTestCase {
                 guard navigation.switcher.isHeld else { return }
                 navigation.switcherCancelled()
                 shell.switcherLetGo()
+            case 13:
+                shell.give(navigation.workspaceShown(Int.random(in: 1...3, using: &generator)), atOnce: atOnce)
+            case 14:
+                guard let window = open.randomElement(using: &generator) else { return }
+                // A hand dragging toward the window that leaves lets go.
+                if let held = navigation.heldSwitch, held.target === window { _ = held.hand.end(at: shell.now, toward: .cancelled) }
+                shell.give(navigation.moved(window, toWorkspace: Int.random(in: 1...3, using: &generator), at: shell.now), atOnce: atOnce)
+            case 15:
+                let number = Int.random(in: 1...3, using: &generator)
+                guard number != navigation.workspaces.shownNumber else { return }
+                named += 1
+                let window = W("w\(named)")
+                open.append(window)
+                navigation.opened(window, onHidden: number, at: shell.now)
             default:
                 for _ in 0..<Int.random(in: 1...4, using: &generator) { shell.frame() }
             }
@@ -247,9 +263,14 @@ final class NavigationTests: XCTestCase {
         }
 
         func check(file: StaticString = #filePath, line: UInt = #line) {
-            let stack = navigation.stack
-            XCTAssertEqual(stack.windows.map(ObjectIdentifier.init), open.map(ObjectIdentifier.init), "only open windows", file: file, line: line)
-            XCTAssertEqual(stack.shown == nil, open.isEmpty, "one window shown while any is open", file: file, line: line)
+            let stack = navigation.stack, workspaces = navigation.workspaces
+            XCTAssertEqual(workspaces.allWindows.count, open.count, "each open window on one workspace", file: file, line: line)
+            XCTAssertEqual(Set(workspaces.allWindows.map(ObjectIdentifier.init)), Set(open.map(ObjectIdentifier.init)), "only open windows",
+                           file: file, line: line)
+            XCTAssertEqual(stack.shown == nil, stack.windows.isEmpty, "one window shown while the workspace holds any", file: file, line: line)
+            for number in workspaces.numbers where number != workspaces.shownNumber {
+                XCTAssertFalse(workspaces.stack(number)?.windows.isEmpty ?? true, "a hidden workspace holds a window", file: file, line: line)
+            }
             let transitions = navigation.animations.filter { if case .transition = $0.kind { true } else { false } }
             XCTAssertLessThanOrEqual(transitions.count, 1, "one transition on screen, once each start is given back", file: file, line: line)
             XCTAssertLessThanOrEqual(navigation.animations.count - transitions.count, 1, "one departure", file: file, line: line)
@@ -280,9 +301,12 @@ final class NavigationTests: XCTestCase {
                 XCTAssertGreaterThan(switcher.windows.count, 1, "held only with somewhere to go", file: file, line: line)
                 XCTAssertNil(navigation.heldSwitch, "a hand and the switcher are not held at once", file: file, line: line)
             }
-            XCTAssertEqual(Set(stack.shownOrder.map(ObjectIdentifier.init)), Set(open.map(ObjectIdentifier.init)),
-                           "every open window once in the most-recently-used order", file: file, line: line)
-            XCTAssertEqual(stack.shownOrder.count, open.count, file: file, line: line)
+            for number in workspaces.numbers {
+                let stack = workspaces.stack(number)
+                XCTAssertEqual(Set(stack?.shownOrder.map(ObjectIdentifier.init) ?? []), Set(stack?.windows.map(ObjectIdentifier.init) ?? []),
+                               "every window once in its workspace's most-recently-used order", file: file, line: line)
+                XCTAssertEqual(stack?.shownOrder.count, stack?.windows.count, file: file, line: line)
+            }
         }
 
         /// Settled: every play given back completed, once; nothing runs; and

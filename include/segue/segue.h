@@ -120,6 +120,8 @@ typedef enum segue_event {
     SEGUE_EVENT_OPEN = 0,
     SEGUE_EVENT_CLOSE = 1,
     SEGUE_EVENT_SWITCH = 2,
+    /* A host's workspace switch: from one desktop to another ([transitions.workspace]). */
+    SEGUE_EVENT_WORKSPACE = 3,
 } segue_event;
 
 typedef struct segue_window_info {

@@ -50,7 +50,7 @@ final class Desktop: LayerShellDelegate {
         let moved = zip(shown, before).filter { $0.0.rect != $0.1 }.map(\.0)
         if !moved.isEmpty { layersChanged() }
         guard areaChanged else { return }
-        for window in compositor.stack.windows {
+        for window in compositor.allWindows {
             window.toplevel.reconfigure()
             // A maximized window on a free desktop moves to the area's corner.
             _ = compositor.windows.updateOrigin(of: window)

@@ -29,6 +29,7 @@ enum ConfigJSON {
             "open_delay_ms": .number((settings.openDelay * 1000).rounded()), "max_height": .number(Double(settings.maxHeight)),
             "max_scale": .number(settings.maxScale), "highlight": .string("#" + hex), "padding": .number(Double(settings.padding)),
             "radius": .number(Double(settings.radius)), "dim": .number(settings.dim), "filter": .string(settings.filter.rawValue),
+            "scope": .string(settings.scope.rawValue),
             "next": chords(settings.next), "prev": chords(settings.prev),
             "next_same_app": chords(settings.nextSameApp), "prev_same_app": chords(settings.prevSameApp),
         ])

@@ -37,6 +37,13 @@ final class Control: IPCDelegate {
         return true
     }
 
+    /// The shown workspace is `number` now: subscribers hear of it if that is news.
+    func workspaceChanged(to number: Int) {
+        guard number != reports.announcedWorkspace else { return }
+        reports.announcedWorkspace = number
+        emit("workspace_shown", ["workspace": .number(Double(number))])
+    }
+
     package func answer(_ request: IPCRequest, reply: @escaping (IPCReply) -> Void) {
         switch request {
         case .set(let key, let value):
@@ -53,8 +60,21 @@ final class Control: IPCDelegate {
             // From the reply on, the connection hears `emit`.
             reply(.success(["subscribed": true]))
         case .windows:
-            // Front to back: the shown window, then the others by when they were last shown.
-            reply(.success(["windows": .array(stack.shownOrder.reversed().map(json)), "animating": .bool(compositor.navigation.isAnimating)]))
+            // Front to back: the shown window, then the others by when they were last shown; then other workspaces' by number.
+            let workspaces = compositor.navigation.workspaces
+            let others = workspaces.numbers.filter { $0 != workspaces.shownNumber }.flatMap { workspaces.stack($0)?.shownOrder.reversed() ?? [] }
+            reply(.success(["windows": .array((stack.shownOrder.reversed() + others).map(json)), "animating": .bool(compositor.navigation.isAnimating)]))
+        case .workspaces:
+            let workspaces = compositor.navigation.workspaces
+            reply(.success(["workspaces": .array(workspaces.numbers.map { number in
+                .object(["number": .number(Double(number)), "shown": .bool(number == workspaces.shownNumber),
+                         "windows": .array((workspaces.stack(number)?.windows ?? []).map { .number(Double($0.id)) }),
+                         "urgent": .bool(workspaces.stack(number)?.windows.contains { $0.urgent } ?? false)])
+            })]))
+        case .workspace(let target, let wait):
+            act(.workspace(target), wait: wait, reply: reply)
+        case .moveToWorkspace(let target, let window, let wait):
+            act(.moveToWorkspace(target, window: window.map { .window(id: $0) }), wait: wait, reply: reply)
         case .clients:
             reply(.success(["clients": .array(compositor.server.clients.map(clientJSON))]))
         case .outputs:
@@ -159,6 +179,28 @@ final class Control: IPCDelegate {
         }
     }
 
+    /// A workspace shown or a window moved: the reply says what happened, or
+    /// with `wait`, how the transition it started went, once it finished.
+    private func act(_ action: Action, wait: Bool, reply: @escaping (IPCReply) -> Void) {
+        do {
+            let outcome = try compositor.perform(action, onComplete: { completion, reason in
+                guard wait else { return }
+                var fields = Self.json(completion)
+                fields["rule"] = .string(reason)
+                reply(.success(fields))
+            })
+            switch outcome {
+            case .workspaceShown(let number, let changed) where !wait || !changed:
+                reply(.success(["workspace": .number(Double(number)), "switched": .bool(changed)]))
+            case .movedToWorkspace(let id, let number, let played) where !wait || !played:
+                reply(.success(["window": .number(Double(id)), "workspace": .number(Double(number))]))
+            default: break
+            }
+        } catch {
+            reply(.failure(error.description))
+        }
+    }
+
     /// begin and update reply at once; end and cancel once the transition has come to rest.
     private func gesture(_ step: GestureStep, reply: @escaping (IPCReply) -> Void) {
         let waits: Bool
@@ -189,9 +231,16 @@ final class Control: IPCDelegate {
             "buffer_scale": .number(Double(window.surface.bufferScale)),
             "shown": .bool(window === stack.shown),
             // When it was last shown, in milliseconds on the output's clock (CLOCK_MONOTONIC): the order `windows` lists them in.
-            "last_shown": .number(Double((stack.lastShown(window)?.nanoseconds ?? 0) / 1_000_000)),
+            "last_shown": .number(Double((workspaceStack(of: window)?.lastShown(window)?.nanoseconds ?? 0) / 1_000_000)),
             "urgent": .bool(window.urgent),
+            "workspace": compositor.navigation.workspaces.number(of: window).map { .number(Double($0)) } ?? .null,
         ])
+    }
+
+    /// The stack of the workspace `window` is on.
+    private func workspaceStack(of window: Window) -> WindowStack<Window>? {
+        let workspaces = compositor.navigation.workspaces
+        return workspaces.number(of: window).flatMap(workspaces.stack)
     }
 
     /// A client as only what it cannot choose tells: its process, and the
@@ -203,7 +252,7 @@ final class Control: IPCDelegate {
             "executable": privileges?.executable(of: client).map(JSONValue.string) ?? .null,
             "privileged": .bool(privileges?.isPrivileged(client) ?? false),
             "may_use": .array((privileges?.interfaces(for: client) ?? []).map(JSONValue.string)),
-            "windows": .array(stack.windows.filter { $0.surface.client == client }.map { .number(Double($0.id)) }),
+            "windows": .array(compositor.allWindows.filter { $0.surface.client == client }.map { .number(Double($0.id)) }),
         ])
     }
 
@@ -268,13 +317,14 @@ final class Control: IPCDelegate {
             "transitions": .object(Dictionary(uniqueKeysWithValues: events)),
             "rules": .array(config.rules.map { rule in
                 .object(["rule": .string(config.describe(rule)), "when": ConfigJSON.match(rule.match),
-                         "sets": .object(ConfigJSON.choice(rule.choice))])
+                         "sets": .object(ConfigJSON.choice(rule.choice)),
+                         "workspace": rule.workspace.map { .number(Double($0)) } ?? .null])
             }),
             "reduce_motion": .bool(config.reduceMotion),
-            "keys": .object(["switch_next": config.keys.switchNext.map { .string($0.text) } ?? .null,
-                             "switch_prev": config.keys.switchPrev.map { .string($0.text) } ?? .null,
-                             "switch_previous": config.keys.switchPrevious.map { .string($0.text) } ?? .null,
-                             "close": .string(config.keys.close.text)]),
+            // By their [keys] names, dashes as underscores.
+            "keys": .object(Dictionary(uniqueKeysWithValues: config.keys.named.map { name, chord in
+                (name.replacingOccurrences(of: "-", with: "_"), chord.map { .string($0.text) } ?? .null)
+            })),
             "switcher": ConfigJSON.switcher(config.switcher),
             "effects": .array(config.effects.names.map(JSONValue.string)),
             "privileged": config.privileged == .all ? .string("all") : .array(config.privileged.executables.map { .string($0) }),
@@ -303,7 +353,7 @@ final class Control: IPCDelegate {
     /// nothing plays any more, how the transition away from it went.
     func answerCloseWaiters() {
         guard !compositor.navigation.transitionsPending else { return }
-        let open = Set(stack.windows.map(\.id))
+        let open = Set(compositor.allWindows.map(\.id))
         let answered = reports.closeWaiters.filter { !open.contains($0.window) }
         reports.closeWaiters.removeAll { !open.contains($0.window) }
         for waiter in answered {

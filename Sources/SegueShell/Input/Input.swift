@@ -159,8 +159,13 @@ final class Input {
     /// The config's bindings, each chord's key as xkb names it (checked when the config was read).
     private func bindings() -> [(binding: KeyBinding, action: Action)] {
         if let resolved = routing.keyboard.resolved, resolved.keys == config.keys { return resolved.bindings }
-        let chords: [(KeyChord?, Action)] = [(config.keys.switchNext, .show(.next)), (config.keys.switchPrev, .show(.prev)),
-                                             (config.keys.close, .close()), (config.keys.switchPrevious, .show(.previous))]
+        let keys = config.keys
+        var chords: [(KeyChord?, Action)] = [(keys.switchNext, .show(.next)), (keys.switchPrev, .show(.prev)),
+                                             (keys.close, .close()), (keys.switchPrevious, .show(.previous)),
+                                             (keys.workspaceNext, .workspace(.next)), (keys.workspacePrev, .workspace(.prev))]
+        for number in KeyBindings.numberedWorkspaces {
+            chords += [(keys.workspace[number - 1], .workspace(.number(number))), (keys.moveToWorkspace[number - 1], .moveToWorkspace(.number(number)))]
+        }
         let bindings = chords.compactMap { chord, action in chord.map { (binding: KeyBinding($0), action: action) } }
         routing.keyboard.resolved = (config.keys, bindings)
         return bindings

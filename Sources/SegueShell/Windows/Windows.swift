@@ -26,7 +26,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     private var layerSurfaces: LayerSurfaces { compositor.desktop.layerSurfaces }
 
     /// The open windows by id, for the protocols that list them.
-    package var openWindows: [(id: Int, toplevel: XdgToplevel)] { stack.windows.map { ($0.id, $0.toplevel) } }
+    package var openWindows: [(id: Int, toplevel: XdgToplevel)] { compositor.allWindows.map { ($0.id, $0.toplevel) } }
 
     /// The window a surface is part of: its own, a subsurface's or a popup's.
     func window(of surface: Surface) -> Window? {
@@ -49,6 +49,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     }
 
     func focusShownWindow() {
+        compositor.control.workspaceChanged(to: compositor.navigation.workspaces.shownNumber)
         if compositor.control.shownChanged(to: stack.shown?.id) {
             // Another window shown takes the keyboard back from a layer surface that took it on demand.
             layerSurfaces.keyboardTakenBack()
@@ -56,12 +57,12 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         }
         stack.shown?.urgent = false
         // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
-        for window in stack.windows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
+        for window in compositor.allWindows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
         // A launcher or lock screen asking for every key has them; the shown window gets them back when it goes.
         let layer = layerSurfaces.keyboardOwner
         compositor.seat?.focus(layer.map { $0.popups.last(where: { $0.mapped && $0.grabbing })?.xdgSurface.surface ?? $0.surface }
             ?? stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? stack.shown?.surface)
-        for window in stack.windows { window.toplevel.reconfigure() }
+        for window in compositor.allWindows { window.toplevel.reconfigure() }
         compositor.input.pointerLayoutChanged()
     }
 
@@ -81,10 +82,19 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     package func toplevelMapped(_ toplevel: XdgToplevel) {
         // Mapped again, a toplevel comes back where it was put.
         let window = registry.add(toplevel)
+        compositor.log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
+        let navigation = compositor.navigation
+        // A rule may put it on a hidden workspace: it waits there, and nothing here changes.
+        if let number = compositor.config.workspace(forOpening: WindowInfo(appID: window.appID, title: window.title)),
+           number != navigation.workspaces.shownNumber {
+            navigation.opened(window, onHidden: number, at: compositor.backend.now)
+            compositor.control.emit("window_opened", Control.describe(window))
+            compositor.offered?.windowChanged(id: window.id, toplevel)
+            return
+        }
         // A window opening takes the keyboard from a bar's open menu, which closes.
         for layer in layerSurfaces.all { layer.dismissPopups() }
-        let play = compositor.navigating { compositor.navigation.opened(window, at: compositor.backend.now) }
-        compositor.log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
+        let play = compositor.navigating { navigation.opened(window, at: compositor.backend.now) }
         compositor.control.emit("window_opened", Control.describe(window))
         compositor.offered?.windowChanged(id: window.id, toplevel)
         try? compositor.start(play)
@@ -295,6 +305,12 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         guard valid else {
             window.urgent = true
             compositor.log.info("window \(window.id) asked for activation without a valid token: marked urgent")
+            return
+        }
+        // On a hidden workspace it is marked, not pulled: the person goes there when they choose.
+        guard stack.windows.contains(where: { $0 === window }) else {
+            window.urgent = true
+            compositor.log.info("window \(window.id) asked for activation on hidden workspace \(compositor.navigation.workspaces.number(of: window) ?? 0): marked urgent")
             return
         }
         let request = sourceRect.map { TransitionRequest(effect: "zoom-from-rect", sourceRect: $0) } ?? TransitionRequest()
