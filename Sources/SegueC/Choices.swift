@@ -21,7 +21,8 @@ public func segue_config_choose(_ context: OpaquePointer?, _ event: segue_event,
                                 _ to: UnsafePointer<segue_window_info>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
     withContext(context) { context in
         let events: [UInt32: TransitionEvent] = [SEGUE_EVENT_OPEN.rawValue: .open, SEGUE_EVENT_CLOSE.rawValue: .close,
-                                                 SEGUE_EVENT_SWITCH.rawValue: .switch, SEGUE_EVENT_WORKSPACE.rawValue: .workspace]
+                                                 SEGUE_EVENT_SWITCH.rawValue: .switch, SEGUE_EVENT_WORKSPACE.rawValue: .workspace,
+                                                 SEGUE_EVENT_MINIMIZE.rawValue: .minimize, SEGUE_EVENT_RESTORE.rawValue: .restore]
         guard let kind = events[event.rawValue] else { throw LibraryError.invalid("\(event.rawValue) is not a segue_event") }
         func info(_ window: UnsafePointer<segue_window_info>?) -> WindowInfo? {
             window.map { WindowInfo(appID: $0.pointee.app_id.map { String(cString: $0) } ?? "",

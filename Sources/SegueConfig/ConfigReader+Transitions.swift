@@ -1,10 +1,11 @@
 import SegueEngine
 
 extension ConfigReader {
-    /// `[transitions.switch|open|close|workspace]`: each keeps its defaults for the keys it
-    /// leaves out; close starts from open's choice, so a file that says nothing
-    /// about close pops with open's effect in reverse, and a close section that
-    /// names no effect changes open's key by key. One that names its own
+    /// `[transitions.EVENT]`: each keeps its defaults for the keys it
+    /// leaves out; close starts from open's choice (and restore from
+    /// minimize's), so a file that says nothing about close pops with open's
+    /// effect in reverse, and a close section that names no effect changes
+    /// open's key by key. One that names its own
     /// effect starts from that effect's own duration, curve and parameters.
     func readTransitions(_ node: TOMLNode?) {
         var sections: [String: TOMLNode] = [:]
@@ -14,14 +15,18 @@ extension ConfigReader {
                       in: "[transitions]")
             readFrameQuality(table)
         }
-        for event in [TransitionEvent.switch, .open, .close, .workspace] {
-            let base = event == .close ? config.transitions[.open] ?? SegueConfig.defaultChoice(for: .open)
-                                       : SegueConfig.defaultChoice(for: event)
+        // Each undoing event after the one it undoes, which it starts from.
+        let undoes: [TransitionEvent: TransitionEvent] = [.close: .open, .restore: .minimize]
+        for event in [TransitionEvent.switch, .open, .close, .workspace, .minimize, .restore] {
+            let base = undoes[event].map { config.transitions[$0] ?? SegueConfig.defaultChoice(for: $0) }
+                ?? SegueConfig.defaultChoice(for: event)
             let path: TOMLPath = ["transitions", .key(event.rawValue)]
             let context = "[transitions.\(event.rawValue)]"
             guard let section = sections[event.rawValue] else {
                 config.transitions[event] = base
-                if event == .close, sections["open"] != nil { config.eventOrigins[.close] = "[transitions.open] in reverse" }
+                if let undone = undoes[event], sections[undone.rawValue] != nil {
+                    config.eventOrigins[event] = "[transitions.\(undone.rawValue)] in reverse"
+                }
                 continue
             }
             let expected = "a table of effect, duration, easing, spring and parameters"

@@ -35,8 +35,8 @@ public struct RuleMatch: Sendable, Equatable {
             guard let glob else { return true }
             return value.map(glob.matches) ?? false
         }
-        // A close is about the window going; an open or a switch about the one coming.
-        let subject = event == .close ? from : to
+        // A close or minimize is about the window going; an open, a switch or a restore about the one coming.
+        let subject = event == .close || event == .minimize ? from : to
         return (self.event.map { $0 == event } ?? true)
             && check(appID, subject?.appID) && check(title, subject?.title)
             && check(fromAppID, from?.appID) && check(fromTitle, from?.title)

@@ -38,17 +38,20 @@ public struct SegueConfig: Sendable {
         switch event {
         case .switch, .workspace: TransitionChoice(effect: .named("slide"))
         case .open, .close: TransitionChoice(effect: .named("zoom-from-rect"))
+        case .minimize, .restore: TransitionChoice(effect: .named("lamp"))
         }
     }
 
-    /// Switch slides, open zooms from a rectangle, close plays open in reverse.
+    /// Switch slides, open zooms from a rectangle, close plays open in
+    /// reverse, minimize pours into a lamp and restore plays it in reverse.
     public static func defaults(registry: EffectRegistry) -> SegueConfig {
         SegueConfig(
             path: nil, output: OutputSettings(),
             transitions: Dictionary(uniqueKeysWithValues: TransitionEvent.allCases.map { ($0, defaultChoice(for: $0)) }),
             rules: [], reduceMotion: false, keys: .defaults, effects: registry, effectDefaults: [:],
             eventOrigins: [.switch: "built-in default", .open: "built-in default", .workspace: "built-in default",
-                           .close: "built-in default (open in reverse)"])
+                           .close: "built-in default (open in reverse)", .minimize: "built-in default",
+                           .restore: "built-in default (minimize in reverse)"])
     }
 
     /// What `name` plays with: its own settings, then its `[effects.NAME]` keys,

@@ -8,6 +8,10 @@ public enum TransitionEvent: String, Sendable, CaseIterable, Codable {
     case close
     /// Another workspace shows: from the window shown to the one shown there (or the background).
     case workspace
+    /// The shown window was minimized and the one shown before it returns: plays forward.
+    case minimize
+    /// A minimized window comes back: plays in reverse, so the minimize is undone.
+    case restore
 
-    public var direction: TransitionDirection { self == .close ? .reverse : .forward }
+    public var direction: TransitionDirection { self == .close || self == .restore ? .reverse : .forward }
 }

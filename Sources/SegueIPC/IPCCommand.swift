@@ -2,13 +2,14 @@
 /// `command`, so decoding can name what is unknown and suggest what was meant.
 enum IPCCommand: String, CaseIterable {
     case windows, outputs, clients, `switch`, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set
-    case workspaces, workspace, moveToWorkspace = "move-to-workspace"
+    case workspaces, workspace, moveToWorkspace = "move-to-workspace", minimize, restore
 
     var fields: [String] {
         switch self {
         case .windows, .outputs, .clients, .effects, .transitions, .reload, .config, .events, .workspaces: []
         case .workspace: ["target", "wait"]
         case .moveToWorkspace: ["target", "window", "wait"]
+        case .minimize, .restore: ["window", "wait"]
         case .switch: ["target", "effect", "duration", "wait"]
         case .close: ["target", "wait"]
         case .screenshot: ["path"]

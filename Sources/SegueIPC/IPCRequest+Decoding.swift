@@ -37,6 +37,10 @@ extension IPCRequest {
             return .workspace(try request.workspace(), wait: try request.bool("wait") ?? false)
         case .moveToWorkspace:
             return .moveToWorkspace(try request.workspace(), window: try request.windowID(), wait: try request.bool("wait") ?? false)
+        case .minimize:
+            return .minimize(window: try request.windowID(), wait: try request.bool("wait") ?? false)
+        case .restore:
+            return .restore(window: try request.windowID(), wait: try request.bool("wait") ?? false)
         case .set:
             guard let key = try request.string("key"), !key.isEmpty, let value = try request.string("value") else {
                 throw IPCError("set needs a \"key\" (dotted, e.g. \"transitions.switch.effect\") and a \"value\"")

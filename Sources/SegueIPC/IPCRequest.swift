@@ -45,6 +45,12 @@ public enum IPCRequest: Equatable, Sendable {
     /// Moves a window (by default the shown one) to a workspace; with `wait`,
     /// the reply comes once the transition away from it has finished.
     case moveToWorkspace(WorkspaceTarget, window: Int? = nil, wait: Bool = false)
+    /// Minimizes a window, by default the shown one; with `wait`, the reply
+    /// comes once the transition away from it has finished.
+    case minimize(window: Int? = nil, wait: Bool = false)
+    /// Restores a minimized window, by default the one minimized last on the
+    /// shown workspace; with `wait`, the reply comes once its transition has finished.
+    case restore(window: Int? = nil, wait: Bool = false)
 
     /// The request as one line of JSON, without the terminating newline.
     public func encoded() -> String {
@@ -57,6 +63,9 @@ public enum IPCRequest: Equatable, Sendable {
             if wait { fields["wait"] = true }
         case .moveToWorkspace(let target, let window, let wait):
             fields["target"] = target.json
+            if let window { fields["window"] = .number(Double(window)) }
+            if wait { fields["wait"] = true }
+        case .minimize(let window, let wait), .restore(let window, let wait):
             if let window { fields["window"] = .number(Double(window)) }
             if wait { fields["wait"] = true }
         case .switchWindow(let target, let effect, let wait, let duration):
@@ -109,6 +118,8 @@ public enum IPCRequest: Equatable, Sendable {
         case .workspaces: .workspaces
         case .workspace: .workspace
         case .moveToWorkspace: .moveToWorkspace
+        case .minimize: .minimize
+        case .restore: .restore
         }
     }
 }

@@ -18,6 +18,9 @@ import SegueEngine
 /// - Showing another workspace plays from the window shown to the one shown
 ///   there (or the bare background); a window opened on a hidden workspace,
 ///   or moved to one, waits there.
+/// - Minimizing the shown window plays from it to the one shown before it;
+///   restoring one (or switching to it) shows its workspace and plays from
+///   the window shown to it.
 /// - Other kinds of animation (the switcher's departure) run beside transitions.
 package final class Navigation<Window: AnyObject, Screen> {
     package typealias Record = Animation<Window, Screen>
@@ -40,8 +43,8 @@ package final class Navigation<Window: AnyObject, Screen> {
         case pop(PlayToken)
     }
 
-    /// How a play ended: whether the shown window changed, and the close
-    /// that waited for it, to give back to `play` or `showAtOnce` now.
+    /// How a play ended: whether the shown window changed, and the close (or
+    /// minimize) that waited for it, to give back to `play` or `showAtOnce` now.
     package struct Ending: ~Copyable {
         package let shownChanged: Bool
         package var pop: PlayToken?
@@ -108,6 +111,7 @@ package final class Navigation<Window: AnyObject, Screen> {
     /// the window up in the most-recently-used order only if it stays or gets input.
     /// A window on another workspace shows that workspace, with it shown there.
     package func switched(to window: Window, at now: Instant? = nil, inPassing: Bool = false) -> PlayToken? {
+        if workspaces.isMinimized(window) { return restored(window, at: now) }
         _ = switcher.close()
         let previous = stack.shown
         var event = TransitionEvent.switch
@@ -148,10 +152,41 @@ package final class Navigation<Window: AnyObject, Screen> {
         _ = switcher.remove(window)
         let previous = stack.shown
         let wasShown = from == workspaces.shownNumber && previous === window
+        let wasMinimized = workspaces.isMinimized(window)
         workspaces.remove(window)
         workspaces.add(window, to: number, at: now)
+        // A minimized window stays minimized there.
+        if wasMinimized {
+            workspaces.minimize(window)
+            return nil
+        }
         if number == workspaces.shownNumber { return started(.open, from: previous, to: window) }
         return wasShown ? started(.close, from: window, to: stack.shown) : nil
+    }
+
+    // MARK: Minimize and restore
+
+    /// `window` is minimized: it leaves its stack and waits beside it. Where
+    /// it was the window shown, the one shown before it comes back with the
+    /// minimize transition; else nothing plays (nil), as for one minimized already.
+    /// A hand switching toward it should have let go first.
+    package func minimized(_ window: Window) -> PlayToken? {
+        guard let number = workspaces.number(of: window), !workspaces.isMinimized(window) else { return nil }
+        _ = switcher.remove(window)
+        let wasShown = number == workspaces.shownNumber && stack.shown === window
+        workspaces.minimize(window)
+        return wasShown ? started(.minimize, from: window, to: stack.shown) : nil
+    }
+
+    /// `window`, minimized, comes back on top of its workspace, which shows:
+    /// the restore transition from the window shown to it; nil where it is not minimized.
+    package func restored(_ window: Window, at now: Instant? = nil) -> PlayToken? {
+        guard let number = workspaces.number(of: window), workspaces.isMinimized(window) else { return nil }
+        _ = switcher.close()
+        let previous = stack.shown
+        workspaces.show(number)
+        workspaces.restore(window, at: now)
+        return started(.restore, from: previous, to: window)
     }
 
     /// `window` unmapped. A hand switching toward it should have let go first.
@@ -178,8 +213,9 @@ package final class Navigation<Window: AnyObject, Screen> {
     /// A first press: the switcher lists the open windows `listed` keeps,
     /// most recently shown first, and selects the second (going `backward`,
     /// the last); with `allWorkspaces`, those of the other workspaces after
-    /// the shown one's, by when each was last shown there. False where fewer
-    /// than two are listed: nothing is held.
+    /// the shown one's, by when each was last shown there; minimized windows
+    /// last, the most recently minimized first. False where fewer than two
+    /// are listed: nothing is held.
     package func switcherOpened(backward: Bool, allWorkspaces: Bool = false, listing listed: (Window) -> Bool = { _ in true },
                                 at now: Instant) -> Bool {
         guard !switcher.isHeld else { return true }
@@ -191,6 +227,8 @@ package final class Navigation<Window: AnyObject, Screen> {
             order += others.flatMap { stack in stack.shownOrder.map { (window: $0, at: stack.lastShown($0) ?? .zero) } }
                 .sorted { $0.at > $1.at }.map(\.window)
         }
+        let others = allWorkspaces ? workspaces.numbers.filter { $0 != workspaces.shownNumber } : []
+        order += ([workspaces.shownNumber] + others).compactMap(workspaces.stack).flatMap { $0.minimized.reversed() }
         return switcher.open(listing: order.filter(listed), backward: backward, at: now)
     }
 
@@ -243,13 +281,17 @@ package final class Navigation<Window: AnyObject, Screen> {
         var shownChanged = false
         // A window gone that the screen still shows: a close plays from it to the shown one.
         var closed = deferredPop
+        // One minimized meanwhile: its minimize plays.
+        var minimized: Window?
         if let handSwitch, handSwitch.play.id == id {
             self.handSwitch = nil
             // Only the hand's own decision moves the stack: a switch that
             // interrupted it has shown what it wanted already.
             if let decided = handSwitch.hand.outcome, outcome != .interrupted,
                let ended = decided == .finished ? play.to : handSwitch.back, ended !== stack.shown {
-                if let number = workspaces.number(of: ended) {
+                if workspaces.isMinimized(ended) {
+                    minimized = ended
+                } else if let number = workspaces.number(of: ended) {
                     // On another workspace (moved there meanwhile), its workspace shows with it.
                     workspaces.show(number)
                     stack.show(ended, at: now)
@@ -259,6 +301,7 @@ package final class Navigation<Window: AnyObject, Screen> {
                 }
             }
         }
+        if let minimized { return Ending(shownChanged: shownChanged, pop: started(.minimize, from: minimized, to: stack.shown)) }
         guard let closed else { return Ending(shownChanged: shownChanged, pop: nil) }
         return Ending(shownChanged: shownChanged, pop: started(.close, from: closed, to: stack.shown))
     }

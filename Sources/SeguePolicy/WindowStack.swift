@@ -9,9 +9,14 @@ import SegueEngine
 /// does not move up in that order: left for another, it goes back to where it
 /// stood. A window chosen (by id, as the one shown before, from the switcher)
 /// counts at once. The window shown now is always first.
+///
+/// A minimized window leaves the stack and waits beside it, until restored
+/// on top (after the others in opening order).
 package struct WindowStack<Element: AnyObject> {
     /// Open windows, oldest first: the order `switch next` and `prev` cycle through.
     package private(set) var windows: [Element] = []
+    /// Minimized windows, the most recently minimized last.
+    package private(set) var minimized: [Element] = []
     /// Most recently shown last.
     private var history: [Element] = []
     /// When each window was last shown, in step with `history`.
@@ -25,6 +30,11 @@ package struct WindowStack<Element: AnyObject> {
     package init() {}
 
     package var shown: Element? { history.last }
+    /// Whether it holds no window, minimized or not.
+    package var isEmpty: Bool { windows.isEmpty && minimized.isEmpty }
+
+    /// Whether `window` is one of its minimized windows.
+    package func isMinimized(_ window: Element) -> Bool { minimized.contains { $0 === window } }
     /// Open windows in the order they were last shown, the shown one last.
     package var shownOrder: [Element] { history }
 
@@ -46,11 +56,27 @@ package struct WindowStack<Element: AnyObject> {
     /// (if any) is shown again.
     package mutating func remove(_ window: Element) {
         windows.removeAll { $0 === window }
+        minimized.removeAll { $0 === window }
         if passing?.window === window { passing = nil }
         if let index = history.firstIndex(where: { $0 === window }) {
             history.remove(at: index)
             shownAt.remove(at: index)
         }
+    }
+
+    /// `window`, open in the stack, leaves it and waits minimized; the window
+    /// shown before it shows where it was the one shown.
+    package mutating func minimize(_ window: Element) {
+        guard windows.contains(where: { $0 === window }) else { return }
+        remove(window)
+        minimized.append(window)
+    }
+
+    /// `window`, minimized, goes back on top and is shown, at `now` (as `push` takes it).
+    package mutating func restore(_ window: Element, at now: Instant? = nil) {
+        guard isMinimized(window) else { return }
+        minimized.removeAll { $0 === window }
+        push(window, at: now)
     }
 
     /// Shows `window`, which must be open, at `now` (as `push` takes it);

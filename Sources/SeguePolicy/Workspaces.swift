@@ -3,7 +3,8 @@ import SegueEngine
 /// Numbered workspaces, as sway numbers them: each has its own window stack
 /// (and with it its most-recently-used order), and one is shown. A workspace
 /// is made when first shown or given a window, and dropped once it is
-/// neither shown nor holds a window. There is one output today; it holds them all.
+/// neither shown nor holds a window (minimized ones count). There is one
+/// output today; it holds them all.
 package struct Workspaces<Window: AnyObject> {
     private var stacks: [Int: WindowStack<Window>] = [1: WindowStack()]
     /// The number of the workspace shown.
@@ -29,16 +30,20 @@ package struct Workspaces<Window: AnyObject> {
 
     /// The number of the workspace `window` is on; nil where it is on none.
     package func number(of window: Window) -> Int? {
-        stacks.first { $0.value.windows.contains { $0 === window } }?.key
+        stacks.first { $0.value.windows.contains { $0 === window } || $0.value.isMinimized(window) }?.key
     }
 
-    /// Every window, workspace by workspace in number order, each in the order they opened.
-    package var allWindows: [Window] { numbers.flatMap { stacks[$0]?.windows ?? [] } }
+    /// Every window, workspace by workspace in number order, each in the order
+    /// they opened, then its minimized ones in the order they were minimized.
+    package var allWindows: [Window] { numbers.flatMap { (stacks[$0]?.windows ?? []) + (stacks[$0]?.minimized ?? []) } }
+
+    /// Whether `window` is minimized, on whichever workspace.
+    package func isMinimized(_ window: Window) -> Bool { stacks.values.contains { $0.isMinimized(window) } }
 
     /// Workspace `number` is shown, made if need be; the one shown before goes if it holds no window.
     mutating func show(_ number: Int) {
         guard number != shownNumber else { return }
-        if stacks[shownNumber]?.windows.isEmpty == true { stacks[shownNumber] = nil }
+        if stacks[shownNumber]?.isEmpty == true { stacks[shownNumber] = nil }
         if stacks[number] == nil { stacks[number] = made() }
         shownNumber = number
     }
@@ -54,7 +59,19 @@ package struct Workspaces<Window: AnyObject> {
     mutating func remove(_ window: Window) {
         guard let number = number(of: window) else { return }
         stacks[number]?.remove(window)
-        if number != shownNumber, stacks[number]?.windows.isEmpty == true { stacks[number] = nil }
+        if number != shownNumber, stacks[number]?.isEmpty == true { stacks[number] = nil }
+    }
+
+    /// `window` is minimized on its workspace.
+    mutating func minimize(_ window: Window) {
+        guard let number = number(of: window) else { return }
+        stacks[number]?.minimize(window)
+    }
+
+    /// `window`, minimized, goes back on top of its workspace and is the one shown there.
+    mutating func restore(_ window: Window, at now: Instant? = nil) {
+        guard let number = number(of: window) else { return }
+        stacks[number]?.restore(window, at: now)
     }
 
     /// The workspace after (or before) the shown one among those there are,

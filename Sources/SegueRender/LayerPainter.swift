@@ -37,6 +37,14 @@ struct LayerPainter {
             let uncovered = Self.uncovered(whole, by: bottom, opaque: over || Self.isOpaque(bottom, from: from, to: to))
             target.clear(uncovered, to: over ? (0, 0, 0, 0) : (0, 0, 0, 1))
         }
+        // Neighbouring layers drawn alike as meshes are one draw (a lamp's strips):
+        // triangles are blended in the order given, so the frame is the same.
+        var batch: (mesh: LayerMesh, texture: Texture, level: Int, blend: LayerBlend)?
+        func flush() {
+            if let pending = batch { meshes.draw(pending.mesh, pending.texture, level: pending.level, blend: pending.blend, opaqueAlpha: over, into: target) }
+            batch = nil
+        }
+        defer { flush() }
         for layer in layers where layer.opacity > 0 {
             let opacity = Float(min(layer.opacity, 1))
             let placement = LayerPlacement(frame: layer.frame, source: layer.source, rotation: layer.rotation)
@@ -46,18 +54,25 @@ struct LayerPainter {
             switch layer.mask {
             case nil:
                 if let colour = flat, opacity >= 1, layer.rotation == nil, let rect = layer.frame.pixelRect {
+                    flush()
                     target.clear([rect], to: colour)
                 } else if blend == .none, let rect = copiedAsIs(layer, texture) {
+                    flush()
                     copy(texture, [(PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), rect.x, rect.y)], target)
                     if over, texture.isOpaque { target.makeOpaque([rect]) }
+                } else if let pending = batch, pending.texture === texture, pending.level == level, pending.blend == blend {
+                    batch?.mesh.append(mesh(placement, target))
                 } else {
-                    meshes.draw(mesh(placement, target), texture, level: level, blend: blend, opaqueAlpha: over, into: target)
+                    flush()
+                    batch = (mesh(placement, target), texture, level, blend)
                 }
             case .circle(let circle)?, .outsideCircle(let circle)?, .innerShadow(let circle, _, _)?:
+                flush()
                 let tinted = if case .color = layer.content { true } else { false }
                 masks.draw(texture, flat: tinted && texture !== clear, at: placement, circle: circle, shape: Self.shape(of: layer.mask),
                            blend: blend, level: level, opaqueAlpha: over, meshes: meshes, into: target)
             case .columns(let offsets)?:
+                flush()
                 paintColumns(layer, offsets: offsets, texture: texture, blend: blend, level: level, over: over, into: target)
             }
         }

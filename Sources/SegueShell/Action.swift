@@ -18,6 +18,11 @@ enum Action {
     case gesture(GestureStep)
     /// The held window switcher: opened, stepped, let go or called off.
     case switcher(SwitcherStep)
+    /// Minimizes a window (by default the shown one): the one shown before it comes back.
+    case minimize(SwitchTarget? = nil)
+    /// Restores a minimized window (by default the one minimized last on the
+    /// shown workspace, else on any) on top of its workspace, which shows.
+    case restore(SwitchTarget? = nil)
     /// Shows a workspace, with the config's transition for it.
     case workspace(WorkspaceTarget)
     /// Moves a window (by default the shown one) to a workspace, on top there.
@@ -44,6 +49,10 @@ enum ActionOutcome {
     case gestured(windowID: Int)
     /// A switcher step was taken; `selection` is the window selected while it is held.
     case switcher(selection: Int?)
+    /// The window is minimized; `played`: it was shown, and a transition from it started.
+    case minimized(windowID: Int, played: Bool)
+    /// The minimized window is back, and a transition to it started.
+    case restored(windowID: Int)
     /// Workspace `number` shows: a transition to it started (`changed`), or it showed already.
     case workspaceShown(number: Int, changed: Bool)
     /// The window went to workspace `number`; `played`: a transition away from it started.

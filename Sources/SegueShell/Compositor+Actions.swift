@@ -20,17 +20,17 @@ extension Compositor {
             // Shown, but a transition away from it runs: showing it again turns back.
             // Stepping through opening order passes windows on the way; any other target is a choice.
             let inPassing = switch target { case .next, .prev: true; default: false }
+            // A minimized window is restored, out of its taskbar button unless the request names a rectangle.
+            let minimized = navigation.workspaces.isMinimized(window)
             guard let play = navigating({ navigation.switched(to: window, at: backend.now, inPassing: inPassing) }) else {
                 return .alreadyShown(windowID: window.id)
             }
-            // Requests give rectangles in surface units.
-            let (width, height) = (output.logicalWidth, output.logicalHeight)
-            do {
-                try start(play, effect: request.effect, onComplete: onComplete,
-                          adjust: { request.adjust(&$0, outputWidth: width, outputHeight: height) }, onStart: onStart)
-            } catch {
-                throw ActionError(description: "\(error)")
+            var request = request
+            if minimized {
+                restored(window)
+                request.sourceRect = request.sourceRect ?? window.taskbarRect
             }
+            try start(play, request: request, onStart: onStart, onComplete: onComplete)
             return .switched(windowID: window.id)
         case .close(let target):
             guard let window = try target.map(window(for:)) ?? stack.shown else {
@@ -42,6 +42,15 @@ extension Compositor {
             return .gestured(windowID: try gesture(step, onStart: onStart, onComplete: onComplete))
         case .switcher(let step):
             return .switcher(selection: try switcher(step, onComplete: onComplete))
+        case .minimize(let target):
+            guard let window = try target.map(window(for:)) ?? stack.shown else { throw ActionError(description: "no window is shown") }
+            return .minimized(windowID: window.id, played: try minimize(window, onStart: onStart, onComplete: onComplete))
+        case .restore(let target):
+            let workspaces = navigation.workspaces
+            let latest = ([workspaces.shownNumber] + workspaces.numbers).lazy.compactMap { workspaces.stack($0)?.minimized.last }.first
+            guard let window = try target.map(window(for:)) ?? latest else { throw ActionError(description: "no window is minimized") }
+            try restore(window, onStart: onStart, onComplete: onComplete)
+            return .restored(windowID: window.id)
         case .workspace(let target):
             let number = try target.number(among: navigation.workspaces)
             guard let play = navigating({ navigation.workspaceShown(number) }) else { return .workspaceShown(number: number, changed: false) }

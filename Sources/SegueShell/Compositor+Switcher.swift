@@ -67,7 +67,8 @@ extension Compositor {
             loopSources.switcherTimer = server.eventLoop.timer { [unowned self] in
                 guard let due = navigation.switcher.opensAt else { return }
                 let left = due.seconds(since: backend.now)
-                let view = SwitcherView(windows: navigation.switcher.windows, selected: 0, settings: config.switcher, appear: 0)
+                let view = SwitcherView(windows: navigation.switcher.windows, selected: 0, settings: config.switcher, appear: 0,
+                                        minimized: minimizedListed)
                 if left > Self.previewStep, options.placement.showsOneWindow, output.prepareOverlay(view) {
                     loopSources.switcherTimer?.arm(milliseconds: Int32(min(left, Self.previewStep) * 1000))
                     return
@@ -78,6 +79,11 @@ extension Compositor {
         }
         let delay = navigation.switcher.opensAt.map { max(0, $0.seconds(since: backend.now)) } ?? 0
         loopSources.switcherTimer?.arm(milliseconds: Int32((min(delay, Self.previewStep) * 1000).rounded(.up)))
+    }
+
+    /// The switcher's windows that are minimized.
+    private var minimizedListed: Set<ObjectIdentifier> {
+        Set(navigation.switcher.windows.filter(navigation.workspaces.isMinimized).map(ObjectIdentifier.init))
     }
 
     /// Seconds between the steps made while the overlay is not shown yet.
@@ -91,7 +97,8 @@ extension Compositor {
         // Reduced motion: the cards are there at once.
         let since = navigation.switcher.shownAt.map { backend.now.seconds(since: $0) } ?? 0
         let appear = config.reduceMotion ? 1 : min(1, since / SwitcherView.appearDuration)
-        return SwitcherView(windows: navigation.switcher.windows, selected: selected, settings: config.switcher, appear: appear)
+        return SwitcherView(windows: navigation.switcher.windows, selected: selected, settings: config.switcher, appear: appear,
+                            minimized: minimizedListed)
     }
 
     /// A click or touch at output point (x, y), in surface units: on a

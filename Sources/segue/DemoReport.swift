@@ -4,7 +4,8 @@ import SegueIPC
 
 /// The demo's results: a contact sheet per effect from its recorded frames,
 /// one for the switch driven by hand (`gesture-EFFECT.png`), one for the
-/// switcher's (`switcher-EFFECT.png`, its overlay first), and a summary table.
+/// switcher's (`switcher-EFFECT.png`, its overlay first), one for a restore
+/// (`restore-EFFECT.png`), and a summary table.
 struct DemoReport {
     let table: String
 
@@ -20,7 +21,7 @@ struct DemoReport {
             let byHand = Int(id) == gestureID, bySwitcher = Int(id) == switcherID
             lines.append("| \(effect) | \(event)\(byHand ? " by hand" : bySwitcher ? " from the switcher" : "") | \(outcome) | \(Self.integer(t["frames"])) | \(Self.integer(t["late_frames"])) | \(Self.integer(t["missed_refreshes"])) | \(median) | \(Self.scale(t["min_scale"])) / \(Self.scale(t["median_scale"])) |")
             // The last transition of each effect is the one between the two clients.
-            let name = byHand ? "gesture-\(effect)" : bySwitcher ? "switcher-\(effect)" : effect
+            let name = byHand ? "gesture-\(effect)" : bySwitcher ? "switcher-\(effect)" : event == "restore" ? "restore-\(effect)" : effect
             sheets[name] = frames.appendingPathComponent(String(format: "%03d-%@", Int(id), effect))
         }
         for (effect, folder) in sheets {

@@ -4,7 +4,7 @@ import SegueIPC
 /// What the demo does once the compositor runs, driven from a second thread
 /// through the control socket, as a person with `segue msg` would: open two
 /// sample clients (pushes), switch between them with each remaining effect,
-/// drag one switch by hand, close one (a pop), open three more, hold the
+/// minimize the shown one into the lamp and restore it, drag one switch by hand, close one (a pop), open three more, hold the
 /// switcher over the four (a screenshot of its overlay), step it twice and let
 /// go with the hero zoom, and collect every transition's completion.
 final class DemoScript: @unchecked Sendable {
@@ -43,6 +43,8 @@ final class DemoScript: @unchecked Sendable {
             for (target, effect) in Self.switches {
                 try check(ipc.send(.switchWindow(target: target, effect: effect, wait: true)))
             }
+            try check(ipc.send(.minimize(wait: true)))
+            try check(ipc.send(.restore(wait: true)))
             try check(ipc.send(.gesture(.begin(.prev))))
             for progress in Self.scrub {
                 try check(ipc.send(.gesture(.update(progress))))

@@ -8,5 +8,6 @@ struct MsgCommand: ParsableCommand {
         subcommands: [MsgWindowsCommand.self, MsgOutputsCommand.self, MsgClientsCommand.self, MsgSwitchCommand.self, MsgCloseCommand.self, MsgScreenshotCommand.self,
                       MsgEffectsCommand.self, MsgTransitionsCommand.self, MsgReloadCommand.self, MsgConfigCommand.self,
                       MsgSpawnCommand.self, MsgGestureCommand.self, MsgSwitcherCommand.self, MsgEventsCommand.self, MsgSetCommand.self,
-                      MsgWorkspacesCommand.self, MsgWorkspaceCommand.self, MsgMoveToWorkspaceCommand.self])
+                      MsgWorkspacesCommand.self, MsgWorkspaceCommand.self, MsgMoveToWorkspaceCommand.self,
+                      MsgMinimizeCommand.self, MsgRestoreCommand.self])
 }

@@ -27,6 +27,9 @@ enum MsgReplyText {
         case .workspaces: workspaces(payload)
         case .workspace, .moveToWorkspace:
             if payload["outcome"] != nil { completion(payload) } else { workspaceAction(payload) }
+        case .minimize, .restore:
+            if payload["outcome"] != nil { completion(payload) }
+            else { payload["window"].map { "window \(plain($0)) \(payload["minimized"] != nil ? "minimized" : "restored")" } ?? keyed(payload) }
         }
     }
 
@@ -34,12 +37,13 @@ enum MsgReplyText {
         guard case .array(let list)? = payload["windows"] else { return keyed(payload) }
         let rows = list.compactMap { item -> [String]? in
             guard case .object(let w) = item else { return nil }
-            let marks = (w["shown"] == .bool(true) ? "*" : " ") + (w["urgent"] == .bool(true) ? "!" : " ")
+            let marks = (w["shown"] == .bool(true) ? "*" : w["minimized"] == .bool(true) ? "_" : " ")
+                + (w["urgent"] == .bool(true) ? "!" : " ")
             return [marks, plain(w["id"]), plain(w["workspace"]), plain(w["app_id"]), plain(w["title"]),
                     "\(plain(w["width"]))x\(plain(w["height"]))", plain(w["buffer_scale"])]
         }
         let table = aligned([["", "id", "workspace", "app id", "title", "size", "scale"]] + rows)
-        return rows.isEmpty ? "no windows" : table + "\n(* shown, ! asks for attention; front to back)"
+        return rows.isEmpty ? "no windows" : table + "\n(* shown, _ minimized, ! asks for attention; front to back)"
     }
 
     private static func workspaces(_ payload: [String: JSONValue]) -> String {

@@ -61,7 +61,7 @@ final class CheckConfigCommandTests: XCTestCase {
         let problems = result.stderrLines.filter { !$0.hasPrefix("note:") }.map { $0.replacingOccurrences(of: path, with: "FILE") }
         XCTAssertEqual(problems, [
             "FILE:2:10: unknown effect 'silde'; did you mean 'slide'? (effects: circle-reveal, crossfade, doom-melt, "
-                + "rotate, slide, zoom-from-rect; or \"random\" or \"none\")",
+                + "lamp, rotate, slide, zoom-from-rect; or \"random\" or \"none\")",
             "FILE:3:1: unknown key 'duraton' in [transitions.switch]; did you mean 'duration'?",
             "FILE:5:11: 'refresh' must be in 1...360 Hz, not 0",
         ])

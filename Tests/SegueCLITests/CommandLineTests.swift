@@ -26,7 +26,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let list = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(list.compactMap { $0["name"] as? String },
-                       ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"])
+                       ["circle-reveal", "crossfade", "doom-melt", "lamp", "rotate", "slide", "zoom-from-rect"])
         let melt = try XCTUnwrap(list.first { $0["name"] as? String == "doom-melt" })
         XCTAssertEqual(melt["duration_ms"] as? Int, 2000)
         let params = try XCTUnwrap(melt["parameters"] as? [[String: Any]])
@@ -39,13 +39,13 @@ final class CommandLineTests: XCTestCase {
         let result = try SegueCommand.run(["effects", "--json", "--size", "64x36"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let list = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual(list.count, 6)
+        XCTAssertEqual(list.count, 7)
         for effect in list {
             let layers = try XCTUnwrap(effect["layers_ms"] as? Double, "\(effect)"), shader = try XCTUnwrap(effect["shader_ms"] as? Double)
             XCTAssertEqual(effect["form"] as? String, shader < layers ? "shader" : "layers", "the faster: \(effect)")
         }
         let text = try SegueCommand.run(["effects", "--size", "64x36"])
-        XCTAssertEqual(text.stdout.split(separator: "\n").filter { $0.contains("at 64x36 here (layers ") }.count, 6, text.stdout)
+        XCTAssertEqual(text.stdout.split(separator: "\n").filter { $0.contains("at 64x36 here (layers ") }.count, 7, text.stdout)
     }
 
     /// The effects a config defines are listed and played by name, as the compositor plays them.
@@ -247,7 +247,7 @@ final class CommandLineTests: XCTestCase {
         let effects = try XCTUnwrap(object["effects"] as? [[String: Any]])
         // Each built-in in both its forms, one of the two marked as what the compositor would draw here,
         // then at half size per side in the form it draws here, then in both forms over the desktop.
-        let names = ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"]
+        let names = ["circle-reveal", "crossfade", "doom-melt", "lamp", "rotate", "slide", "zoom-from-rect"]
         XCTAssertEqual(effects.compactMap { $0["effect"] as? String }, names.flatMap { [$0, $0, $0, $0, $0] })
         XCTAssertEqual(effects.compactMap { $0["scale"] as? Double }, names.flatMap { _ in [1, 1, 0.5, 1, 1] })
         XCTAssertEqual(effects.compactMap { $0["over_desktop"] as? Bool }, names.flatMap { _ in [false, false, false, true, true] })

@@ -14,20 +14,24 @@ final class DemoCommandTests: XCTestCase {
         }
         XCTAssertEqual(result.status, 0, result.stderr)
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
-        for effect in ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"] {
+        for effect in ["circle-reveal", "crossfade", "doom-melt", "lamp", "rotate", "slide", "zoom-from-rect"] {
             XCTAssertTrue(files.contains("\(effect).png"), "\(effect) has a contact sheet: \(files)")
         }
         XCTAssertTrue(files.contains("gesture-slide.png"), "the switch dragged by hand has a contact sheet: \(files)")
         XCTAssertTrue(files.contains("switcher-zoom-from-rect.png"), "the switcher's switch has one, its overlay first: \(files)")
         XCTAssertTrue(files.contains("switcher-overlay.png"), "\(files)")
-        // Five pushes, four switches, one dragged by hand (let go past halfway), a pop and one from the switcher, every one finished.
+        XCTAssertTrue(files.contains("restore-lamp.png"), "the restore has one beside the minimize's lamp.png: \(files)")
+        // Five pushes, four switches, a minimize and its restore, one dragged by hand (let go past halfway),
+        // a pop and one from the switcher, every one finished.
         let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| effect") && !$0.hasPrefix("| ---") }
-        XCTAssertEqual(rows.count, 12, result.stdout)
+        XCTAssertEqual(rows.count, 14, result.stdout)
         XCTAssertTrue(rows.allSatisfy { $0.contains("| finished |") }, result.stdout)
         XCTAssertEqual(rows.filter { $0.contains("| open |") }.count, 5)
         XCTAssertEqual(rows.filter { $0.contains("| switch |") }.count, 4)
         XCTAssertEqual(rows.filter { $0.contains("| switch by hand |") }.count, 1)
         XCTAssertEqual(rows.filter { $0.contains("| close |") }.count, 1)
+        XCTAssertEqual(rows.filter { $0.contains("| lamp | minimize |") }.count, 1)
+        XCTAssertEqual(rows.filter { $0.contains("| lamp | restore |") }.count, 1)
         XCTAssertEqual(rows.filter { $0.contains("| zoom-from-rect | switch from the switcher |") }.count, 1)
     }
 }

@@ -83,6 +83,62 @@ final class ForeignToplevelTests: XCTestCase {
         XCTAssertTrue(client.dispatch { taskbar.windows[0].activated }, "the one before it is shown again")
     }
 
+    func testATaskbarMinimizesAWindowAndRestoresItAndItsStateSaysSo() throws {
+        let (client, _) = try twoWindows()
+        let taskbar = try taskbar(client)
+        let two = taskbar.windows[1]
+        zwlr_foreign_toplevel_handle_v1_set_minimized(two.handle)
+        XCTAssertTrue(client.dispatch { two.minimized && !two.activated && taskbar.windows[0].activated }, "minimized, the one below shown")
+        XCTAssertTrue(try compositor.waitUntil { try compositor.windows().first { $0["title"] == .string("window two") }?["minimized"] == .bool(true) })
+        XCTAssertTrue(try compositor.waitUntilSettled())
+        XCTAssertEqual(try compositor.transitions().last?["event"], .string("minimize"))
+        XCTAssertEqual(try compositor.transitions().last?["effect"], .string("lamp"))
+        zwlr_foreign_toplevel_handle_v1_unset_minimized(two.handle)
+        XCTAssertTrue(client.dispatch { !two.minimized && two.activated }, "restored, shown")
+        XCTAssertTrue(try compositor.waitUntilSettled())
+        XCTAssertEqual(try compositor.transitions().last?["event"], .string("restore"))
+        // Activating a minimized window restores it too.
+        zwlr_foreign_toplevel_handle_v1_set_minimized(two.handle)
+        XCTAssertTrue(client.dispatch { two.minimized })
+        zwlr_foreign_toplevel_handle_v1_activate(two.handle, client.seat)
+        XCTAssertTrue(client.dispatch { !two.minimized && two.activated })
+    }
+
+    /// gtk4-demo, a real GTK 4 window, minimized by a taskbar and brought back
+    /// by the switcher, where it is listed last and selected by one press.
+    func testGtk4DemoMinimizedByATaskbarComesBackThroughTheSwitcher() throws {
+        let (client, _) = try twoWindows()
+        let home = compositor.runtime.path
+        try compositor.launch("gtk4-demo", environment: [
+            "GDK_BACKEND": "wayland", "GTK_THEME": "Adwaita", "NO_AT_BRIDGE": "1", "GSK_RENDERER": "cairo",
+            "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache", "XDG_DATA_HOME": home + "/data",
+        ])
+        _ = try compositor.waitForWindows(3, timeout: 30)
+        XCTAssertTrue(try compositor.waitUntilSettled())
+        let manager = try XCTUnwrap(client.bind(global: "zwlr_foreign_toplevel_manager_v1",
+                                                segue_client_zwlr_foreign_toplevel_manager_v1_interface(), version: 3))
+        let taskbar = Taskbar()
+        zwlr_foreign_toplevel_manager_v1_add_listener(manager, taskbarListener, listenerData(taskbar))
+        client.listenedTo.append(taskbar)
+        XCTAssertTrue(client.dispatch { taskbar.windows.count == 3 && taskbar.windows.allSatisfy(\.done) })
+        let demo = try XCTUnwrap(taskbar.windows.first { $0.title == "GTK Demo" })
+        XCTAssertTrue(demo.activated, "the window opened last is shown")
+        zwlr_foreign_toplevel_handle_v1_set_minimized(demo.handle)
+        XCTAssertTrue(client.dispatch { demo.minimized && !demo.activated })
+        XCTAssertTrue(try compositor.waitUntilSettled())
+        XCTAssertEqual(try compositor.windows().first { $0["shown"] == .bool(true) }?["title"], .string("window two"))
+        // Alt+Tab held: the shown window, the one before, then the minimized one; two steps select it.
+        _ = try compositor.send(.switcher(.open(filter: nil)))
+        _ = try compositor.send(.switcher(.next(filter: nil)))
+        _ = try compositor.send(.switcher(.commit))
+        XCTAssertTrue(client.dispatch { !demo.minimized && demo.activated }, "restored by the switcher")
+        XCTAssertTrue(try compositor.waitUntilSettled())
+        XCTAssertEqual(try compositor.transitions().last?["event"], .string("restore"))
+        let shown = try compositor.windows().first { $0["shown"] == .bool(true) }
+        XCTAssertEqual(shown?["title"], .string("GTK Demo"))
+        XCTAssertEqual(shown?["minimized"], .bool(false))
+    }
+
     func testANegativeRectangleIsInvalidRectangle() throws {
         let (client, _) = try twoWindows()
         let taskbar = try taskbar(client)
@@ -102,6 +158,7 @@ private final class TaskbarWindow {
     let handle: OpaquePointer
     var title = "", appID = ""
     var activated = false
+    var minimized = false
     var outputs = 0
     var done = false
     var closed = false
@@ -128,7 +185,9 @@ private nonisolated(unsafe) let taskbarWindowListener = fixedListener(zwlr_forei
         guard let array else { return }
         let count = array.pointee.size / MemoryLayout<UInt32>.size
         let states = (0..<count).map { array.pointee.data.load(fromByteOffset: $0 * 4, as: UInt32.self) }
-        (listenerObject(data) as TaskbarWindow).activated = states.contains(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_ACTIVATED.rawValue)
+        let window = listenerObject(data) as TaskbarWindow
+        window.activated = states.contains(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_ACTIVATED.rawValue)
+        window.minimized = states.contains(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_MINIMIZED.rawValue)
     },
     done: { data, _ in (listenerObject(data) as TaskbarWindow).done = true },
     closed: { data, _ in (listenerObject(data) as TaskbarWindow).closed = true },

@@ -38,8 +38,8 @@ final class ToplevelStateTests: XCTestCase {
         XCTAssertTrue(toplevel.lastStates.contains(maximized), "\(toplevel.lastStates)")
         XCTAssertFalse(toplevel.lastStates.contains(fullscreen), "\(toplevel.lastStates)")
         XCTAssertEqual(Set(toplevel.lastStates).intersection(tiled), Set(tiled), "every edge tiled")
-        XCTAssertEqual(toplevel.capabilities, [XDG_TOPLEVEL_WM_CAPABILITIES_FULLSCREEN.rawValue],
-                       "fullscreen is acted on; maximize is not offered, as every stacked window is maximized")
+        XCTAssertEqual(toplevel.capabilities, [XDG_TOPLEVEL_WM_CAPABILITIES_FULLSCREEN.rawValue, XDG_TOPLEVEL_WM_CAPABILITIES_MINIMIZE.rawValue],
+                       "fullscreen and minimize are acted on; maximize is not offered, as every stacked window is maximized")
     }
 
     func testAVersion1ToplevelHearsNoTiledStatesItDoesNotKnow() throws {

@@ -64,12 +64,12 @@ final class ConfigDiagnosticsTests: XCTestCase {
 
     func testUnknownEffectsSuggestTheNearest() {
         assertProblems("[transitions.switch]\neffect = \"silde\"\nduraton = \"1s\"\ncolumn-width = 2", [
-            "2:10: unknown effect 'silde'; did you mean 'slide'? (effects: circle-reveal, crossfade, doom-melt, rotate, "
+            "2:10: unknown effect 'silde'; did you mean 'slide'? (effects: circle-reveal, crossfade, doom-melt, lamp, rotate, "
                 + "slide, zoom-from-rect; or \"random\" or \"none\")",
             "3:1: unknown key 'duraton' in [transitions.switch]; did you mean 'duration'?",
         ], "a typo of a setting is still reported; what may be the meant effect's parameter is not")
         assertProblems("[transitions.switch]\neffect = \"silde\"", [
-            "2:10: unknown effect 'silde'; did you mean 'slide'? (effects: circle-reveal, crossfade, doom-melt, rotate, "
+            "2:10: unknown effect 'silde'; did you mean 'slide'? (effects: circle-reveal, crossfade, doom-melt, lamp, rotate, "
                 + "slide, zoom-from-rect; or \"random\" or \"none\")",
         ])
     }
@@ -155,7 +155,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
         assertProblems("[[rules]]\napp-id = \"a\"\n\n[[rules]]\napp-id = \"foo[\"",
                        ["5:10: glob \"foo[\" has a '[' without its ']'; write '\\[' for a bracket"])
         assertProblems("[[rules]]\nevent = \"swich\"",
-                       ["2:9: unknown event 'swich'; did you mean 'switch'? (events: open, switch, close, workspace)"])
+                       ["2:9: unknown event 'swich'; did you mean 'switch'? (events: open, switch, close, workspace, minimize, restore)"])
         assertProblems("rules = [{ app-id = \"x\", duraton = \"1s\" }]",
                        ["1:26: unknown key 'duraton' in rule 1; did you mean 'duration'?"])
     }
@@ -163,7 +163,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
     func testRandomChoicesMustBeKnownEffectsAndNotEmptyOrNone() {
         assertProblems("[transitions.switch]\neffect = \"random\"\nchoices = [\"slide\", \"none\", \"nope\", 3]", [
             "3:21: \"none\" cannot be a random choice: a random transition always plays an effect",
-            "3:29: unknown effect 'nope' (effects: circle-reveal, crossfade, doom-melt, rotate, slide, zoom-from-rect; "
+            "3:29: unknown effect 'nope' (effects: circle-reveal, crossfade, doom-melt, lamp, rotate, slide, zoom-from-rect; "
                 + "or \"random\" or \"none\")",
             "3:37: 'choices' must hold effect names, not an integer",
         ])
@@ -232,7 +232,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
         XCTAssertEqual(ConfigFixture.problems("[transitions.switch]\nfoo = \"\"\"\n[+] note\n\"\"\"\n"),
                        ["2:1: unknown key 'foo' in [transitions.switch]: not a setting, and effect 'slide' has parameters background"])
         XCTAssertEqual(ConfigFixture.problems("[[rules]]\napp-id = \"a\"\nx = [\n  [{ y = 1 }],\n]"),
-                       ["3:1: unknown key 'x' in rule 1: not a setting, and none of zoom-from-rect, slide has a parameter of that name"])
+                       ["3:1: unknown key 'x' in rule 1: not a setting, and none of zoom-from-rect, slide, lamp has a parameter of that name"])
     }
 
     func testEveryProblemIsReportedInFileOrder() {
@@ -245,7 +245,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
             [[rules]]
             title = 3
             """, [
-            "2:10: unknown effect 'silde'; did you mean 'slide'? (effects: circle-reveal, crossfade, doom-melt, rotate, "
+            "2:10: unknown effect 'silde'; did you mean 'slide'? (effects: circle-reveal, crossfade, doom-melt, lamp, rotate, "
                 + "slide, zoom-from-rect; or \"random\" or \"none\")",
             "3:12: duration \"0s\" is zero; use a positive duration up to 60 s such as 350ms, 1.2s or 0.5 (seconds)",
             "5:11: 'refresh' must be in 1...360 Hz, not 0",

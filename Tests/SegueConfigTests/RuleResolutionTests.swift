@@ -43,6 +43,31 @@ final class RuleResolutionTests: XCTestCase {
         XCTAssertEqual(resolve(own, .close).reason, "[transitions.close]")
     }
 
+    func testMinimizePoursIntoTheLampAndRestoreFollowsItInReverse() throws {
+        let defaults = SegueConfig.defaults(registry: ConfigFixture.builtins)
+        XCTAssertEqual(resolve(defaults, .minimize, from: foot).settings?.effect.name, "lamp")
+        XCTAssertEqual(resolve(defaults, .minimize, from: foot).direction, .forward)
+        XCTAssertEqual(resolve(defaults, .restore, to: foot).settings?.effect.name, "lamp")
+        XCTAssertEqual(resolve(defaults, .restore, to: foot).direction, .reverse)
+        XCTAssertEqual(resolve(defaults, .restore, to: foot).reason, "built-in default (minimize in reverse)")
+
+        let follows = try ConfigFixture.config("[transitions.minimize]\neffect = \"crossfade\"\nduration = \"300ms\"")
+        let restored = resolve(follows, .restore)
+        XCTAssertEqual(restored.settings?.effect.name, "crossfade")
+        XCTAssertEqual(restored.settings?.duration, 0.3)
+        XCTAssertEqual(restored.direction, .reverse)
+        XCTAssertEqual(restored.reason, "[transitions.minimize] in reverse")
+
+        let own = try ConfigFixture.config("[transitions.minimize]\neffect = \"crossfade\"\n[transitions.restore]\neffect = \"zoom-from-rect\"")
+        XCTAssertEqual(resolve(own, .restore).settings?.effect.name, "zoom-from-rect")
+        XCTAssertEqual(resolve(own, .restore).reason, "[transitions.restore]")
+        // A rule for the event picks as it does for the others.
+        // A rule's app-id is the window minimized, as a close's is the window closing.
+        let ruled = try ConfigFixture.config("[[rules]]\nevent = \"minimize\"\napp-id = \"foot\"\neffect = \"doom-melt\"")
+        XCTAssertEqual(resolve(ruled, .minimize, from: foot, to: firefox).settings?.effect.name, "doom-melt")
+        XCTAssertEqual(resolve(ruled, .minimize, from: firefox, to: foot).settings?.effect.name, "lamp")
+    }
+
     func testACloseSectionNamingItsOwnEffectStartsFromThatEffectsDefaultsNotOpens() throws {
         let config = try ConfigFixture.config("""
             [transitions.open]

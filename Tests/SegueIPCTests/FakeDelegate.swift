@@ -29,7 +29,8 @@ final class FakeDelegate: IPCDelegate {
             reply(.success(["reloaded": false]))
         case .effects:
             reply(.success(["blob": .string(Self.effectsBlob)]))
-        case .transitions, .outputs, .clients, .config, .spawn, .close, .gesture, .switcher, .set, .workspaces, .workspace, .moveToWorkspace:
+        case .transitions, .outputs, .clients, .config, .spawn, .close, .gesture, .switcher, .set, .workspaces, .workspace, .moveToWorkspace,
+             .minimize, .restore:
             reply(.success())
         case .events:
             reply(.success(["subscribed": true]))

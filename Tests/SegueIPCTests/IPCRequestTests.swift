@@ -19,6 +19,7 @@ final class IPCRequestTests: XCTestCase {
             .switcher(.open(filter: nil)), .switcher(.next(filter: .appID)), .switcher(.prev(filter: .all)), .switcher(.commit), .switcher(.cancel),
             .workspaces, .workspace(.number(3)), .workspace(.next, wait: true), .workspace(.prev),
             .moveToWorkspace(.number(2)), .moveToWorkspace(.next, window: 7, wait: true),
+            .minimize(), .minimize(window: 4, wait: true), .restore(), .restore(window: 9), .restore(wait: true),
         ]
         for request in requests {
             XCTAssertEqual(try IPCRequest.decode(line: request.encoded()), request)
@@ -71,11 +72,11 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"windows""#, #"request is not JSON; send one JSON object per line, e.g. {"command":"windows"}"#),
             (#"["windows"]"#, #"request must be a JSON object, e.g. {"command":"windows"}, got an array"#),
             ("3", #"request must be a JSON object, e.g. {"command":"windows"}, got a number"#),
-            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace"),
+            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace, minimize, restore"),
             (#"{"command":1}"#, #""command" must be a string, got a number"#),
             (#"{"command":"windos"}"#, #"unknown command "windos"; did you mean "windows"?"#),
             (#"{"command":"swich","target":"next"}"#, #"unknown command "swich"; did you mean "switch"?"#),
-            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace"),
+            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace, minimize, restore"),
             (#"{"command":"windows","all":true}"#, #"unknown field "all" for windows; windows takes no fields"#),
             (#"{"command":"switch","target":"next","efect":"slide"}"#, #"unknown field "efect" for switch; did you mean "effect"?"#),
             (#"{"command":"switch","target":"next","speed":1}"#, #"unknown field "speed" for switch; switch takes "target", "effect", "duration", "wait""#),

@@ -136,7 +136,8 @@ final class NavigationTests: XCTestCase {
     /// held, stepped, clicked, committed and cancelled, its overlay departing
     /// beside whatever plays next; windows going while selected, previewed or
     /// shown; workspaces shown, windows moved between them and opened on
-    /// hidden ones. After each: every open window on one workspace, a hidden
+    /// hidden ones; windows minimized and restored. After each: every open
+    /// window on one workspace, minimized or in its stack, a hidden
     /// workspace only while it holds one, one window shown while the shown
     /// workspace holds any, the transition drawn the newest decided, each
     /// animation completed once and never from inside a presentation, nothing
@@ -170,7 +171,7 @@ final class NavigationTests: XCTestCase {
         mutating func step(_ generator: inout SeededGenerator) {
             shell.wait(Double.random(in: 0...0.2, using: &generator))
             let atOnce = Int.random(in: 0..<4, using: &generator) == 0
-            switch Int.random(in: 0..<18, using: &generator) {
+            switch Int.random(in: 0..<20, using: &generator) {
             case 0:
                 named += 1
                 let window = W("w\(named)")
@@ -226,6 +227,14 @@ final class NavigationTests: XCTestCase {
                 let window = W("w\(named)")
                 open.append(window)
                 navigation.opened(window, onHidden: number, at: shell.now)
+            case 16:
+                guard let window = open.randomElement(using: &generator) else { return }
+                // A hand dragging toward the window that goes lets go.
+                if let held = navigation.heldSwitch, held.target === window { _ = held.hand.end(at: shell.now, toward: .cancelled) }
+                shell.give(navigation.minimized(window), atOnce: atOnce)
+            case 17:
+                guard let window = open.randomElement(using: &generator) else { return }
+                shell.give(navigation.restored(window, at: shell.now), atOnce: atOnce)
             default:
                 for _ in 0..<Int.random(in: 1...4, using: &generator) { shell.frame() }
             }
@@ -268,8 +277,15 @@ final class NavigationTests: XCTestCase {
             XCTAssertEqual(Set(workspaces.allWindows.map(ObjectIdentifier.init)), Set(open.map(ObjectIdentifier.init)), "only open windows",
                            file: file, line: line)
             XCTAssertEqual(stack.shown == nil, stack.windows.isEmpty, "one window shown while the workspace holds any", file: file, line: line)
+            for number in workspaces.numbers {
+                let stack = workspaces.stack(number)
+                let minimized = Set((stack?.minimized ?? []).map(ObjectIdentifier.init))
+                XCTAssertTrue(minimized.isDisjoint(with: (stack?.windows ?? []).map(ObjectIdentifier.init)),
+                              "a minimized window is out of its stack", file: file, line: line)
+                XCTAssertFalse(stack?.shown.map { minimized.contains(ObjectIdentifier($0)) } ?? false, file: file, line: line)
+            }
             for number in workspaces.numbers where number != workspaces.shownNumber {
-                XCTAssertFalse(workspaces.stack(number)?.windows.isEmpty ?? true, "a hidden workspace holds a window", file: file, line: line)
+                XCTAssertFalse(workspaces.stack(number)?.isEmpty ?? true, "a hidden workspace holds a window", file: file, line: line)
             }
             let transitions = navigation.animations.filter { if case .transition = $0.kind { true } else { false } }
             XCTAssertLessThanOrEqual(transitions.count, 1, "one transition on screen, once each start is given back", file: file, line: line)

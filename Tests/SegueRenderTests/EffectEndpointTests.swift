@@ -8,7 +8,7 @@ final class EffectEndpointTests: XCTestCase {
     func testEveryEffectStartsOnFromAndEndsOnToInBothDirections() throws {
         let effects = try EffectRegistry.builtin().all
         XCTAssertEqual(effects.map(\.name).sorted(),
-                       ["circle-reveal", "crossfade", "doom-melt", "rotate", "slide", "zoom-from-rect"])
+                       ["circle-reveal", "crossfade", "doom-melt", "lamp", "rotate", "slide", "zoom-from-rect"])
         for effect in effects {
             for direction in [TransitionDirection.forward, .reverse] {
                 let start = try RenderFixture.draw(EffectSettings(effect), progress: 0, direction: direction)

@@ -75,6 +75,7 @@ final class OrientationTests: XCTestCase {
         let expected: [String: (Box?, Box?)] = [
             "circle-reveal": (corner, nil),                 // the reveal has not reached the corner
             "doom-melt": ((0...7, 17...36), corner),        // the source's columns melt down, the destination shows above
+            "lamp": ((2...14, 7...13), corner),            // the source slides down into the funnel, the destination above it
             "rotate": ((0...4, 0...9), (1...9, 0...4)),     // both turn about the top-left corner
             "slide": (nil, (48...55, 0...7)),               // the destination half-way in from the right
             "zoom-from-rect": (corner, (12...16, 7...11)),  // the destination grows from the middle

@@ -122,6 +122,10 @@ typedef enum segue_event {
     SEGUE_EVENT_SWITCH = 2,
     /* A host's workspace switch: from one desktop to another ([transitions.workspace]). */
     SEGUE_EVENT_WORKSPACE = 3,
+    /* A window minimized: it pours into its taskbar button ([transitions.minimize]). */
+    SEGUE_EVENT_MINIMIZE = 4,
+    /* A minimized window restored: the minimize played in reverse ([transitions.restore]). */
+    SEGUE_EVENT_RESTORE = 5,
 } segue_event;
 
 typedef struct segue_window_info {

@@ -25,6 +25,7 @@ public enum LayeredEffects {
         case "zoom-from-rect": ZoomLayers()
         case "circle-reveal": CircleRevealLayers()
         case "doom-melt": DoomMeltLayers()
+        case "lamp": LampLayers()
         default: nil
         }
     }

@@ -62,19 +62,27 @@ final class Control: IPCDelegate {
         case .windows:
             // Front to back: the shown window, then the others by when they were last shown; then other workspaces' by number.
             let workspaces = compositor.navigation.workspaces
-            let others = workspaces.numbers.filter { $0 != workspaces.shownNumber }.flatMap { workspaces.stack($0)?.shownOrder.reversed() ?? [] }
-            reply(.success(["windows": .array((stack.shownOrder.reversed() + others).map(json)), "animating": .bool(compositor.navigation.isAnimating)]))
+            // Minimized windows last, the shown workspace's first, each workspace's latest first.
+            let hidden = workspaces.numbers.filter { $0 != workspaces.shownNumber }
+            let others = hidden.flatMap { workspaces.stack($0)?.shownOrder.reversed() ?? [] }
+            let minimized = ([workspaces.shownNumber] + hidden).flatMap { workspaces.stack($0)?.minimized.reversed() ?? [] }
+            reply(.success(["windows": .array((stack.shownOrder.reversed() + others + minimized).map(json)),
+                            "animating": .bool(compositor.navigation.isAnimating)]))
         case .workspaces:
             let workspaces = compositor.navigation.workspaces
             reply(.success(["workspaces": .array(workspaces.numbers.map { number in
                 .object(["number": .number(Double(number)), "shown": .bool(number == workspaces.shownNumber),
-                         "windows": .array((workspaces.stack(number)?.windows ?? []).map { .number(Double($0.id)) }),
+                         "windows": .array((workspaces.stack(number).map { $0.windows + $0.minimized } ?? []).map { .number(Double($0.id)) }),
                          "urgent": .bool(workspaces.stack(number)?.windows.contains { $0.urgent } ?? false)])
             })]))
         case .workspace(let target, let wait):
             act(.workspace(target), wait: wait, reply: reply)
         case .moveToWorkspace(let target, let window, let wait):
             act(.moveToWorkspace(target, window: window.map { .window(id: $0) }), wait: wait, reply: reply)
+        case .minimize(let window, let wait):
+            act(.minimize(window.map { .window(id: $0) }), wait: wait, reply: reply)
+        case .restore(let window, let wait):
+            act(.restore(window.map { .window(id: $0) }), wait: wait, reply: reply)
         case .clients:
             reply(.success(["clients": .array(compositor.server.clients.map(clientJSON))]))
         case .outputs:
@@ -179,7 +187,7 @@ final class Control: IPCDelegate {
         }
     }
 
-    /// A workspace shown or a window moved: the reply says what happened, or
+    /// A workspace shown, a window moved, minimized or restored: the reply says what happened, or
     /// with `wait`, how the transition it started went, once it finished.
     private func act(_ action: Action, wait: Bool, reply: @escaping (IPCReply) -> Void) {
         do {
@@ -194,6 +202,10 @@ final class Control: IPCDelegate {
                 reply(.success(["workspace": .number(Double(number)), "switched": .bool(changed)]))
             case .movedToWorkspace(let id, let number, let played) where !wait || !played:
                 reply(.success(["window": .number(Double(id)), "workspace": .number(Double(number))]))
+            case .minimized(let id, let played) where !wait || !played:
+                reply(.success(["window": .number(Double(id)), "minimized": true]))
+            case .restored(let id) where !wait:
+                reply(.success(["window": .number(Double(id)), "restored": true]))
             default: break
             }
         } catch {
@@ -233,6 +245,7 @@ final class Control: IPCDelegate {
             // When it was last shown, in milliseconds on the output's clock (CLOCK_MONOTONIC): the order `windows` lists them in.
             "last_shown": .number(Double((workspaceStack(of: window)?.lastShown(window)?.nanoseconds ?? 0) / 1_000_000)),
             "urgent": .bool(window.urgent),
+            "minimized": .bool(compositor.navigation.workspaces.isMinimized(window)),
             "workspace": compositor.navigation.workspaces.number(of: window).map { .number(Double($0)) } ?? .null,
         ])
     }

@@ -4,13 +4,18 @@ import SegueImaging
 import SegueRender
 
 /// What the held switcher shows: its windows, most recently shown first, the
-/// selected one, and how the config says to draw it.
+/// selected one, which are minimized, and how the config says to draw it.
 struct SwitcherView {
     let windows: [Window]
     let selected: Int
     let settings: SwitcherSettings
     /// How far its cards have come in, 0...1: they fade in and grow from a little smaller.
     let appear: Double
+    /// The minimized windows listed: their previews faded, their titles in brackets.
+    var minimized: Set<ObjectIdentifier> = []
+
+    /// How much of a minimized window's preview shows.
+    static let minimizedOpacity: Float = 0.6
 
     /// Seconds the cards take to come in.
     static let appearDuration = 0.12
@@ -79,8 +84,10 @@ final class SwitcherOverlay {
             if index == view.selected, let frame = highlightTexture(card.frame, view.settings, scale: scale) {
                 layers.append(SurfaceLayer(frame, at: grow(card.frame, card.frame), opacity: opacity))
             }
-            layers.append(SurfaceLayer(copy, at: grow(card.preview, card.frame), opacity: opacity))
-            if let title = titleTexture(Self.title(of: view.windows[index]), width: card.title.width, textScale: layout.textScale) {
+            let minimized = view.minimized.contains(keys[index])
+            layers.append(SurfaceLayer(copy, at: grow(card.preview, card.frame), opacity: opacity * (minimized ? SwitcherView.minimizedOpacity : 1)))
+            if let title = titleTexture(Self.title(of: view.windows[index], minimized: minimized), width: card.title.width,
+                                        textScale: layout.textScale) {
                 let rect = PixelRect(x: card.title.x + (card.title.width - title.width) / 2, y: card.title.y,
                                      width: title.width, height: title.height)
                 layers.append(SurfaceLayer(title, at: opacity < 1 ? grow(rect, card.frame) : rect, opacity: opacity))
@@ -107,7 +114,8 @@ final class SwitcherOverlay {
         // The titles and the highlight, small, in one step.
         let made = titles.count
         for (window, card) in zip(view.windows, layout.cards) {
-            _ = titleTexture(Self.title(of: window), width: card.title.width, textScale: layout.textScale)
+            _ = titleTexture(Self.title(of: window, minimized: view.minimized.contains(ObjectIdentifier(window))), width: card.title.width,
+                             textScale: layout.textScale)
         }
         let highlighted = highlight?.texture
         if let card = layout.cards.first { _ = highlightTexture(card.frame, view.settings, scale: scale) }
@@ -118,7 +126,8 @@ final class SwitcherOverlay {
         // target, so the overlay's first frame does not wait for that.
         warmed = true
         let small = 8
-        let faded = SwitcherView(windows: view.windows, selected: view.selected, settings: view.settings, appear: 0.5)
+        let faded = SwitcherView(windows: view.windows, selected: view.selected, settings: view.settings, appear: 0.5,
+                                 minimized: view.minimized)
         let drawn = layers(faded, shown: shown, screen: screen, hasNewPixels: { _ in false }, takingTurns: false, width: width, height: height,
                            scale: scale, background: background).layers.map { layer in
             var layer = layer
@@ -132,8 +141,12 @@ final class SwitcherOverlay {
         return true
     }
 
-    /// What a window's card is titled: its title, or where it has none, its app id.
-    private static func title(of window: Window) -> String { window.title.isEmpty ? window.appID : window.title }
+    /// What a window's card is titled: its title, or where it has none, its
+    /// app id; in brackets while it is minimized, as window lists mark one.
+    private static func title(of window: Window, minimized: Bool) -> String {
+        let title = window.title.isEmpty ? window.appID : window.title
+        return minimized ? "[\(title)]" : title
+    }
 
     /// `rect` scaled by `factor` about the centre of `card`.
     private static func grown(_ rect: PixelRect, about card: PixelRect, by factor: Double) -> PixelRect {

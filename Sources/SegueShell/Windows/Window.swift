@@ -25,6 +25,9 @@ final class Window {
     let toplevel: XdgToplevel
     /// Asked for activation without a valid token; cleared when shown.
     var urgent = false
+    /// Where a taskbar shows it (surface units on the output): a minimize
+    /// plays into it, a restore out of it.
+    var taskbarRect: SourceRect?
     /// Where free placement was asked to put its window geometry's top left.
     var position: (x: Int, y: Int)?
     /// Where free placement put its surface's top left, as of its last commit or placement.

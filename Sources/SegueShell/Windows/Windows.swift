@@ -106,6 +106,11 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         compositor.control.emit("window_changed", Control.describe(window))
     }
 
+    package func toplevelMinimizeRequested(_ toplevel: XdgToplevel) {
+        guard let window = registry[toplevel] else { return }
+        minimize(windowID: window.id)
+    }
+
     package func toplevelRestated(_ toplevel: XdgToplevel) {
         guard let window = registry[toplevel] else { return }
         compositor.offered?.foreignToplevels.windowChanged(id: window.id, toplevel)
@@ -324,6 +329,31 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
 
     package func activate(windowID: Int) {
         _ = try? compositor.perform(.show(.window(id: windowID)))
+    }
+
+    package func minimize(windowID: Int) {
+        _ = try? compositor.perform(.minimize(.window(id: windowID)))
+    }
+
+    package func restore(windowID: Int) {
+        guard isMinimized(windowID: windowID) else { return }
+        _ = try? compositor.perform(.restore(.window(id: windowID)))
+    }
+
+    package func isMinimized(windowID: Int) -> Bool {
+        compositor.allWindows.first { $0.id == windowID }.map(compositor.navigation.workspaces.isMinimized) ?? false
+    }
+
+    package func setTaskbarRectangle(windowID: Int, on surface: Surface, _ rect: PixelRect?) {
+        guard let window = compositor.allWindows.first(where: { $0.id == windowID }) else { return }
+        // On the output, in whole surface units; one reaching off it counts as none.
+        window.taskbarRect = rect.flatMap { rect in
+            compositor.input.screenOrigin(of: surface).flatMap { origin in
+                SourceRect(x: Int32(clamping: Int(origin.x.rounded()) + rect.x), y: Int32(clamping: Int(origin.y.rounded()) + rect.y),
+                           width: Int32(clamping: rect.width), height: Int32(clamping: rect.height),
+                           outputWidth: output.logicalWidth, outputHeight: output.logicalHeight)
+            }
+        }
     }
 
     package func close(windowID: Int) {

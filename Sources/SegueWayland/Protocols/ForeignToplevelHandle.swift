@@ -1,9 +1,12 @@
 import CWaylandServer
+import SegueEngine
 
 /// One zwlr_foreign_toplevel_handle_v1: a window as a taskbar sees it, told
 /// anew as it changes, and its requests carried out by the shell: activate
-/// plays the switch transition, close asks the window to close, fullscreen
-/// asks as its own client would.
+/// plays the switch transition (a restore, for a minimized window), close
+/// asks the window to close, minimize and unminimize play theirs into and
+/// out of the rectangle the taskbar set, and maximize and fullscreen ask as
+/// its own client would, restoring it first.
 final class ForeignToplevelHandle: ResourceObject {
     private(set) var resource: OpaquePointer?
     let windowID: Int
@@ -15,22 +18,25 @@ final class ForeignToplevelHandle: ResourceObject {
     nonisolated(unsafe) static let implementation: UnsafeMutablePointer<zwlr_foreign_toplevel_handle_v1_interface> = {
         let p = UnsafeMutablePointer<zwlr_foreign_toplevel_handle_v1_interface>.allocate(capacity: 1)
         p.initialize(to: zwlr_foreign_toplevel_handle_v1_interface(
-            set_maximized: { _, resource in handle(resource)?.act { $0.toplevel?.askMaximized(true) } },
-            unset_maximized: { _, resource in handle(resource)?.act { $0.toplevel?.askMaximized(false) } },
-            // No window is ever hidden but by another: Segue minimizes none.
-            set_minimized: { _, _ in },
-            unset_minimized: { _, _ in },
+            set_maximized: { _, resource in handle(resource)?.act { $0.restored()?.askMaximized(true) } },
+            unset_maximized: { _, resource in handle(resource)?.act { $0.restored()?.askMaximized(false) } },
+            set_minimized: { _, resource in handle(resource)?.act { $0.delegate?.minimize(windowID: $0.windowID) } },
+            unset_minimized: { _, resource in handle(resource)?.act { $0.delegate?.restore(windowID: $0.windowID) } },
             activate: { _, resource, _ in handle(resource)?.act { $0.delegate?.activate(windowID: $0.windowID) } },
             close: { _, resource in handle(resource)?.act { $0.delegate?.close(windowID: $0.windowID) } },
-            set_rectangle: { _, resource, _, _, _, width, height in
+            set_rectangle: { _, resource, surface, x, y, width, height in
                 guard width >= 0, height >= 0 else {
                     return ZwlrForeignToplevelHandleV1Resource(resource).postError(.invalidRectangle,
                                                                                    "rectangle \(width)x\(height) is negative")
                 }
+                guard let surface = Resource.object(surface, as: Surface.self) else { return }
+                // 0x0 takes the rectangle away.
+                let rect = width > 0 && height > 0 ? PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)) : nil
+                handle(resource)?.act { $0.delegate?.setTaskbarRectangle(windowID: $0.windowID, on: surface, rect) }
             },
             destroy: Resource.destroy,
-            set_fullscreen: { _, resource, _ in handle(resource)?.act { $0.toplevel?.askFullscreen(true) } },
-            unset_fullscreen: { _, resource in handle(resource)?.act { $0.toplevel?.askFullscreen(false) } }))
+            set_fullscreen: { _, resource, _ in handle(resource)?.act { $0.restored()?.askFullscreen(true) } },
+            unset_fullscreen: { _, resource in handle(resource)?.act { $0.restored()?.askFullscreen(false) } }))
         return p
     }()
 
@@ -56,17 +62,24 @@ final class ForeignToplevelHandle: ResourceObject {
 
     private var toplevel: XdgToplevel? { delegate?.openWindows.first { $0.id == windowID }?.toplevel }
 
+    /// The toplevel, restored first where it was minimized: a taskbar maximizing a window wants to see it.
+    private func restored() -> XdgToplevel? {
+        if delegate?.isMinimized(windowID: windowID) == true { delegate?.restore(windowID: windowID) }
+        return toplevel
+    }
+
     func entered(_ output: OpaquePointer) {
         guard let resource else { return }
         zwlr_foreign_toplevel_handle_v1_send_output_enter(resource, output)
     }
 
     /// Sends what changed of its title, app id and states, then done; all of them when `named` (a new handle).
-    func describe(_ toplevel: XdgToplevel, activated: Bool, named: Bool = false) {
+    func describe(_ toplevel: XdgToplevel, activated: Bool, minimized: Bool, named: Bool = false) {
         guard let resource, !isClosed else { return }
         // As it was last configured.
         var states: [UInt32] = []
         if toplevel.lastConfiguration?.maximized == true { states.append(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_MAXIMIZED.rawValue) }
+        if minimized { states.append(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_MINIMIZED.rawValue) }
         if activated { states.append(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_ACTIVATED.rawValue) }
         if toplevel.lastConfiguration?.fullscreen == true, wl_resource_get_version(resource) >= 2 {
             states.append(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_FULLSCREEN.rawValue)

@@ -1,4 +1,5 @@
 import CWaylandServer
+import SegueEngine
 
 /// What taskbars need from the shell.
 package protocol ForeignToplevelDelegate: AnyObject {
@@ -8,6 +9,14 @@ package protocol ForeignToplevelDelegate: AnyObject {
     var shownWindowID: Int? { get }
     /// Shows the window with the switch transition, as every switch does.
     func activate(windowID: Int)
+    /// Minimizes the window, as `segue msg minimize` does.
+    func minimize(windowID: Int)
+    /// Restores the window where it is minimized, as `segue msg restore` does.
+    func restore(windowID: Int)
+    /// Whether the window is minimized.
+    func isMinimized(windowID: Int) -> Bool
+    /// Where a taskbar shows the window, on one of its surfaces (surface units; nil: nowhere).
+    func setTaskbarRectangle(windowID: Int, on surface: Surface, _ rect: PixelRect?)
     /// Asks the window to close, as its close button would.
     func close(windowID: Int)
 }
@@ -84,14 +93,15 @@ final class ForeignToplevelList: ResourceObject {
 
     func windowChanged(id: Int, _ toplevel: XdgToplevel) {
         guard let resource, let manager else { return }
-        if let handle = handles[id] { return handle.describe(toplevel, activated: manager.delegate.shownWindowID == id) }
+        let (activated, minimized) = (manager.delegate.shownWindowID == id, manager.delegate.isMinimized(windowID: id))
+        if let handle = handles[id] { return handle.describe(toplevel, activated: activated, minimized: minimized) }
         let client = wl_resource_get_client(resource)!
         guard let handle = ForeignToplevelHandle(client: client, version: wl_resource_get_version(resource), windowID: id,
                                                  delegate: manager.delegate) else { return }
         handles[id] = handle
         zwlr_foreign_toplevel_manager_v1_send_toplevel(resource, handle.resource)
         for output in manager.output.resources(for: client) { handle.entered(output.resource) }
-        handle.describe(toplevel, activated: manager.delegate.shownWindowID == id, named: true)
+        handle.describe(toplevel, activated: activated, minimized: minimized, named: true)
     }
 
     func windowClosed(id: Int) {

@@ -6,6 +6,8 @@ package protocol ToplevelDelegate: AnyObject {
     func toplevelUnmapped(_ toplevel: XdgToplevel)
     /// A mapped toplevel's title or app_id changed.
     func toplevelRenamed(_ toplevel: XdgToplevel)
+    /// A mapped toplevel asked to be minimized.
+    func toplevelMinimizeRequested(_ toplevel: XdgToplevel)
     /// A mapped toplevel was configured maximized or fullscreen, or no more.
     func toplevelRestated(_ toplevel: XdgToplevel)
     /// The size and states a toplevel should be configured with.

@@ -131,9 +131,9 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
         }
         let version = wl_resource_get_version(resource)
         if version >= 5 && lastConfiguration == nil {
-            // No window menu or minimize to offer; maximize only where it does something.
+            // No window menu to offer; maximize only where it does something.
             let capabilities = (configuration.offersMaximize ? [XDG_TOPLEVEL_WM_CAPABILITIES_MAXIMIZE.rawValue] : [])
-                + [XDG_TOPLEVEL_WM_CAPABILITIES_FULLSCREEN.rawValue]
+                + [XDG_TOPLEVEL_WM_CAPABILITIES_FULLSCREEN.rawValue, XDG_TOPLEVEL_WM_CAPABILITIES_MINIMIZE.rawValue]
             withWaylandArray(capabilities) { xdg_toplevel_send_wm_capabilities(resource, $0) }
         }
         if version >= 4 {
@@ -193,7 +193,10 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
             unset_maximized: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.request(maximized: false) },
             set_fullscreen: { _, resource, _ in Resource.object(resource, as: XdgToplevel.self)?.request(fullscreen: true) },
             unset_fullscreen: { _, resource in Resource.object(resource, as: XdgToplevel.self)?.request(fullscreen: false) },
-            set_minimized: { _, _ in }
+            set_minimized: { _, resource in
+                guard let toplevel = Resource.object(resource, as: XdgToplevel.self), toplevel.mapped else { return }
+                toplevel.delegate?.toplevelMinimizeRequested(toplevel)
+            }
         ))
         return table
     }()
