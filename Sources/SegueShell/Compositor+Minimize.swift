@@ -32,11 +32,10 @@ extension Compositor {
         guard let play = navigating({ navigation.restored(window, at: backend.now) }) else {
             throw ActionError(description: "window \(window.id) is not minimized")
         }
-        restored(window)
         try start(play, request: TransitionRequest(sourceRect: window.taskbarRect), onStart: onStart, onComplete: onComplete)
     }
 
-    /// `window` left the minimized windows (restored, or switched to): who lists it hears.
+    /// `window` left the minimized windows: who lists it hears.
     func restored(_ window: Window) {
         log.info("window \(window.id) restored")
         minimizedChanged(window, "window_restored")

@@ -36,6 +36,8 @@ extension Compositor {
                adjust: ((inout EffectSettings) -> Void)? = nil, onStart: ((Instant) -> Void)? = nil) throws {
         windows.focusShownWindow()
         let play = navigation.play(of: token)
+        // However it was asked for (restore, a switch, the switcher), a window left the minimized ones.
+        if play.event == .restore, let window = play.to { restored(window) }
         let chosen: (resolution: Resolution, settings: EffectSettings?)
         do {
             chosen = try resolveAndPrepare(play.event, from: play.from, to: play.to, effect: effect)

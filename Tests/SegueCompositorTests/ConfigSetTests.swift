@@ -22,11 +22,6 @@ final class ConfigSetTests: XCTestCase {
 
     override func tearDown() { server?.stop() }
 
-    private func ask(_ request: IPCRequest) -> IPCReply? {
-        var reply: IPCReply?
-        server.compositor.control.answer(request) { reply = $0 }
-        return reply
-    }
 
     private func switchPlays() throws -> TransitionCompletion {
         var played: TransitionCompletion?
@@ -36,22 +31,22 @@ final class ConfigSetTests: XCTestCase {
     }
 
     func testASetValueAppliesOverTheFileUntilItIsReadAgain() throws {
-        XCTAssertEqual(ask(.set(key: "transitions.switch.effect", value: "doom-melt"))?.ok, true)
-        XCTAssertEqual(ask(.set(key: "transitions.switch.duration", value: "100ms"))?.ok, true)
+        XCTAssertEqual(server.answer(.set(key: "transitions.switch.effect", value: "doom-melt"))?.ok, true)
+        XCTAssertEqual(server.answer(.set(key: "transitions.switch.duration", value: "100ms"))?.ok, true)
         let played = try switchPlays()
         XCTAssertEqual(played.effect, "doom-melt")
         XCTAssertEqual(played.duration, 0.1)
-        let config = try XCTUnwrap(ask(.config)?.payload)
+        let config = try XCTUnwrap(server.answer(.config)?.payload)
         XCTAssertEqual(config["set"], .array([.object(["key": "transitions.switch.effect", "value": "doom-melt"]),
                                                .object(["key": "transitions.switch.duration", "value": "100ms"])]))
         // Read again, the file is all there is.
-        XCTAssertEqual(ask(.reload)?.ok, true)
+        XCTAssertEqual(server.answer(.reload)?.ok, true)
         XCTAssertEqual(try switchPlays().effect, "crossfade")
-        XCTAssertEqual(ask(.config)?.payload["set"], .array([]))
+        XCTAssertEqual(server.answer(.config)?.payload["set"], .array([]))
     }
 
     func testAValueTheFileCouldNotSayIsRefusedAndNothingChanges() throws {
-        let reply = try XCTUnwrap(ask(.set(key: "transitions.switch.effect", value: "doom-mlt")))
+        let reply = try XCTUnwrap(server.answer(.set(key: "transitions.switch.effect", value: "doom-mlt")))
         XCTAssertEqual(reply.ok, false)
         XCTAssertEqual(reply.error, "transitions.switch.effect = doom-mlt was not applied; the config in force stays")
         guard case .array(let problems)? = reply.payload["problems"], case .string(let problem)? = problems.first else {
@@ -59,17 +54,17 @@ final class ConfigSetTests: XCTestCase {
         }
         XCTAssertEqual(problems.count, 1)
         XCTAssertTrue(problem.hasPrefix("set: unknown effect 'doom-mlt'; did you mean 'doom-melt'?"), problem)
-        let nested = try XCTUnwrap(ask(.set(key: "transitions.switch.effect.name", value: "slide")))
+        let nested = try XCTUnwrap(server.answer(.set(key: "transitions.switch.effect.name", value: "slide")))
         XCTAssertEqual(nested.payload["problems"],
                        .array(["set: cannot set transitions.switch.effect.name: it is a string, not a table"]))
         XCTAssertEqual(try switchPlays().effect, "crossfade")
     }
 
     func testValuesAreTOMLAndABareWordIsAString() throws {
-        XCTAssertEqual(ask(.set(key: "transitions.switch.effect", value: "slide"))?.ok, true)
-        XCTAssertEqual(ask(.set(key: "transitions.switch.background", value: "[0.2, 0, 0]"))?.ok, true)
+        XCTAssertEqual(server.answer(.set(key: "transitions.switch.effect", value: "slide"))?.ok, true)
+        XCTAssertEqual(server.answer(.set(key: "transitions.switch.background", value: "[0.2, 0, 0]"))?.ok, true)
         XCTAssertEqual(server.compositor.config.transitions[.switch]?.parameters["background"], ParameterValue(.vec3, [0.2, 0, 0]))
-        XCTAssertEqual(ask(.set(key: "accessibility.reduce-motion", value: "true"))?.ok, true)
+        XCTAssertEqual(server.answer(.set(key: "accessibility.reduce-motion", value: "true"))?.ok, true)
         XCTAssertTrue(server.compositor.config.reduceMotion)
     }
 }

@@ -33,13 +33,14 @@ final class ForeignToplevelTests: XCTestCase {
         return (client, toplevels)
     }
 
-    private func taskbar(_ client: RawClient) throws -> Taskbar {
+    /// A taskbar of `client`'s, once it heard of `windows` windows in full.
+    private func taskbar(_ client: RawClient, windows: Int = 2) throws -> Taskbar {
         let manager = try XCTUnwrap(client.bind(global: "zwlr_foreign_toplevel_manager_v1",
                                                 segue_client_zwlr_foreign_toplevel_manager_v1_interface(), version: 3))
         let taskbar = Taskbar()
         zwlr_foreign_toplevel_manager_v1_add_listener(manager, taskbarListener, listenerData(taskbar))
         client.listenedTo.append(taskbar)
-        XCTAssertTrue(client.dispatch { taskbar.windows.count == 2 && taskbar.windows.allSatisfy(\.done) })
+        XCTAssertTrue(client.dispatch { taskbar.windows.count == windows && taskbar.windows.allSatisfy(\.done) })
         return taskbar
     }
 
@@ -115,12 +116,7 @@ final class ForeignToplevelTests: XCTestCase {
         ])
         _ = try compositor.waitForWindows(3, timeout: 30)
         XCTAssertTrue(try compositor.waitUntilSettled())
-        let manager = try XCTUnwrap(client.bind(global: "zwlr_foreign_toplevel_manager_v1",
-                                                segue_client_zwlr_foreign_toplevel_manager_v1_interface(), version: 3))
-        let taskbar = Taskbar()
-        zwlr_foreign_toplevel_manager_v1_add_listener(manager, taskbarListener, listenerData(taskbar))
-        client.listenedTo.append(taskbar)
-        XCTAssertTrue(client.dispatch { taskbar.windows.count == 3 && taskbar.windows.allSatisfy(\.done) })
+        let taskbar = try taskbar(client, windows: 3)
         let demo = try XCTUnwrap(taskbar.windows.first { $0.title == "GTK Demo" })
         XCTAssertTrue(demo.activated, "the window opened last is shown")
         zwlr_foreign_toplevel_handle_v1_set_minimized(demo.handle)

@@ -4,6 +4,7 @@ import SegueBackend
 import SegueCompositor
 import SegueHeadless
 import SegueImaging
+import SegueIPC
 import SegueLoop
 import SegueRender
 @testable import SegueShell
@@ -179,6 +180,24 @@ final class InProcessCompositor {
             shown.append(presented[x, y])
         }
         return shown
+    }
+
+    /// Stepped: every frame presented until none is wanted, read back whole.
+    func framesUntilIdle(limit: Int = 600) -> [RGBAImage] {
+        var shown: [RGBAImage] = []
+        while shown.count < limit {
+            compositor.dispatch()
+            guard backend.step() else { break }
+            shown.append(presented)
+        }
+        return shown
+    }
+
+    /// The control socket's answer to `request`, given at once (nil: it waits on something).
+    func answer(_ request: IPCRequest) -> IPCReply? {
+        var reply: IPCReply?
+        compositor.control.answer(request) { reply = $0 }
+        return reply
     }
 
     /// Runs the compositor's own shutdown: disconnects clients, frees the display.

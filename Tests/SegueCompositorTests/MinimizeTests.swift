@@ -40,22 +40,7 @@ final class MinimizeTests: XCTestCase {
 
     override func tearDown() { server?.stop() }
 
-    private func ask(_ request: IPCRequest) -> IPCReply? {
-        var reply: IPCReply?
-        server.compositor.control.answer(request) { reply = $0 }
-        return reply
-    }
 
-    /// Each frame presented until none is wanted.
-    private func frames() -> [RGBAImage] {
-        var frames: [RGBAImage] = []
-        while frames.count < 600 {
-            server.compositor.dispatch()
-            guard server.backend.step() else { break }
-            frames.append(server.presented)
-        }
-        return frames
-    }
 
     /// The rows from the top at column `x` that show `colour` before any other does.
     private func rows(of colour: RGBA, atTopOf frame: RGBAImage, x: Int) -> Int {
@@ -85,47 +70,47 @@ final class MinimizeTests: XCTestCase {
         let outcome = try server.compositor.perform(.minimize(), onComplete: { completion, _ in played = completion })
         guard case .minimized(let id, played: true) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(id, 2)
-        let frames = frames()
+        let frames = server.framesUntilIdle()
         XCTAssertEqual(played?.effect, "lamp")
         XCTAssertEqual(played?.outcome, .finished)
         XCTAssertEqual(played?.statistics.frames ?? 0, 12, accuracy: 1, "200 ms at 60 Hz")
         XCTAssertEqual(server.compositor.control.reports.history.last?.event, .minimize)
         assertPouringIn(frames, 45...65)
         XCTAssertEqual(frames.last, RGBAImage(width: width, height: height, fill: red), "the window below alone at the end")
-        guard case .array(let windows)? = ask(.windows)?.payload["windows"] else { return XCTFail("no windows") }
+        guard case .array(let windows)? = server.answer(.windows)?.payload["windows"] else { return XCTFail("no windows") }
         let minimized: [JSONValue?] = windows.map { window -> JSONValue? in
             guard case .object(let fields) = window else { return nil }
             return fields["minimized"]
         }
         XCTAssertEqual(minimized, [.bool(false), .bool(true)], "the shown one, then the minimized one, listed last")
-        XCTAssertEqual(ask(.minimize())?.payload["minimized"], .bool(true), "the red one minimizes too, nothing below it")
+        XCTAssertEqual(server.answer(.minimize())?.payload["minimized"], .bool(true), "the red one minimizes too, nothing below it")
     }
 
     func testRestoringPlaysTheLampBackOutOfTheBottomCentre() throws {
         try server.compositor.perform(.minimize())
-        _ = frames()
+        _ = server.framesUntilIdle()
         var played: TransitionCompletion?
         let outcome = try server.compositor.perform(.restore(), onComplete: { completion, _ in played = completion })
         guard case .restored(2) = outcome else { return XCTFail("\(outcome)") }
-        let frames = frames()
+        let frames = server.framesUntilIdle()
         XCTAssertEqual(played?.direction, .reverse)
         XCTAssertEqual(server.compositor.control.reports.history.last?.event, .restore)
         // Backwards: the same frames, the other way round.
         assertPouringIn(frames, 35...55)
         XCTAssertEqual(server.presented, marked(width: width, height: height, fill: green, marker: marker, side: 8), "green, upright, at the end")
-        XCTAssertEqual(ask(.restore())?.error, "no window is minimized")
+        XCTAssertEqual(server.answer(.restore())?.error, "no window is minimized")
     }
 
     func testAClientsOwnMinimizeRequestMinimizesIt() throws {
         xdg_toplevel_set_minimized(toplevels[1].toplevel)
         XCTAssertTrue(client.roundtrip())
-        let frames = frames()
+        let frames = server.framesUntilIdle()
         XCTAssertFalse(frames.isEmpty, "the lamp played")
         XCTAssertEqual(server.presented[width / 2, height / 2], red)
         XCTAssertTrue(server.compositor.navigation.workspaces.isMinimized(server.compositor.allWindows[1]))
         // Switching to it restores it.
-        XCTAssertEqual(ask(.switchWindow(target: .window(id: 2), effect: nil, wait: false))?.payload["switched"], .bool(true))
-        _ = self.frames()
+        XCTAssertEqual(server.answer(.switchWindow(target: .window(id: 2), effect: nil, wait: false))?.payload["switched"], .bool(true))
+        _ = server.framesUntilIdle()
         XCTAssertEqual(server.presented[0, 0], marker)
         XCTAssertFalse(server.compositor.navigation.workspaces.isMinimized(server.compositor.allWindows[1]))
     }

@@ -77,6 +77,29 @@ final class SwitcherOverlayTests: XCTestCase {
         XCTAssertTrue(near(screen[width - 4, height - 4], RGBA(115, 115, 0), 10), "its yellow, dimmed: \(screen[width - 4, height - 4])")
     }
 
+    /// A minimized window is listed last, its preview at 60% over what is
+    /// under it (the dimmed yellow), its marker still top left.
+    func testAMinimizedWindowIsListedLastWithItsPreviewFaded() throws {
+        try server.compositor.perform(.minimize(.window(id: 1)))
+        XCTAssertTrue(server.serve { !server.compositor.navigation.isAnimating })
+        let screen = try openOverlay()
+        let view = try XCTUnwrap(server.compositor.switcherView())
+        XCTAssertEqual(view.windows.map(\.id), [4, 3, 2, 1])
+        XCTAssertEqual(view.minimized, [ObjectIdentifier(view.windows[3])])
+        let preview = layout.cards[3].preview
+        let under = RGBA(115, 115, 0)
+        func faded(_ colour: RGBA) -> RGBA {
+            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((0.6 * Double(a) + 0.4 * Double(b)).rounded()) }
+            return RGBA(mix(colour.r, under.r), mix(colour.g, under.g), mix(colour.b, under.b))
+        }
+        let body = screen[preview.x + preview.width / 2, preview.y + preview.height * 2 / 3]
+        XCTAssertTrue(near(body, faded(fills[0]), 10), "red at 60%: \(body)")
+        XCTAssertTrue(near(screen[preview.x + 2, preview.y + 2], faded(marker), 10), "its marker top left, faded: \(screen[preview.x + 2, preview.y + 2])")
+        XCTAssertTrue(near(screen[preview.x + preview.width - 3, preview.y + preview.height - 3], faded(fills[0]), 10), "and not bottom right")
+        let shown = screen[layout.cards[0].preview.x + layout.cards[0].preview.width / 2, layout.cards[0].preview.y + layout.cards[0].preview.height * 2 / 3]
+        XCTAssertTrue(near(shown, fills[3]), "a window not minimized, as it is: \(shown)")
+    }
+
     func testAPreviewIsLiveAndCommitShowsTheChosenWindow() throws {
         _ = try openOverlay()
         // Blue, previewed second, draws a new frame.

@@ -26,16 +26,6 @@ final class WindowOverTests: XCTestCase {
         XCTAssertTrue(client.roundtrip())
     }
 
-    /// Every frame presented until nothing moves.
-    private func frames() -> [RGBAImage] {
-        var shown: [RGBAImage] = []
-        while shown.count < 600 {
-            server.compositor.dispatch()
-            guard server.backend.step() else { break }
-            shown.append(server.presented)
-        }
-        return shown
-    }
 
     /// Points just outside the window, and far from it.
     private var outside: [(Int, Int)] {
@@ -47,12 +37,12 @@ final class WindowOverTests: XCTestCase {
         let client = try start("[transitions.open]\neffect = \"none\"\n[transitions.close]\neffect = \"circle-reveal\"\nduration = \"500ms\"\n")
         let toplevel = try client.makeConfiguredToplevel()
         try show(toplevel, of: client)
-        _ = frames()
+        _ = server.framesUntilIdle()
         let background = server.presented[10, 10]
         XCTAssertEqual(server.presented[window.x + 2, window.y + 2], yellow, "the window's marker at its top-left")
         xdg_toplevel_destroy(toplevel.toplevel)
         XCTAssertTrue(client.roundtrip())
-        let closing = frames()
+        let closing = server.framesUntilIdle()
         XCTAssertGreaterThan(closing.count, 10, "a transition played")
         for (index, frame) in closing.enumerated() {
             for (x, y) in outside {
@@ -70,11 +60,11 @@ final class WindowOverTests: XCTestCase {
 
     func testASmallWindowOpensWithCrossfadeOverTheBackground() throws {
         let client = try start("[transitions.open]\neffect = \"crossfade\"\nduration = \"300ms\"\n")
-        _ = frames()
+        _ = server.framesUntilIdle()
         let background = server.presented[10, 10]
         let toplevel = try client.makeConfiguredToplevel()
         try show(toplevel, of: client)
-        let opening = frames()
+        let opening = server.framesUntilIdle()
         XCTAssertGreaterThan(opening.count, 5, "a transition played")
         for (index, frame) in opening.enumerated() {
             for (x, y) in outside {
@@ -97,7 +87,7 @@ final class WindowOverTests: XCTestCase {
     /// between two screens, where the window would be elsewhere.
     func testATransitionInterruptingOneOverTheBackgroundStartsFromTheFrameOnScreen() throws {
         let client = try start("[transitions.open]\neffect = \"slide\"\nduration = \"2s\"\n")
-        _ = frames()
+        _ = server.framesUntilIdle()
         let toplevel = try client.makeConfiguredToplevel()
         try show(toplevel, of: client)
         var opening: RGBAImage?
@@ -128,10 +118,10 @@ final class WindowOverTests: XCTestCase {
         let behind = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: 1280, height: 720, fill: RGBA(0, 160, 0)), on: behind.surface)
         XCTAssertTrue(client.roundtrip())
-        _ = frames()
+        _ = server.framesUntilIdle()
         let toplevel = try client.makeConfiguredToplevel()
         try show(toplevel, of: client)
-        let opening = frames()
+        let opening = server.framesUntilIdle()
         XCTAssertGreaterThan(opening.first?[10, 10].g ?? 0, 140, "it starts from the window behind")
         XCTAssertNotEqual(opening.last?[10, 10], RGBA(0, 160, 0), "and ends on the new window's screen")
     }

@@ -40,16 +40,11 @@ final class WorkspaceSwitchTests: XCTestCase {
 
     override func tearDown() { server?.stop() }
 
-    private func ask(_ request: IPCRequest) -> IPCReply? {
-        var reply: IPCReply?
-        server.compositor.control.answer(request) { reply = $0 }
-        return reply
-    }
 
-    private func workspaces() -> JSONValue? { ask(.workspaces)?.payload["workspaces"] }
+    private func workspaces() -> JSONValue? { server.answer(.workspaces)?.payload["workspaces"] }
 
     func testAMovedWindowLeavesItsWorkspaceAndShowingItsNewOnePlaysTheWorkspaceTransition() throws {
-        XCTAssertEqual(ask(.moveToWorkspace(.number(2)))?.payload["workspace"], .number(2))
+        XCTAssertEqual(server.answer(.moveToWorkspace(.number(2)))?.payload["workspace"], .number(2))
         _ = server.stepUntilIdle(sampling: 0, 0)
         XCTAssertEqual(server.presented[0, 0], red, "the window below shows")
         XCTAssertEqual(workspaces(), .array([.object(["number": 1, "shown": true, "windows": [1], "urgent": false]),
@@ -72,21 +67,21 @@ final class WorkspaceSwitchTests: XCTestCase {
     }
 
     func testAWorkspaceWithNoWindowShowsTheBackgroundAndIsDroppedOnceLeft() throws {
-        XCTAssertEqual(ask(.workspace(.number(3)))?.payload["switched"], .bool(true))
+        XCTAssertEqual(server.answer(.workspace(.number(3)))?.payload["switched"], .bool(true))
         _ = server.stepUntilIdle(sampling: 0, 0)
         XCTAssertEqual(server.presented[0, 0], background)
         XCTAssertEqual(server.presented[63, 35], background)
-        XCTAssertEqual(ask(.workspace(.prev))?.payload["workspace"], .number(1), "before 3 comes 1, round")
+        XCTAssertEqual(server.answer(.workspace(.prev))?.payload["workspace"], .number(1), "before 3 comes 1, round")
         _ = server.stepUntilIdle(sampling: 0, 0)
         XCTAssertEqual(server.presented[0, 0], marker)
         guard case .array(let list)? = workspaces() else { return XCTFail("no list") }
         XCTAssertEqual(list.count, 1, "3 held nothing: it went")
-        XCTAssertEqual(ask(.workspace(.next))?.ok, false, "no other workspace")
+        XCTAssertEqual(server.answer(.workspace(.next))?.ok, false, "no other workspace")
     }
 
     func testWindowsListTheirWorkspaceAndAnotherWorkspacesWindowCanBeSwitchedTo() throws {
-        XCTAssertEqual(ask(.moveToWorkspace(.number(4), window: 1))?.payload["workspace"], .number(4))
-        guard case .array(let windows)? = ask(.windows)?.payload["windows"] else { return XCTFail("no windows") }
+        XCTAssertEqual(server.answer(.moveToWorkspace(.number(4), window: 1))?.payload["workspace"], .number(4))
+        guard case .array(let windows)? = server.answer(.windows)?.payload["windows"] else { return XCTFail("no windows") }
         let pairs = windows.compactMap { item -> String? in
             guard case .object(let w) = item else { return nil }
             return "\(w["id"]?.encoded() ?? "-"):\(w["workspace"]?.encoded() ?? "-")"
