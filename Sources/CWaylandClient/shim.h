@@ -22,6 +22,7 @@
 #include "protocols/ext-image-copy-capture-v1-client-protocol.h"
 #include "protocols/cursor-shape-v1-client-protocol.h"
 #include "protocols/ext-data-control-v1-client-protocol.h"
+#include "protocols/ext-workspace-v1-client-protocol.h"
 #include "protocols/single-pixel-buffer-v1-client-protocol.h"
 
 // Swift's Glibc module leaves these out; clients poll a signalfd next to the display socket
@@ -110,6 +111,9 @@ static inline const struct wl_interface *segue_client_ext_output_image_capture_s
 }
 static inline const struct wl_interface *segue_client_ext_foreign_toplevel_image_capture_source_manager_v1_interface(void) {
     return &ext_foreign_toplevel_image_capture_source_manager_v1_interface;
+}
+static inline const struct wl_interface *segue_client_ext_workspace_manager_v1_interface(void) {
+    return &ext_workspace_manager_v1_interface;
 }
 static inline const struct wl_interface *segue_client_ext_data_control_manager_v1_interface(void) {
     return &ext_data_control_manager_v1_interface;

@@ -29,6 +29,7 @@
 #include "protocols/ext-image-copy-capture-v1-server-protocol.h"
 #include "protocols/cursor-shape-v1-server-protocol.h"
 #include "protocols/ext-data-control-v1-server-protocol.h"
+#include "protocols/ext-workspace-v1-server-protocol.h"
 
 // The `*_interface` globals share their names with the request-table structs,
 // so Swift sees only the structs.
@@ -108,6 +109,9 @@ SEGUE_INTERFACE(ext_data_control_manager_v1)
 SEGUE_INTERFACE(ext_data_control_device_v1)
 SEGUE_INTERFACE(ext_data_control_source_v1)
 SEGUE_INTERFACE(ext_data_control_offer_v1)
+SEGUE_INTERFACE(ext_workspace_manager_v1)
+SEGUE_INTERFACE(ext_workspace_group_handle_v1)
+SEGUE_INTERFACE(ext_workspace_handle_v1)
 #undef SEGUE_INTERFACE
 
 // One request table serves interfaces whose requests are alike: wl_keyboard's,

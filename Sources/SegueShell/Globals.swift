@@ -30,6 +30,7 @@ final class Globals {
     let extDataControl: DataControlManager
     let foreignToplevels: ForeignToplevelManager
     let toplevelList: ToplevelListGlobal
+    let workspaces: WorkspaceManager
     let virtualKeyboards: VirtualKeyboardManager
     let singlePixelBuffers: SinglePixelBufferManager
     let layerShell: LayerShell
@@ -83,6 +84,7 @@ final class Globals {
         extDataControl = DataControlManager(display: display, privileges: privileges, ext: true)
         foreignToplevels = ForeignToplevelManager(display: display, privileges: privileges, output: output, delegate: shell.windows)
         toplevelList = ToplevelListGlobal(display: display, privileges: privileges) { [unowned shell] in shell.windows.openWindows }
+        workspaces = WorkspaceManager(display: display, privileges: privileges, output: output, delegate: shell.windows)
         virtualKeyboards = VirtualKeyboardManager(display: display, privileges: privileges, delegate: shell.input)
         singlePixelBuffers = SinglePixelBufferManager(display: display)
         cursorShapes = CursorShapeManager(display: display)
@@ -96,6 +98,7 @@ extension Globals {
         transitionManager.windowChanged(id: id, toplevel)
         foreignToplevels.windowChanged(id: id, toplevel)
         toplevelList.windowChanged(id: id, toplevel)
+        workspaces.update()
     }
 
     func windowClosed(id: Int) {

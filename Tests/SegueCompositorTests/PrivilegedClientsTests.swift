@@ -99,7 +99,7 @@ final class PrivilegedClientsTests: XCTestCase {
         XCTAssertEqual(foot["may_use"], .array(["ext_data_control_manager_v1",
                                                 "ext_foreign_toplevel_image_capture_source_manager_v1", "ext_foreign_toplevel_list_v1",
                                                 "ext_image_copy_capture_manager_v1", "ext_output_image_capture_source_manager_v1",
-                                                "segue_transition_manager_v1", "zwlr_data_control_manager_v1",
+                                                "ext_workspace_manager_v1", "segue_transition_manager_v1", "zwlr_data_control_manager_v1",
                                                 "zwlr_foreign_toplevel_manager_v1", "zwlr_screencopy_manager_v1",
                                                 "zwp_virtual_keyboard_manager_v1"].map(JSONValue.string)))
         XCTAssertEqual(foot["windows"], .array([.number(1)]))

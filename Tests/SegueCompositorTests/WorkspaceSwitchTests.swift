@@ -12,34 +12,17 @@ import XCTest
 final class WorkspaceSwitchTests: XCTestCase {
     private var server: InProcessCompositor!
     private var client: RawClient!
-    private let red = RGBA(220, 0, 0), green = RGBA(0, 180, 0), marker = RGBA(255, 255, 255)
+    private let red = RedAndGreenWindows.red, green = RedAndGreenWindows.green, marker = RedAndGreenWindows.marker
     private let background = RGBA(0, 0, 0)
     private var time: UInt32 = 0
 
     override func setUpWithError() throws {
-        server = try InProcessCompositor(placement: .stacked, width: 64, height: 36, stepped: true, config: """
-            [output]
-            background = "#000000"
-            [transitions.open]
-            effect = "none"
-            [transitions.close]
-            effect = "none"
-            [transitions.workspace]
-            effect = "crossfade"
-            duration = "100ms"
-            """)
+        server = try RedAndGreenWindows.server()
         client = try server.connect()
-        // Red, then green with a marker at its top left, each filling the output; green shows.
-        for (fill, mark) in [(red, red), (green, marker)] {
-            let toplevel = try client.makeConfiguredToplevel()
-            try client.show(marked(width: 64, height: 36, fill: fill, marker: mark, side: 8), on: toplevel.surface)
-            XCTAssertTrue(client.roundtrip())
-            _ = server.stepUntilIdle(sampling: 0, 0)
-        }
+        _ = try RedAndGreenWindows.open(on: server, client)
     }
 
     override func tearDown() { server?.stop() }
-
 
     private func workspaces() -> JSONValue? { server.answer(.workspaces)?.payload["workspaces"] }
 

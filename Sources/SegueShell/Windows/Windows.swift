@@ -50,6 +50,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
 
     func focusShownWindow() {
         compositor.control.workspaceChanged(to: compositor.navigation.workspaces.shownNumber)
+        defer { compositor.offered?.workspaces.update() }
         if compositor.control.shownChanged(to: stack.shown?.id) {
             // Another window shown takes the keyboard back from a layer surface that took it on demand.
             layerSurfaces.keyboardTakenBack()
@@ -135,6 +136,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
             if !compositor.options.placement.showsOneWindow { output.layersChanged() }
             compositor.input.pointerLayoutChanged()
             compositor.control.answerCloseWaiters()
+            compositor.offered?.workspaces.update()
         case .deferred:
             focusShownWindow()
         case .pop(let play):
@@ -309,12 +311,14 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         guard let window = window(of: surface), window !== stack.shown else { return }
         guard valid else {
             window.urgent = true
+            compositor.offered?.workspaces.update()
             compositor.log.info("window \(window.id) asked for activation without a valid token: marked urgent")
             return
         }
         // On a hidden workspace it is marked, not pulled: the person goes there when they choose.
         guard stack.windows.contains(where: { $0 === window }) else {
             window.urgent = true
+            compositor.offered?.workspaces.update()
             compositor.log.info("window \(window.id) asked for activation on hidden workspace \(compositor.navigation.workspaces.number(of: window) ?? 0): marked urgent")
             return
         }

@@ -26,6 +26,8 @@ package final class OutputGlobal: ResourceObject {
     private var resources: [OutputResource] = []
     /// Clients' zxdg_output_v1 descriptions of it.
     private var xdgOutputs: [XdgOutput] = []
+    /// Hear of each resource a client binds, once it is described.
+    package var bindWatchers: [(OutputResource) -> Void] = []
     /// Counts binds across every output, so no two resources share a serial.
     nonisolated(unsafe) private static var binds: UInt64 = 0
 
@@ -90,7 +92,8 @@ package final class OutputGlobal: ResourceObject {
         guard let resource = Resource.create(client: client, interface: segue_wl_output_interface(), version: version, id: id,
                                              implementation: Self.implementation, object: self) else { return }
         Self.binds += 1
-        resources.append(OutputResource(resource: resource, serial: Self.binds))
+        let bound = OutputResource(resource: resource, serial: Self.binds)
+        resources.append(bound)
         sendGeometry(resource)
         sendMode(resource)
         if version >= WL_OUTPUT_SCALE_SINCE_VERSION { wl_output_send_scale(resource, scale) }
@@ -99,6 +102,7 @@ package final class OutputGlobal: ResourceObject {
             wl_output_send_description(resource, description)
         }
         if version >= WL_OUTPUT_DONE_SINCE_VERSION { wl_output_send_done(resource) }
+        for watcher in bindWatchers { watcher(bound) }
     }
 
     /// At 96 dots per inch of surface units: a scale-2 output is a 192-dpi screen.
