@@ -18,6 +18,10 @@ extension ConfigReader {
             guard case .table(let table) = item else { continue }
             let path: TOMLPath = ["rules", .index(index)]
             let context = "rule \(index + 1)"
+            if table["namespace"] != nil {
+                readLayerRule(table, at: path, context: context)
+                continue
+            }
             let match = readMatch(table, at: path, context: context)
             let inherited = effectNames(playedOn: match?.event.map { [$0] } ?? TransitionEvent.allCases)
             let choice = readChoice(table, at: path, ChoiceTable(context: context, ownKeys: Self.matchKeys + ["workspace"],
@@ -43,7 +47,7 @@ extension ConfigReader {
     private func readMatch(_ table: [String: TOMLNode], at path: TOMLPath, context: String) -> RuleMatch? {
         guard Self.matchKeys.contains(where: { table[$0] != nil }) else {
             report("\(context) has no match keys, so it would apply to every transition: give it app-id, title, "
-                   + "from-app-id, from-title, to-app-id, to-title or event, or move its keys to [transitions.*]", atKey: path)
+                   + "from-app-id, from-title, to-app-id, to-title or event (or namespace, for layer surfaces), or move its keys to [transitions.*]", atKey: path)
             return nil
         }
         var match = RuleMatch()

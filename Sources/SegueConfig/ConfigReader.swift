@@ -24,7 +24,7 @@ final class ConfigReader {
         config.path = path
     }
 
-    static let sections = ["output", "transitions", "rules", "accessibility", "keys", "gestures", "switcher", "effects", "protocol", "startup"]
+    static let sections = ["output", "transitions", "rules", "accessibility", "keys", "gestures", "switcher", "effects", "protocol", "startup", "layers"]
 
     /// Effects come first: the other sections may name them.
     func read(_ root: [String: TOMLNode], checkShader: (EffectDescriptor) -> [String]) -> Result<SegueConfig, ConfigErrors> {
@@ -39,6 +39,7 @@ final class ConfigReader {
         if let switcher = root["switcher"] { readSwitcher(switcher) }
         if let node = root["protocol"] { readProtocol(node) }
         if let node = root["startup"] { readStartup(node) }
+        if let node = root["layers"] { readLayers(node) }
         return diagnostics.isEmpty ? .success(config) : .failure(ConfigErrors(Self.inFileOrder(diagnostics, configPath: path)))
     }
 

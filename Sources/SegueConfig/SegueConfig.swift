@@ -17,6 +17,8 @@ public struct SegueConfig: Sendable {
     public var keyRepeat = KeyRepeat()
     public var gestures = GestureSettings()
     public var switcher = SwitcherSettings()
+    /// How layer surfaces come and go.
+    public var layers = LayerSettings()
     /// The built-ins plus the file's `[effects.NAME]`.
     public var effects: EffectRegistry
     /// What an `[effects.NAME]` table sets besides its shader: the effect's own

@@ -193,6 +193,7 @@ extension Compositor: OutputDelegate {
         case .framePresented(let time, let sequence):
             // Completions act after the frame: one starting the next transition finds the last one accounted for.
             output.presented(at: time, sequence: sequence).deliver()
+            desktop.layerAnimationsPresented()
         case .resized:
             output.resized()
             outputChanged()

@@ -20,6 +20,10 @@ final class ConfigJSONTests: XCTestCase {
             event = "open"
             effect = "random"
             choices = ["slide", "crossfade"]
+
+            [[rules]]
+            namespace = "launcher"
+            effect = "slide"
             """)
         defer { server.stop() }
         var reply: IPCReply?
@@ -42,5 +46,7 @@ final class ConfigJSONTests: XCTestCase {
         XCTAssertEqual(switcher["open_delay_ms"], .number(150))
         XCTAssertEqual(switcher["highlight"], "#3584e4")
         XCTAssertEqual(switcher["filter"], "all")
+        XCTAssertEqual(payload["layers"], .object(["effect": "popin", "duration_ms": .number(200), "curve": "ease-out",
+                                                   "rules": .array([.object(["namespace": "launcher", "effect": "slide"])])]))
     }
 }

@@ -97,18 +97,8 @@ final class LayerShellProgramsTests: XCTestCase {
 
     func testMakoShowsANotifySendNotification() throws {
         compositor = try CompositorUnderTest()
-        let mako = try installedProgram("mako"), notify = try installedProgram("notify-send")
-        // mako's pid, so the test ends it, and with it the session: the bus's own processes outlive a signal to the session.
-        let pidFile = folder.appendingPathComponent("mako.pid")
-        let script = "\(mako) --background-color '#00ff00' --border-size 0 --default-timeout 0 & echo $! > '\(pidFile.path)'; "
-            + "sleep 1; \(notify) Hello Segue; wait"
-        let session = try compositor.launch(try installedProgram("dbus-run-session"), ["--", "/bin/sh", "-c", script])
-        defer {
-            if let pid = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
-                kill(pid, SIGTERM)
-            }
-            session.waitUntilExit()
-        }
+        let mako = try MakoSession(on: compositor, folder: folder, then: "sleep 1; \(try installedProgram("notify-send")) Hello Segue")
+        defer { mako.end() }
         // mako's default: top right, 10 units in.
         let screen = try waitForScreen { $0[560, 20] == RGBA(0, 255, 0) }
         XCTAssertEqual(screen[560, 20], RGBA(0, 255, 0), "mako's notification, top right")

@@ -210,7 +210,8 @@ final class FreeDesktopLayerTests: XCTestCase {
     private let white = RGBA(255, 255, 255)
 
     func testOnAFreeDesktopLayerSurfacesLieUnderAndOverTheWindows() throws {
-        let server = try InProcessCompositor(placement: .free, width: 320, height: 180)
+        // Where each lies, not how it comes: the badge appears at once.
+        let server = try InProcessCompositor(placement: .free, width: 320, height: 180, config: "[layers]\neffect = \"none\"\n")
         defer { server.stop() }
         let client = try server.connect()
         let wallpaper = try client.makeLayerSurface(layer: 0) {

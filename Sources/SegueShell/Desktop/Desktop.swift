@@ -15,12 +15,15 @@ final class Desktop: LayerShellDelegate {
         self.layerSurfaces = layerSurfaces
     }
 
-    private var output: Output { compositor.output }
+    var output: Output { compositor.output }
 
     package func layerSurfaceCommitted(_ layer: LayerSurface) {
         let layers = layerSurfaces
         layers.add(layer)
         let placedBefore = layer.rect, layerBefore = layer.layer
+        // It came on screen or went: it moves as its namespace says, a going one drawn as it last looked.
+        let (came, went) = (layer.mapped && !layers.wasShown(layer), !layer.mapped && layers.wasShown(layer))
+        if came || went { animate(layer, coming: came) }
         arrangeLayers()
         let cameOrWent = layers.shownChanged()
         // One over the windows that takes the keyboard on demand takes it as it comes, as a window opened does.
@@ -32,6 +35,7 @@ final class Desktop: LayerShellDelegate {
     }
 
     package func layerSurfaceDestroyed(_ layer: LayerSurface) {
+        if layerSurfaces.wasShown(layer) { animate(layer, coming: false) }
         layerSurfaces.remove(layer)
         arrangeLayers()
         let keyboardMoved = layerSurfaces.keyboardOwnerChanged(), wentOff = layerSurfaces.shownChanged()

@@ -1,4 +1,5 @@
 import SegueEngine
+import SeguePolicy
 import SegueRender
 import SegueWayland
 
@@ -20,6 +21,8 @@ final class LayerSurfaces {
     private weak var lastKeyboardOwner: LayerSurface?
     /// The layer surfaces on screen as of the last `shownChanged()`.
     private var lastShown: [ObjectIdentifier] = []
+    /// Those coming on screen or going, a going one with its last picture.
+    var animations = SurfaceAnimations<LayerSurface, LayerPicture>()
 
     init(output: PixelRect) { usable = output }
 
@@ -66,6 +69,9 @@ final class LayerSurfaces {
         defer { self.usable = usable }
         return usable != self.usable
     }
+
+    /// Whether `layer` was on screen as of the last `shownChanged()`.
+    func wasShown(_ layer: LayerSurface) -> Bool { lastShown.contains(ObjectIdentifier(layer)) }
 
     /// Whether layer surfaces came on screen or went since this was last asked.
     func shownChanged() -> Bool {

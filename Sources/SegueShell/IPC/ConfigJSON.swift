@@ -35,6 +35,21 @@ enum ConfigJSON {
         ])
     }
 
+    /// `[layers]` and the rules by namespace, as the config writes them.
+    static func layers(_ settings: LayerSettings) -> JSONValue {
+        .object([
+            "effect": .string(settings.effect.rawValue), "duration_ms": .number((settings.duration * 1000).rounded()),
+            "curve": .string("\(settings.curve)"),
+            "rules": .array(settings.rules.map { rule in
+                var fields: [String: JSONValue] = ["namespace": .string("\(rule.namespace)")]
+                if let effect = rule.effect { fields["effect"] = .string(effect.rawValue) }
+                if let duration = rule.duration { fields["duration_ms"] = .number((duration * 1000).rounded()) }
+                if let curve = rule.curve { fields["curve"] = .string("\(curve)") }
+                return .object(fields)
+            }),
+        ])
+    }
+
     /// What a rule matches: its keys as the config names them.
     static func match(_ match: RuleMatch) -> JSONValue {
         var fields: [String: JSONValue] = [:]

@@ -339,6 +339,7 @@ final class Control: IPCDelegate {
                 (name.replacingOccurrences(of: "-", with: "_"), chord.map { .string($0.text) } ?? .null)
             })),
             "switcher": ConfigJSON.switcher(config.switcher),
+            "layers": ConfigJSON.layers(config.layers),
             "effects": .array(config.effects.names.map(JSONValue.string)),
             "privileged": config.privileged == .all ? .string("all") : .array(config.privileged.executables.map { .string($0) }),
         ]

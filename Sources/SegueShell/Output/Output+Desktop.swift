@@ -11,6 +11,6 @@ extension Output {
             textures.takePixels(of: $0.window)
             return $0.window.layers(x: $0.x, y: $0.y, scale: scale, textures: textures)
         } ?? []
-        return layers(of: layerSurfaces.shown(on: .background ... .bottom)) + windows + overLayers()
+        return layers(on: .background ... .bottom) + windows + overLayers()
     }
 }

@@ -6,6 +6,7 @@ import SegueImaging
 import SegueLoop
 import SeguePolicy
 import SegueRender
+import SegueWayland
 
 /// The output: draws the shown window, or the running transition, into the
 /// buffer its backend hands out when the backend's frame clock asks, and only
@@ -55,6 +56,8 @@ final class Output {
     /// Frames rendered and presented since start: an idle output adds none.
     private(set) var framesDrawn = 0
     private(set) var framesPresented = 0
+    /// Layer surfaces' animations the last frames presented ended, for the shell to report.
+    var endedLayerAnimations: [SurfaceAnimations<LayerSurface, LayerPicture>.Completed] = []
     /// When the frame on screen was presented; nil before the first.
     private(set) var lastPresented: Instant?
 
@@ -108,7 +111,8 @@ final class Output {
 
     /// Nothing shown changed since the last frame drawn: another would look the same.
     var isCurrent: Bool {
-        pending.isEmpty && !layersMayDiffer && !navigation.isAnimating && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true
+        pending.isEmpty && !layersMayDiffer && !navigation.isAnimating && !layerSurfaces.animations.isAnimating
+            && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true
     }
 
     /// Whether transition frames that would miss their refresh are drawn smaller.
@@ -196,6 +200,9 @@ final class Output {
     private func draw(predicted: Instant, into buffer: FrameBuffer) -> OutputDamage? {
         let target = buffer.target
         let start = DispatchTime.now().uptimeNanoseconds
+        // Layer surfaces coming or going move on to this frame's time, and it draws them there.
+        layerSurfaces.animations.frame(at: predicted, refreshInterval: backend.refreshInterval)
+        if layerSurfaces.animations.isAnimating { layersMayDiffer = true }
         let departing = navigation.departure(at: predicted)
         // Gone: the screen is drawn whole as it is.
         if departing == nil, case .departing = lastContent { pending = .everywhere }
@@ -241,6 +248,7 @@ final class Output {
         } else {
             return nil
         }
+        recordLayerFrame(target)
         pending = .none
         layersMayDiffer = false
         framesDrawn += 1
@@ -272,7 +280,7 @@ final class Output {
         }
     }
 
-    private var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     /// Where stacked windows go: the output less the strips bars keep, in output pixels.
     var windowArea: PixelRect {
@@ -305,11 +313,13 @@ final class Output {
         hold.presented(at: time, refreshInterval: backend.refreshInterval)
         let visible = visibleWindows()
         let completions = navigation.presented(at: time, refreshInterval: backend.refreshInterval)
+        endedLayerAnimations += layerSurfaces.animations.presented(at: time)
         lastDrawn = nil
         delegate?.framePresented(at: time, sequence: sequence, visible: visible)
         let handHolding = navigation.transition?.interactive?.isTracking == true
         // While the switcher shows, the clock ticks on: each refresh is a preview's turn.
-        if (navigation.isAnimating && !handHolding) || !pending.isEmpty || layersMayDiffer || delegate?.switcherView() != nil {
+        if (navigation.isAnimating && !handHolding) || layerSurfaces.animations.isAnimating || !pending.isEmpty || layersMayDiffer
+            || delegate?.switcherView() != nil {
             backend.scheduleFrame()
         }
         return completions

@@ -4,14 +4,15 @@ import SegueImaging
 import SegueRender
 
 /// Writes every presented frame of every transition as PNG, one folder per
-/// transition: `DIR/<id>-<effect>/frame-NNN.png`. Each is read back from the
+/// transition: `DIR/<id>-<effect>/frame-NNN.png`; and of every layer
+/// surface's motion, `DIR/layer-<id>-<namespace>-<open|close>-<motion>/`. Each is read back from the
 /// buffer it was drawn into once presented (from a window's back buffer,
 /// which holds nothing after its swap, before the swap), into pixel buffers
 /// the encoder hands back when it is done with them; encoding happens on a
 /// queue of its own so it never delays a frame.
 final class TransitionRecorder {
     let directory: String
-    private var frameCounts: [UInt64: Int] = [:]
+    private var frameCounts: [String: Int] = [:]
     private let encoder = DispatchQueue(label: "segue.recorder")
     /// Buffers written out, ready for the next read-back.
     private let spares = SpareBuffers()
@@ -26,9 +27,14 @@ final class TransitionRecorder {
     }
 
     func record(_ target: RenderTarget, transition: Transition<ScreenSource>) {
-        let index = frameCounts[transition.id, default: 0]
-        frameCounts[transition.id] = index + 1
-        let folder = "\(directory)/\(String(format: "%03d", transition.id))-\(transition.settings.effect.name)"
+        record(target, in: "\(String(format: "%03d", transition.id))-\(transition.settings.effect.name)")
+    }
+
+    /// The frame in `target`, as the next of those in `name`'s folder.
+    func record(_ target: RenderTarget, in name: String) {
+        let index = frameCounts[name, default: 0]
+        frameCounts[name] = index + 1
+        let folder = "\(directory)/\(name)"
         guard var image = spares.take() else {
             encode(target.readPixels(opaque: true), to: folder, index: index)
             return

@@ -10,6 +10,7 @@ struct Placement: Hashable {
     let rect: PixelRect
     let transform: BufferTransform
     let crop: SIMD4<Double>
+    let opacity: Float
 
     init(_ layer: SurfaceLayer) {
         texture = ObjectIdentifier(layer.texture)
@@ -17,5 +18,6 @@ struct Placement: Hashable {
         rect = layer.rect
         transform = layer.transform
         crop = layer.crop
+        opacity = layer.opacity
     }
 }
