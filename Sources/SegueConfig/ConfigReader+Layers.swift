@@ -3,15 +3,20 @@ import SegueEngine
 extension ConfigReader {
     static let layerKeys = ["effect", "duration", "easing"]
 
-    /// `[layers]`: the motion, duration and easing of every layer surface no rule names otherwise.
+    /// `[layers]`: the motion, duration and easing of every layer surface no
+    /// rule names otherwise, and how long windows' popups take.
     func readLayers(_ node: TOMLNode) {
         let path: TOMLPath = ["layers"]
         guard let table = table(node, at: path, must: "a table") else { return }
-        checkKeys(table, at: path, allowed: Self.layerKeys, in: "[layers]")
+        checkKeys(table, at: path, allowed: Self.layerKeys + ["popup-duration"], in: "[layers]")
         var settings = config.layers
         if let node = table["effect"], let motion = motion(node, at: path + ["effect"]) { settings.effect = motion }
         if let node = table["duration"], let seconds = duration(node, at: path + ["duration"]) { settings.duration = seconds }
         if let node = table["easing"], let curve = easing(node, at: path + ["easing"]) { settings.curve = curve }
+        // "0ms": popups come and go at once.
+        if let node = table["popup-duration"], let seconds = duration(node, at: path + ["popup-duration"], zeroAllowed: true) {
+            settings.popupDuration = seconds
+        }
         config.layers = settings
     }
 

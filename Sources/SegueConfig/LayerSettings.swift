@@ -9,6 +9,8 @@ public struct LayerSettings: Sendable, Equatable {
     public var effect = SurfaceMotion.popin
     public var duration = 0.2
     public var curve = TimingCurve.easeOut
+    /// How long a window's popups (menus, tooltips) take to pop in and out: briefly.
+    public var popupDuration = 0.12
     public var rules: [LayerRule] = []
 
     /// The namespaces notification daemons give their surfaces.

@@ -47,6 +47,7 @@ final class ConfigJSONTests: XCTestCase {
         XCTAssertEqual(switcher["highlight"], "#3584e4")
         XCTAssertEqual(switcher["filter"], "all")
         XCTAssertEqual(payload["layers"], .object(["effect": "popin", "duration_ms": .number(200), "curve": "ease-out",
+                                                   "popup_duration_ms": .number(120),
                                                    "rules": .array([.object(["namespace": "launcher", "effect": "slide"])])]))
     }
 }

@@ -7,37 +7,13 @@ import XCTest
 
 /// A real toolkit's drag and drop: GTK 3 drags its entry's selected text
 /// out of its window onto another client's, which takes it as a move.
-final class GtkDragTests: XCTestCase {
-    private var server: InProcessCompositor!
-    private var app: Process?
-    private var runtime: URL!
-
-    override func setUpWithError() throws {
-        runtime = FileManager.default.temporaryDirectory.appendingPathComponent("segue-gtk-drag-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    }
-
-    override func tearDown() {
-        app?.terminate()
-        app?.waitUntilExit()
-        server?.stop()
-        try? FileManager.default.removeItem(at: runtime)
-    }
-
+final class GtkDragTests: WidgetFactoryCase {
     /// Serves the compositor for `seconds`, letting GTK answer.
     private func wait(_ seconds: Double) { _ = server.serve(timeout: .milliseconds(Int(seconds * 1000))) { false } }
 
     func testGtkDragsItsEntrysTextOntoAnotherClientsWindow() throws {
         server = try InProcessCompositor(placement: .free, width: 1600, height: 900, config: "[transitions.open]\neffect = \"none\"\n")
-        app = try server.launch("gtk3-widget-factory", runtime: runtime,
-                                environment: ["GDK_BACKEND": "wayland", "GTK_THEME": "Adwaita", "NO_AT_BRIDGE": "1"])
-        // Its first entry, under the header bar at the top left, starts with its text selected in Adwaita's blue.
-        let selection = RGBA(53, 132, 228)
-        XCTAssertTrue(server.serve(timeout: .seconds(60)) {
-            guard server.windowCount == 1, let shot = try? server.screen() else { return false }
-            let hits = (66...80).reduce(0) { count, row in count + (24...100).filter { shot[$0, row] == selection }.count }
-            return hits > 15 * 77 / 2
-        }, "gtk3-widget-factory shows its window with the entry's text selected")
+        XCTAssertTrue(try startWidgetFactory(), "gtk3-widget-factory shows its window with the entry's text selected")
         wait(1)
         let target = try server.connect()
         let device = target.makeDataDevice()

@@ -133,7 +133,8 @@ final class InProcessCompositor {
     /// Mapped windows.
     var windowCount: Int { compositor.stack.windows.count }
 
-    /// The output once it shows all it knows of, its last frame presented.
+    /// The output once it shows all it knows of, its last frame presented,
+    /// and layer surfaces and popups have come or gone (their motions ended).
     /// A frame a client's roundtrip already drew counts: an idle output draws
     /// no other.
     func screen(timeout: Duration = .seconds(5)) throws -> RGBAImage {
@@ -145,6 +146,7 @@ final class InProcessCompositor {
             guard ContinuousClock.now < deadline else { throw CompositorTestError("no frame was drawn") }
             compositor.dispatch(milliseconds: 1)
         } while !(output.framesDrawn > drawn || output.isCurrent) || output.framesPresented < output.framesDrawn
+            || output.layerSurfaces.animations.isAnimating
         return presented
     }
 

@@ -210,8 +210,7 @@ final class FreeDesktopLayerTests: XCTestCase {
     private let white = RGBA(255, 255, 255)
 
     func testOnAFreeDesktopLayerSurfacesLieUnderAndOverTheWindows() throws {
-        // Where each lies, not how it comes: the badge appears at once.
-        let server = try InProcessCompositor(placement: .free, width: 320, height: 180, config: "[layers]\neffect = \"none\"\n")
+        let server = try InProcessCompositor(placement: .free, width: 320, height: 180)
         defer { server.stop() }
         let client = try server.connect()
         let wallpaper = try client.makeLayerSurface(layer: 0) {

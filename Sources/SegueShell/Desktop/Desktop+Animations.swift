@@ -16,12 +16,12 @@ extension Desktop {
         if config.reduceMotion && motion != .none { motion = .fade }
         let picture = coming ? nil : output.picture(of: layer)
         guard motion != .none, duration > 0, coming || picture != nil else {
-            if let stopped = layerSurfaces.animations.stop(layer) { report(stopped, of: layer) }
+            if let stopped = layerSurfaces.animations.stop(layer) { reportMotion(stopped) }
             return
         }
         if let replaced = layerSurfaces.animations.start(layer, motion: motion, coming: coming, duration: duration, curve: curve,
                                                          picture: picture) {
-            report(replaced, of: layer)
+            reportMotion(replaced)
         }
         output.layersChanged()
     }
@@ -31,14 +31,18 @@ extension Desktop {
     func layerAnimationsPresented() {
         let ended = output.endedLayerAnimations
         output.endedLayerAnimations = []
-        for end in ended { report(end, of: end.surface) }
+        for end in ended { reportMotion(end) }
     }
 
-    private func report(_ end: SurfaceAnimations<LayerSurface, LayerPicture>.Completed, of layer: LayerSurface) {
-        let kind = end.coming ? "layer-open" : "layer-close", outcome = end.interrupted ? "interrupted" : "completed"
-        compositor.log.info("layer surface '\(layer.namespace)' \(kind) with \(end.motion.rawValue) \(outcome): \(end.frames) frames over \(String(format: "%.3f", end.span)) s")
+    /// A layer surface's or popup's motion ended: the log and `msg events` hear it, once.
+    func reportMotion(_ end: SurfaceAnimations<AnyObject, LayerPicture>.Completed) {
+        let layer = end.surface as? LayerSurface
+        let kind = (layer == nil ? "popup-" : "layer-") + (end.coming ? "open" : "close")
+        let outcome = end.interrupted ? "interrupted" : "completed"
+        let what = layer.map { "layer surface '\($0.namespace)'" } ?? "popup"
+        compositor.log.info("\(what) \(kind) with \(end.motion.rawValue) \(outcome): \(end.frames) frames over \(String(format: "%.3f", end.span)) s")
         compositor.control.emit("layer_animation_finished", [
-            "kind": .string(kind), "namespace": .string(layer.namespace), "effect": .string(end.motion.rawValue),
+            "kind": .string(kind), "namespace": layer.map { .string($0.namespace) } ?? .null, "effect": .string(end.motion.rawValue),
             "outcome": .string(outcome), "frames": .number(Double(end.frames)),
             "presented_ms": .number((end.span * 1000 * 10).rounded() / 10),
         ])

@@ -21,8 +21,12 @@ final class LayerSurfaces {
     private weak var lastKeyboardOwner: LayerSurface?
     /// The layer surfaces on screen as of the last `shownChanged()`.
     private var lastShown: [ObjectIdentifier] = []
-    /// Those coming on screen or going, a going one with its last picture.
-    var animations = SurfaceAnimations<LayerSurface, LayerPicture>()
+    /// Layer surfaces and popups coming on screen or going, a going one with its last picture.
+    let motions = SurfaceMotions()
+    var animations: SurfaceAnimations<AnyObject, LayerPicture> {
+        get { motions.animations }
+        set { motions.animations = newValue }
+    }
 
     init(output: PixelRect) { usable = output }
 

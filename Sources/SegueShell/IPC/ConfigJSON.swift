@@ -39,7 +39,7 @@ enum ConfigJSON {
     static func layers(_ settings: LayerSettings) -> JSONValue {
         .object([
             "effect": .string(settings.effect.rawValue), "duration_ms": .number((settings.duration * 1000).rounded()),
-            "curve": .string("\(settings.curve)"),
+            "curve": .string("\(settings.curve)"), "popup_duration_ms": .number((settings.popupDuration * 1000).rounded()),
             "rules": .array(settings.rules.map { rule in
                 var fields: [String: JSONValue] = ["namespace": .string("\(rule.namespace)")]
                 if let effect = rule.effect { fields["effect"] = .string(effect.rawValue) }

@@ -10,19 +10,25 @@ import SegueWayland
 /// drawn where its motion has it, a going one as its last picture.
 extension Output {
     /// The layer surfaces on `levels` as layers in output pixels, bottom
-    /// first, each with its newest pixels, those going among them.
+    /// first, each with its newest pixels, those going among them (and over
+    /// the top layer's, windows' popups going).
     func layers(on levels: ClosedRange<DesktopLayer>) -> [SurfaceLayer] {
         let animations = layerSurfaces.animations
-        let shown = layerSurfaces.shown(on: levels).filter { animations.animation(of: $0)?.picture == nil }
-        let going = animations.running.filter { $0.picture.map { levels.contains($0.layer) } ?? false }
-        let drawn = shown.map { (layer: $0, level: $0.layer) } + going.map { (layer: $0.surface, level: $0.picture!.layer) }
-        return drawn.sorted { ($0.level, $0.layer.order) < ($1.level, $1.layer.order) }.flatMap { layer, _ in
-            guard let animation = animations.animation(of: layer) else { return live(layer) }
-            let rect = animation.picture?.rect ?? pixelRect(of: layer)
+        let shown: [(surface: AnyObject, level: DesktopLayer)] = layerSurfaces.shown(on: levels)
+            .filter { animations.animation(of: $0)?.picture == nil }.map { ($0, $0.layer) }
+        let going = animations.running.compactMap { animation in
+            animation.picture.flatMap { levels.contains($0.layer) ? (surface: animation.surface, level: $0.layer) : nil }
+        }
+        // A window's popup lies under every layer surface on its layer.
+        func order(_ surface: AnyObject) -> Int { (surface as? LayerSurface)?.order ?? Int.min }
+        return (shown + going).sorted { ($0.level, order($0.surface)) < ($1.level, order($1.surface)) }.flatMap { surface, _ in
+            let layer = surface as? LayerSurface
+            guard let animation = animations.animation(of: surface) else { return layer.map(live) ?? [] }
+            guard let rect = animation.picture?.rect ?? layer.map(pixelRect(of:)) else { return [] }
             let kept = animation.picture.flatMap { picture in picture.target.texture.map { SurfaceLayer($0, at: picture.rect) } }
-            let drawn = kept.map { [$0] } ?? live(layer)
-            let edge = SurfaceMotion.slideEdge(anchoredTo: Self.edges(layer.placement.anchor))
-            return moved(drawn, from: rect, to: animation.motion.look(of: rect, shown: animation.shown, edge: edge, on: fullRect))
+            let drawn = kept.map { [$0] } ?? layer.map(live) ?? []
+            let edge = layer.flatMap { SurfaceMotion.slideEdge(anchoredTo: Self.edges($0.placement.anchor)) }
+            return drawn.moved(from: rect, to: animation.motion.look(of: rect, shown: animation.shown, edge: edge, on: fullRect), within: fullRect)
         }
     }
 
@@ -38,23 +44,6 @@ extension Output {
         PixelRect(x: layer.rect.x * scale, y: layer.rect.y * scale, width: layer.rect.width * scale, height: layer.rect.height * scale)
     }
 
-    /// `layers`, drawn over `rect`, drawn over `look`'s rectangle instead at its opacity.
-    private func moved(_ layers: [SurfaceLayer], from rect: PixelRect, to look: SurfaceLook) -> [SurfaceLayer] {
-        guard rect.width > 0, rect.height > 0 else { return [] }
-        let sx = Double(look.rect.width) / Double(rect.width), sy = Double(look.rect.height) / Double(rect.height)
-        // Gone from sight (faded out, or past the edge): nothing of it is drawn, so its end changes nothing.
-        guard look.opacity > 0, look.rect.clipped(to: fullRect) != nil else { return [] }
-        return layers.map { layer in
-            var moved = layer
-            let x0 = Double(layer.rect.x - rect.x) * sx, y0 = Double(layer.rect.y - rect.y) * sy
-            let x1 = Double(layer.rect.x + layer.rect.width - rect.x) * sx, y1 = Double(layer.rect.y + layer.rect.height - rect.y) * sy
-            moved.rect = PixelRect(x: look.rect.x + Int(x0.rounded()), y: look.rect.y + Int(y0.rounded()),
-                                   width: Int(x1.rounded()) - Int(x0.rounded()), height: Int(y1.rounded()) - Int(y0.rounded()))
-            moved.opacity *= Float(look.opacity)
-            return moved
-        }
-    }
-
     private static func edges(_ anchor: LayerAnchor) -> Set<OutputEdge> {
         Set([(LayerAnchor.top, OutputEdge.top), (.bottom, .bottom), (.left, .left), (.right, .right)].filter { anchor.contains($0.0) }.map(\.1))
     }
@@ -62,15 +51,20 @@ extension Output {
     /// `layer`'s surfaces as they look now, alone over nothing, for it to go
     /// with: nil where nothing of it is drawn or GL has no room.
     func picture(of layer: LayerSurface) -> LayerPicture? {
-        let rect = pixelRect(of: layer)
-        var drawn = LayerSurfaces.placedSurfaces(of: layer).layers(x: 0, y: 0, scale: scale, textures: textures)
-        // Its buffer just taken away, its texture still holds what it showed (its subsurfaces' went with it).
-        if drawn.isEmpty, let texture = textures[layer.surface] {
+        picture(of: LayerSurfaces.placedSurfaces(of: layer), surface: layer.surface, at: pixelRect(of: layer), on: layer.layer)
+    }
+
+    /// `placed` (relative to `rect`'s top left) alone over nothing, as they
+    /// will be drawn over `rect` on `level`. Where `surface`'s buffer was just
+    /// taken away, its texture still holds what it showed (its subsurfaces' went with it).
+    func picture(of placed: [PlacedSurface], surface: Surface, at rect: PixelRect, on level: DesktopLayer) -> LayerPicture? {
+        var drawn = placed.layers(x: 0, y: 0, scale: scale, textures: textures)
+        if drawn.isEmpty, let texture = textures[surface] {
             drawn = [SurfaceLayer(texture, at: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height))]
         }
         guard !drawn.isEmpty, rect.width > 0, rect.height > 0, let target = try? painter.target(width: rect.width, height: rect.height),
               (try? painter.render(.alone(drawn), into: target)) != nil else { return nil }
-        return LayerPicture(target: target, rect: rect, layer: layer.layer)
+        return LayerPicture(target: target, rect: rect, layer: level)
     }
 
     /// With `--record`, the frame just drawn in `target` goes to the folder
@@ -79,7 +73,8 @@ extension Output {
         guard let recorder else { return }
         for animation in layerSurfaces.animations.running {
             // The client names its namespace: only letters, digits, dots and dashes of it name a folder.
-            let namespace = String(animation.surface.namespace.prefix(40).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "_" })
+            let named = (animation.surface as? LayerSurface)?.namespace ?? "popup"
+            let namespace = String(named.prefix(40).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "_" })
             let kind = animation.coming ? "open" : "close"
             recorder.record(target, in: "layer-\(String(format: "%03d", animation.id))-\(namespace)-\(kind)-\(animation.motion.rawValue)")
         }
@@ -112,11 +107,4 @@ extension Output {
         return backdropComposition.compose(layers, elements: layers.map(textures.element(of:)), background: background,
                                            width: width, height: height, painter: painter, versions: textures.versions)
     }
-}
-
-/// A layer surface going: what it last showed, where, and on which layer.
-struct LayerPicture {
-    let target: RenderTarget
-    let rect: PixelRect
-    let layer: DesktopLayer
 }

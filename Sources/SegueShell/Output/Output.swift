@@ -57,7 +57,7 @@ final class Output {
     private(set) var framesDrawn = 0
     private(set) var framesPresented = 0
     /// Layer surfaces' animations the last frames presented ended, for the shell to report.
-    var endedLayerAnimations: [SurfaceAnimations<LayerSurface, LayerPicture>.Completed] = []
+    var endedLayerAnimations: [SurfaceAnimations<AnyObject, LayerPicture>.Completed] = []
     /// When the frame on screen was presented; nil before the first.
     private(set) var lastPresented: Instant?
 

@@ -42,9 +42,13 @@ final class Window {
     /// the screen, and the rectangle they covered (see `keepAlone`).
     private(set) var lastAlone: (picture: Texture, bounds: PixelRect)?
 
-    init(id: Int, toplevel: XdgToplevel) {
+    /// Its popups' clocks as they come and go (shared with the output, which moves them on).
+    private let motions: SurfaceMotions?
+
+    init(id: Int, toplevel: XdgToplevel, motions: SurfaceMotions? = nil) {
         self.id = id
         self.toplevel = toplevel
+        self.motions = motions
     }
 
     var title: String { toplevel.title }
@@ -152,18 +156,30 @@ final class Window {
     /// The window's surfaces, bottom to top, in output pixels with its top
     /// left at (x, y), `scale` pixels to a surface unit, each turned, mirrored
     /// and cropped as its client set it up.
+    /// A popup coming on screen is drawn where its motion has it.
     func layers(x: Int, y: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
-        placedSurfaces().layers(x: x, y: y, scale: scale, textures: textures)
+        placedGroups().flatMap { popup, origin, placed in
+            let drawn = placed.layers(x: x, y: y, scale: scale, textures: textures)
+            guard let popup, let animation = motions?.animations.animation(of: popup) else { return drawn }
+            let popupSurface = popup.xdgSurface.surface
+            let rect = PixelRect(x: x + origin.x * scale, y: y + origin.y * scale, width: popupSurface.width * scale,
+                                 height: popupSurface.height * scale)
+            return drawn.moved(from: rect, to: animation.motion.look(of: rect, shown: animation.shown, edge: nil, on: rect), within: rect)
+        }
     }
 
     /// The window's surfaces on screen, bottom to top, each with its top left
     /// relative to the window surface's: the surface with its subsurfaces, then
     /// its mapped popups over them in the order they were made, each with its
     /// own subsurfaces.
-    func placedSurfaces() -> [PlacedSurface] {
-        var placed: [PlacedSurface] = []
-        surface.place(x: 0, y: 0, into: &placed)
-        guard !toplevel.xdgSurface.popups.isEmpty else { return placed }
+    func placedSurfaces() -> [PlacedSurface] { placedGroups().flatMap(\.placed) }
+
+    /// The same, the window's own surfaces first, then each popup's apart with its top left.
+    private func placedGroups() -> [(popup: XdgPopup?, origin: (x: Int, y: Int), placed: [PlacedSurface])] {
+        var own: [PlacedSurface] = []
+        surface.place(x: 0, y: 0, into: &own)
+        var groups: [(popup: XdgPopup?, origin: (x: Int, y: Int), placed: [PlacedSurface])] = [(nil, (0, 0), own)]
+        guard !toplevel.xdgSurface.popups.isEmpty else { return groups }
         var origins = [ObjectIdentifier(toplevel.xdgSurface): (x: 0, y: 0)]
         // One being dismissed is going: nothing may enter it on the way.
         for popup in toplevel.xdgSurface.popupTree where popup.mapped && !popup.isDismissed {
@@ -172,9 +188,22 @@ final class Window {
             let offset = popup.surfaceOffset
             let origin = (x: base.x + offset.x, y: base.y + offset.y)
             origins[ObjectIdentifier(popup.xdgSurface)] = origin
+            var placed: [PlacedSurface] = []
             popup.xdgSurface.surface.place(x: origin.x, y: origin.y, into: &placed)
+            groups.append((popup, origin, placed))
         }
-        return placed
+        return groups
+    }
+
+    /// Where `popup` lies relative to the window surface's top left, in surface
+    /// units, by its parents' offsets: known while its parents are there.
+    func origin(of popup: XdgPopup) -> (x: Int, y: Int)? {
+        var origin = popup.surfaceOffset, parent = popup.parent
+        while let inner = parent?.popup {
+            let offset = inner.surfaceOffset
+            (origin.x, origin.y, parent) = (origin.x + offset.x, origin.y + offset.y, inner.parent)
+        }
+        return parent === toplevel.xdgSurface ? origin : nil
     }
 
 

@@ -9,9 +9,9 @@ struct WindowRegistry {
 
     subscript(toplevel: XdgToplevel) -> Window? { byToplevel[ObjectIdentifier(toplevel)] }
 
-    /// `toplevel` mapped: its window, with the next id, where it was before if it was placed.
-    mutating func add(_ toplevel: XdgToplevel) -> Window {
-        let window = Window(id: nextID, toplevel: toplevel)
+    /// `toplevel` mapped: its window (its popups' clocks in `motions`), with the next id, where it was before if it was placed.
+    mutating func add(_ toplevel: XdgToplevel, motions: SurfaceMotions) -> Window {
+        let window = Window(id: nextID, toplevel: toplevel, motions: motions)
         nextID += 1
         if let index = unmappedPositions.firstIndex(where: { $0.toplevel.object === toplevel }) {
             window.position = unmappedPositions.remove(at: index).position

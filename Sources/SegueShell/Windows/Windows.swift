@@ -21,9 +21,9 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
 
     init(compositor: Compositor) { self.compositor = compositor }
 
-    private var output: Output { compositor.output }
+    var output: Output { compositor.output }
     private var stack: WindowStack<Window> { compositor.stack }
-    private var layerSurfaces: LayerSurfaces { compositor.desktop.layerSurfaces }
+    var layerSurfaces: LayerSurfaces { compositor.desktop.layerSurfaces }
 
     /// The open windows by id, for the protocols that list them.
     package var openWindows: [(id: Int, toplevel: XdgToplevel)] { compositor.allWindows.map { ($0.id, $0.toplevel) } }
@@ -82,7 +82,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
 
     package func toplevelMapped(_ toplevel: XdgToplevel) {
         // Mapped again, a toplevel comes back where it was put.
-        let window = registry.add(toplevel)
+        let window = registry.add(toplevel, motions: layerSurfaces.motions)
         compositor.log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
         let navigation = compositor.navigation
         // A rule may put it on a hidden workspace: it waits there, and nothing here changes.
@@ -250,10 +250,14 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
 
     /// Shown windows' surfaces came, went or moved: the next frame's elements say where.
     func windowLayersChanged() { output.layersChanged() }
-    package func popupMapped(_ popup: XdgPopup) { popupChanged(popup) }
+    package func popupMapped(_ popup: XdgPopup) {
+        popupCame(popup)
+        popupChanged(popup)
+    }
 
     /// Off screen, so off the output too, as a window that unmaps is.
     package func popupUnmapped(_ popup: XdgPopup) {
+        popupWent(popup)
         leaveOutputs(popup.xdgSurface.surface)
         popupChanged(popup)
     }
