@@ -27,6 +27,7 @@ package struct SurfaceAnimations<Surface: AnyObject, Picture> {
         var frames = 0
         var firstPresented: Instant?
         var lastPresented: Instant?
+        var refreshInterval = 0.0
 
         /// How much on screen it is as last drawn.
         package var shown: Double {
@@ -40,10 +41,13 @@ package struct SurfaceAnimations<Surface: AnyObject, Picture> {
         package let surface: Surface
         package let motion: SurfaceMotion
         package let coming: Bool
+        package let duration: Double
         package let interrupted: Bool
         package let frames: Int
         /// From its first frame's presentation to its last's (0 with one or none).
         package let span: Double
+        /// Refreshes within that span that presented none of its frames.
+        package let missedRefreshes: Int
     }
 
     package private(set) var running: [Running] = []
@@ -82,6 +86,7 @@ package struct SurfaceAnimations<Surface: AnyObject, Picture> {
             let duration = running[index].duration
             running[index].fraction = duration > 0 ? min(1, max(0, predicted.seconds(since: start) / duration)) : 1
             running[index].drawnSincePresented = true
+            running[index].refreshInterval = refreshInterval
         }
     }
 
@@ -107,7 +112,9 @@ package struct SurfaceAnimations<Surface: AnyObject, Picture> {
 
     private static func completed(_ animation: Running, interrupted: Bool) -> Completed {
         let span = animation.firstPresented.flatMap { first in animation.lastPresented.map { $0.seconds(since: first) } } ?? 0
-        return Completed(surface: animation.surface, motion: animation.motion, coming: animation.coming, interrupted: interrupted,
-                         frames: animation.frames, span: span)
+        let refreshes = animation.refreshInterval > 0 ? Int((span / animation.refreshInterval).rounded()) + 1 : animation.frames
+        return Completed(surface: animation.surface, motion: animation.motion, coming: animation.coming, duration: animation.duration,
+                         interrupted: interrupted,
+                         frames: animation.frames, span: span, missedRefreshes: max(0, refreshes - animation.frames))
     }
 }

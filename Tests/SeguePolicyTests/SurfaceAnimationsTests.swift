@@ -27,7 +27,22 @@ final class SurfaceAnimationsTests: XCTestCase {
         XCTAssertEqual(ended.first?.frames, 6)
         XCTAssertEqual(ended.first?.interrupted, false)
         XCTAssertEqual(ended.first?.span ?? 0, 5 * refresh, accuracy: 1e-6)
+        XCTAssertEqual(ended.first?.missedRefreshes, 0)
         XCTAssertEqual(animations.presented(at: frame(11)).count, 0, "once")
+    }
+
+    func testARefreshThatPresentedNoFrameOfItIsMissed() {
+        var animations = SurfaceAnimations<W, Int>()
+        let note = W("note")
+        _ = animations.start(note, motion: .slide, coming: true, duration: 0.05, curve: .linear)
+        var ended: [SurfaceAnimations<W, Int>.Completed] = []
+        // Frames for refreshes 0 and 2 only: the one between went by.
+        for n in [0, 2] {
+            animations.frame(at: frame(n), refreshInterval: refresh)
+            ended += animations.presented(at: frame(n))
+        }
+        XCTAssertEqual(ended.first?.frames, 2)
+        XCTAssertEqual(ended.first?.missedRefreshes, 1)
     }
 
     func testAFrameNotPresentedYetCompletesNothing() {

@@ -40,10 +40,11 @@ extension Desktop {
         let kind = (layer == nil ? "popup-" : "layer-") + (end.coming ? "open" : "close")
         let outcome = end.interrupted ? "interrupted" : "completed"
         let what = layer.map { "layer surface '\($0.namespace)'" } ?? "popup"
-        compositor.log.info("\(what) \(kind) with \(end.motion.rawValue) \(outcome): \(end.frames) frames over \(String(format: "%.3f", end.span)) s")
+        let span = String(format: "%.3f", end.span)
+        compositor.log.info("\(what) \(kind) with \(end.motion.rawValue) \(outcome): \(end.frames) frames over \(span) s, missed refreshes \(end.missedRefreshes)")
         compositor.control.emit("layer_animation_finished", [
             "kind": .string(kind), "namespace": layer.map { .string($0.namespace) } ?? .null, "effect": .string(end.motion.rawValue),
-            "outcome": .string(outcome), "frames": .number(Double(end.frames)),
+            "outcome": .string(outcome), "duration_ms": .number((end.duration * 1000).rounded()), "frames": .number(Double(end.frames)), "missed_refreshes": .number(Double(end.missedRefreshes)),
             "presented_ms": .number((end.span * 1000 * 10).rounded() / 10),
         ])
     }
