@@ -84,6 +84,8 @@ extension ConfigReader {
         }
         if let next = chord("workspace-next") { config.keys.workspaceNext = next }
         if let prev = chord("workspace-prev") { config.keys.workspacePrev = prev }
+        if let minimize = chord("minimize") { config.keys.minimize = minimize }
+        if let restore = chord("restore") { config.keys.restore = restore }
         guard valid else { return }
         // One chord, one action: the later key of a clashing pair is the one reported.
         let keys = config.keys.named.compactMap { name, chord in chord.map { (name, $0) } }

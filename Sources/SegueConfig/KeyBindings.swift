@@ -15,6 +15,9 @@ public struct KeyBindings: Sendable, Equatable {
     /// The workspace after and before the shown one (Super+Page_Down, Super+Page_Up).
     public var workspaceNext: KeyChord
     public var workspacePrev: KeyChord
+    /// Minimizes the shown window (Super+H, as GNOME hides one); restores the one minimized last (Super+Shift+H).
+    public var minimize: KeyChord
+    public var restore: KeyChord
     /// How many workspaces have keys of their own.
     public static let numberedWorkspaces = 1...9
 
@@ -27,6 +30,8 @@ public struct KeyBindings: Sendable, Equatable {
         moveToWorkspace = Self.numberedWorkspaces.map { try! KeyChord(parsing: "Super+Shift+\($0)") }
         workspaceNext = try! KeyChord(parsing: "Super+Page_Down")
         workspacePrev = try! KeyChord(parsing: "Super+Page_Up")
+        minimize = try! KeyChord(parsing: "Super+H")
+        restore = try! KeyChord(parsing: "Super+Shift+H")
     }
 
     public static let defaults = KeyBindings(close: try! KeyChord(parsing: "Alt+F4"))
@@ -36,6 +41,6 @@ public struct KeyBindings: Sendable, Equatable {
         [("switch-next", switchNext), ("switch-prev", switchPrev), ("switch-previous", switchPrevious), ("close", close)]
             + Self.numberedWorkspaces.map { ("workspace-\($0)", workspace[$0 - 1]) }
             + Self.numberedWorkspaces.map { ("move-to-workspace-\($0)", moveToWorkspace[$0 - 1]) }
-            + [("workspace-next", workspaceNext), ("workspace-prev", workspacePrev)]
+            + [("workspace-next", workspaceNext), ("workspace-prev", workspacePrev), ("minimize", minimize), ("restore", restore)]
     }
 }

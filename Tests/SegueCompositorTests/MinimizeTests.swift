@@ -40,7 +40,27 @@ final class MinimizeTests: XCTestCase {
 
     override func tearDown() { server?.stop() }
 
-
+    func testSuperHMinimizesTheShownWindowAndSuperShiftHRestoresIt() throws {
+        let logo: UInt32 = 125, shift: UInt32 = 42, h: UInt32 = 35
+        _ = client.makeKeyboard()
+        XCTAssertTrue(client.roundtrip())
+        var time: UInt32 = 0
+        func press(_ keys: [UInt32]) {
+            for (key, pressed) in keys.map({ ($0, true) }) + keys.reversed().map({ ($0, false) }) {
+                time += 10
+                server.inject(.key(time: time, key: key, pressed: pressed))
+            }
+        }
+        press([logo, h])
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        let green = try XCTUnwrap(server.compositor.allWindows.last)
+        XCTAssertTrue(server.compositor.navigation.workspaces.isMinimized(green))
+        XCTAssertEqual(server.presented[0, 0], red, "the window below shows")
+        press([logo, shift, h])
+        _ = server.stepUntilIdle(sampling: 0, 0)
+        XCTAssertFalse(server.compositor.navigation.workspaces.isMinimized(green))
+        XCTAssertEqual(server.presented[0, 0], marker, "green is back, its marker at its top left")
+    }
 
     /// The rows from the top at column `x` that show `colour` before any other does.
     private func rows(of colour: RGBA, atTopOf frame: RGBAImage, x: Int) -> Int {

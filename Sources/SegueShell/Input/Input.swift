@@ -162,7 +162,8 @@ final class Input {
         let keys = config.keys
         var chords: [(KeyChord?, Action)] = [(keys.switchNext, .show(.next)), (keys.switchPrev, .show(.prev)),
                                              (keys.close, .close()), (keys.switchPrevious, .show(.previous)),
-                                             (keys.workspaceNext, .workspace(.next)), (keys.workspacePrev, .workspace(.prev))]
+                                             (keys.workspaceNext, .workspace(.next)), (keys.workspacePrev, .workspace(.prev)),
+                                             (keys.minimize, .minimize(nil)), (keys.restore, .restore(nil))]
         for number in KeyBindings.numberedWorkspaces {
             chords += [(keys.workspace[number - 1], .workspace(.number(number))), (keys.moveToWorkspace[number - 1], .moveToWorkspace(.number(number)))]
         }
