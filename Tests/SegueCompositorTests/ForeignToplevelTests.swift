@@ -16,9 +16,9 @@ final class ForeignToplevelTests: XCTestCase {
     }
 
     /// This test process, privileged, with two windows of its own: "one", then "two", shown.
-    private func twoWindows() throws -> (RawClient, [RawToplevel]) {
+    private func twoWindows(arguments: [String] = []) throws -> (RawClient, [RawToplevel]) {
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        compositor = try CompositorUnderTest(arguments: ["--trust", executable])
+        compositor = try CompositorUnderTest(arguments: ["--trust", executable] + arguments)
         let client = try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
         var toplevels: [RawToplevel] = []
         for (name, colour) in [("one", RGBA(200, 0, 0)), ("two", RGBA(0, 0, 200))] {
@@ -133,6 +133,58 @@ final class ForeignToplevelTests: XCTestCase {
         let shown = try compositor.windows().first { $0["shown"] == .bool(true) }
         XCTAssertEqual(shown?["title"], .string("GTK Demo"))
         XCTAssertEqual(shown?["minimized"], .bool(false))
+    }
+
+    /// The lamp pours a window into the button a taskbar down the left edge
+    /// gave it: frame by frame the window's blue gathers toward that edge,
+    /// and at the end all of it is within reach of the button.
+    func testAMinimizedWindowPoursIntoItsTaskbarButton() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-taskbar-lamp-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("config.toml"), frames = folder.appendingPathComponent("frames")
+        try "[transitions.minimize]\neffect = \"lamp\"\nduration = \"600ms\"\neasing = \"linear\"\n[layers]\neffect = \"none\"\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let (client, _) = try twoWindows(arguments: ["--record", frames.path, "--config", config.path])
+        let bar = try client.makeLayerSurface(layer: 2, namespace: "taskbar") {
+            zwlr_layer_surface_v1_set_anchor($0, 1 | 2 | 4)
+            zwlr_layer_surface_v1_set_size($0, 40, 0)
+            zwlr_layer_surface_v1_set_exclusive_zone($0, 40)
+        }
+        XCTAssertTrue(client.roundtrip())
+        try client.show(RGBAImage(width: 40, height: 360, fill: RGBA(90, 90, 90)), onLayer: bar)
+        let taskbar = try taskbar(client)
+        let two = taskbar.windows[1]
+        // Its button: 40×40 on the bar, 300 units down.
+        zwlr_foreign_toplevel_handle_v1_set_rectangle(two.handle, bar.surface, 0, 300, 40, 40)
+        zwlr_foreign_toplevel_handle_v1_set_minimized(two.handle)
+        XCTAssertTrue(client.dispatch { two.minimized })
+        XCTAssertTrue(try compositor.waitUntilSettled())
+        usleep(500_000)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: frames.path)
+        let lamp = try XCTUnwrap(folders.first { $0.hasSuffix("-lamp") }, "\(folders)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames.appendingPathComponent(lamp).path).filter { $0.hasSuffix(".png") }.sorted()
+        let shots = try names.map { try PNG.read(path: frames.appendingPathComponent(lamp).appendingPathComponent($0).path) }
+        XCTAssertGreaterThanOrEqual(shots.count, 8)
+        /// The window's blue pixels in `shot`: how many, and the right edge of them.
+        func blue(_ shot: RGBAImage) -> (count: Int, right: Int) {
+            var count = 0, right = 0
+            for y in stride(from: 0, to: 360, by: 2) {
+                for x in stride(from: 0, to: 640, by: 2) where shot[x, y].b > 150 && shot[x, y].r < 80 {
+                    count += 1
+                    right = max(right, x)
+                }
+            }
+            return (count, right)
+        }
+        let spread = shots.map(blue)
+        XCTAssertGreaterThan(spread.first?.right ?? 0, 560, "at first the window still spans the output")
+        let late = spread[shots.count * 4 / 5]
+        XCTAssertLessThan(late.right, 320, "late on, what is left of it is over on the left, toward its button: \(spread.map(\.right))")
+        XCTAssertLessThan(late.count, (spread.first?.count ?? 0) / 3)
+        let shrinking = zip(spread, spread.dropFirst()).filter { $1.count > $0.count + 20 }.count
+        XCTAssertEqual(shrinking, 0, "it only pours away: \(spread.map(\.count))")
+        XCTAssertEqual(spread.last?.count, 0, "the last frame shows none of it")
     }
 
     func testANegativeRectangleIsInvalidRectangle() throws {
