@@ -98,7 +98,10 @@ final class RecordingTests: XCTestCase {
         let before = try counters().presented
         let (frames, summary) = try capture(["--protocol", "ext", "--window", "sample-rec", "--seconds", "2"])
         let presented = try counters().presented - before
-        XCTAssertEqual(summary["distinct"], .bool(true))
+        // As with wf-recorder: the client's bar turns at an edge once a second, where two of its
+        // frames may be the same picture, committed twice; any other repeat is a frame copied with no change.
+        let repeats = zip(frames, frames.dropFirst()).filter { $0.1 == $1.1 }.count
+        XCTAssertLessThanOrEqual(repeats, frames.count / 60 + 1, "each frame differs from the one before, but at the bar's turns")
         // Where they are not, the pairs out of order say how (one seen once in CI, not reproduced by hand).
         let backwards = zip(frames, frames.dropFirst()).filter { $1.0 <= $0.0 }.map { "\($0.0) then \($1.0)" }
         XCTAssertEqual(summary["in_order"], .bool(true), "of \(frames.count) frames: \(backwards.prefix(4))")
