@@ -55,6 +55,8 @@ package struct Animation<Window: AnyObject, Screen> {
     package let from: Window?
     package let to: Window?
     package internal(set) var clock: Clock
+    /// The workspaces it goes between, where it is a workspace switch.
+    package internal(set) var workspaces: WorkspaceChange?
     /// What it draws over, where it is a window opening or closing over another screen.
     package internal(set) var over: Over?
     /// Why it plays as it does (the config's rule), for those who hear of it.

@@ -31,6 +31,8 @@ package final class Navigation<Window: AnyObject, Screen> {
         package let event: TransitionEvent
         package let from: Window?
         package let to: Window?
+        /// The workspaces a workspace switch goes between; nil for any other play.
+        package let workspaces: WorkspaceChange?
     }
 
     /// What closing a window asks of the shell.
@@ -94,7 +96,7 @@ package final class Navigation<Window: AnyObject, Screen> {
         guard let record = animations.first(where: { $0.id == token.id }), case .transition(let event) = record.kind else {
             preconditionFailure("play \(token.id) is not waiting")
         }
-        return Play(id: record.id, event: event, from: record.from, to: record.to)
+        return Play(id: record.id, event: event, from: record.from, to: record.to, workspaces: record.workspaces)
     }
 
     /// `window` mapped: it goes on top and is shown.
@@ -114,15 +116,16 @@ package final class Navigation<Window: AnyObject, Screen> {
         if workspaces.isMinimized(window) { return restored(window, at: now) }
         _ = switcher.close()
         let previous = stack.shown
-        var event = TransitionEvent.switch
         if let number = workspaces.number(of: window), number != workspaces.shownNumber {
+            let change = WorkspaceChange(from: workspaces.shownNumber, to: number)
             workspaces.show(number)
-            event = .workspace
+            stack.show(window, at: now, inPassing: inPassing)
+            return started(.workspace, from: previous, to: window, workspaces: change)
         } else if window === stack.shown && !transitionsPending {
             return nil
         }
         stack.show(window, at: now, inPassing: inPassing)
-        return started(event, from: previous, to: window)
+        return started(.switch, from: previous, to: window)
     }
 
     // MARK: Workspaces
@@ -140,8 +143,9 @@ package final class Navigation<Window: AnyObject, Screen> {
         guard number != workspaces.shownNumber else { return nil }
         _ = switcher.close()
         let previous = stack.shown
+        let change = WorkspaceChange(from: workspaces.shownNumber, to: number)
         workspaces.show(number)
-        return started(.workspace, from: previous, to: stack.shown)
+        return started(.workspace, from: previous, to: stack.shown, workspaces: change)
     }
 
     /// `window` moves to workspace `number`, on top there. Where it was the
@@ -306,15 +310,17 @@ package final class Navigation<Window: AnyObject, Screen> {
         return Ending(shownChanged: shownChanged, pop: started(.close, from: closed, to: stack.shown))
     }
 
-    private func started(_ event: TransitionEvent, from: Window?, to: Window?) -> PlayToken {
+    private func started(_ event: TransitionEvent, from: Window?, to: Window?, workspaces: WorkspaceChange? = nil) -> PlayToken {
         // A close waiting for the running transition is done with: this one shows what is to be shown.
         deferredPop = nil
-        return PlayToken(record(.transition(event), from: from, to: to, clock: .waiting).id)
+        return PlayToken(record(.transition(event), from: from, to: to, workspaces: workspaces, clock: .waiting).id)
     }
 
     /// A new record, running from now on.
-    func record(_ kind: AnimationKind, from: Window? = nil, to: Window? = nil, clock: Record.Clock) -> Record {
-        let record = Record(id: AnimationID(nextID), kind: kind, from: from, to: to, clock: clock)
+    func record(_ kind: AnimationKind, from: Window? = nil, to: Window? = nil, workspaces: WorkspaceChange? = nil,
+                clock: Record.Clock) -> Record {
+        var record = Record(id: AnimationID(nextID), kind: kind, from: from, to: to, clock: clock)
+        record.workspaces = workspaces
         nextID += 1
         animations.append(record)
         return record

@@ -88,3 +88,9 @@ package struct Workspaces<Window: AnyObject> {
         return stack
     }
 }
+
+/// A workspace switch: the number of the workspace shown before it, and of the one it shows.
+package struct WorkspaceChange: Equatable, Sendable {
+    package let from: Int
+    package let to: Int
+}

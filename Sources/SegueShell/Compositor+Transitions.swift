@@ -22,7 +22,7 @@ extension Compositor {
     func resolveAndPrepare(_ event: TransitionEvent, from: Window?, to: Window?,
                            effect: String?) throws -> (resolution: Resolution, settings: EffectSettings?) {
         let resolution = try resolve(event, from: from, to: to, effect: effect)
-        guard options.placement.playsTransitions, let settings = resolution.settings else { return (resolution, nil) }
+        guard options.placement.plays(event), let settings = resolution.settings else { return (resolution, nil) }
         try output.prepare(settings.effect)
         return (resolution, settings)
     }
@@ -68,8 +68,8 @@ extension Compositor {
                                     "from": play.from.map { .number(Double($0.id)) } ?? .null,
                                     "to": play.to.map { .number(Double($0.id)) } ?? .null])
         // A switcher letting go is what is on screen: the transition starts from it.
-        let from = takenOver?.from ?? output.takeDeparture() ?? play.from.map(ScreenSource.window) ?? .background
-        let to = play.to.map(ScreenSource.window) ?? .background
+        let screens = options.placement.screens(from: play.from, to: play.to, workspaces: play.workspaces)
+        let from = takenOver?.from ?? output.takeDeparture() ?? screens.from, to = screens.to
         // A window smaller than the output opening onto, or closing off, the
         // background (no window behind it) does so over it; over another
         // window's screen, whose place it takes in the stack, screens play.

@@ -180,8 +180,9 @@ extension Compositor: OutputDelegate {
         options.placement.screen(showing: stack.shown)
     }
 
-    func placedWindows() -> [(window: Window, x: Int, y: Int)] {
-        stack.shownOrder.map { window in
+    func placedWindows(onWorkspace number: Int?) -> [(window: Window, x: Int, y: Int)] {
+        let stack = number.map { navigation.workspaces.stack($0) } ?? stack
+        return (stack?.shownOrder ?? []).map { window in
             let origin = windows.pixelOrigin(of: window)
             return (window, origin.x, origin.y)
         }

@@ -17,8 +17,18 @@ public enum WindowPlacement: String, Sendable {
 
 /// Every decision that depends on the placement, so it is read in this file alone.
 extension WindowPlacement {
-    /// Whether a change of the shown window plays a transition; free placement shows it at once.
-    var playsTransitions: Bool { self == .stacked }
+    /// Whether `event` plays a transition: stacked, every change of the shown
+    /// window; free placement, a workspace switch alone (between whole
+    /// desktops), as the rest shows at once there.
+    func plays(_ event: TransitionEvent) -> Bool { self == .stacked || event == .workspace }
+
+    /// The two sides of a transition between `from` and `to`: stacked, each
+    /// window's screen (the bare background for none); free placement, a
+    /// workspace switch's two desktops.
+    func screens(from: Window?, to: Window?, workspaces: WorkspaceChange?) -> (from: ScreenSource, to: ScreenSource) {
+        if !showsOneWindow, let workspaces { return (.workspace(workspaces.from), .workspace(workspaces.to)) }
+        return (from.map(ScreenSource.window) ?? .background, to.map(ScreenSource.window) ?? .background)
+    }
 
     /// Whether the output shows one window at a time, composed into a screen
     /// of its own; free placement shows every window, where each is.

@@ -16,7 +16,7 @@ final class OutputFrameTests: XCTestCase {
         private(set) var presented: [Instant] = []
         func shownScreen() -> ScreenSource? { shown }
         func switcherView() -> SwitcherView? { nil }
-        func placedWindows() -> [(window: Window, x: Int, y: Int)] { [] }
+        func placedWindows(onWorkspace number: Int?) -> [(window: Window, x: Int, y: Int)] { [] }
         func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) { presented.append(time) }
     }
 

@@ -15,7 +15,7 @@ final class ScreenCaptureTests: XCTestCase {
         var shown: ScreenSource?
         func shownScreen() -> ScreenSource? { shown }
         func switcherView() -> SwitcherView? { nil }
-        func placedWindows() -> [(window: Window, x: Int, y: Int)] { [] }
+        func placedWindows(onWorkspace number: Int?) -> [(window: Window, x: Int, y: Int)] { [] }
         func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) {}
     }
 

@@ -42,10 +42,11 @@ final class WindowPlacementTests: XCTestCase {
         XCTAssertTrue(maximized.width == 800 && maximized.maximized && !maximized.tiled)
     }
 
-    func testOnlyStackedPlacementPlaysTransitionsAndOnlyFreeKeepsPositions() {
-        XCTAssertTrue(WindowPlacement.stacked.playsTransitions && WindowPlacement.stacked.showsOneWindow)
+    func testFreePlacementPlaysOnlyWorkspaceSwitchesAndOnlyFreeKeepsPositions() {
+        XCTAssertTrue(TransitionEvent.allCases.allSatisfy(WindowPlacement.stacked.plays) && WindowPlacement.stacked.showsOneWindow)
         XCTAssertFalse(WindowPlacement.stacked.keepsPositions)
         XCTAssertTrue(WindowPlacement.free.keepsPositions)
-        XCTAssertFalse(WindowPlacement.free.playsTransitions || WindowPlacement.free.showsOneWindow)
+        XCTAssertEqual(TransitionEvent.allCases.filter(WindowPlacement.free.plays), [.workspace])
+        XCTAssertFalse(WindowPlacement.free.showsOneWindow)
     }
 }

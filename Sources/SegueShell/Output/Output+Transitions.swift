@@ -45,6 +45,10 @@ extension Output {
             running.recordNewPixels(on: .to)
             shown = true
         }
+        for (source, side) in [(running.from, TransitionSide.from), (running.to, .to)] where desktop(source, holds: window) {
+            running.recordNewPixels(on: side)
+            shown = true
+        }
         return shown
     }
 
@@ -62,7 +66,9 @@ extension Output {
     /// A transition completed: the next frame shows what is shown.
     func transitionEnded() {
         damage()
-        if navigation.transition == nil { painter.releaseReducedTargets() }
+        guard navigation.transition == nil else { return }
+        painter.releaseReducedTargets()
+        desktopCompositions = [:]
     }
 
     /// A transition's frame: between two screens, or, where a window smaller

@@ -32,6 +32,8 @@ final class Output {
     let layerSurfaces: LayerSurfaces
     /// Background and bottom layer surfaces composed: under every stacked window's screen.
     var backdropComposition = Composition()
+    /// With free placement, the desktops a switch between workspaces plays between, by number.
+    var desktopCompositions: [Int: Composition] = [:]
     lazy var switcherOverlay = SwitcherOverlay(painter: painter)
     /// The held switcher between frames.
     var hold = SwitcherHold<Window>()
@@ -169,7 +171,9 @@ final class Output {
             case .window(let window)? where !windows.contains(where: { $0 === window }):
                 windows.append(window)
             case .desktop?:
-                windows += delegate?.placedWindows().map(\.window) ?? []
+                windows += delegate?.placedWindows(onWorkspace: nil).map(\.window) ?? []
+            case .workspace(let number)?:
+                windows += delegate?.placedWindows(onWorkspace: number).map(\.window) ?? []
             default:
                 break
             }
@@ -189,6 +193,8 @@ final class Output {
             return window.screen(textures: textures, painter: painter, on: windowScreen, background: background) ?? backgroundTexture
         case .texture(let texture)?:
             return texture
+        case .workspace(let number)?:
+            return desktop(number, fresh: fresh)
         case .background?, .desktop?, nil:
             // The desktop is drawn straight into the target: free placement plays no transitions.
             return backdrop() ?? backgroundTexture

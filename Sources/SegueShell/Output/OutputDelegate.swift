@@ -7,8 +7,9 @@ protocol OutputDelegate: AnyObject {
     func shownScreen() -> ScreenSource?
     /// The held switcher, while its overlay shows.
     func switcherView() -> SwitcherView?
-    /// Free placement's windows, bottom to top, with their top left corners in output pixels.
-    func placedWindows() -> [(window: Window, x: Int, y: Int)]
+    /// Free placement's windows on workspace `number` (nil: the shown one),
+    /// bottom to top, with their top left corners in output pixels.
+    func placedWindows(onWorkspace number: Int?) -> [(window: Window, x: Int, y: Int)]
     /// A frame was presented; `visible` are the windows it showed.
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window])
 }
