@@ -51,3 +51,24 @@ extension SegueConfig {
         return "rule \(rule.index + 1) (\(file):\(rule.line))"
     }
 }
+
+extension SegueConfig {
+    /// Every effect a transition can play as the config stands, each once:
+    /// each event's choice (its default where the file sets none), each
+    /// rule's, every pick of a `random`; with reduce-motion, the crossfade alone.
+    public var effectsInUse: [EffectDescriptor] {
+        if reduceMotion { return effects[Self.reducedMotionEffect].map { [$0] } ?? [] }
+        let choices = TransitionEvent.allCases.map { (transitions[$0] ?? Self.defaultChoice(for: $0)).effect }
+            + rules.compactMap(\.choice.effect)
+        var names: [String] = []
+        for choice in choices {
+            let picks: [String] = switch choice {
+            case .named(let name): [name]
+            case .random(let choices): choices
+            case .none: []
+            }
+            names += picks.filter { !names.contains($0) }
+        }
+        return names.compactMap { effects[$0] }
+    }
+}

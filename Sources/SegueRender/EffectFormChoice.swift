@@ -24,9 +24,12 @@ extension Renderer {
 
     /// What both forms of `effect` cost on a `width`×`height` target and the
     /// cheaper; nil for an effect with one form. Measured once per size.
+    /// Where `formChoices` keeps `effect`'s forms' costs at a size.
+    static func formKey(_ effect: EffectDescriptor, width: Int, height: Int) -> String { "\(effect.name) \(width)x\(height)" }
+
     package func formChoice(for effect: EffectDescriptor, width: Int, height: Int) throws -> FormChoice? {
         guard hasTwoForms(effect) else { return nil }
-        let key = "\(effect.name) \(width)x\(height)"
+        let key = Self.formKey(effect, width: width, height: height)
         if let known = formChoices[key] { return known }
         try prepare(effect)
         let from = try Texture(width: width, height: height), to = try Texture(width: width, height: height)

@@ -286,6 +286,13 @@ public final class Renderer {
     /// measurements, never on the event loop (see `submit`).
     public func finish() { glFinish() }
 
+    /// Whether `effect` plays at once on a `width`×`height` target: compiled
+    /// and, where it has two forms, both timed at that size (see `prepare` and `formChoice`).
+    package func isReady(_ effect: EffectDescriptor, width: Int, height: Int) -> Bool {
+        guard programs[effect.name]?.source == effect.source else { return false }
+        return !hasTwoForms(effect) || (warmedUp.contains(effect.name) && formChoices[Self.formKey(effect, width: width, height: height)] != nil)
+    }
+
     private func program(for effect: EffectDescriptor) throws -> EffectProgram {
         if let cached = programs[effect.name], cached.source == effect.source { return cached }
         let program = try EffectProgram(effect: effect)

@@ -48,6 +48,8 @@ public final class Compositor {
     lazy var control = Control(compositor: self)
     /// What runs on the loop besides the display: the control socket, signals, timers.
     var loopSources = LoopSources()
+    /// Readies the config's effects before first use; nil where options say not to.
+    private(set) var effectReadying: EffectReadying?
 
     /// The globals offered to clients, until the compositor stops.
     private(set) var offered: Globals?
@@ -106,6 +108,14 @@ public final class Compositor {
             }
         }
         watchConfig()
+        if options.readiesEffects ?? !options.embedded {
+            effectReadying = EffectReadying(loop: server.eventLoop, busy: { [unowned self] in
+                navigation.isAnimating || desktop.layerSurfaces.animations.isAnimating || switcherView() != nil
+            }, ready: { [unowned output] in try output.prepare($0) }, finished: { [log] count, seconds in
+                log.info("effects ready: \(count) in \(Int(seconds * 1000)) ms")
+            })
+            readyEffects()
+        }
         output.damage()
         startPrograms()
     }
@@ -160,6 +170,7 @@ public final class Compositor {
         output.recorder?.flush()
         input.stop()
         loopSources.removeAll()
+        effectReadying?.remove()
         control.stop()
         spawner = nil
         configWatcher = nil
@@ -197,6 +208,8 @@ extension Compositor: OutputDelegate {
             desktop.layerAnimationsPresented()
         case .resized:
             output.resized()
+            // Effects are timed per size.
+            readyEffects()
             outputChanged()
         case .closed(let reason):
             log.info("\(reason): stopping")

@@ -42,6 +42,10 @@ public struct CompositorOptions: Sendable {
     /// what the renderer imports and draws (nothing on llvmpipe). The protocol
     /// tests set one.
     package var dmabufOffer: DmabufOffer?
+    /// Readies the config's effects while nothing animates, before any is
+    /// first asked for; unset, only a compositor of its own (not embedded),
+    /// whose host's GL and frame path are its own.
+    package var readiesEffects: Bool?
 
     public init() {}
 }

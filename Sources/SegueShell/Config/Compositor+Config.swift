@@ -50,6 +50,7 @@ extension Compositor {
             input.applyKeyRepeat()
             // The shader files it names may be others now.
             watchConfig()
+            readyEffects()
         case .failure(let errors):
             for diagnostic in errors.diagnostics { log.error("\(diagnostic)") }
             log.error("config \(path) rejected; the previous config stays in force")
@@ -57,6 +58,9 @@ extension Compositor {
         }
         return result
     }
+
+    /// The effects the config in force can play are readied from the next turn on.
+    func readyEffects() { effectReadying?.start(config.effectsInUse) }
 
     /// Applies `setting` over the config file (or the defaults, without one) and
     /// the values set before it, as if the file said them; on failure the
@@ -73,6 +77,7 @@ extension Compositor {
             config = loaded
             self.settings = settings
             log.info("config: set \(setting.key) = \(setting.value), until the file is read again")
+            readyEffects()
             if output.scale != outputScale { outputChanged() }
             input.applyKeyRepeat()
         }

@@ -275,6 +275,8 @@ final class Control: IPCDelegate {
             "summary": .string(effect.summary),
             "duration_ms": .number((effect.duration * 1000).rounded()),
             "curve": .string(effect.curve.description),
+            // Compiled and timed at the output's size: its first transition waits for neither.
+            "ready": .bool(compositor.renderer.isReady(effect, width: compositor.output.width, height: compositor.output.height)),
             "parameters": .array(effect.parameters.map { p in
                 .object(["name": .string(p.name), "type": .string(p.type.rawValue), "default": .string(p.defaultValue.description)])
             }),
