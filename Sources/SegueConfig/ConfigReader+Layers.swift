@@ -48,7 +48,7 @@ extension ConfigReader {
         return motion
     }
 
-    private func easing(_ node: TOMLNode, at path: TOMLPath) -> TimingCurve? {
+    func easing(_ node: TOMLNode, at path: TOMLPath) -> TimingCurve? {
         guard let text = string(node, at: path, must: "a string like \"ease-out\" or \"cubic-bezier(0.4, 0, 0.2, 1)\"") else { return nil }
         do { return try TimingCurve.parse(text) } catch {
             report(error.message, atValue: path)

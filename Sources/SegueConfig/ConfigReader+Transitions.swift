@@ -11,9 +11,10 @@ extension ConfigReader {
         var sections: [String: TOMLNode] = [:]
         if let node, let table = table(node, at: ["transitions"], must: "a table: write [transitions.switch] and so on") {
             sections = table
-            checkKeys(table, at: ["transitions"], allowed: TransitionEvent.allCases.map(\.rawValue) + ["quality", "min-scale"],
+            checkKeys(table, at: ["transitions"], allowed: TransitionEvent.allCases.map(\.rawValue) + ["resize", "quality", "min-scale"],
                       in: "[transitions]")
             readFrameQuality(table)
+            if let resize = table["resize"] { readResize(resize) }
         }
         // Each undoing event after the one it undoes, which it starts from.
         let undoes: [TransitionEvent: TransitionEvent] = [.close: .open, .restore: .minimize]

@@ -19,6 +19,8 @@ public struct SegueConfig: Sendable {
     public var switcher = SwitcherSettings()
     /// How layer surfaces come and go.
     public var layers = LayerSettings()
+    /// How windows move and scale when their rectangle changes.
+    public var resize = ResizeSettings()
     /// The built-ins plus the file's `[effects.NAME]`.
     public var effects: EffectRegistry
     /// What an `[effects.NAME]` table sets besides its shader: the effect's own

@@ -1,17 +1,17 @@
 import SegueEngine
 
-/// Layer surfaces coming on screen and going, each on its own clock beside
-/// every other animation: its clock starts with the first frame drawn of it,
+/// Layer surfaces coming on screen and going (or windows changing their
+/// rectangle: any `Motion`), each on its own clock beside every other animation: its clock starts with the first frame drawn of it,
 /// its progress is taken at each frame's presentation time, and it completes
 /// once, when its first frame drawn at the end is presented. One started for
 /// a surface that has one running replaces it from where it shows, and that
 /// one completes as interrupted.
-package struct SurfaceAnimations<Surface: AnyObject, Picture> {
+package struct SurfaceAnimations<Surface: AnyObject, Motion, Picture> {
     package struct Running {
         /// Counted from 1 as they start, for the frames recorded of it.
         package let id: Int
         package let surface: Surface
-        package let motion: SurfaceMotion
+        package let motion: Motion
         /// Coming on screen, or going.
         package let coming: Bool
         package let duration: Double
@@ -39,7 +39,7 @@ package struct SurfaceAnimations<Surface: AnyObject, Picture> {
     /// One that ended: how, and its frames.
     package struct Completed {
         package let surface: Surface
-        package let motion: SurfaceMotion
+        package let motion: Motion
         package let coming: Bool
         package let duration: Double
         package let interrupted: Bool
@@ -58,12 +58,13 @@ package struct SurfaceAnimations<Surface: AnyObject, Picture> {
     package var isAnimating: Bool { !running.isEmpty }
 
     /// `surface` starts coming on screen (or going, drawn as `picture`) with
-    /// `motion` over `duration` seconds along `curve`. One of it running is
-    /// replaced from where it shows, and returned as interrupted.
-    package mutating func start(_ surface: Surface, motion: SurfaceMotion, coming: Bool, duration: Double, curve: TimingCurve,
-                                picture: Picture? = nil) -> Completed? {
+    /// `motion` over `duration` seconds along `curve`, from `shown` of the way
+    /// on screen (where one of it running shows, else off or on). One of it
+    /// running is replaced, and returned as interrupted.
+    package mutating func start(_ surface: Surface, motion: Motion, coming: Bool, duration: Double, curve: TimingCurve,
+                                picture: Picture? = nil, from shown: Double? = nil) -> Completed? {
         let replaced = running.firstIndex { $0.surface === surface }.map { running.remove(at: $0) }
-        let from = replaced?.shown ?? (coming ? 0 : 1)
+        let from = shown ?? replaced?.shown ?? (coming ? 0 : 1)
         started += 1
         running.append(Running(id: started, surface: surface, motion: motion, coming: coming, duration: max(duration, 0), curve: curve,
                                picture: picture, from: from))

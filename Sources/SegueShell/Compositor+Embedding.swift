@@ -25,6 +25,7 @@ extension Compositor {
         guard let window = windows.window(of: surface) else { return }
         window.position = (x, y)
         guard windows.updateOrigin(of: window) else { return }
+        windows.placedAtOnce(window)
         windows.windowLayersChanged()
         input.pointerLayoutChanged()
     }

@@ -206,6 +206,7 @@ extension Compositor: OutputDelegate {
             // Completions act after the frame: one starting the next transition finds the last one accounted for.
             output.presented(at: time, sequence: sequence).deliver()
             desktop.layerAnimationsPresented()
+            windows.resizesPresented()
         case .resized:
             output.resized()
             // Effects are timed per size.

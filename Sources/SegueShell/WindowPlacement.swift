@@ -78,11 +78,11 @@ extension WindowPlacement {
     }
 
     /// Free placement: the window geometry's top left where the window was
-    /// placed, at the top left of the area bars leave (`usable`) when
-    /// maximized, or at the output's when fullscreen, in surface units.
+    /// placed, at the top left of the area bars leave (`usable`) when drawn
+    /// maximized, or at the output's when drawn fullscreen, in surface units.
     static func placedOrigin(of window: Window, usable: (x: Int, y: Int)) -> (x: Int, y: Int) {
         let toplevel = window.toplevel
-        let corner = toplevel.wantsFullscreen ? (0, 0) : toplevel.wantsMaximized ? usable : window.position ?? (0, 0)
+        let corner = window.drawnState.fullscreen ? (0, 0) : window.drawnState.maximized ? usable : window.position ?? (0, 0)
         let geometry = toplevel.xdgSurface.geometry
         return (corner.0 - (geometry?.x ?? 0), corner.1 - (geometry?.y ?? 0))
     }

@@ -24,6 +24,10 @@ final class ConfigJSONTests: XCTestCase {
             [[rules]]
             namespace = "launcher"
             effect = "slide"
+
+            [transitions.resize]
+            spring = { damping = 0.8, duration = "400ms" }
+            wait = "100ms"
             """)
         defer { server.stop() }
         var reply: IPCReply?
@@ -49,5 +53,11 @@ final class ConfigJSONTests: XCTestCase {
         XCTAssertEqual(payload["layers"], .object(["effect": "popin", "duration_ms": .number(200), "curve": "ease-out",
                                                    "popup_duration_ms": .number(120),
                                                    "rules": .array([.object(["namespace": "launcher", "effect": "slide"])])]))
+        guard case .object(let resize)? = payload["resize"] else { return XCTFail("\(payload)") }
+        XCTAssertEqual(resize["effect"], "crossfade")
+        XCTAssertEqual(resize["duration_ms"], .number(400), "a spring's settle time")
+        XCTAssertEqual(resize["wait_ms"], .number(100))
+        guard case .string(let curve)? = resize["curve"] else { return XCTFail("\(resize)") }
+        XCTAssertTrue(curve.hasPrefix("spring(damping: 0.8"), curve)
     }
 }

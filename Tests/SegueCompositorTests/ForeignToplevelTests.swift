@@ -187,6 +187,45 @@ final class ForeignToplevelTests: XCTestCase {
         XCTAssertEqual(spread.last?.count, 0, "the last frame shows none of it")
     }
 
+    /// foot, under a bar, asked fullscreen by a taskbar: it draws the whole
+    /// output, and frame by frame its top edge rises from under the bar to the
+    /// output's, its old picture fading; the resize completes once, in the log.
+    func testFootMadeFullscreenByATaskbarGrowsOverTheBar() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-taskbar-fullscreen-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("config.toml"), frames = folder.appendingPathComponent("frames")
+        try "[output]\nbackground = \"#0000a0\"\n[transitions.resize]\nduration = \"300ms\"\neasing = \"linear\"\n[layers]\neffect = \"none\"\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let (client, _) = try twoWindows(arguments: ["--record", frames.path, "--config", config.path])
+        let bar = try client.showTopBar(height: 30, fill: RGBA(230, 200, 0), marker: RGBA(230, 200, 0))
+        XCTAssertEqual(bar.width, 640)
+        try compositor.launch("foot", ["-o", "colors.background=e0e0e0", "sh"])
+        _ = try compositor.waitForWindows(3, timeout: 20)
+        XCTAssertTrue(try compositor.waitUntilSettled())
+        let taskbar = try taskbar(client, windows: 3)
+        let foot = try XCTUnwrap(taskbar.windows.first { $0.appID == "foot" })
+        zwlr_foreign_toplevel_handle_v1_set_fullscreen(foot.handle, nil)
+        XCTAssertTrue(client.dispatch { foot.fullscreen })
+        XCTAssertTrue(try compositor.waitUntilSettled())
+        usleep(300_000)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: frames.path)
+        let resize = try XCTUnwrap(folders.first { $0.hasPrefix("resize-") && $0.hasSuffix("-fullscreen") }, "\(folders)")
+        let path = frames.appendingPathComponent(resize)
+        let names = try FileManager.default.contentsOfDirectory(atPath: path.path).filter { $0.hasSuffix(".png") }.sorted()
+        let shots = try names.map { try PNG.read(path: path.appendingPathComponent($0).path) }
+        // Writing each frame costs a debug build refreshes: the benchmark counts them.
+        XCTAssertGreaterThanOrEqual(shots.count, 6)
+        // foot's light grey in column 320: its top edge rises from the bar's 30 to 0.
+        let tops = shots.map { shot in (0..<360).first { shot[320, $0].r > 200 && shot[320, $0].b > 200 } ?? 360 }
+        XCTAssertEqual(zip(tops, tops.dropFirst()).filter { $1 > $0 }.count, 0, "it only rises: \(tops)")
+        XCTAssertGreaterThanOrEqual(Set(tops).count, shots.count / 4, "it moves over a quarter of its frames at least: \(tops)")
+        XCTAssertEqual(tops.last, 0, "at the end it covers the output's top edge")
+        compositor.stop()
+        let log = compositor.log
+        XCTAssertEqual(log.components(separatedBy: "fullscreen with crossfade completed").count, 2, "completed once: \(log)")
+    }
+
     func testANegativeRectangleIsInvalidRectangle() throws {
         let (client, _) = try twoWindows()
         let taskbar = try taskbar(client)
@@ -207,6 +246,7 @@ private final class TaskbarWindow {
     var title = "", appID = ""
     var activated = false
     var minimized = false
+    var fullscreen = false
     var outputs = 0
     var done = false
     var closed = false
@@ -236,6 +276,7 @@ private nonisolated(unsafe) let taskbarWindowListener = fixedListener(zwlr_forei
         let window = listenerObject(data) as TaskbarWindow
         window.activated = states.contains(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_ACTIVATED.rawValue)
         window.minimized = states.contains(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_MINIMIZED.rawValue)
+        window.fullscreen = states.contains(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_FULLSCREEN.rawValue)
     },
     done: { data, _ in (listenerObject(data) as TaskbarWindow).done = true },
     closed: { data, _ in (listenerObject(data) as TaskbarWindow).closed = true },

@@ -146,7 +146,7 @@ final class InProcessCompositor {
             guard ContinuousClock.now < deadline else { throw CompositorTestError("no frame was drawn") }
             compositor.dispatch(milliseconds: 1)
         } while !(output.framesDrawn > drawn || output.isCurrent) || output.framesPresented < output.framesDrawn
-            || output.layerSurfaces.animations.isAnimating
+            || output.layerSurfaces.motions.isAnimating
         return presented
     }
 

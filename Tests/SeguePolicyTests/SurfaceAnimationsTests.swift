@@ -11,10 +11,10 @@ final class SurfaceAnimationsTests: XCTestCase {
     private func frame(_ n: Int) -> Instant { .seconds(10 + Double(n) * refresh) }
 
     func testAnAnimationTakesDurationTimesRefreshFramesAndCompletesOnce() {
-        var animations = SurfaceAnimations<W, Int>()
+        var animations = SurfaceAnimations<W, SurfaceMotion, Int>()
         let launcher = W("launcher")
         XCTAssertNil(animations.start(launcher, motion: .popin, coming: true, duration: 0.1, curve: .linear))
-        var shown: [Double] = [], ended: [SurfaceAnimations<W, Int>.Completed] = []
+        var shown: [Double] = [], ended: [SurfaceAnimations<W, SurfaceMotion, Int>.Completed] = []
         for n in 0..<10 where animations.isAnimating {
             animations.frame(at: frame(n), refreshInterval: refresh)
             shown.append(animations.animation(of: launcher)?.shown ?? -1)
@@ -32,10 +32,10 @@ final class SurfaceAnimationsTests: XCTestCase {
     }
 
     func testARefreshThatPresentedNoFrameOfItIsMissed() {
-        var animations = SurfaceAnimations<W, Int>()
+        var animations = SurfaceAnimations<W, SurfaceMotion, Int>()
         let note = W("note")
         _ = animations.start(note, motion: .slide, coming: true, duration: 0.05, curve: .linear)
-        var ended: [SurfaceAnimations<W, Int>.Completed] = []
+        var ended: [SurfaceAnimations<W, SurfaceMotion, Int>.Completed] = []
         // Frames for refreshes 0 and 2 only: the one between went by.
         for n in [0, 2] {
             animations.frame(at: frame(n), refreshInterval: refresh)
@@ -46,7 +46,7 @@ final class SurfaceAnimationsTests: XCTestCase {
     }
 
     func testAFrameNotPresentedYetCompletesNothing() {
-        var animations = SurfaceAnimations<W, Int>()
+        var animations = SurfaceAnimations<W, SurfaceMotion, Int>()
         let note = W("note")
         _ = animations.start(note, motion: .slide, coming: true, duration: 0, curve: .linear)
         XCTAssertEqual(animations.presented(at: frame(0)).count, 0, "nothing drawn of it yet")
@@ -55,7 +55,7 @@ final class SurfaceAnimationsTests: XCTestCase {
     }
 
     func testGoingWhileComingTurnsBackFromWhereItShowsAndInterruptsTheComing() {
-        var animations = SurfaceAnimations<W, Int>()
+        var animations = SurfaceAnimations<W, SurfaceMotion, Int>()
         let launcher = W("launcher")
         _ = animations.start(launcher, motion: .popin, coming: true, duration: 0.1, curve: .linear)
         for n in 0..<3 {
@@ -75,7 +75,7 @@ final class SurfaceAnimationsTests: XCTestCase {
     }
 
     func testSurfacesRunSideBySideEachOnItsOwnClock() {
-        var animations = SurfaceAnimations<W, Int>()
+        var animations = SurfaceAnimations<W, SurfaceMotion, Int>()
         let (launcher, note) = (W("launcher"), W("note"))
         _ = animations.start(launcher, motion: .popin, coming: true, duration: 0.05, curve: .linear)
         animations.frame(at: frame(0), refreshInterval: refresh)

@@ -35,7 +35,7 @@ extension Desktop {
     }
 
     /// A layer surface's or popup's motion ended: the log and `msg events` hear it, once.
-    func reportMotion(_ end: SurfaceAnimations<AnyObject, LayerPicture>.Completed) {
+    func reportMotion(_ end: LayerAnimations.Completed) {
         let layer = end.surface as? LayerSurface
         let kind = (layer == nil ? "popup-" : "layer-") + (end.coming ? "open" : "close")
         let outcome = end.interrupted ? "interrupted" : "completed"

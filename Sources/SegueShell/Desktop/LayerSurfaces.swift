@@ -23,7 +23,7 @@ final class LayerSurfaces {
     private var lastShown: [ObjectIdentifier] = []
     /// Layer surfaces and popups coming on screen or going, a going one with its last picture.
     let motions = SurfaceMotions()
-    var animations: SurfaceAnimations<AnyObject, LayerPicture> {
+    var animations: LayerAnimations {
         get { motions.animations }
         set { motions.animations = newValue }
     }

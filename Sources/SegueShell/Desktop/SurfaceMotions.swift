@@ -3,12 +3,19 @@ import SeguePolicy
 import SegueRender
 import SegueWayland
 
-/// Layer surfaces and popups coming on screen and going: one set of clocks,
-/// shared by those who start them (the desktop, the windows) and the
-/// output, which moves them on with each frame and draws them.
+/// Layer surfaces and popups coming on screen and going, and windows
+/// changing their rectangle: clocks shared by those who start them (the
+/// desktop, the windows) and the output, which moves them on with each frame and draws them.
 final class SurfaceMotions {
-    var animations = SurfaceAnimations<AnyObject, LayerPicture>()
+    var animations = LayerAnimations()
+    /// Each drawn with its old picture, a texture of its own.
+    var resizes = ResizeAnimations()
+
+    var isAnimating: Bool { animations.isAnimating || resizes.isAnimating }
 }
+
+typealias LayerAnimations = SurfaceAnimations<AnyObject, SurfaceMotion, LayerPicture>
+typealias ResizeAnimations = SurfaceAnimations<Window, WindowResize, Texture>
 
 /// Something going: what it last showed, where on the output, and the layer
 /// it is drawn on (a window's popup: the top, under the bars).

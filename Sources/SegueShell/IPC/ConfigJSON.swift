@@ -50,6 +50,14 @@ enum ConfigJSON {
         ])
     }
 
+    /// `[transitions.resize]` as the config writes it.
+    static func resize(_ settings: ResizeSettings) -> JSONValue {
+        .object([
+            "effect": .string(settings.animates ? "crossfade" : "none"), "duration_ms": .number((settings.duration * 1000).rounded()),
+            "curve": .string("\(settings.curve)"), "wait_ms": .number((settings.wait * 1000).rounded()),
+        ])
+    }
+
     /// What a rule matches: its keys as the config names them.
     static func match(_ match: RuleMatch) -> JSONValue {
         var fields: [String: JSONValue] = [:]

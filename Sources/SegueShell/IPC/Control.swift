@@ -342,6 +342,7 @@ final class Control: IPCDelegate {
             })),
             "switcher": ConfigJSON.switcher(config.switcher),
             "layers": ConfigJSON.layers(config.layers),
+            "resize": ConfigJSON.resize(config.resize),
             "effects": .array(config.effects.names.map(JSONValue.string)),
             "privileged": config.privileged == .all ? .string("all") : .array(config.privileged.executables.map { .string($0) }),
         ]

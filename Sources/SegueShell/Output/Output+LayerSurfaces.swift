@@ -68,7 +68,7 @@ extension Output {
     }
 
     /// With `--record`, the frame just drawn in `target` goes to the folder
-    /// of each layer surface's motion it showed.
+    /// of each layer surface's motion and window's resize it showed.
     func recordLayerFrame(_ target: RenderTarget) {
         guard let recorder else { return }
         for animation in layerSurfaces.animations.running {
@@ -77,6 +77,9 @@ extension Output {
             let namespace = String(named.prefix(40).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "_" })
             let kind = animation.coming ? "open" : "close"
             recorder.record(target, in: "layer-\(String(format: "%03d", animation.id))-\(namespace)-\(kind)-\(animation.motion.rawValue)")
+        }
+        for resize in layerSurfaces.motions.resizes.running {
+            recorder.record(target, in: "resize-\(String(format: "%03d", resize.id))-window-\(resize.surface.id)-\(resize.motion.kind.rawValue)")
         }
     }
 
@@ -91,7 +94,7 @@ extension Output {
 
     /// The layers drawn over the shown window.
     var layersOverWindows: ClosedRange<DesktopLayer> {
-        if case .window(let window)? = delegate?.shownScreen(), window.toplevel.wantsFullscreen { return .overlay ... .overlay }
+        if case .window(let window)? = delegate?.shownScreen(), window.drawnState.fullscreen { return .overlay ... .overlay }
         return .top ... .overlay
     }
 

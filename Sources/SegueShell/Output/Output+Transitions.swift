@@ -81,7 +81,7 @@ extension Output {
             let layers = window.lastAlone.map { [SurfaceLayer($0.picture, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
                 ?? window.layers(on: windowScreen, textures: textures)
             // The effect plays over the window and a margin around it, an eighth of the output's shorter side.
-            let bounds = window.lastAlone?.bounds ?? Window.bounds(of: layers)
+            let bounds = window.lastAlone?.bounds ?? PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
             let margin = max(32, min(width, height) / 8)
             let area = PixelRect(x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin,
                                  height: bounds.height + 2 * margin)

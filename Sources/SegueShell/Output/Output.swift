@@ -59,7 +59,9 @@ final class Output {
     private(set) var framesDrawn = 0
     private(set) var framesPresented = 0
     /// Layer surfaces' animations the last frames presented ended, for the shell to report.
-    var endedLayerAnimations: [SurfaceAnimations<AnyObject, LayerPicture>.Completed] = []
+    var endedLayerAnimations: [LayerAnimations.Completed] = []
+    /// Windows' resizes the last frames presented ended, for the shell to report.
+    var endedResizes: [ResizeAnimations.Completed] = []
     /// When the frame on screen was presented; nil before the first.
     private(set) var lastPresented: Instant?
 
@@ -113,7 +115,7 @@ final class Output {
 
     /// Nothing shown changed since the last frame drawn: another would look the same.
     var isCurrent: Bool {
-        pending.isEmpty && !layersMayDiffer && !navigation.isAnimating && !layerSurfaces.animations.isAnimating
+        pending.isEmpty && !layersMayDiffer && !navigation.isAnimating && !layerSurfaces.motions.isAnimating
             && delegate?.switcherView().map { $0.appear == hold.drawnAppear } ?? true
     }
 
@@ -208,7 +210,8 @@ final class Output {
         let start = DispatchTime.now().uptimeNanoseconds
         // Layer surfaces coming or going move on to this frame's time, and it draws them there.
         layerSurfaces.animations.frame(at: predicted, refreshInterval: backend.refreshInterval)
-        if layerSurfaces.animations.isAnimating { layersMayDiffer = true }
+        layerSurfaces.motions.resizes.frame(at: predicted, refreshInterval: backend.refreshInterval)
+        if layerSurfaces.motions.isAnimating { layersMayDiffer = true }
         let departing = navigation.departure(at: predicted)
         // Gone: the screen is drawn whole as it is.
         if departing == nil, case .departing = lastContent { pending = .everywhere }
@@ -295,7 +298,7 @@ final class Output {
     }
 
     /// Where `window` goes on the output, in output pixels.
-    func windowArea(for window: Window) -> PixelRect { window.toplevel.wantsFullscreen ? fullRect : windowArea }
+    func windowArea(for window: Window) -> PixelRect { window.drawnState.fullscreen ? fullRect : windowArea }
 
     /// What stacked windows' screens are composed on.
     var windowScreen: WindowScreen {
@@ -320,11 +323,12 @@ final class Output {
         let visible = visibleWindows()
         let completions = navigation.presented(at: time, refreshInterval: backend.refreshInterval)
         endedLayerAnimations += layerSurfaces.animations.presented(at: time)
+        endedResizes += layerSurfaces.motions.resizes.presented(at: time)
         lastDrawn = nil
         delegate?.framePresented(at: time, sequence: sequence, visible: visible)
         let handHolding = navigation.transition?.interactive?.isTracking == true
         // While the switcher shows, the clock ticks on: each refresh is a preview's turn.
-        if (navigation.isAnimating && !handHolding) || layerSurfaces.animations.isAnimating || !pending.isEmpty || layersMayDiffer
+        if (navigation.isAnimating && !handHolding) || layerSurfaces.motions.isAnimating || !pending.isEmpty || layersMayDiffer
             || delegate?.switcherView() != nil {
             backend.scheduleFrame()
         }

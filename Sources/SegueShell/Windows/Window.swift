@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueLoop
 import SegueRender
 import SegueWayland
 
@@ -12,9 +13,9 @@ struct WindowScreen {
     let scale: Int
     let backdrop: (texture: Texture, element: DrawnElement)?
 
-    /// Where `window` goes: the area windows get, or all of the screen while it is fullscreen.
+    /// Where `window` goes: the area windows get, or all of the screen while it is drawn fullscreen.
     func area(for window: Window) -> PixelRect {
-        window.toplevel.wantsFullscreen ? PixelRect(x: 0, y: 0, width: width, height: height) : area
+        window.drawnState.fullscreen ? PixelRect(x: 0, y: 0, width: width, height: height) : area
     }
 }
 
@@ -32,6 +33,18 @@ final class Window {
     var position: (x: Int, y: Int)?
     /// Where free placement put its surface's top left, as of its last commit or placement.
     var origin: (x: Int, y: Int)?
+    /// The states it is drawn in: those its toplevel asks for, once its
+    /// client drew for the configure that gave them or the wait for that ran
+    /// out, so it is never drawn where a state puts it at the size it had before.
+    var drawnState: (fullscreen: Bool, maximized: Bool)
+    /// Ends the wait for a buffer drawn for new states.
+    var stateWait: LoopTimer?
+    /// What its own surfaces covered on the output, in output pixels, as of
+    /// its last commit: where a resize moves it from.
+    var lastRect: PixelRect?
+    /// How it looked when asked for new states, alone, and where: what fades
+    /// out as it moves to them.
+    var pictureBeforeRestate: (texture: Texture, rect: PixelRect)?
     /// Its screen, composed where it is not a buffer shown as it is; drawn
     /// again where its layers changed since (their elements say where).
     private var composed = Composition()
@@ -49,6 +62,7 @@ final class Window {
         self.id = id
         self.toplevel = toplevel
         self.motions = motions
+        drawnState = (toplevel.wantsFullscreen, toplevel.wantsMaximized)
     }
 
     var title: String { toplevel.title }
@@ -84,18 +98,9 @@ final class Window {
     /// over the screen behind it once they are gone.
     func keepAlone(painter: Painter, on screen: WindowScreen, textures: SurfaceTextures) {
         let layers = layers(on: screen, textures: textures)
-        guard !covers(screen), !layers.isEmpty, let target = try? painter.target(width: screen.width, height: screen.height),
+        guard !covers(screen), let bounds = PixelRect.bounds(of: layers.map(\.rect)), let target = try? painter.target(width: screen.width, height: screen.height),
               (try? painter.render(.alone(layers), into: target)) != nil, let picture = target.texture else { return }
-        lastAlone = (picture, Self.bounds(of: layers))
-    }
-
-    /// The rectangle `layers` cover together.
-    static func bounds(of layers: [SurfaceLayer]) -> PixelRect {
-        guard let first = layers.first?.rect else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
-        let (left, top) = (layers.map(\.rect.x).min() ?? first.x, layers.map(\.rect.y).min() ?? first.y)
-        let right = layers.map { $0.rect.x + $0.rect.width }.max() ?? first.x + first.width
-        let bottom = layers.map { $0.rect.y + $0.rect.height }.max() ?? first.y + first.height
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        lastAlone = (picture, bounds)
     }
 
     /// The window as a full-output texture. A buffer of exactly the output's
@@ -128,7 +133,7 @@ final class Window {
     /// Whether `texture`, its surface's, is the screen as it is: exactly the
     /// screen's size, placed at its top left, pixel for pixel, with nothing else to draw.
     private func isScreenAsItIs(_ texture: Texture?, on screen: WindowScreen) -> Bool {
-        guard let texture, texture.width == screen.width, texture.height == screen.height,
+        guard let texture, texture.width == screen.width, texture.height == screen.height, !isResizing,
               WindowPlacement.stacked.origin(of: self, area: screen.area(for: self), scale: screen.scale) == (0, 0) else { return false }
         return surface.showsBufferAsItIs(atScale: screen.scale) && isSingleSurface
     }
@@ -148,6 +153,9 @@ final class Window {
             && (origin.y + surface.height * screen.scale) >= screen.height
     }
 
+    /// Whether it is drawn moving from an old rectangle to its new one.
+    var isResizing: Bool { motions?.resizes.animation(of: self) != nil }
+
     /// Whether its surface is all there is to draw: no subsurfaces, no popup shown.
     private var isSingleSurface: Bool {
         surface.subsurfaces.all.isEmpty && !toplevel.xdgSurface.popups.contains { $0.mapped }
@@ -156,8 +164,38 @@ final class Window {
     /// The window's surfaces, bottom to top, in output pixels with its top
     /// left at (x, y), `scale` pixels to a surface unit, each turned, mirrored
     /// and cropped as its client set it up.
-    /// A popup coming on screen is drawn where its motion has it.
+    /// A popup coming on screen is drawn where its motion has it, and the
+    /// whole window where its resize has it, under its old picture fading out.
     func layers(x: Int, y: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
+        let layers = placedLayers(x: x, y: y, scale: scale, textures: textures)
+        guard let resize = motions?.resizes.animation(of: self), let picture = resize.picture else { return layers }
+        let rect = bounds(x: x, y: y, scale: scale)
+        let drawn = resize.motion.rect(to: rect, progress: resize.shown)
+        var old = SurfaceLayer(picture, at: drawn)
+        old.opacity = Float(WindowResize.oldOpacity(at: resize.shown))
+        return layers.moved(from: rect, to: SurfaceLook(rect: drawn, opacity: 1), within: drawn) + (old.opacity > 0 ? [old] : [])
+    }
+
+    /// Its own surfaces (its popups left out) as layers with its top left at (x, y), as they are.
+    func ownLayers(x: Int, y: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
+        var placed: [PlacedSurface] = []
+        surface.place(x: 0, y: 0, into: &placed)
+        return placed.layers(x: x, y: y, scale: scale, textures: textures)
+    }
+
+    /// The rectangle its own surfaces (its popups left out) cover with its
+    /// top left at (x, y), in output pixels: what a resize moves.
+    func bounds(x: Int, y: Int, scale: Int) -> PixelRect {
+        var placed: [PlacedSurface] = []
+        surface.place(x: 0, y: 0, into: &placed)
+        let rects = placed.map { placed in
+            PixelRect(x: x + placed.x * scale, y: y + placed.y * scale, width: placed.surface.width * scale, height: placed.surface.height * scale)
+        }
+        return PixelRect.bounds(of: rects) ?? PixelRect(x: x, y: y, width: 0, height: 0)
+    }
+
+    /// Its surfaces and popups at (x, y), each popup where its motion has it.
+    private func placedLayers(x: Int, y: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
         placedGroups().flatMap { popup, origin, placed in
             let drawn = placed.layers(x: x, y: y, scale: scale, textures: textures)
             guard let popup, let animation = motions?.animations.animation(of: popup) else { return drawn }

@@ -114,12 +114,15 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
 
     package func toplevelRestated(_ toplevel: XdgToplevel) {
         guard let window = registry[toplevel] else { return }
+        restated(window)
         compositor.offered?.foreignToplevels.windowChanged(id: window.id, toplevel)
     }
 
     package func toplevelUnmapped(_ toplevel: XdgToplevel) {
         guard let window = registry.remove(toplevel) else { return }
         compositor.log.info("window \(window.id) unmapped")
+        endStateWait(of: window)
+        stopResize(of: window)
         window.keepLastScreen(painter: compositor.renderer, background: output.background)
         // Shown with no window behind it, it closes off the background over it.
         if compositor.options.placement.showsOneWindow, stack.shown === window, stack.windows.count == 1 {
@@ -191,6 +194,8 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         // and dropped once it takes another role.
         if surface.role == nil { compositor.cursorImages.take(surface, committed: changes.buffer) } else { compositor.cursorImages.forget(surface) }
         let budget = compositor.clientTextureBudget
+        // What it showed before: a window's resize fades it out over the new buffer.
+        let previous = compositor.textures[surface]
         if changes.newContent, let failure = compositor.textures.contentCommitted(changes.buffer, by: surface, budget: budget) {
             switch failure {
             case .overBudget(let bytes):
@@ -203,8 +208,11 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         }
         if let layer = compositor.desktop.layerSurface(of: surface) { return compositor.desktop.layerContentCommitted(layer, by: surface, changes) }
         guard let window = window(of: surface), window.toplevel.mapped else { return }
+        let states = window.drawnState
+        if surface === window.surface { takeNewStates(of: window) }
         // New pixels, subsurfaces moved or restacked, or the window moved.
         let moved = surface === window.surface && updateOrigin(of: window)
+        if surface === window.surface { resizeCommitted(window, previous: previous, states: states) }
         // A new window geometry moves the popups placed against it.
         let regeometried = changes.geometryChanged && !window.toplevel.xdgSurface.popups.isEmpty
         let changed = changes.newContent || changes.subsurfacesChanged || moved || regeometried

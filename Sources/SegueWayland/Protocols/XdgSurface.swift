@@ -13,6 +13,9 @@ package final class XdgSurface: ResourceObject, SurfaceCommitCheck {
     private var madeRoleObject = false
     /// Serials sent and not yet acknowledged, oldest first.
     private var unackedSerials: [UInt32] = []
+    /// Whether a configure sent is not acknowledged yet: a commit before that
+    /// was drawn for an older one.
+    package var awaitsAck: Bool { !unackedSerials.isEmpty }
     /// Whether a configure was sent, acknowledged or not. A buffer may follow
     /// one the client has not read yet, as mutter allows: it raced the
     /// compositor's answer to its initial commit, it did not skip it.
