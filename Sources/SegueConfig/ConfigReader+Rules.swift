@@ -7,7 +7,7 @@ extension ConfigReader {
         [("app-id", \.appID), ("title", \.title), ("from-app-id", \.fromAppID), ("from-title", \.fromTitle),
          ("to-app-id", \.toAppID), ("to-title", \.toTitle)]
     }
-    static var matchKeys: [String] { globKeys.map(\.key) + ["event"] }
+    static var matchKeys: [String] { globKeys.map(\.key) + ["event", "from-workspace", "to-workspace"] }
 
     func readRules(_ node: TOMLNode) {
         guard case .array(let items) = node, items.allSatisfy({ if case .table = $0 { true } else { false } }) else {
@@ -47,7 +47,7 @@ extension ConfigReader {
     private func readMatch(_ table: [String: TOMLNode], at path: TOMLPath, context: String) -> RuleMatch? {
         guard Self.matchKeys.contains(where: { table[$0] != nil }) else {
             report("\(context) has no match keys, so it would apply to every transition: give it app-id, title, "
-                   + "from-app-id, from-title, to-app-id, to-title or event (or namespace, for layer surfaces), or move its keys to [transitions.*]", atKey: path)
+                   + "from-app-id, from-title, to-app-id, to-title, from-workspace, to-workspace or event (or namespace, for layer surfaces), or move its keys to [transitions.*]", atKey: path)
             return nil
         }
         var match = RuleMatch()
@@ -77,6 +77,10 @@ extension ConfigReader {
             } else {
                 valid = false
             }
+        }
+        for (key, property) in [("from-workspace", \RuleMatch.fromWorkspace), ("to-workspace", \RuleMatch.toWorkspace)] {
+            guard let node = table[key] else { continue }
+            if let number = wholeNumber(node, at: path + [.key(key)], in: 1...Int(Int32.max)) { match[keyPath: property] = number } else { valid = false }
         }
         return valid ? match : nil
     }

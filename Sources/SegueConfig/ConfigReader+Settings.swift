@@ -100,15 +100,26 @@ extension ConfigReader {
 
     func readGestures(_ node: TOMLNode) {
         guard let table = table(node, at: ["gestures"], must: "a table") else { return }
-        checkKeys(table, at: ["gestures"], allowed: ["drag-modifier", "swipe-fingers", "edge-swipe", "distance"], in: "[gestures]")
-        if let node = table["swipe-fingers"] {
+        checkKeys(table, at: ["gestures"], allowed: ["drag-modifier", "swipe-fingers", "workspace-swipe-fingers", "edge-swipe", "distance"],
+                  in: "[gestures]")
+        for (key, property) in [("swipe-fingers", \GestureSettings.swipeFingers), ("workspace-swipe-fingers", \GestureSettings.workspaceSwipeFingers)] {
+            guard let node = table[key] else { continue }
             let fingers: UInt32? = if case .integer(let count) = node { UInt32(exactly: count) } else { nil }
             if let fingers, GestureSettings.swipeFingerCounts.contains(fingers) {
-                config.gestures.swipeFingers = fingers
+                config.gestures[keyPath: property] = fingers
             } else {
                 let given = if case .integer(let count) = node { "\(count)" } else { node.kind }
-                report("'swipe-fingers' must be 3 or 4, or 0 to leave swipes to clients, not \(given)",
-                       atValue: ["gestures", "swipe-fingers"])
+                report("'\(key)' must be 3 or 4, or 0 to leave swipes to clients, not \(given)", atValue: ["gestures", .key(key)])
+            }
+        }
+        if config.gestures.swipeFingers != 0, config.gestures.swipeFingers == config.gestures.workspaceSwipeFingers {
+            if table["workspace-swipe-fingers"] == nil {
+                // Windows took four fingers: workspaces take the three left.
+                config.gestures.workspaceSwipeFingers = 7 - config.gestures.swipeFingers
+            } else {
+                report("'swipe-fingers' (windows) and 'workspace-swipe-fingers' are both \(config.gestures.swipeFingers): give them different counts, or 0 to one",
+                       atValue: ["gestures", "workspace-swipe-fingers"])
+                config.gestures.workspaceSwipeFingers = 0
             }
         }
         if let node = table["drag-modifier"],

@@ -6,6 +6,9 @@ public struct GestureSettings: Sendable, Equatable {
     /// A touchpad swipe of this many fingers scrubs a switch as the drag does;
     /// 0 turns it off. Swipes of other counts go to the client under the pointer.
     public var swipeFingers: UInt32 = 3
+    /// A touchpad swipe of this many fingers scrubs a switch to the next or
+    /// previous workspace; 0 turns it off.
+    public var workspaceSwipeFingers: UInt32 = 4
     /// A touch coming in from the output's left edge swipes back to the previous window.
     public var edgeSwipe = true
     /// Pixels of travel for a whole switch; nil for the output's width.

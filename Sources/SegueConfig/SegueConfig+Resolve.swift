@@ -3,9 +3,9 @@ import SegueEngine
 extension SegueConfig {
     /// What to play when `event` changes the shown window from `from` to `to`:
     /// the event's choice with the most specific matching rule's keys over it.
-    public func resolve(event: TransitionEvent, from: WindowInfo?, to: WindowInfo?,
+    public func resolve(event: TransitionEvent, from: WindowInfo?, to: WindowInfo?, workspaces: (from: Int, to: Int)? = nil,
                         random: inout some RandomNumberGenerator) -> Resolution {
-        let rule = matchingRule(event: event, from: from, to: to)
+        let rule = matchingRule(event: event, from: from, to: to, workspaces: workspaces)
         var choice = transitions[event] ?? Self.defaultChoice(for: event)
         if let rule { choice = choice.applying(rule.choice) }
         let reason = rule.map(describe) ?? eventOrigins[event] ?? "[transitions.\(event.rawValue)]"
@@ -34,8 +34,10 @@ extension SegueConfig {
 
     /// The matching rule with the most match keys; of equals, the later one.
     /// A rule that only places windows (`workspace` and nothing to play) chooses no transition.
-    public func matchingRule(event: TransitionEvent, from: WindowInfo?, to: WindowInfo?) -> Rule? {
-        rules.filter { ($0.workspace == nil || $0.choice != PartialChoice()) && $0.match.matches(event: event, from: from, to: to) }
+    public func matchingRule(event: TransitionEvent, from: WindowInfo?, to: WindowInfo?, workspaces: (from: Int, to: Int)? = nil) -> Rule? {
+        rules.filter {
+            ($0.workspace == nil || $0.choice != PartialChoice()) && $0.match.matches(event: event, from: from, to: to, workspaces: workspaces)
+        }
             .max { ($0.match.specificity, $0.index) < ($1.match.specificity, $1.index) }
     }
 

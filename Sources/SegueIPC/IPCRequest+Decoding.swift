@@ -92,19 +92,19 @@ private struct Fields {
         }
     }
 
-    func workspace() throws(IPCError) -> WorkspaceTarget {
-        switch values["target"] {
+    func workspace(key: String = "target") throws(IPCError) -> WorkspaceTarget {
+        switch values[key] {
         case nil:
-            throw IPCError("\(command) needs a \"target\": a workspace number, \"next\" or \"prev\"")
+            throw IPCError("\(command) needs a \"\(key)\": a workspace number, \"next\" or \"prev\"")
         case .string(let text)?:
             return try WorkspaceTarget(parsing: text)
         case .number(let number)?:
             guard number == number.rounded(), number >= 1, number <= Double(WorkspaceTarget.numbers.upperBound) else {
-                throw IPCError("\(command) \"target\" must be a whole number from 1 to \(WorkspaceTarget.numbers.upperBound), got \(JSONValue.number(number).encoded())")
+                throw IPCError("\(command) \"\(key)\" must be a whole number from 1 to \(WorkspaceTarget.numbers.upperBound), got \(JSONValue.number(number).encoded())")
             }
             return .number(Int(number))
         case let other?:
-            throw IPCError("\(command) \"target\" must be a number or a string, got \(other.kind)")
+            throw IPCError("\(command) \"\(key)\" must be a number or a string, got \(other.kind)")
         }
     }
 
@@ -172,14 +172,17 @@ private struct Fields {
 
     func gestureStep() throws(IPCError) -> GestureStep {
         let step = try string("step")
-        let allowed: [String: [String]] = ["begin": ["target"], "update": ["progress"], "end": ["velocity"], "cancel": []]
+        let allowed: [String: [String]] = ["begin": ["target", "workspace"], "update": ["progress"], "end": ["velocity"], "cancel": []]
         guard let step, let fields = allowed[step] else {
             throw IPCError("\(command) needs a \"step\": \"begin\", \"update\", \"end\" or \"cancel\"")
         }
-        for key in ["target", "progress", "velocity"] where values[key] != nil && !fields.contains(key) {
+        for key in ["target", "workspace", "progress", "velocity"] where values[key] != nil && !fields.contains(key) {
             throw IPCError("\(command) \(step) takes no \"\(key)\"")
         }
         switch step {
+        case "begin" where values["workspace"] != nil:
+            guard values["target"] == nil else { throw IPCError("\(command) begin takes a \"target\" window or a \"workspace\", not both") }
+            return .beginWorkspace(try workspace(key: "workspace"))
         case "begin":
             return .begin(try target())
         case "update":

@@ -87,6 +87,7 @@ public enum IPCRequest: Equatable, Sendable {
             fields["step"] = .string(step.name)
             switch step {
             case .begin(let target): fields["target"] = target.json
+            case .beginWorkspace(let target): fields["workspace"] = target.json
             case .update(let progress): fields["progress"] = .number(progress)
             case .end(let velocity?): fields["velocity"] = .number(velocity)
             case .end(nil), .cancel: break

@@ -67,11 +67,14 @@ package final class Navigation<Window: AnyObject, Screen> {
     package private(set) var deferredPop: Window?
     /// A switch a hand drives: its transition, the window a cancel goes back
     /// to, and the hand, whose progress the transition follows until it lets go.
+    /// Between workspaces, the window is the one shown on the workspace it goes
+    /// to (none on an empty one), and `workspaces` says which.
     package struct HandSwitch {
         package let play: Play
-        package let target: Window
+        package let target: Window?
         package let back: Window?
         package let hand: InteractiveProgress
+        package var workspaces: WorkspaceChange? { play.workspaces }
     }
 
     /// The hand's switch while its transition runs.
@@ -278,6 +281,16 @@ package final class Navigation<Window: AnyObject, Screen> {
         return token
     }
 
+    /// `hand` begins switching to workspace `number` from the one shown, which
+    /// stays shown until the hand's release completes the switch.
+    package func handBegan(toWorkspace number: Int, hand: InteractiveProgress) -> PlayToken {
+        _ = switcher.close()
+        let change = WorkspaceChange(from: workspaces.shownNumber, to: number)
+        let token = started(.workspace, from: stack.shown, to: workspaces.stack(number)?.shown, workspaces: change)
+        handSwitch = HandSwitch(play: play(of: token), target: workspaces.stack(number)?.shown, back: stack.shown, hand: hand)
+        return token
+    }
+
     /// The play `id` completed with `outcome`: its record goes, and how it ended.
     func completed(_ id: AnimationID, outcome: TransitionState, at now: Instant) -> Ending {
         guard let index = animations.firstIndex(where: { $0.id == id }) else { return Ending(shownChanged: false, pop: nil) }
@@ -287,11 +300,25 @@ package final class Navigation<Window: AnyObject, Screen> {
         var closed = deferredPop
         // One minimized meanwhile: its minimize plays.
         var minimized: Window?
+        // One that opened on an empty workspace a hand went to: it comes in.
+        var arrived: Window?
         if let handSwitch, handSwitch.play.id == id {
             self.handSwitch = nil
             // Only the hand's own decision moves the stack: a switch that
             // interrupted it has shown what it wanted already.
-            if let decided = handSwitch.hand.outcome, outcome != .interrupted,
+            // Between workspaces, a release that completes shows the one it went to first.
+            var decided = handSwitch.hand.outcome
+            if let change = handSwitch.workspaces {
+                if decided == .finished, outcome != .interrupted, change.to != workspaces.shownNumber {
+                    workspaces.show(change.to)
+                    shownChanged = true
+                    // A window that came onto the empty workspace meanwhile comes in from the background it drew.
+                    if play.to == nil, let shown = stack.shown { arrived = shown }
+                } else {
+                    decided = nil
+                }
+            }
+            if let decided, outcome != .interrupted,
                let ended = decided == .finished ? play.to : handSwitch.back, ended !== stack.shown {
                 if workspaces.isMinimized(ended) {
                     minimized = ended
@@ -305,6 +332,7 @@ package final class Navigation<Window: AnyObject, Screen> {
                 }
             }
         }
+        if let arrived { return Ending(shownChanged: shownChanged, pop: started(.switch, from: nil, to: arrived)) }
         if let minimized { return Ending(shownChanged: shownChanged, pop: started(.minimize, from: minimized, to: stack.shown)) }
         guard let closed else { return Ending(shownChanged: shownChanged, pop: nil) }
         return Ending(shownChanged: shownChanged, pop: started(.close, from: closed, to: stack.shown))

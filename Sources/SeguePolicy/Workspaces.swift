@@ -93,4 +93,9 @@ package struct Workspaces<Window: AnyObject> {
 package struct WorkspaceChange: Equatable, Sendable {
     package let from: Int
     package let to: Int
+
+    package init(from: Int, to: Int) {
+        self.from = from
+        self.to = to
+    }
 }

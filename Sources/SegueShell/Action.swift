@@ -45,8 +45,8 @@ enum ActionOutcome {
     /// The window was asked to close; whether it does is the client's choice.
     case askedToClose(windowID: Int)
     case reloaded(rules: Int, path: String?)
-    /// A gesture step was taken; `windowID` is the window it drags toward.
-    case gestured(windowID: Int)
+    /// A gesture step was taken; it drags toward window `windowID`, or workspace `workspace` (and the window shown there, if any).
+    case gestured(windowID: Int?, workspace: Int?)
     /// A switcher step was taken; `selection` is the window selected while it is held.
     case switcher(selection: Int?)
     /// The window is minimized; `played`: it was shown, and a transition from it started.

@@ -36,7 +36,8 @@ extension Compositor {
             window.toplevel.sendClose()
             return .askedToClose(windowID: window.id)
         case .gesture(let step):
-            return .gestured(windowID: try gesture(step, onStart: onStart, onComplete: onComplete))
+            let toward = try gesture(step, onStart: onStart, onComplete: onComplete)
+            return .gestured(windowID: toward.window, workspace: toward.workspace)
         case .switcher(let step):
             return .switcher(selection: try switcher(step, onComplete: onComplete))
         case .minimize(let target):

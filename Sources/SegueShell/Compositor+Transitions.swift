@@ -19,9 +19,9 @@ extension Compositor {
     /// What the config picks for `event` between `from` and `to`, or
     /// `effect` when a request names one, its program ready; nil settings
     /// where nothing plays (`none`, or a placement that shows at once).
-    func resolveAndPrepare(_ event: TransitionEvent, from: Window?, to: Window?,
+    func resolveAndPrepare(_ event: TransitionEvent, from: Window?, to: Window?, workspaces: WorkspaceChange? = nil,
                            effect: String?) throws -> (resolution: Resolution, settings: EffectSettings?) {
-        let resolution = try resolve(event, from: from, to: to, effect: effect)
+        let resolution = try resolve(event, from: from, to: to, workspaces: workspaces, effect: effect)
         guard options.placement.plays(event), let settings = resolution.settings else { return (resolution, nil) }
         try output.prepare(settings.effect)
         return (resolution, settings)
@@ -40,7 +40,7 @@ extension Compositor {
         if play.event == .restore, let window = play.to { restored(window) }
         let chosen: (resolution: Resolution, settings: EffectSettings?)
         do {
-            chosen = try resolveAndPrepare(play.event, from: play.from, to: play.to, effect: effect)
+            chosen = try resolveAndPrepare(play.event, from: play.from, to: play.to, workspaces: play.workspaces, effect: effect)
         } catch {
             // Nothing to play it with: it shows at once all the same.
             showAtOnce(token, direction: play.event.direction)
@@ -106,14 +106,16 @@ extension Compositor {
                                     outcome: .finished, duration: 0, statistics: FrameStatistics())
     }
 
-    func resolve(_ event: TransitionEvent, from: Window?, to: Window?, effect: String?) throws -> Resolution {
+    func resolve(_ event: TransitionEvent, from: Window?, to: Window?, workspaces: WorkspaceChange? = nil,
+                 effect: String?) throws -> Resolution {
         if let effect {
             let descriptor = try config.effects.effect(named: effect)
             let settings = config.settings(effect: effect) ?? EffectSettings(descriptor)
             return config.reducingMotion(Resolution(settings: settings, direction: event.direction, rule: nil, reason: "requested effect"))
         }
         var random = SystemRandomNumberGenerator()
-        return config.resolve(event: event, from: from.map(info), to: to.map(info), random: &random)
+        return config.resolve(event: event, from: from.map(info), to: to.map(info), workspaces: workspaces.map { ($0.from, $0.to) },
+                              random: &random)
     }
 
     private func info(_ window: Window) -> WindowInfo { WindowInfo(appID: window.appID, title: window.title) }

@@ -8,13 +8,17 @@ struct MsgGestureCommand: ParsableCommand {
         subcommands: [Begin.self, Update.self, End.self, Cancel.self])
 
     struct Begin: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start dragging toward a window.")
-        @Argument(help: "next, prev, or a window id from `segue msg windows`.")
+        static let configuration = CommandConfiguration(abstract: "Start dragging toward a window, or another workspace.")
+        @Argument(help: "next, prev, a window id from `segue msg windows`, or workspace:N|next|prev.")
         var target: String
         @OptionGroup var connection: MsgConnection
 
         func run() throws {
             do {
+                if target.hasPrefix("workspace:") {
+                    try connection.send(.gesture(.beginWorkspace(try WorkspaceTarget(parsing: String(target.dropFirst("workspace:".count))))))
+                    return
+                }
                 try connection.send(.gesture(.begin(try SwitchTarget(parsing: target))))
             } catch let error as IPCError {
                 throw CommandError(error.message)
@@ -50,7 +54,7 @@ struct MsgGestureCommand: ParsableCommand {
     }
 
     struct Cancel: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Go back to the window that was shown.")
+        static let configuration = CommandConfiguration(abstract: "Go back to the window (or workspace) that was shown.")
         @OptionGroup var connection: MsgConnection
 
         func run() throws { try connection.send(.gesture(.cancel)) }

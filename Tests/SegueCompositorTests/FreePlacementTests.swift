@@ -108,11 +108,11 @@ final class FreePlacementTests: XCTestCase {
         let swipe = client.makeSwipe(on: pointer.proxy)
         let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 60, fill: green), x: 40, y: 30)
         server.inject(.pointerMotion(time: 1, x: 50, y: 35))
-        server.inject(.swipeBegin(time: 2, fingers: 4))
+        server.inject(.swipeBegin(time: 2, fingers: 5))
         server.inject(.swipeUpdate(time: 3, dx: -5, dy: 2))
         server.inject(.swipeEnd(time: 4, cancelled: true))
         XCTAssertTrue(client.roundtrip())
-        XCTAssertEqual(swipe.events, [.begin(toplevel.surface, fingers: 4), .update(dx: -5, dy: 2), .end(cancelled: true)])
+        XCTAssertEqual(swipe.events, [.begin(toplevel.surface, fingers: 5), .update(dx: -5, dy: 2), .end(cancelled: true)])
     }
 
     func testAClickRaisesAndFocusesTheWindowUnderThePointer() throws {

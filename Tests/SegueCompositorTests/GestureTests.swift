@@ -202,7 +202,7 @@ final class GestureTests: XCTestCase {
     }
 
     func testASwipeOfAnotherFingerCountIsNotAGesture() throws {
-        server.inject(.swipeBegin(time: 1, fingers: 4))
+        server.inject(.swipeBegin(time: 1, fingers: 5))
         server.inject(.swipeUpdate(time: 2, dx: -40, dy: 0))
         server.inject(.swipeEnd(time: 3, cancelled: false))
         XCTAssertFalse(server.backend.step(), "nothing moved on screen")

@@ -150,7 +150,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
     func testRuleMistakes() {
         assertProblems("[[rules]]\neffect = \"none\"", [
             "1:3: rule 1 has no match keys, so it would apply to every transition: give it app-id, title, from-app-id, "
-                + "from-title, to-app-id, to-title or event (or namespace, for layer surfaces), or move its keys to [transitions.*]",
+                + "from-title, to-app-id, to-title, from-workspace, to-workspace or event (or namespace, for layer surfaces), or move its keys to [transitions.*]",
         ])
         assertProblems("[[rules]]\napp-id = \"a\"\n\n[[rules]]\napp-id = \"foo[\"",
                        ["5:10: glob \"foo[\" has a '[' without its ']'; write '\\[' for a bracket"])

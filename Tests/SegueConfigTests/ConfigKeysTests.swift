@@ -230,6 +230,12 @@ final class ConfigKeysTests: XCTestCase {
         XCTAssertEqual(try ConfigFixture.config("").gestures.swipeFingers, 3)
         XCTAssertEqual(try ConfigFixture.config("[gestures]\nswipe-fingers = 4").gestures.swipeFingers, 4)
         XCTAssertEqual(try ConfigFixture.config("[gestures]\nswipe-fingers = 0").gestures.swipeFingers, 0)
+        XCTAssertEqual(try ConfigFixture.config("").gestures.workspaceSwipeFingers, 4)
+        XCTAssertEqual(try ConfigFixture.config("[gestures]\nswipe-fingers = 4").gestures.workspaceSwipeFingers, 3,
+                       "windows took four fingers: workspaces take three")
+        XCTAssertEqual(try ConfigFixture.config("[gestures]\nworkspace-swipe-fingers = 0").gestures.workspaceSwipeFingers, 0)
+        XCTAssertEqual(ConfigFixture.problems("[gestures]\nswipe-fingers = 3\nworkspace-swipe-fingers = 3"),
+                       ["3:27: 'swipe-fingers' (windows) and 'workspace-swipe-fingers' are both 3: give them different counts, or 0 to one"])
     }
 
     func testSwitcherTimingLookAndChords() throws {

@@ -79,4 +79,43 @@ final class WorkspaceConfigTests: XCTestCase {
             scope = "output"
             """).count, 1)
     }
+
+    func testARuleByWorkspaceNumberPlaysForSwitchesToOrFromItAlone() throws {
+        let config = try ConfigFixture.config("""
+            [transitions.workspace]
+            effect = "slide"
+            [[rules]]
+            to-workspace = 2
+            effect = "doom-melt"
+            [[rules]]
+            from-workspace = 3
+            to-workspace = 1
+            effect = "rotate"
+            """)
+        var random = SystemRandomNumberGenerator()
+        func effect(_ event: TransitionEvent, _ workspaces: (from: Int, to: Int)?) -> String? {
+            config.resolve(event: event, from: nil, to: nil, workspaces: workspaces, random: &random).settings?.effect.name
+        }
+        XCTAssertEqual(effect(.workspace, (1, 2)), "doom-melt")
+        XCTAssertEqual(effect(.workspace, (3, 2)), "doom-melt")
+        XCTAssertEqual(effect(.workspace, (3, 1)), "rotate")
+        XCTAssertEqual(effect(.workspace, (2, 1)), "slide", "neither rule: [transitions.workspace]")
+        XCTAssertEqual(config.resolve(event: .switch, from: nil, to: nil, random: &random).settings?.effect.name,
+                       try ConfigFixture.config("").resolve(event: .switch, from: nil, to: nil, random: &random).settings?.effect.name,
+                       "a switch within a workspace is no workspace's")
+        XCTAssertEqual(config.rules.first?.match.description, "to-workspace = 2")
+    }
+
+    func testAWorkspaceMatchKeyIsAWholeNumberFromOne() {
+        XCTAssertEqual(ConfigFixture.problems("""
+            [[rules]]
+            to-workspace = 0
+            effect = "slide"
+            """).count, 1)
+        XCTAssertEqual(ConfigFixture.problems("""
+            [[rules]]
+            from-workspace = "2"
+            effect = "slide"
+            """).count, 1)
+    }
 }

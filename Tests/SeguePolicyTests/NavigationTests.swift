@@ -171,7 +171,7 @@ final class NavigationTests: XCTestCase {
         mutating func step(_ generator: inout SeededGenerator) {
             shell.wait(Double.random(in: 0...0.2, using: &generator))
             let atOnce = Int.random(in: 0..<4, using: &generator) == 0
-            switch Int.random(in: 0..<20, using: &generator) {
+            switch Int.random(in: 0..<21, using: &generator) {
             case 0:
                 named += 1
                 let window = W("w\(named)")
@@ -235,6 +235,13 @@ final class NavigationTests: XCTestCase {
             case 17:
                 guard let window = open.randomElement(using: &generator) else { return }
                 shell.give(navigation.restored(window, at: shell.now), atOnce: atOnce)
+            case 18:
+                // A hand toward another workspace, letting go of one it held.
+                let number = Int.random(in: 1...3, using: &generator)
+                guard number != navigation.workspaces.shownNumber else { return }
+                if let earlier = navigation.heldSwitch { _ = earlier.hand.end(at: shell.now) }
+                let hand = InteractiveProgress(progress: 0, at: shell.now)
+                shell.give(navigation.handBegan(toWorkspace: number, hand: hand), atOnce: false, hand: hand, takingOver: false)
             default:
                 for _ in 0..<Int.random(in: 1...4, using: &generator) { shell.frame() }
             }
@@ -308,7 +315,11 @@ final class NavigationTests: XCTestCase {
                 XCTAssertTrue(hand.hand === navigation.transition?.interactive, file: file, line: line)
             }
             if let held = navigation.heldSwitch {
-                XCTAssertTrue(open.contains { $0 === held.target }, "a hand holds only a switch to an open window", file: file, line: line)
+                XCTAssertTrue(held.target.map { target in open.contains { $0 === target } } ?? (held.workspaces != nil),
+                              "a hand holds only a switch to an open window, or to a workspace", file: file, line: line)
+                if let change = held.workspaces {
+                    XCTAssertEqual(change.from, workspaces.shownNumber, "held, the workspace it started from is still shown", file: file, line: line)
+                }
             }
             let switcher = navigation.switcher
             if let selection = switcher.selection {

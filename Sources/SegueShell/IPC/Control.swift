@@ -218,7 +218,7 @@ final class Control: IPCDelegate {
         let waits: Bool
         switch step {
         case .end, .cancel: waits = true
-        case .begin, .update: waits = false
+        case .begin, .beginWorkspace, .update: waits = false
         }
         do {
             let outcome = try compositor.perform(.gesture(step), onComplete: waits ? { completion, reason in
@@ -226,7 +226,11 @@ final class Control: IPCDelegate {
                 fields["rule"] = .string(reason)
                 reply(.success(fields))
             } : nil)
-            if !waits, case .gestured(let id) = outcome { reply(.success(["window": .number(Double(id))])) }
+            if !waits, case .gestured(let id, let workspace) = outcome {
+                var fields: [String: JSONValue] = ["window": id.map { .number(Double($0)) } ?? .null]
+                if let workspace { fields["workspace"] = .number(Double(workspace)) }
+                reply(.success(fields))
+            }
         } catch {
             reply(.failure(error.description))
         }

@@ -12,6 +12,8 @@ struct GestureInput {
     }
 
     let source: Source
+    /// A swipe of `workspace-swipe-fingers`: it goes to the next or previous workspace, not window.
+    var toWorkspace = false
     let startX: Double
     /// Where the hand is now, for a swipe that reports only how far it moved.
     var x: Double

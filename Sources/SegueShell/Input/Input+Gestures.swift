@@ -3,7 +3,8 @@ import SegueWayland
 
 /// The hand's own ways in to a gesture (`[gestures]`): the pointer dragged
 /// sideways with the drag modifier held, or a touchpad swipe of `swipe-fingers`,
-/// scrubs to the next (left) or previous (right) window; a touch from the
+/// scrubs to the next (left) or previous (right) window, and a swipe of
+/// `workspace-swipe-fingers` to the next or previous workspace; a touch from the
 /// output's left edge swipes back to the window shown before. What such a hand
 /// does never reaches clients.
 extension Input {
@@ -24,8 +25,10 @@ extension Input {
 
     /// Whether a touchpad swipe beginning starts a gesture.
     func swipeStartsGesture(fingers: UInt32) -> Bool {
-        guard hands.input == nil, config.gestures.swipeFingers != 0, fingers == config.gestures.swipeFingers else { return false }
+        let gestures = config.gestures
+        guard hands.input == nil, fingers != 0, fingers == gestures.swipeFingers || fingers == gestures.workspaceSwipeFingers else { return false }
         hands.input = GestureInput(source: .swipe, startX: 0)
+        hands.input?.toWorkspace = fingers == gestures.workspaceSwipeFingers
         return true
     }
 
@@ -36,18 +39,18 @@ extension Input {
         hand.move(x)
         guard !hand.refused else { return true }
         if hand.driving == nil {
-            let target: SwitchTarget
+            let begin: GestureStep
             switch hand.beginning() {
             case .step(let forward)?:
-                target = forward ? .next : .prev
+                begin = hand.toWorkspace ? .beginWorkspace(forward ? .next : .prev) : .begin(forward ? .next : .prev)
             case .back?:
                 guard let previous = previouslyShown else { return true }
-                target = .window(id: previous.id)
+                begin = .begin(.window(id: previous.id))
             case nil:
                 return true
             }
             do {
-                try compositor.perform(.gesture(.begin(target)))
+                try compositor.perform(.gesture(begin))
                 hand.driving = compositor.gesture?.hand
                 hand.startProgress = compositor.gesture?.hand.progress(at: compositor.output.backend.now) ?? 0
             } catch {
@@ -83,7 +86,8 @@ extension Input {
         if hands.idleTimer == nil {
             hands.idleTimer = compositor.server.eventLoop.timer { [unowned self] in
                 guard let gesture = compositor.gesture else { return }
-                compositor.log.info("gesture toward window \(gesture.target.id): no step for \(hands.idleLimit) ms, going back")
+                let toward = gesture.workspaces.map { "workspace \($0.to)" } ?? "window \(gesture.target?.id ?? 0)"
+                compositor.log.info("gesture toward \(toward): no step for \(hands.idleLimit) ms, going back")
                 _ = try? compositor.perform(.gesture(.cancel))
             }
         }

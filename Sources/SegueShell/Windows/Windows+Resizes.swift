@@ -45,7 +45,11 @@ extension Windows {
         let old = running.flatMap { resize in window.lastRect.map { resize.motion.rect(to: $0, progress: resize.shown) } }
             ?? pictured?.rect ?? window.lastRect
         window.lastRect = rect
-        guard let old, old != rect, restated || (old.width, old.height) != (rect.width, rect.height),
+        // A client's own resize is a buffer of another size (not a subsurface coming or going).
+        let redrawnAtAnotherSize = previous.flatMap { before in
+            compositor.textures[window.surface].map { (before.width, before.height) != ($0.width, $0.height) }
+        } ?? false
+        guard let old, old != rect, restated || redrawnAtAnotherSize,
               compositor.options.placement.keepsPositions || before.fullscreen != window.drawnState.fullscreen else { return }
         guard animates, output.visibleWindows().contains(where: { $0 === window }),
               let picture = pictured?.texture ?? previous.flatMap(ownCopy) else { return stopResize(of: window) }
