@@ -84,9 +84,7 @@ extension Compositor {
         } catch {
             throw ActionError(description: "\(error)")
         }
-        guard let settings = chosen.settings else {
-            throw ActionError(description: "switching plays no transition here (\(chosen.resolution.reason)): there is nothing to drag")
-        }
+        let settings = try draggable(chosen, "switching")
         // A gesture begun during another toward elsewhere lets that one go where it is.
         if let earlier = gesture, running == nil { earlier.hand.end(at: now, velocity: nil) }
         let hand = InteractiveProgress(progress: running?.progress ?? 0, velocity: running?.velocity ?? 0, at: now)
@@ -107,12 +105,18 @@ extension Compositor {
         } catch {
             throw ActionError(description: "\(error)")
         }
-        guard let settings = chosen.settings else {
-            throw ActionError(description: "a workspace switch plays no transition here (\(chosen.resolution.reason)): there is nothing to drag")
-        }
+        let settings = try draggable(chosen, "a workspace switch")
         if let earlier = gesture { earlier.hand.end(at: now, velocity: nil) }
         let hand = InteractiveProgress(progress: 0, velocity: 0, at: now)
         let token = navigating { navigation.handBegan(toWorkspace: number, hand: hand) }
         play(token, chosen.resolution, settings: settings, hand: HandDrive(hand: hand, takingOver: nil), onStart: onStart, onComplete: onComplete)
+    }
+
+    /// The settings a hand drags `chosen` with: none, and `what` plays nothing to drag.
+    private func draggable(_ chosen: (resolution: Resolution, settings: EffectSettings?), _ what: String) throws(ActionError) -> EffectSettings {
+        guard let settings = chosen.settings else {
+            throw ActionError(description: "\(what) plays no transition here (\(chosen.resolution.reason)): there is nothing to drag")
+        }
+        return settings
     }
 }

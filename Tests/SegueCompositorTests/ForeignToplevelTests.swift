@@ -33,6 +33,25 @@ final class ForeignToplevelTests: XCTestCase {
         return (client, toplevels)
     }
 
+    /// `twoWindows` recording into a folder of their own, with `config` (layer
+    /// surfaces appearing at once) in force; where the frames go.
+    private func recordingTwoWindows(config: String) throws -> (RawClient, frames: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-taskbar-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("config.toml"), frames = folder.appendingPathComponent("frames")
+        try (config + "[layers]\neffect = \"none\"\n").write(to: file, atomically: true, encoding: .utf8)
+        let (client, _) = try twoWindows(arguments: ["--record", frames.path, "--config", file.path])
+        return (client, frames)
+    }
+
+    /// The frames recorded in the first folder under `frames` whose name `matches`, in order.
+    private func recorded(in frames: URL, _ matches: (String) -> Bool) throws -> [RGBAImage] {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: frames.path)
+        let folder = frames.appendingPathComponent(try XCTUnwrap(folders.first(where: matches), "\(folders)"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()
+        return try names.map { try PNG.read(path: folder.appendingPathComponent($0).path) }
+    }
+
     /// A taskbar of `client`'s, once it heard of `windows` windows in full.
     private func taskbar(_ client: RawClient, windows: Int = 2) throws -> Taskbar {
         let manager = try XCTUnwrap(client.bind(global: "zwlr_foreign_toplevel_manager_v1",
@@ -139,13 +158,8 @@ final class ForeignToplevelTests: XCTestCase {
     /// gave it: frame by frame the window's blue gathers toward that edge,
     /// and at the end all of it is within reach of the button.
     func testAMinimizedWindowPoursIntoItsTaskbarButton() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-taskbar-lamp-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("config.toml"), frames = folder.appendingPathComponent("frames")
-        try "[transitions.minimize]\neffect = \"lamp\"\nduration = \"600ms\"\neasing = \"linear\"\n[layers]\neffect = \"none\"\n"
-            .write(to: config, atomically: true, encoding: .utf8)
-        let (client, _) = try twoWindows(arguments: ["--record", frames.path, "--config", config.path])
+        let (client, frames) = try recordingTwoWindows(config: "[transitions.minimize]\neffect = \"lamp\"\nduration = \"600ms\"\neasing = \"linear\"\n")
+        defer { try? FileManager.default.removeItem(at: frames.deletingLastPathComponent()) }
         let bar = try client.makeLayerSurface(layer: 2, namespace: "taskbar") {
             zwlr_layer_surface_v1_set_anchor($0, 1 | 2 | 4)
             zwlr_layer_surface_v1_set_size($0, 40, 0)
@@ -161,10 +175,7 @@ final class ForeignToplevelTests: XCTestCase {
         XCTAssertTrue(client.dispatch { two.minimized })
         XCTAssertTrue(try compositor.waitUntilSettled())
         usleep(500_000)
-        let folders = try FileManager.default.contentsOfDirectory(atPath: frames.path)
-        let lamp = try XCTUnwrap(folders.first { $0.hasSuffix("-lamp") }, "\(folders)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: frames.appendingPathComponent(lamp).path).filter { $0.hasSuffix(".png") }.sorted()
-        let shots = try names.map { try PNG.read(path: frames.appendingPathComponent(lamp).appendingPathComponent($0).path) }
+        let shots = try recorded(in: frames) { $0.hasSuffix("-lamp") }
         XCTAssertGreaterThanOrEqual(shots.count, 8)
         /// The window's blue pixels in `shot`: how many, and the right edge of them.
         func blue(_ shot: RGBAImage) -> (count: Int, right: Int) {
@@ -191,13 +202,8 @@ final class ForeignToplevelTests: XCTestCase {
     /// output, and frame by frame its top edge rises from under the bar to the
     /// output's, its old picture fading; the resize completes once, in the log.
     func testFootMadeFullscreenByATaskbarGrowsOverTheBar() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-taskbar-fullscreen-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("config.toml"), frames = folder.appendingPathComponent("frames")
-        try "[output]\nbackground = \"#0000a0\"\n[transitions.resize]\nduration = \"300ms\"\neasing = \"linear\"\n[layers]\neffect = \"none\"\n"
-            .write(to: config, atomically: true, encoding: .utf8)
-        let (client, _) = try twoWindows(arguments: ["--record", frames.path, "--config", config.path])
+        let (client, frames) = try recordingTwoWindows(config: "[output]\nbackground = \"#0000a0\"\n[transitions.resize]\nduration = \"300ms\"\neasing = \"linear\"\n")
+        defer { try? FileManager.default.removeItem(at: frames.deletingLastPathComponent()) }
         let bar = try client.showTopBar(height: 30, fill: RGBA(230, 200, 0), marker: RGBA(230, 200, 0))
         XCTAssertEqual(bar.width, 640)
         try compositor.launch("foot", ["-o", "colors.background=e0e0e0", "sh"])
@@ -209,11 +215,7 @@ final class ForeignToplevelTests: XCTestCase {
         XCTAssertTrue(client.dispatch { foot.fullscreen })
         XCTAssertTrue(try compositor.waitUntilSettled())
         usleep(300_000)
-        let folders = try FileManager.default.contentsOfDirectory(atPath: frames.path)
-        let resize = try XCTUnwrap(folders.first { $0.hasPrefix("resize-") && $0.hasSuffix("-fullscreen") }, "\(folders)")
-        let path = frames.appendingPathComponent(resize)
-        let names = try FileManager.default.contentsOfDirectory(atPath: path.path).filter { $0.hasSuffix(".png") }.sorted()
-        let shots = try names.map { try PNG.read(path: path.appendingPathComponent($0).path) }
+        let shots = try recorded(in: frames) { $0.hasPrefix("resize-") && $0.hasSuffix("-fullscreen") }
         // Writing each frame costs a debug build refreshes: the benchmark counts them.
         XCTAssertGreaterThanOrEqual(shots.count, 6)
         // foot's light grey in column 320: its top edge rises from the bar's 30 to 0.

@@ -38,14 +38,8 @@ final class GestureTests: XCTestCase {
         server?.stop()
     }
 
-    /// Moves the hand to each of `progress`, one refresh apart; what each frame showed.
-    private func drag(_ progress: [Double]) throws -> [RGBA] {
-        try progress.map { value in
-            try server.compositor.perform(.gesture(.update(value)))
-            XCTAssertTrue(server.backend.step(), "a frame for each move")
-            return server.presented[32, 18]
-        }
-    }
+    /// Moves the hand to each of `progress`, one refresh apart; the centre of each frame.
+    private func drag(_ progress: [Double]) throws -> [RGBA] { try server.drag(progress, sampling: 32, 18) }
 
     func testEachFrameShowsTheEffectAtTheHandsProgressAndAStillHandDrawsNothing() throws {
         try server.compositor.perform(.gesture(.begin(.next)))

@@ -184,6 +184,16 @@ final class InProcessCompositor {
         return shown
     }
 
+    /// Stepped: moves a held gesture's hand to each of `progress`, one
+    /// refresh apart; what pixel (x, y) showed in each frame.
+    func drag(_ progress: [Double], sampling x: Int, _ y: Int) throws -> [RGBA] {
+        try progress.map { value in
+            try compositor.perform(.gesture(.update(value)))
+            XCTAssertTrue(backend.step(), "a frame for each move")
+            return presented[x, y]
+        }
+    }
+
     /// Stepped: every frame presented until none is wanted, read back whole.
     func framesUntilIdle(limit: Int = 600) -> [RGBAImage] {
         var shown: [RGBAImage] = []

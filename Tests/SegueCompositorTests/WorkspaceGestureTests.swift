@@ -32,13 +32,7 @@ final class WorkspaceGestureTests: XCTestCase {
     private var shownWorkspace: Int { server.compositor.navigation.workspaces.shownNumber }
 
     /// Moves the hand to each of `progress`, one refresh apart; the centre of each frame.
-    private func drag(_ progress: [Double]) throws -> [RGBA] {
-        try progress.map { value in
-            try server.compositor.perform(.gesture(.update(value)))
-            XCTAssertTrue(server.backend.step(), "a frame for each move")
-            return server.presented[32, 18]
-        }
-    }
+    private func drag(_ progress: [Double]) throws -> [RGBA] { try server.drag(progress, sampling: 32, 18) }
 
     func testEachFrameIsTheCrossfadeAtTheHandsProgressAndTheWorkspaceWaitsForTheRelease() throws {
         guard case .gestured(let window, let workspace) = try server.compositor.perform(.gesture(.beginWorkspace(.number(2)))) else {

@@ -176,13 +176,6 @@ final class Window {
         return layers.moved(from: rect, to: SurfaceLook(rect: drawn, opacity: 1), within: drawn) + (old.opacity > 0 ? [old] : [])
     }
 
-    /// Its own surfaces (its popups left out) as layers with its top left at (x, y), as they are.
-    func ownLayers(x: Int, y: Int, scale: Int, textures: SurfaceTextures) -> [SurfaceLayer] {
-        var placed: [PlacedSurface] = []
-        surface.place(x: 0, y: 0, into: &placed)
-        return placed.layers(x: x, y: y, scale: scale, textures: textures)
-    }
-
     /// The rectangle its own surfaces (its popups left out) cover with its
     /// top left at (x, y), in output pixels: what a resize moves.
     func bounds(x: Int, y: Int, scale: Int) -> PixelRect {

@@ -127,10 +127,12 @@ extension Windows {
 
     /// `window`'s own surfaces as they look now, alone, and where they lie: nil where GL has no room.
     private func picture(of window: Window) -> (texture: Texture, rect: PixelRect)? {
-        let rect = rect(of: window), origin = pixelOrigin(of: window), painter = compositor.renderer
-        let layers = window.ownLayers(x: origin.x - rect.x, y: origin.y - rect.y, scale: output.scale, textures: compositor.textures)
-        guard rect.width > 0, rect.height > 0, !layers.isEmpty, let target = try? painter.target(width: rect.width, height: rect.height),
-              (try? painter.render(.alone(layers), into: target)) != nil, let texture = target.texture else { return nil }
+        let rect = rect(of: window), origin = pixelOrigin(of: window), scale = output.scale
+        // Relative to the rectangle's top left, which a title bar above the surface moves up and left of it.
+        let (dx, dy) = ((origin.x - rect.x) / scale, (origin.y - rect.y) / scale)
+        var placed: [PlacedSurface] = []
+        window.surface.place(x: dx, y: dy, into: &placed)
+        guard let texture = output.picture(of: placed, surface: window.surface, at: rect, on: .top)?.target.texture else { return nil }
         return (texture, rect)
     }
 

@@ -208,11 +208,11 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         }
         if let layer = compositor.desktop.layerSurface(of: surface) { return compositor.desktop.layerContentCommitted(layer, by: surface, changes) }
         guard let window = window(of: surface), window.toplevel.mapped else { return }
-        let states = window.drawnState
-        if surface === window.surface { takeNewStates(of: window) }
+        let own = surface === window.surface, states = window.drawnState
+        if own { takeNewStates(of: window) }
         // New pixels, subsurfaces moved or restacked, or the window moved.
-        let moved = surface === window.surface && updateOrigin(of: window)
-        if surface === window.surface { resizeCommitted(window, previous: previous, states: states) }
+        let moved = own && updateOrigin(of: window)
+        if own { resizeCommitted(window, previous: previous, states: states) }
         // A new window geometry moves the popups placed against it.
         let regeometried = changes.geometryChanged && !window.toplevel.xdgSurface.popups.isEmpty
         let changed = changes.newContent || changes.subsurfacesChanged || moved || regeometried
