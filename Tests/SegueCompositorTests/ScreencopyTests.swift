@@ -199,6 +199,8 @@ final class ScreencopyTests: XCTestCase {
                                                 segue_client_zwlr_screencopy_manager_v1_interface(), version: 3))
         let pool = try XCTUnwrap(client.makePool(size: 640 * 360 * 4))
         let buffer = pool.makeBuffer(width: 640, height: 360, stride: 640 * 4, format: WL_SHM_FORMAT_XRGB8888.rawValue)
+        // Effects readied meanwhile would count among GL's objects.
+        XCTAssertTrue(try compositor.waitUntil(timeout: 30) { try compositor.send(.effects).payload["readying"] == .bool(false) })
         let before = try compositor.output()
         var times: [UInt64] = []
         // Each a plain copy of the next refresh, none destroyed.

@@ -137,7 +137,9 @@ final class Control: IPCDelegate {
                 reply(.failure("\(error)"))
             }
         case .effects:
-            reply(.success(["effects": .array(compositor.config.effects.all.map(json))]))
+            // readying: whether effects the config plays are still being compiled and timed, one a loop turn.
+            reply(.success(["effects": .array(compositor.config.effects.all.map(json)),
+                            "readying": .bool(!(compositor.effectReadying?.isDone ?? true))]))
         case .config:
             var fields = Self.json(compositor.config)
             // What `segue msg set` applied over the file, until it is read again.
