@@ -145,6 +145,9 @@ final class RecordingTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Double(presented), 0.8 * 60 * seconds, "the output presents on: \(presented) frames in \(seconds) s")
         let (frames, summary) = try capture(["--damage", "--frames", "10"])
         XCTAssertEqual(frames.count, 10, "the next recorder records")
-        XCTAssertEqual(summary["distinct"], .bool(true))
+        XCTAssertEqual(summary["in_order"], .bool(true))
+        // The bar's one turn these frames may cross can repeat a picture (see above); nothing else may.
+        let repeats = zip(frames, frames.dropFirst()).filter { $0.1 == $1.1 }.count
+        XCTAssertLessThanOrEqual(repeats, 1, "each frame differs from the one before, but at the bar's turn")
     }
 }
