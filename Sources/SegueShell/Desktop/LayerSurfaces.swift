@@ -106,9 +106,13 @@ final class LayerSurfaces {
 
     /// A layer surface's surfaces on screen, bottom to top, relative to its
     /// top left: the surface with its subsurfaces, then its popups and theirs.
-    static func placedSurfaces(of layer: LayerSurface) -> [PlacedSurface] {
-        var placed: [PlacedSurface] = []
-        layer.surface.place(x: 0, y: 0, into: &placed)
+    static func placedSurfaces(of layer: LayerSurface) -> [PlacedSurface] { placedGroups(of: layer).flatMap(\.placed) }
+
+    /// The same, its own surfaces first, then each popup's apart with its top left, in the order they were made.
+    static func placedGroups(of layer: LayerSurface) -> [(popup: XdgPopup?, origin: (x: Int, y: Int), placed: [PlacedSurface])] {
+        var own: [PlacedSurface] = []
+        layer.surface.place(x: 0, y: 0, into: &own)
+        var groups: [(popup: XdgPopup?, origin: (x: Int, y: Int), placed: [PlacedSurface])] = [(nil, (0, 0), own)]
         var origins: [ObjectIdentifier: (x: Int, y: Int)] = [:]
         let popups = layer.popups.flatMap { [$0] + $0.xdgSurface.popupTree }.sorted { $0.creation < $1.creation }
         for popup in popups where popup.mapped && !popup.isDismissed {
@@ -117,8 +121,21 @@ final class LayerSurfaces {
             let offset = popup.surfaceOffset
             let origin = (x: base.x + offset.x, y: base.y + offset.y)
             origins[ObjectIdentifier(popup.xdgSurface)] = origin
+            var placed: [PlacedSurface] = []
             popup.xdgSurface.surface.place(x: origin.x, y: origin.y, into: &placed)
+            groups.append((popup, origin, placed))
         }
-        return placed
+        return groups
+    }
+
+    /// Where `popup` lies relative to `layer`'s top left, in surface units, by
+    /// its parents' offsets: known while its parents are there.
+    static func origin(of popup: XdgPopup, in layer: LayerSurface) -> (x: Int, y: Int)? {
+        var origin = popup.surfaceOffset, outer = popup
+        while let inner = outer.parent?.popup {
+            let offset = inner.surfaceOffset
+            (origin.x, origin.y, outer) = (origin.x + offset.x, origin.y + offset.y, inner)
+        }
+        return outer.layerParent === layer ? origin : nil
     }
 }

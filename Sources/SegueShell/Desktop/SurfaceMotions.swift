@@ -18,11 +18,13 @@ typealias LayerAnimations = SurfaceAnimations<AnyObject, SurfaceMotion, LayerPic
 typealias ResizeAnimations = SurfaceAnimations<Window, WindowResize, Texture>
 
 /// Something going: what it last showed, where on the output, and the layer
-/// it is drawn on (a window's popup: the top, under the bars).
+/// it is drawn on (a window's popup: the top, under the bars) with its order
+/// among that layer's surfaces (a bar's menu: the bar's, just over it).
 struct LayerPicture {
     let target: RenderTarget
     let rect: PixelRect
     let layer: DesktopLayer
+    let order: Int
 }
 
 extension [SurfaceLayer] {

@@ -14,14 +14,16 @@ extension Output {
     /// the top layer's, windows' popups going).
     func layers(on levels: ClosedRange<DesktopLayer>) -> [SurfaceLayer] {
         let animations = layerSurfaces.animations
-        let shown: [(surface: AnyObject, level: DesktopLayer)] = layerSurfaces.shown(on: levels)
-            .filter { animations.animation(of: $0)?.picture == nil }.map { ($0, $0.layer) }
+        let shown: [(surface: AnyObject, level: DesktopLayer, order: Int)] = layerSurfaces.shown(on: levels)
+            .filter { animations.animation(of: $0)?.picture == nil }.map { ($0, $0.layer, $0.order) }
         let going = animations.running.compactMap { animation in
-            animation.picture.flatMap { levels.contains($0.layer) ? (surface: animation.surface, level: $0.layer) : nil }
+            animation.picture.flatMap { levels.contains($0.layer) ? (surface: animation.surface, level: $0.layer, order: $0.order) : nil }
         }
-        // A window's popup lies under every layer surface on its layer.
-        func order(_ surface: AnyObject) -> Int { (surface as? LayerSurface)?.order ?? Int.min }
-        return (shown + going).sorted { ($0.level, order($0.surface)) < ($1.level, order($1.surface)) }.flatMap { surface, _ in
+        // A popup going lies just over the layer surface it hangs from (a window's: under every one on its layer).
+        func key(_ drawn: (surface: AnyObject, level: DesktopLayer, order: Int)) -> (DesktopLayer, Int, Int) {
+            (drawn.level, drawn.order, drawn.surface is LayerSurface ? 0 : 1)
+        }
+        return (shown + going).sorted { key($0) < key($1) }.flatMap { surface, _, _ in
             let layer = surface as? LayerSurface
             guard let animation = animations.animation(of: surface) else { return layer.map(live) ?? [] }
             guard let rect = animation.picture?.rect ?? layer.map(pixelRect(of:)) else { return [] }
@@ -32,11 +34,17 @@ extension Output {
         }
     }
 
-    /// Its surfaces as they are, their newest pixels taken.
+    /// Its surfaces as they are, their newest pixels taken, each popup coming where its motion has it.
     private func live(_ layer: LayerSurface) -> [SurfaceLayer] {
-        let placed = LayerSurfaces.placedSurfaces(of: layer)
-        for surface in placed { textures.takePixels(of: surface.surface) }
-        return placed.layers(x: layer.rect.x * scale, y: layer.rect.y * scale, scale: scale, textures: textures)
+        let x = layer.rect.x * scale, y = layer.rect.y * scale
+        return LayerSurfaces.placedGroups(of: layer).flatMap { popup, origin, placed in
+            for surface in placed { textures.takePixels(of: surface.surface) }
+            let drawn = placed.layers(x: x, y: y, scale: scale, textures: textures)
+            guard let popup, let animation = layerSurfaces.animations.animation(of: popup) else { return drawn }
+            let surface = popup.xdgSurface.surface
+            let rect = PixelRect(x: x + origin.x * scale, y: y + origin.y * scale, width: surface.width * scale, height: surface.height * scale)
+            return drawn.moved(from: rect, to: animation.motion.look(of: rect, shown: animation.shown, edge: nil, on: rect), within: fullRect)
+        }
     }
 
     /// Where `layer` lies on the output, in output pixels.
@@ -51,20 +59,20 @@ extension Output {
     /// `layer`'s surfaces as they look now, alone over nothing, for it to go
     /// with: nil where nothing of it is drawn or GL has no room.
     func picture(of layer: LayerSurface) -> LayerPicture? {
-        picture(of: LayerSurfaces.placedSurfaces(of: layer), surface: layer.surface, at: pixelRect(of: layer), on: layer.layer)
+        picture(of: LayerSurfaces.placedSurfaces(of: layer), surface: layer.surface, at: pixelRect(of: layer), on: layer.layer, order: layer.order)
     }
 
     /// `placed` (relative to `rect`'s top left) alone over nothing, as they
-    /// will be drawn over `rect` on `level`. Where `surface`'s buffer was just
+    /// will be drawn over `rect` on `level`, among its layer surfaces at `order`. Where `surface`'s buffer was just
     /// taken away, its texture still holds what it showed (its subsurfaces' went with it).
-    func picture(of placed: [PlacedSurface], surface: Surface, at rect: PixelRect, on level: DesktopLayer) -> LayerPicture? {
+    func picture(of placed: [PlacedSurface], surface: Surface, at rect: PixelRect, on level: DesktopLayer, order: Int = .min) -> LayerPicture? {
         var drawn = placed.layers(x: 0, y: 0, scale: scale, textures: textures)
         if drawn.isEmpty, let texture = textures[surface] {
             drawn = [SurfaceLayer(texture, at: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height))]
         }
         guard !drawn.isEmpty, rect.width > 0, rect.height > 0, let target = try? painter.target(width: rect.width, height: rect.height),
               (try? painter.render(.alone(drawn), into: target)) != nil else { return nil }
-        return LayerPicture(target: target, rect: rect, layer: level)
+        return LayerPicture(target: target, rect: rect, layer: level, order: order)
     }
 
     /// With `--record`, the frame just drawn in `target` goes to the folder
