@@ -6,9 +6,9 @@ import SegueConfig
 import SegueEngine
 import SegueRender
 
-/// The main job: the compositor with no display, two real clients, and every
-/// built-in effect played between them as a push, switches, a switch dragged
-/// by hand and a pop.
+/// The main job: the compositor with no display, real clients (a taskbar,
+/// windows, a launcher, a notification), every built-in effect played between
+/// the windows, and the desktop's own changes.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
@@ -44,6 +44,8 @@ struct DemoCommand: ParsableCommand {
         options.width = size.width
         options.height = size.height
         options.recordDirectory = frames.path
+        // The taskbar lists the windows (wlr-foreign-toplevel-management is privileged).
+        options.trustedExecutables = [DemoEnvironment.sampleClient.path]
         // Pushes zoom, the pop closes a circle; the switches name their effects.
         var config = SegueConfig.defaults(registry: try EffectRegistry.builtin())
         config.transitions[.close] = TransitionChoice(effect: .named("circle-reveal"))
@@ -69,7 +71,7 @@ struct DemoCommand: ParsableCommand {
         compositor.run()
         script.stopClients()
         guard let result = script.result else { throw CommandError(script.failure ?? "the demo did not finish") }
-        return try DemoReport(transitions: result, gestureID: script.gestureID, switcherID: script.switcherID,
+        return try DemoReport(transitions: result, layerMotions: script.events?.finished ?? [], gestureID: script.gestureID, switcherID: script.switcherID,
                               overlay: script.overlayShot, frames: frames, out: folder).table
     }
 }

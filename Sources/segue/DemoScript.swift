@@ -2,11 +2,13 @@ import Foundation
 import SegueIPC
 
 /// What the demo does once the compositor runs, driven from a second thread
-/// through the control socket, as a person with `segue msg` would: open two
-/// sample clients (pushes), switch between them with each remaining effect,
-/// minimize the shown one into the lamp and restore it, drag one switch by hand, close one (a pop), open three more, hold the
-/// switcher over the four (a screenshot of its overlay), step it twice and let
-/// go with the hero zoom, and collect every transition's completion.
+/// through the control socket, as a person with `segue msg` would: show a
+/// taskbar, open two sample clients (pushes), switch between them with each
+/// remaining effect, minimize the shown one into the lamp (toward its taskbar
+/// button) and restore it, drag one switch by hand, close one (a pop), open
+/// three more, hold the switcher over the four (a screenshot of its overlay),
+/// step it twice and let go with the hero zoom; then the desktop's own
+/// changes (see `playTheDesktop`), and collect every transition's completion.
 final class DemoScript: @unchecked Sendable {
     let ipcPath: String
     let waylandDisplay: String
@@ -19,6 +21,8 @@ final class DemoScript: @unchecked Sendable {
     private(set) var switcherID: Int?
     let overlayShot: URL
     private(set) var failure: String?
+    /// The layer surfaces' motions, heard as they finish.
+    var events: DemoEvents?
     private var processes: [Process] = []
 
     /// The switches, each with an effect the pushes and the pop do not play.
@@ -36,7 +40,9 @@ final class DemoScript: @unchecked Sendable {
     func play() {
         do {
             let ipc = try IPCClient(path: ipcPath)
-            try launch(label: "ONE", color: "2563eb", appID: "segue-demo-one")
+            events = try DemoEvents(ipcPath: ipcPath)
+            try showTheTaskbar(ipc)
+            let one = try launch(label: "ONE", color: "2563eb", appID: "segue-demo-one")
             try waitForIdle(windows: 1, ipc)
             try launch(label: "TWO", color: "ea580c", appID: "segue-demo-two")
             try waitForIdle(windows: 2, ipc)
@@ -52,9 +58,10 @@ final class DemoScript: @unchecked Sendable {
             }
             if case .number(let id)? = try check(ipc.send(.gesture(.end(velocity: nil)))).payload["id"] { gestureID = Int(id) }
             // The hand went back to ONE; closing it pops back to TWO.
-            processes.first?.terminate()
+            one.terminate()
             try waitForIdle(windows: 1, ipc)
             try holdTheSwitcher(ipc)
+            try playTheDesktop(ipc)
             let reply = try check(ipc.send(.transitions))
             guard case .array(let transitions)? = reply.payload["transitions"] else {
                 throw DemoError("the compositor sent no transitions")
@@ -94,10 +101,12 @@ final class DemoScript: @unchecked Sendable {
         }
     }
 
-    private func launch(label: String, color: String, appID: String) throws {
+    /// A sample client: a window with `appID`, or the layer surface `layer` names.
+    @discardableResult
+    func launch(label: String, color: String, appID: String = "segue-demo", layer: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = client
-        process.arguments = ["--label", label, "--color", color, "--app-id", appID]
+        process.arguments = ["--label", label, "--color", color, "--app-id", appID] + (layer.map { ["--layer", $0] } ?? [])
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = waylandDisplay
         process.environment = environment
@@ -107,10 +116,11 @@ final class DemoScript: @unchecked Sendable {
             throw DemoError("cannot start the sample client \(client.path): \(error.localizedDescription)")
         }
         processes.append(process)
+        return process
     }
 
     /// Polls until `count` windows are open and no transition runs.
-    private func waitForIdle(windows count: Int, _ ipc: IPCClient) throws {
+    func waitForIdle(windows count: Int, _ ipc: IPCClient) throws {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             let reply = try check(ipc.send(.windows))
@@ -124,7 +134,7 @@ final class DemoScript: @unchecked Sendable {
     }
 
     @discardableResult
-    private func check(_ reply: IPCReply) throws -> IPCReply {
+    func check(_ reply: IPCReply) throws -> IPCReply {
         guard reply.ok else { throw DemoError(reply.error ?? "the compositor refused a request") }
         return reply
     }

@@ -21,12 +21,19 @@ final class DemoCommandTests: XCTestCase {
         XCTAssertTrue(files.contains("switcher-zoom-from-rect.png"), "the switcher's switch has one, its overlay first: \(files)")
         XCTAssertTrue(files.contains("switcher-overlay.png"), "\(files)")
         XCTAssertTrue(files.contains("restore-lamp.png"), "the restore has one beside the minimize's lamp.png: \(files)")
-        // Five pushes, four switches, a minimize and its restore, one dragged by hand (let go past halfway),
-        // a pop and one from the switcher, every one finished.
+        for sheet in ["workspace-doom-melt", "launcher-open", "launcher-close", "notifications-open", "notifications-close"] {
+            XCTAssertTrue(files.contains("\(sheet).png"), "\(sheet) has a contact sheet: \(files)")
+        }
+        // Seven pushes, four switches, a minimize and its restore, one dragged by hand (let go past halfway),
+        // a pop, one from the switcher and two workspace switches, every one finished; and the
+        // launcher's and the notification's opening and closing.
         let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| effect") && !$0.hasPrefix("| ---") }
-        XCTAssertEqual(rows.count, 14, result.stdout)
+        XCTAssertEqual(rows.count, 22, result.stdout)
         XCTAssertTrue(rows.allSatisfy { $0.contains("| finished |") }, result.stdout)
-        XCTAssertEqual(rows.filter { $0.contains("| open |") }.count, 5)
+        XCTAssertEqual(rows.filter { $0.contains("| open |") }.count, 7)
+        XCTAssertEqual(rows.filter { $0.contains("| doom-melt | workspace |") }.count, 1)
+        XCTAssertEqual(rows.filter { $0.contains("| popin | launcher open |") || $0.contains("| popin | launcher close |") }.count, 2)
+        XCTAssertEqual(rows.filter { $0.contains("| slide | notifications open |") || $0.contains("| slide | notifications close |") }.count, 2)
         XCTAssertEqual(rows.filter { $0.contains("| switch |") }.count, 4)
         XCTAssertEqual(rows.filter { $0.contains("| switch by hand |") }.count, 1)
         XCTAssertEqual(rows.filter { $0.contains("| close |") }.count, 1)

@@ -3,7 +3,8 @@ import Glibc
 import SegueClientSupport
 
 /// The connection to the compositor and the globals the client binds: wl_compositor,
-/// wl_shm, xdg_wm_base, each wl_output for its scale, and zwp_linux_dmabuf_v1 where offered.
+/// wl_shm, xdg_wm_base, each wl_output for its scale, and where offered zwp_linux_dmabuf_v1,
+/// zwlr_layer_shell_v1 and zwlr_foreign_toplevel_manager_v1 (the last privileged in Segue).
 final class Connection {
     struct Failure: Error {
         let message: String
@@ -15,6 +16,8 @@ final class Connection {
     private(set) var shm: OpaquePointer?
     private(set) var wmBase: OpaquePointer?
     private(set) var dmabuf: OpaquePointer?
+    private(set) var layerShell: OpaquePointer?
+    private(set) var toplevelManager: OpaquePointer?
     /// The (fourcc, modifier) pairs zwp_linux_dmabuf_v1 takes, as its format and
     /// modifier events list them (a format event: its implicit layout).
     private(set) var dmabufPairs: Set<DmabufPair> = []
@@ -47,6 +50,7 @@ final class Connection {
         wl_shm_destroy(shm)
         xdg_wm_base_destroy(wmBase)
         if let dmabuf { zwp_linux_dmabuf_v1_destroy(dmabuf) }
+        if let layerShell { zwlr_layer_shell_v1_destroy(layerShell) }
         wl_registry_destroy(registry)
         wl_display_disconnect(display)
     }
@@ -67,6 +71,12 @@ final class Connection {
         case "zwp_linux_dmabuf_v1" where version >= 2:
             dmabuf = bind(name, segue_client_zwp_linux_dmabuf_v1_interface(), version: min(version, 3))
             zwp_linux_dmabuf_v1_add_listener(dmabuf, dmabufListener, listenerData(self))
+        // Version 1 places everything the sample's layer surfaces ask for.
+        case "zwlr_layer_shell_v1":
+            layerShell = bind(name, segue_client_zwlr_layer_shell_v1_interface(), version: 1)
+        // Version 3 brings the parent event; set_rectangle is in every version.
+        case "zwlr_foreign_toplevel_manager_v1" where version >= 3:
+            toplevelManager = bind(name, segue_client_zwlr_foreign_toplevel_manager_v1_interface(), version: 3)
         // Version 2 brings the scale, so the window can draw sharp on a HiDPI output.
         case "wl_output" where version >= 2:
             if let proxy = bind(name, segue_client_wl_output_interface(), version: 2) {

@@ -6,8 +6,10 @@ struct Options {
     var title: String
     /// Draw with GLES into textures shared as dmabufs, not into wl_shm memory.
     var dmabuf = false
+    /// A layer surface of this kind instead of a toplevel.
+    var layer: LayerKind?
 
-    static let usage = "usage: segue-sample-client --label TEXT --color RRGGBB [--app-id ID] [--title TITLE] [--dmabuf]"
+    static let usage = "usage: segue-sample-client --label TEXT --color RRGGBB [--app-id ID] [--title TITLE] [--dmabuf] [--layer bar|launcher|notification]"
 
     struct Invalid: Error {
         let message: String
@@ -20,6 +22,7 @@ struct Options {
         var appID: String?
         var title: String?
         var dmabuf = false
+        var layer: LayerKind?
         var rest = arguments[...]
         while let flag = rest.popFirst() {
             if flag == "--dmabuf" {
@@ -34,6 +37,11 @@ struct Options {
             case "--color": color = try parseColor(value)
             case "--app-id": appID = value
             case "--title": title = value
+            case "--layer":
+                guard let kind = LayerKind(rawValue: value) else {
+                    throw Invalid(message: "--layer is one of \(LayerKind.allCases.map(\.rawValue).joined(separator: ", ")), not \(value)")
+                }
+                layer = kind
             default: throw Invalid(message: "unknown option \(flag)")
             }
         }
@@ -42,6 +50,7 @@ struct Options {
         var options = Options(label: label, color: color, title: title ?? label)
         if let appID { options.appID = appID }
         options.dmabuf = dmabuf
+        options.layer = layer
         return options
     }
 

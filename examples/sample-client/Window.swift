@@ -1,9 +1,10 @@
 import CWaylandClient
 import SegueClientSupport
 
-/// The client's xdg_toplevel: follows configures, and redraws when a frame callback says
-/// the compositor wants a new frame, into whichever of its two buffers is not busy. It
-/// draws at the largest scale of the outputs its surface is on, so it is sharp on HiDPI.
+/// The client's surface, a toplevel or a layer surface: follows configures, and redraws
+/// when a frame callback says the compositor wants a new frame (a layer surface only when
+/// its scene changed), into whichever of its two buffers is not busy. It draws at the
+/// largest scale of the outputs its surface is on, so it is sharp on HiDPI.
 final class Window {
     enum End {
         case closed
@@ -11,10 +12,14 @@ final class Window {
     }
 
     private let connection: Connection
-    private let scene: Scene
-    private let surface: OpaquePointer
-    private let xdgSurface: OpaquePointer
-    private let toplevel: OpaquePointer
+    /// What it shows; set anew, it is drawn at once.
+    var scene: Scene {
+        didSet { if width > 0 { draw(requestingFrame: animated && frameCallback == nil) } }
+    }
+    let surface: OpaquePointer
+    private var role: (any WindowRole)?
+    /// Whether it redraws every frame (the sweeping bar), or only when its scene or size changes.
+    private let animated: Bool
     private let start = ContinuousClock.now
 
     /// In surface units; the buffers are `scale` times larger.
@@ -33,38 +38,33 @@ final class Window {
     private var frameOwed = false
     private(set) var end: End?
 
-    /// Creates the toplevel and commits it without a buffer; drawing starts at the first configure.
-    init(connection: Connection, scene: Scene, appID: String, title: String,
+    /// Makes the surface, gives it its role, and commits it without a buffer; drawing starts at the first configure.
+    init(connection: Connection, scene: Scene, animated: Bool, role makeRole: (Window) -> any WindowRole,
          makeBuffer: @escaping (_ width: Int, _ height: Int) throws(BufferFailure) -> any ClientBuffer) {
         self.connection = connection
         self.scene = scene
+        self.animated = animated
         self.makeBuffer = makeBuffer
         surface = wl_compositor_create_surface(connection.compositor)
-        xdgSurface = xdg_wm_base_get_xdg_surface(connection.wmBase, surface)
-        toplevel = xdg_surface_get_toplevel(xdgSurface)
-        xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, listenerData(self))
-        xdg_toplevel_add_listener(toplevel, toplevelListener, listenerData(self))
         wl_surface_add_listener(surface, surfaceListener, listenerData(self))
         connection.scalesChanged = { [unowned self] in rescale() }
-        xdg_toplevel_set_app_id(toplevel, appID)
-        xdg_toplevel_set_title(toplevel, title)
+        role = makeRole(self)
         wl_surface_commit(surface)
     }
 
     func destroy() {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         buffers.forEach { $0.destroy() }
-        xdg_toplevel_destroy(toplevel)
-        xdg_surface_destroy(xdgSurface)
+        role?.destroy()
         wl_surface_destroy(surface)
     }
 
-    fileprivate func suggest(width: Int32, height: Int32) {
+    func suggest(width: Int32, height: Int32) {
         suggestedSize = (width, height)
     }
 
-    fileprivate func configure(serial: UInt32) {
-        xdg_surface_ack_configure(xdgSurface, serial)
+    func configure(serial: UInt32) {
+        role?.ack(serial: serial)
         // 0x0 leaves the size to the client: keep the current one, or start at 640x480.
         let newWidth = suggestedSize.width > 0 ? Int(suggestedSize.width) : (width > 0 ? width : 640)
         let newHeight = suggestedSize.height > 0 ? Int(suggestedSize.height) : (height > 0 ? height : 480)
@@ -75,7 +75,7 @@ final class Window {
         }
         // The ack applies with the next commit, so draw now; a frame callback still pending
         // from an earlier commit keeps the animation going.
-        draw(requestingFrame: frameCallback == nil)
+        draw(requestingFrame: animated && frameCallback == nil)
     }
 
     fileprivate func output(_ output: OpaquePointer?, entered isEntered: Bool) {
@@ -95,21 +95,21 @@ final class Window {
         scale = newScale
         buffers.forEach { $0.destroy() }
         buffers = []
-        if width > 0 { draw(requestingFrame: frameCallback == nil) }
+        if width > 0 { draw(requestingFrame: animated && frameCallback == nil) }
     }
 
-    fileprivate func close() {
+    func close() {
         end = .closed
     }
 
     fileprivate func frameDone() {
         wl_callback_destroy(frameCallback)
         frameCallback = nil
-        draw(requestingFrame: true)
+        draw(requestingFrame: animated)
     }
 
     private func bufferReleased() {
-        if frameOwed { draw(requestingFrame: frameCallback == nil) }
+        if frameOwed { draw(requestingFrame: animated && frameCallback == nil) }
     }
 
     /// Draws into a free buffer and commits it, asking for a frame callback if requested.
@@ -146,20 +146,6 @@ final class Window {
         }
     }
 }
-
-private nonisolated(unsafe) let xdgSurfaceListener = fixedListener(xdg_surface_listener(
-    configure: { data, _, serial in (listenerObject(data) as Window).configure(serial: serial) }
-))
-
-private nonisolated(unsafe) let toplevelListener = fixedListener(xdg_toplevel_listener(
-    configure: { data, _, width, height, _ in
-        (listenerObject(data) as Window).suggest(width: width, height: height)
-    },
-    close: { data, _ in (listenerObject(data) as Window).close() },
-    // Only sent from xdg_wm_base version 4 and 5; the client binds version 1.
-    configure_bounds: nil,
-    wm_capabilities: nil
-))
 
 private nonisolated(unsafe) let surfaceListener = fixedListener(wl_surface_listener(
     enter: { data, _, output in (listenerObject(data) as Window).output(output, entered: true) },

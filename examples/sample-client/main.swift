@@ -4,9 +4,13 @@
 // and a sweeping bar, drawn with wl_shm at the compositor's frame pace. Several of them
 // with different labels and colours give Segue's window transitions something easy to
 // tell apart, both on screen and in captured frames. With --dmabuf it draws with GLES
-// into textures it hands over through zwp_linux_dmabuf_v1, as a GPU client does.
+// into textures it hands over through zwp_linux_dmabuf_v1, as a GPU client does. With
+// --layer it is a wlr layer surface instead, drawn once: a taskbar along the bottom with
+// a button for each window (each button's rectangle told through wlr-foreign-toplevel-
+// management, where a minimize goes), a launcher in the middle, or a notification.
 //
 //   segue-sample-client --label TEXT --color RRGGBB [--app-id ID] [--title TITLE] [--dmabuf]
+//                       [--layer bar|launcher|notification]
 //
 // Exits 0 when the window is closed or on SIGINT/SIGTERM, 1 when the compositor goes away
 // (or, with --dmabuf, where dmabufs cannot be made or shown, saying why), 2 on bad arguments.
@@ -66,14 +70,34 @@ if options.dmabuf {
     let shm = connection.shm!
     makeBuffer = { width, height throws(BufferFailure) in try ShmBuffer(shm: shm, width: width, height: height) }
 }
-let window = Window(connection: connection, scene: Scene(label: options.label, background: options.color),
-                    appID: options.appID, title: options.title, makeBuffer: makeBuffer)
+let window: Window
+var taskbar: Taskbar?
+if let kind = options.layer {
+    guard let shell = connection.layerShell else { fail("the compositor offers no zwlr_layer_shell_v1") }
+    var scene = Scene(label: options.label, background: options.color)
+    if kind == .bar {
+        guard let manager = connection.toplevelManager else {
+            fail("the compositor offers this client no zwlr_foreign_toplevel_manager_v1 version 3 (in Segue: --trust it)")
+        }
+        taskbar = Taskbar(manager: manager)
+        scene.buttons = 0
+    }
+    window = Window(connection: connection, scene: scene, animated: false,
+                    role: { LayerRole(window: $0, surface: $0.surface, shell: shell, kind: kind) }, makeBuffer: makeBuffer)
+    taskbar?.surface = window.surface
+    taskbar?.changed = { window.scene.buttons = $0 }
+} else {
+    window = Window(connection: connection, scene: Scene(label: options.label, background: options.color), animated: true,
+                    role: { ToplevelRole(window: $0, surface: $0.surface, wmBase: connection.wmBase!, appID: options.appID, title: options.title) },
+                    makeBuffer: makeBuffer)
+}
 
 switch loop.run(while: { window.end == nil }) {
 case .lost(let reason):
     fail("lost the connection to the compositor (\(reason))")
 case .finished, .signalled:
     if case .failed(let message) = window.end { fail(message) }
+    taskbar?.destroy()
     window.destroy()
     connection.disconnect()
 }

@@ -86,6 +86,7 @@ final class Control: IPCDelegate {
         case .clients:
             reply(.success(["clients": .array(compositor.server.clients.map(clientJSON))]))
         case .outputs:
+            let area = compositor.desktop.layerSurfaces.usable, usable = [area.x, area.y, area.width, area.height]
             reply(.success(["outputs": [.object([
                 "name": .string(output.backend.outputName),
                 "width": .number(Double(output.width)),
@@ -99,6 +100,8 @@ final class Control: IPCDelegate {
                 // What the last frame changed of the one before (what a parent is told): [x, y, width, height], null for the whole output.
                 "last_damage": output.lastDamage.rects.map { .array($0.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) }) } ?? .null,
                 "animating": .bool(compositor.navigation.isAnimating),
+                // What windows get: the output less the strips bars keep, in surface units.
+                "usable": .array(usable.map { .number(Double($0)) }),
                 // GL objects alive in the whole compositor: flat over a long run.
                 "gl_textures": .number(Double(Texture.live)),
                 "gl_render_targets": .number(Double(RenderTarget.live)),
