@@ -6,29 +6,10 @@ import XCTest
 /// `segue msg events` from a real compositor: what a script following the
 /// desktop hears as two clients open and one is switched to.
 final class EventTests: XCTestCase {
-    /// Every event `compositor` sends from now on, as it arrives.
-    fileprivate func listen(to compositor: CompositorUnderTest) -> HeardEvents {
-        let socket = compositor.runtime.appendingPathComponent("segue-\(compositor.socket).sock").path
-        let heard = HeardEvents()
-        let subscribed = DispatchSemaphore(value: 0)
-        Thread {
-            guard let client = try? IPCClient(path: socket) else { return }
-            try? client.events(subscribed: { _ = subscribed.signal() }) { line in
-                // JSONValue is Codable: each line is one object.
-                if let event = try? JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8)) {
-                    heard.events.withLock { $0.append(event) }
-                }
-                return true
-            }
-        }.start()
-        XCTAssertEqual(subscribed.wait(timeout: .now() + 10), .success)
-        return heard
-    }
-
     func testOpeningAndSwitchingAreHeardInOrder() throws {
         let compositor = try CompositorUnderTest()
         defer { compositor.stop() }
-        let heard = listen(to: compositor)
+        let heard = compositor.listen()
         try compositor.openOneAndTwo()
         XCTAssertTrue(try compositor.send(.switchWindow(target: .window(id: 1), effect: "crossfade", wait: true)).ok)
         XCTAssertTrue(compositor.waitUntil { heard.events.withLock { $0.filter { $0["event"] == "transition_finished" }.count == 3 } })
@@ -48,7 +29,7 @@ final class EventTests: XCTestCase {
     func testAGestureSwitchIsHeardAndLoggedAsMsgSwitchIs() throws {
         let compositor = try CompositorUnderTest()
         try compositor.openOneAndTwo()
-        let heard = listen(to: compositor)
+        let heard = compositor.listen()
         XCTAssertTrue(try compositor.send(.gesture(.begin(.window(id: 1)))).ok)
         XCTAssertTrue(try compositor.send(.gesture(.update(0.6))).ok)
         XCTAssertEqual(try compositor.send(.gesture(.end(velocity: 5))).payload["outcome"], .string("finished"))
@@ -84,7 +65,7 @@ extension EventTests {
             _ = try compositor.waitForWindows(index + 1)
         }
         XCTAssertTrue(compositor.waitUntil { (try? compositor.send(.windows).payload["animating"]) == .bool(false) })
-        let heard = listen(to: compositor)
+        let heard = compositor.listen()
         func msg(_ arguments: [String]) throws -> String {
             let result = try compositor.msg(arguments)
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
@@ -113,9 +94,4 @@ extension EventTests {
         XCTAssertEqual(try compositor.windows().first?["id"], .number(2))
         XCTAssertNotEqual(try compositor.msg(["switcher", "commit"]).status, 0, "let go already")
     }
-}
-
-/// The events a subscriber heard, in order, from the thread that reads them.
-private final class HeardEvents: Sendable {
-    let events = Mutex<[[String: JSONValue]]>([])
 }
