@@ -85,7 +85,8 @@ if let kind = options.layer {
     window = Window(connection: connection, scene: scene, animated: false,
                     role: { LayerRole(window: $0, surface: $0.surface, shell: shell, kind: kind) }, makeBuffer: makeBuffer)
     taskbar?.surface = window.surface
-    taskbar?.changed = { window.scene.buttons = $0 }
+    // A window's state changing (activated, minimized) moves no button: nothing to redraw.
+    taskbar?.changed = { count in if window.scene.buttons != count { window.scene.buttons = count } }
 } else {
     window = Window(connection: connection, scene: Scene(label: options.label, background: options.color), animated: true,
                     role: { ToplevelRole(window: $0, surface: $0.surface, wmBase: connection.wmBase!, appID: options.appID, title: options.title) },
