@@ -87,6 +87,10 @@ package final class Navigation<Window: AnyObject, Screen> {
     /// While a presentation is accounted for: what it completes, for after it.
     var completing: [() -> Void]?
 
+    /// Whether every window of the shown workspace is on screen (free
+    /// placement), not only the shown one: minimizing any of them plays.
+    package var showsEveryWindow = false
+
     package init() {}
 
     /// Whether anything animates: the one answer the shell reports.
@@ -174,13 +178,14 @@ package final class Navigation<Window: AnyObject, Screen> {
     // MARK: Minimize and restore
 
     /// `window` is minimized: it leaves its stack and waits beside it. Where
-    /// it was the window shown, the one shown before it comes back with the
-    /// minimize transition; else nothing plays (nil), as for one minimized already.
+    /// it was on screen (the window shown, or with every window shown any on
+    /// the shown workspace), the minimize transition plays from it to the
+    /// window shown then; else nothing plays (nil), as for one minimized already.
     /// A hand switching toward it should have let go first.
     package func minimized(_ window: Window) -> PlayToken? {
         guard let number = workspaces.number(of: window), !workspaces.isMinimized(window) else { return nil }
         _ = switcher.remove(window)
-        let wasShown = number == workspaces.shownNumber && stack.shown === window
+        let wasShown = number == workspaces.shownNumber && (showsEveryWindow || stack.shown === window)
         workspaces.minimize(window)
         return wasShown ? started(.minimize, from: window, to: stack.shown) : nil
     }

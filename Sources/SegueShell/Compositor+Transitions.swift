@@ -68,14 +68,18 @@ extension Compositor {
                                     "from": play.from.map { .number(Double($0.id)) } ?? .null,
                                     "to": play.to.map { .number(Double($0.id)) } ?? .null])
         // A switcher letting go is what is on screen: the transition starts from it.
-        let screens = options.placement.screens(from: play.from, to: play.to, workspaces: play.workspaces)
+        let screens = options.placement.screens(of: play.event, from: play.from, to: play.to, workspaces: play.workspaces,
+                                                shown: navigation.workspaces.shownNumber)
         let from = takenOver?.from ?? output.takeDeparture() ?? screens.from, to = screens.to
         // A window smaller than the output opening onto, or closing off, the
         // background (no window behind it) does so over it; over another
         // window's screen, whose place it takes in the stack, screens play.
+        // With free placement a window minimized or restored does so over its desktop.
         let over: Animation<Window, ScreenSource>.Over? = switch (play.event, takenOver, from, to) {
         case (.open, nil, .background, _): play.to.flatMap { $0.covers(output.windowScreen) ? nil : .init(window: $0, opening: true) }
         case (.close, nil, _, .background): play.from.flatMap { $0.lastAlone == nil ? nil : .init(window: $0, opening: false) }
+        case (.minimize, nil, .window(let window), .workspace): .init(window: window, opening: false)
+        case (.restore, nil, .workspace, .window(let window)): .init(window: window, opening: true)
         default: nil
         }
         output.willPlay(from: from, to: to)

@@ -82,6 +82,7 @@ public final class Compositor {
                             layerSurfaces: layerSurfaces, loop: server.eventLoop, background: background, recorder: recorder)
         output.connect(self)
         output.rescale(to: outputScale)
+        navigation.showsEveryWindow = !options.placement.showsOneWindow
         _ = desktop.layerSurfaces.arrange(in: output.logicalRect)
         applyTiming()
 
@@ -198,6 +199,8 @@ extension Compositor: OutputDelegate {
             return (window, origin.x, origin.y)
         }
     }
+
+    func placedOrigin(of window: Window) -> (x: Int, y: Int) { windows.pixelOrigin(of: window) }
 
     /// Everything the backend reports comes through here.
     private func backendReported(_ event: BackendEvent) {

@@ -20,13 +20,17 @@ extension WindowPlacement {
     /// Whether `event` plays a transition: stacked, every change of the shown
     /// window; free placement, a workspace switch alone (between whole
     /// desktops), as the rest shows at once there.
-    func plays(_ event: TransitionEvent) -> Bool { self == .stacked || event == .workspace }
+    func plays(_ event: TransitionEvent) -> Bool { self == .stacked || [.workspace, .minimize, .restore].contains(event) }
 
     /// The two sides of a transition between `from` and `to`: stacked, each
     /// window's screen (the bare background for none); free placement, a
-    /// workspace switch's two desktops.
-    func screens(from: Window?, to: Window?, workspaces: WorkspaceChange?) -> (from: ScreenSource, to: ScreenSource) {
+    /// workspace switch's two desktops, and a window minimized or restored
+    /// on one side and its desktop, shown as `shown`, on the other.
+    func screens(of event: TransitionEvent, from: Window?, to: Window?, workspaces: WorkspaceChange?,
+                 shown: Int) -> (from: ScreenSource, to: ScreenSource) {
         if !showsOneWindow, let workspaces { return (.workspace(workspaces.from), .workspace(workspaces.to)) }
+        if !showsOneWindow, event == .minimize, let from { return (.window(from), .workspace(shown)) }
+        if !showsOneWindow, event == .restore, let to { return (.workspace(shown), .window(to)) }
         return (from.map(ScreenSource.window) ?? .background, to.map(ScreenSource.window) ?? .background)
     }
 

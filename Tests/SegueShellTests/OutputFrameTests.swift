@@ -17,6 +17,7 @@ final class OutputFrameTests: XCTestCase {
         func shownScreen() -> ScreenSource? { shown }
         func switcherView() -> SwitcherView? { nil }
         func placedWindows(onWorkspace number: Int?) -> [(window: Window, x: Int, y: Int)] { [] }
+        func placedOrigin(of window: Window) -> (x: Int, y: Int) { (0, 0) }
         func framePresented(at time: Instant, sequence: UInt64, visible: [Window]) { presented.append(time) }
     }
 

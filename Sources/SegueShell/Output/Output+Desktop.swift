@@ -14,8 +14,9 @@ extension Output {
     /// desktops: its windows over the background and bottom layers, composed
     /// into a picture of its own (anew only where they changed). A `fresh`
     /// one first takes what its windows committed; else (moving frames) that waits for the gap between frames.
-    func desktop(_ number: Int, fresh: Bool) -> Texture {
-        let layers = layers(on: .background ... .bottom) + windowLayers(delegate?.placedWindows(onWorkspace: number) ?? [], fresh: fresh)
+    func desktop(_ number: Int, fresh: Bool, without left: Window? = nil) -> Texture {
+        let placed = (delegate?.placedWindows(onWorkspace: number) ?? []).filter { $0.window !== left }
+        let layers = layers(on: .background ... .bottom) + windowLayers(placed, fresh: fresh)
         var composition = desktopCompositions[number] ?? Composition()
         defer { desktopCompositions[number] = composition }
         return composition.compose(layers, elements: layers.map(textures.element(of:)), background: background,

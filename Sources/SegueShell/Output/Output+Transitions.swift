@@ -77,6 +77,13 @@ extension Output {
                  progress: Double, form: Renderer.EffectForm, scale: Double) -> FrameContent {
         if let over, case let window = over.window,
            case .window(let side) = over.opening ? transition.to : transition.from, side === window {
+            if case .workspace = over.opening ? transition.from : transition.to {
+                // Over its desktop, where it is placed; the effect may move it anywhere (a lamp into its taskbar button).
+                let origin = delegate?.placedOrigin(of: window) ?? (x: 0, y: 0)
+                return .windowOver(transition.settings, window: window.layers(x: origin.x, y: origin.y, scale: self.scale, textures: textures),
+                                   area: fullRect, scene: over.opening ? from : to, opening: over.opening, progress: progress,
+                                   direction: transition.direction, form: form)
+            }
             // Gone, it is as it was; opening, as it is.
             let layers = window.lastAlone.map { [SurfaceLayer($0.picture, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
                 ?? window.layers(on: windowScreen, textures: textures)
@@ -91,6 +98,22 @@ extension Output {
         }
         return .transition(transition.settings, from: from, to: to, progress: progress, direction: transition.direction,
                            form: form, scale: scale)
+    }
+
+    /// `source`'s texture for a frame of a transition whose `over` window
+    /// opens or closes over the other side: that window's side is drawn from
+    /// its surfaces, so only its pixels are taken, and a desktop is drawn without it.
+    private func texture(_ source: ScreenSource, fresh: Bool, over: Window?) -> Texture {
+        guard let over else { return texture(source, fresh: fresh) }
+        switch source {
+        case .window(let window) where window === over:
+            if textures.takePixels(of: window) { newPixels(of: window) }
+            return backgroundTexture
+        case .workspace(let number):
+            return desktop(number, fresh: fresh, without: over)
+        default:
+            return texture(source, fresh: fresh)
+        }
     }
 
     /// The size per side this frame of `effect` is drawn at: full size without
@@ -120,8 +143,8 @@ extension Output {
         let exact = frame.isFinal || frame.progress == 0
         // Such a frame shows one side alone (`from` at 0, the side it ends on last): only
         // that one takes its newest pixels, so a frame that must be exact pays one copy, not two.
-        let from = texture(transition.from, fresh: exact && frame.progress < 1)
-        let to = texture(transition.to, fresh: exact && frame.progress > 0)
+        let from = texture(transition.from, fresh: exact && frame.progress < 1, over: over?.window)
+        let to = texture(transition.to, fresh: exact && frame.progress > 0, over: over?.window)
         let fixed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let effect = transition.settings.effect
         let form = painter.form(for: effect, width: width, height: height)

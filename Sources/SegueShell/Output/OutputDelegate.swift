@@ -10,6 +10,8 @@ protocol OutputDelegate: AnyObject {
     /// Free placement's windows on workspace `number` (nil: the shown one),
     /// bottom to top, with their top left corners in output pixels.
     func placedWindows(onWorkspace number: Int?) -> [(window: Window, x: Int, y: Int)]
+    /// Where free placement puts `window`'s top left, in output pixels (a minimized one: where it was).
+    func placedOrigin(of window: Window) -> (x: Int, y: Int)
     /// A frame was presented; `visible` are the windows it showed.
     func framePresented(at time: Instant, sequence: UInt64, visible: [Window])
 }
