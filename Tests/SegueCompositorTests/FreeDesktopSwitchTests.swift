@@ -23,12 +23,7 @@ final class FreeDesktopSwitchTests: XCTestCase {
     override func setUpWithError() throws {
         server = try InProcessCompositor(placement: .free, width: 96, height: 54, stepped: true, config: Self.config(effect: "crossfade"))
         client = try server.connect()
-        let background = try client.makeLayerSurface(layer: 0, namespace: "wallpaper") {
-            zwlr_layer_surface_v1_set_anchor($0, 1 | 2 | 4 | 8)
-            zwlr_layer_surface_v1_set_size($0, 0, 0)
-        }
-        XCTAssertTrue(client.roundtrip())
-        try client.show(RGBAImage(width: 96, height: 54, fill: wallpaper), onLayer: background)
+        try client.showWallpaper(wallpaper, width: 96, height: 54)
         _ = try client.showTopBar(height: 8, fill: bar, marker: bar)
         toplevels.append(try server.placedWindow(client, marked(width: 32, height: 18, fill: red, marker: white, side: 6), x: 4, y: 12))
         toplevels.append(try server.placedWindow(client, marked(width: 32, height: 18, fill: green, marker: black, side: 6), x: 56, y: 30))

@@ -24,12 +24,7 @@ final class FreeMinimizeTests: XCTestCase {
             easing = "linear"
             """)
         client = try server.connect()
-        let background = try client.makeLayerSurface(layer: 0, namespace: "wallpaper") {
-            zwlr_layer_surface_v1_set_anchor($0, 1 | 2 | 4 | 8)
-            zwlr_layer_surface_v1_set_size($0, 0, 0)
-        }
-        XCTAssertTrue(client.roundtrip())
-        try client.show(RGBAImage(width: 96, height: 54, fill: wallpaper), onLayer: background)
+        try client.showWallpaper(wallpaper, width: 96, height: 54)
         _ = try server.placedWindow(client, marked(width: 32, height: 18, fill: red, marker: white, side: 6), x: 4, y: 12)
         _ = try server.placedWindow(client, marked(width: 32, height: 18, fill: green, marker: black, side: 6), x: 56, y: 30)
         _ = server.framesUntilIdle()

@@ -52,6 +52,17 @@ extension RawClient {
         return layerSurface
     }
 
+    /// A wallpaper on the background layer, stretched over the whole
+    /// `width`×`height` output (as swaybg is), all `fill`.
+    func showWallpaper(_ fill: RGBA, width: Int, height: Int) throws {
+        let background = try makeLayerSurface(layer: 0, namespace: "wallpaper") {
+            zwlr_layer_surface_v1_set_anchor($0, 1 | 2 | 4 | 8)
+            zwlr_layer_surface_v1_set_size($0, 0, 0)
+        }
+        guard roundtrip() else { throw Failure(description: "the compositor went away") }
+        try show(RGBAImage(width: width, height: height, fill: fill), onLayer: background)
+    }
+
     /// A bar on the top layer, anchored across the top of the output and
     /// keeping `height` for itself, shown `fill` with a 6×6 `marker` at its
     /// top-left once configured; `width` is what the configure said.
