@@ -34,6 +34,19 @@ final class MinimizeTests: XCTestCase {
         XCTAssertFalse(navigation.stack.isEmpty, "it holds the minimized window")
     }
 
+    func testWithEveryWindowShownMinimizingOneUnderTheShownPlaysFromItToTheShown() {
+        let shell = Shell(), navigation = shell.navigation
+        navigation.showsEveryWindow = true
+        let a = W("a"), b = W("b")
+        shell.open(a)
+        shell.open(b)
+        let away = shell.give(navigation.minimized(a))
+        XCTAssertEqual(away?.event, .minimize)
+        XCTAssertTrue(away?.from === a && away?.to === b, "from it to the top one, which stays shown")
+        XCTAssertTrue(navigation.stack.shown === b)
+        XCTAssertTrue(navigation.workspaces.isMinimized(a))
+    }
+
     func testMinimizingAWindowNotShownPlaysNothing() {
         let shell = Shell(), navigation = shell.navigation
         let a = W("a"), b = W("b")
