@@ -2,7 +2,7 @@
 /// `command`, so decoding can name what is unknown and suggest what was meant.
 enum IPCCommand: String, CaseIterable {
     case windows, outputs, clients, `switch`, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set
-    case workspaces, workspace, moveToWorkspace = "move-to-workspace", minimize, restore
+    case workspaces, workspace, moveToWorkspace = "move-to-workspace", minimize, restore, place
 
     var fields: [String] {
         switch self {
@@ -10,6 +10,7 @@ enum IPCCommand: String, CaseIterable {
         case .workspace: ["target", "wait"]
         case .moveToWorkspace: ["target", "window", "wait"]
         case .minimize, .restore: ["window", "wait"]
+        case .place: ["window", "x", "y"]
         case .switch: ["target", "effect", "duration", "wait"]
         case .close: ["target", "wait"]
         case .screenshot: ["path"]

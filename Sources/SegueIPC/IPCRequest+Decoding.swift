@@ -41,6 +41,9 @@ extension IPCRequest {
             return .minimize(window: try request.windowID(), wait: try request.bool("wait") ?? false)
         case .restore:
             return .restore(window: try request.windowID(), wait: try request.bool("wait") ?? false)
+        case .place:
+            guard let window = try request.windowID() else { throw IPCError("place needs a \"window\" id from windows") }
+            return .place(window: window, x: try request.coordinate("x"), y: try request.coordinate("y"))
         case .set:
             guard let key = try request.string("key"), !key.isEmpty, let value = try request.string("value") else {
                 throw IPCError("set needs a \"key\" (dotted, e.g. \"transitions.switch.effect\") and a \"value\"")
@@ -210,6 +213,15 @@ private struct Fields {
     }
 
     /// A number field that must be finite when given.
+    /// A whole number of surface units on the output, within what a Wayland coordinate holds.
+    func coordinate(_ name: String) throws(IPCError) -> Int {
+        guard let number = try finite(name) else { throw IPCError("\(command) needs \"\(name)\", in surface units") }
+        guard number == number.rounded(), abs(number) <= 1_000_000 else {
+            throw IPCError("\(command) \"\(name)\" must be a whole number of surface units within ±1000000, got \(JSONValue.number(number).encoded())")
+        }
+        return Int(number)
+    }
+
     func finite(_ name: String) throws(IPCError) -> Double? {
         switch values[name] {
         case nil: return nil

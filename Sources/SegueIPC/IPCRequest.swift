@@ -51,6 +51,9 @@ public enum IPCRequest: Equatable, Sendable {
     /// Restores a minimized window, by default the one minimized last on the
     /// shown workspace; with `wait`, the reply comes once its transition has finished.
     case restore(window: Int? = nil, wait: Bool = false)
+    /// Puts a window's top left at (x, y) on the output, in surface units:
+    /// with free placement only, where windows stay where they are put.
+    case place(window: Int, x: Int, y: Int)
 
     /// The request as one line of JSON, without the terminating newline.
     public func encoded() -> String {
@@ -95,6 +98,10 @@ public enum IPCRequest: Equatable, Sendable {
         case .switcher(let step):
             fields["step"] = .string(step.name)
             if let filter = step.filter { fields["filter"] = .string(filter.rawValue) }
+        case .place(let window, let x, let y):
+            fields["window"] = .number(Double(window))
+            fields["x"] = .number(Double(x))
+            fields["y"] = .number(Double(y))
         }
         return JSONValue.object(fields).encoded()
     }
@@ -121,6 +128,7 @@ public enum IPCRequest: Equatable, Sendable {
         case .moveToWorkspace: .moveToWorkspace
         case .minimize: .minimize
         case .restore: .restore
+        case .place: .place
         }
     }
 }

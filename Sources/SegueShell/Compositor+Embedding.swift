@@ -23,6 +23,12 @@ extension Compositor {
             return desktop.layersChanged()
         }
         guard let window = windows.window(of: surface) else { return }
+        place(window, x: x, y: y)
+    }
+
+    /// Puts `window`'s top left at (x, y) on the output (`segue msg place`,
+    /// the embedder): there at the next frame, input following.
+    func place(_ window: Window, x: Int, y: Int) {
         window.position = (x, y)
         guard windows.updateOrigin(of: window) else { return }
         windows.placedAtOnce(window)

@@ -30,6 +30,7 @@ enum MsgReplyText {
         case .minimize, .restore:
             if payload["outcome"] != nil { completion(payload) }
             else { payload["window"].map { "window \(plain($0)) \(payload["minimized"] != nil ? "minimized" : "restored")" } ?? keyed(payload) }
+        case .place(let window, let x, let y): "window \(window) placed at \(x),\(y)"
         }
     }
 

@@ -32,6 +32,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Config file (default: $XDG_CONFIG_HOME/segue/config.toml, else ~/.config/segue/config.toml, if present).")
     var config: String?
 
+    @Option(help: "stacked (the default: one window shown at a time, a transition each time it changes) or free: every window where `segue msg place` put it, at the top left until then, minimize and workspace switches animated; the pointer moves no window yet.")
+    var placement: String?
+
     @Option(name: .customLong("trust"),
             help: "Let clients running this executable (absolute path) use the privileged protocols (screen capture, data control, virtual keyboards, window lists, segue-transition-v1); repeatable.")
     var trusted: [String] = []
@@ -67,6 +70,12 @@ struct RunCommand: ParsableCommand {
         options.recordDirectory = record
         guard trusted.allSatisfy({ $0.hasPrefix("/") }) else { throw CommandError("--trust takes absolute paths") }
         options.trustedExecutables = trusted
+        if let placement {
+            guard let chosen = WindowPlacement(rawValue: placement) else {
+                throw CommandError("--placement is stacked or free, not \(placement)")
+            }
+            options.placement = chosen
+        }
         options.configPath = config ?? ConfigLoader.defaultPath(environment: ProcessInfo.processInfo.environment)
         if let path = options.configPath, !FileManager.default.isReadableFile(atPath: path) {
             throw CommandError("cannot read the config file \(path)")

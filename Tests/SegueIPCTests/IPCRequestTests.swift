@@ -20,6 +20,7 @@ final class IPCRequestTests: XCTestCase {
             .workspaces, .workspace(.number(3)), .workspace(.next, wait: true), .workspace(.prev),
             .moveToWorkspace(.number(2)), .moveToWorkspace(.next, window: 7, wait: true),
             .minimize(), .minimize(window: 4, wait: true), .restore(), .restore(window: 9), .restore(wait: true),
+            .place(window: 2, x: 40, y: -8),
         ]
         for request in requests {
             XCTAssertEqual(try IPCRequest.decode(line: request.encoded()), request)
@@ -72,14 +73,17 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"windows""#, #"request is not JSON; send one JSON object per line, e.g. {"command":"windows"}"#),
             (#"["windows"]"#, #"request must be a JSON object, e.g. {"command":"windows"}, got an array"#),
             ("3", #"request must be a JSON object, e.g. {"command":"windows"}, got a number"#),
-            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace, minimize, restore"),
+            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace, minimize, restore, place"),
             (#"{"command":1}"#, #""command" must be a string, got a number"#),
             (#"{"command":"windos"}"#, #"unknown command "windos"; did you mean "windows"?"#),
             (#"{"command":"swich","target":"next"}"#, #"unknown command "swich"; did you mean "switch"?"#),
-            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace, minimize, restore"),
+            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace, minimize, restore, place"),
             (#"{"command":"windows","all":true}"#, #"unknown field "all" for windows; windows takes no fields"#),
             (#"{"command":"switch","target":"next","efect":"slide"}"#, #"unknown field "efect" for switch; did you mean "effect"?"#),
             (#"{"command":"switch","target":"next","speed":1}"#, #"unknown field "speed" for switch; switch takes "target", "effect", "duration", "wait""#),
+            (#"{"command":"place","x":1,"y":2}"#, #"place needs a "window" id from windows"#),
+            (#"{"command":"place","window":1,"y":2}"#, #"place needs "x", in surface units"#),
+            (#"{"command":"place","window":1,"x":0.5,"y":2}"#, #"place "x" must be a whole number of surface units within ±1000000, got 0.5"#),
             (#"{"command":"switch","target":"next","duration":0}"#, #"switch "duration" must be seconds in (0, 60], got 0"#),
             (#"{"command":"switch"}"#, #"switch needs a "target": "next", "prev", "previous" or a window id"#),
             (#"{"command":"switch","target":"first"}"#, #"switch target must be "next", "prev", "previous", a window id, app-id:NAME or title:GLOB, got "first""#),

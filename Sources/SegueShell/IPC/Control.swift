@@ -20,7 +20,7 @@ final class Control: IPCDelegate {
 
     init(compositor: Compositor) { self.compositor = compositor }
 
-    private var output: Output { compositor.output }
+    var output: Output { compositor.output }
     private var stack: WindowStack<Window> { compositor.stack }
 
     /// Serves `segue msg` at `path`.
@@ -83,33 +83,20 @@ final class Control: IPCDelegate {
             act(.minimize(window.map { .window(id: $0) }), wait: wait, reply: reply)
         case .restore(let window, let wait):
             act(.restore(window.map { .window(id: $0) }), wait: wait, reply: reply)
+        case .place(let id, let x, let y):
+            guard compositor.options.placement.keepsPositions else {
+                return reply(.failure("windows are stacked here, each shown whole: only free placement (segue run --placement free) places them"))
+            }
+            do {
+                compositor.place(try compositor.window(for: .window(id: id)), x: x, y: y)
+                reply(.success(["window": .number(Double(id)), "x": .number(Double(x)), "y": .number(Double(y))]))
+            } catch {
+                reply(.failure(error.description))
+            }
         case .clients:
             reply(.success(["clients": .array(compositor.server.clients.map(clientJSON))]))
         case .outputs:
-            let area = compositor.desktop.layerSurfaces.usable, usable = [area.x, area.y, area.width, area.height]
-            reply(.success(["outputs": [.object([
-                "name": .string(output.backend.outputName),
-                "width": .number(Double(output.width)),
-                "height": .number(Double(output.height)),
-                "scale": .number(Double(output.scale)),
-                "refresh_mhz": .number((1000 / output.backend.refreshInterval).rounded()),
-                "frames_drawn": .number(Double(output.framesDrawn)),
-                "frames_presented": .number(Double(output.framesPresented)),
-                // Frames of the output screen capture handed to its clients (grim, wf-recorder, the portal).
-                "frames_captured": .number(Double(compositor.offered?.screenCapture.framesCaptured ?? 0)),
-                // What the last frame changed of the one before (what a parent is told): [x, y, width, height], null for the whole output.
-                "last_damage": output.lastDamage.rects.map { .array($0.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) }) } ?? .null,
-                "animating": .bool(compositor.navigation.isAnimating),
-                // What windows get: the output less the strips bars keep, in surface units.
-                "usable": .array(usable.map { .number(Double($0)) }),
-                // GL objects alive in the whole compositor: flat over a long run.
-                "gl_textures": .number(Double(Texture.live)),
-                "gl_render_targets": .number(Double(RenderTarget.live)),
-                // The GL drawing it, its device's render node, and the dmabufs its EGL imports (none: no linux-dmabuf).
-                "renderer": .string(compositor.renderer.context.renderer),
-                "drm_node": compositor.renderer.dmabufSupport.clientRenderNode.map(JSONValue.string) ?? .null,
-                "dmabuf_formats": compositor.renderer.dmabufSupport.json,
-            ])]]))
+            reply(.success(["outputs": [outputJSON]]))
         case .transitions:
             reply(.success(["transitions": .array(reports.history.map { entry in
                 var fields = Self.json(entry.completion)
