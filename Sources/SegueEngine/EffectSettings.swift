@@ -50,6 +50,17 @@ public struct EffectSettings: Sendable, Equatable {
         return settings
     }
 
+    /// The source rectangle (`rect`, fractions of the output) in output
+    /// pixels, where the effect has one: a part of the output it draws into.
+    public func sourceRect(outputWidth: Int, outputHeight: Int) -> PixelRect? {
+        guard let spec = effect.parameters.first(where: { $0.uniform == "rect" && $0.type == .vec4 }), let rect = values[spec.uniform] else { return nil }
+        let f = rect.components, (w, h) = (Double(outputWidth), Double(outputHeight))
+        let x0 = (f[0] * w).rounded(.down), y0 = (f[1] * h).rounded(.down)
+        let x1 = ((f[0] + f[2]) * w).rounded(.up), y1 = ((f[1] + f[3]) * h).rounded(.up)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, abs(x0) < 1e6, abs(y0) < 1e6, abs(x1) < 1e6, abs(y1) < 1e6 else { return nil }
+        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    }
+
     public func value(_ name: String) -> ParameterValue? {
         effect.parameters.first { $0.name == name || $0.uniform == name }.flatMap { values[$0.uniform] }
     }

@@ -26,7 +26,7 @@ extension Compositor {
                 return .alreadyShown(windowID: window.id)
             }
             var request = request
-            if minimized { request.sourceRect = request.sourceRect ?? window.taskbarRect }
+            if minimized { request.sourceRect = request.sourceRect ?? pouringRect(of: window) }
             try start(play, request: request, onStart: onStart, onComplete: onComplete)
             return .switched(windowID: window.id)
         case .close(let target):

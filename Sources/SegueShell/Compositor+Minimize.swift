@@ -23,7 +23,7 @@ extension Compositor {
             windows.windowLayersChanged()
             return false
         }
-        try start(play, request: TransitionRequest(sourceRect: window.taskbarRect), onStart: onStart, onComplete: onComplete)
+        try start(play, request: TransitionRequest(sourceRect: pouringRect(of: window)), onStart: onStart, onComplete: onComplete)
         return true
     }
 
@@ -32,7 +32,19 @@ extension Compositor {
         guard let play = navigating({ navigation.restored(window, at: backend.now) }) else {
             throw ActionError(description: "window \(window.id) is not minimized")
         }
-        try start(play, request: TransitionRequest(sourceRect: window.taskbarRect), onStart: onStart, onComplete: onComplete)
+        try start(play, request: TransitionRequest(sourceRect: pouringRect(of: window)), onStart: onStart, onComplete: onComplete)
+    }
+
+    /// Where `window` minimizes into and restores out of: its taskbar
+    /// button; without one, stacked, the effect's own spot (the lamp's: the
+    /// bottom centre), and with free placement the lamp's spot on the whole
+    /// output, as the effect plays over the window's part of it.
+    func pouringRect(of window: Window) -> SourceRect? {
+        if let button = window.taskbarRect { return button }
+        guard options.placement.keepsPositions else { return nil }
+        let (width, height) = (output.logicalWidth, output.logicalHeight)
+        return SourceRect(x: Int32(width * 45 / 100), y: Int32(height * 96 / 100), width: Int32(max(width / 10, 1)),
+                          height: Int32(max(height * 4 / 100, 1)), outputWidth: width, outputHeight: height)
     }
 
     /// `window` left the minimized windows: who lists it hears.

@@ -82,7 +82,7 @@ extension Compositor {
         case (.restore, nil, .workspace, .window(let window)): .init(window: window, opening: true)
         default: nil
         }
-        output.willPlay(from: from, to: to)
+        output.willPlay(from: from, to: to, over: over?.window)
         navigation.play(token, from: from, to: to, settings: takenOver?.settings ?? settings, direction: direction,
                         at: backend.now, hand: hand?.hand, takingOver: takenOver != nil, over: over, reason: resolution.reason,
                         onStart: onStart, snapshot: { [unowned output] in output.snapshot() }) { [weak self] completion, ending in

@@ -56,10 +56,11 @@ extension Output {
     /// pixels are taken before its clock starts, as a window not drawn lately
     /// (the one switched to) would make the first frame pay for all of its
     /// pixels; `from` only where none runs, as a running one is retargeted
-    /// from a snapshot.
-    func willPlay(from: ScreenSource, to: ScreenSource) {
-        if navigation.transition == nil { _ = texture(from) }
-        _ = texture(to)
+    /// from a snapshot. Where `over` opens or closes over the other side,
+    /// that side is made as its frames draw it.
+    func willPlay(from: ScreenSource, to: ScreenSource, over: Window?) {
+        if navigation.transition == nil { _ = texture(from, fresh: true, over: over) }
+        _ = texture(to, fresh: true, over: over)
         backend.scheduleFrame()
     }
 
@@ -78,26 +79,32 @@ extension Output {
         if let over, case let window = over.window,
            case .window(let side) = over.opening ? transition.to : transition.from, side === window {
             if case .workspace = over.opening ? transition.from : transition.to {
-                // Over its desktop, where it is placed; the effect may move it anywhere (a lamp into its taskbar button).
+                // Over its desktop, where it is placed: the effect plays over it, a margin, and its source rectangle (a lamp's taskbar button).
                 let origin = delegate?.placedOrigin(of: window) ?? (x: 0, y: 0)
-                return .windowOver(transition.settings, window: window.layers(x: origin.x, y: origin.y, scale: self.scale, textures: textures),
-                                   area: fullRect, scene: over.opening ? from : to, opening: over.opening, progress: progress,
-                                   direction: transition.direction, form: form)
+                let layers = window.layers(x: origin.x, y: origin.y, scale: self.scale, textures: textures)
+                let around = PixelRect.bounds(of: layers.map(\.rect)).map { margined($0) }
+                let source = transition.settings.sourceRect(outputWidth: width, outputHeight: height)
+                let area = PixelRect.bounds(of: [around, source].compactMap { $0 })?.clipped(to: fullRect) ?? fullRect
+                return .windowOver(transition.settings, window: layers, area: area, scene: over.opening ? from : to, opening: over.opening,
+                                   progress: progress, direction: transition.direction, form: form)
             }
             // Gone, it is as it was; opening, as it is.
             let layers = window.lastAlone.map { [SurfaceLayer($0.picture, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
                 ?? window.layers(on: windowScreen, textures: textures)
-            // The effect plays over the window and a margin around it, an eighth of the output's shorter side.
-            let bounds = window.lastAlone?.bounds ?? PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-            let margin = max(32, min(width, height) / 8)
-            let area = PixelRect(x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin,
-                                 height: bounds.height + 2 * margin)
+            let area = margined(window.lastAlone?.bounds ?? PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0))
             return .windowOver(transition.settings, window: layers, area: area,
                                scene: over.opening ? from : to, opening: over.opening, progress: progress,
                                direction: transition.direction, form: form)
         }
         return .transition(transition.settings, from: from, to: to, progress: progress, direction: transition.direction,
                            form: form, scale: scale)
+    }
+
+    /// `bounds` and the margin an effect over the desktop may draw into
+    /// around a window: an eighth of the output's shorter side.
+    private func margined(_ bounds: PixelRect) -> PixelRect {
+        let margin = max(32, min(width, height) / 8)
+        return PixelRect(x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin, height: bounds.height + 2 * margin)
     }
 
     /// `source`'s texture for a frame of a transition whose `over` window
