@@ -83,9 +83,12 @@ extension Compositor {
         default: nil
         }
         output.willPlay(from: from, to: to, over: over?.window)
+        // One interrupted starts this from a snapshot of the screen; a window over its desktop is
+        // drawn from its own surfaces instead (the one interrupted, over the same desktop, is gone).
+        let overDesktop = over != nil && !options.placement.showsOneWindow
         navigation.play(token, from: from, to: to, settings: takenOver?.settings ?? settings, direction: direction,
                         at: backend.now, hand: hand?.hand, takingOver: takenOver != nil, over: over, reason: resolution.reason,
-                        onStart: onStart, snapshot: { [unowned output] in output.snapshot() }) { [weak self] completion, ending in
+                        onStart: onStart, snapshot: { [unowned output] in overDesktop ? from : output.snapshot() }) { [weak self] completion, ending in
             guard let self else { return }
             output.transitionEnded()
             let statistics = completion.statistics

@@ -92,4 +92,19 @@ final class FreeMinimizeTests: XCTestCase {
         XCTAssertEqual(frames.last?[80, 40], green)
         for frame in frames { assertRedAsPlaced(frame, "restoring") }
     }
+
+    func testASecondMinimizeWhileOnePlaysPoursFromWhereItIsTheFirstGone() throws {
+        var outcomes: [TransitionState] = []
+        try server.compositor.perform(.minimize(nil), onComplete: { completion, _ in outcomes.append(completion.outcome) })
+        for _ in 0..<3 { XCTAssertTrue(server.backend.step()) }
+        XCTAssertGreaterThan(count(green, in: server.presented).pixels, 0, "green is pouring away")
+        try server.compositor.perform(.minimize(.window(id: 1)), onComplete: { completion, _ in outcomes.append(completion.outcome) })
+        let frames = server.framesUntilIdle()
+        XCTAssertEqual(outcomes, [.interrupted, .finished])
+        XCTAssertEqual(frames.map { count(green, in: $0).pixels }.max(), 0, "green is gone at once")
+        XCTAssertGreaterThan(count(red, in: frames[0]).pixels, 300, "red pours from where it is, whole at first")
+        XCTAssertEqual(frames.first?[5, 13], white, "its marker still at its top left")
+        XCTAssertEqual(frames.last.map { count(red, in: $0).pixels }, 0)
+        XCTAssertEqual(frames.last?[30, 25], wallpaper)
+    }
 }
