@@ -23,9 +23,11 @@ package struct Benchmark {
         /// The size per side an effect was drawn at before it was stretched over the
         /// frame: 1, or 1/2 in the row of its drawn form that shows what reduced frames cost.
         package let scale: Double
+        /// What the row draws around the effect.
+        package let scene: Scene
         /// A window opening over the desktop: the effect from nothing to a window
         /// filling the frame, drawn with its alpha, then laid over the frame.
-        package let overDesktop: Bool
+        package var overDesktop: Bool { scene == .overDesktop }
     }
 
     package let width: Int
@@ -41,7 +43,8 @@ package struct Benchmark {
     /// The reference rows first, then every effect at mid-progress, where the
     /// effects do the most work: in both forms where it has two, then in the
     /// form drawn here at half size per side and stretched over the frame,
-    /// then in each form over the desktop.
+    /// then in each form over the desktop, then in the form drawn here in each
+    /// of a desktop's scenes (a workspace switch, a minimize) as a compositor draws them.
     package func run(effects: [EffectDescriptor], renderer: Renderer) throws -> [Row] {
         let first = TestScreens.first(width: width, height: height)
         let second = TestScreens.second(width: width, height: height)
@@ -76,24 +79,24 @@ package struct Benchmark {
         let full = LayerRect(x: 0, y: 0, width: Double(width), height: Double(height))
         let turned = [EffectLayer(.color(red: 0, green: 0, blue: 0), frame: full),
                       EffectLayer(.from, frame: full, rotation: LayerRotation(angle: .pi / 4, pivotX: full.width / 2, pivotY: full.height / 2))]
-        var rows: [(String, (Double) throws -> Void, Renderer.EffectForm?, Double, Bool)] = [
-            ("reference-copy", referenceCopy, nil, 1, false),
-            ("blit", blit, nil, 1, false),
-            ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, nil, 1, false),
-            ("readback", { _ in _ = target.readPixels() }, nil, 1, false),
+        var rows: [(String, (Double) throws -> Void, Renderer.EffectForm?, Double, Scene)] = [
+            ("reference-copy", referenceCopy, nil, 1, .alone),
+            ("blit", blit, nil, 1, .alone),
+            ("upload", { _ in shm.withUnsafeBytes { window.upload($0, stride: width * 4, format: .xrgb8888) } }, nil, 1, .alone),
+            ("readback", { _ in _ = target.readPixels() }, nil, 1, .alone),
             // What a captured frame costs: its alpha made 1, read back in XRGB8888's byte order
             // and copied into a client's buffer; then where two bands of 32 rows changed.
-            ("capture", { _ in capture(target, [0..<height]) }, nil, 1, false),
-            ("capture-rows", { _ in capture(target, [0..<32, height / 2..<height / 2 + 32]) }, nil, 1, false),
-            ("composite", { _ in try renderer.render(.screen(window, filling: target, background: (0, 0, 0)), into: target) }, nil, 1, false),
-            ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil, 1, false),
+            ("capture", { _ in capture(target, [0..<height]) }, nil, 1, .alone),
+            ("capture-rows", { _ in capture(target, [0..<32, height / 2..<height / 2 + 32]) }, nil, 1, .alone),
+            ("composite", { _ in try renderer.render(.screen(window, filling: target, background: (0, 0, 0)), into: target) }, nil, 1, .alone),
+            ("turned", { _ in try renderer.paint(turned, from: from, to: to, into: target) }, nil, 1, .alone),
             // What a frame drawn at half size per side costs to stretch over the output.
-            ("stretch", { _ in try renderer.stretch(half, over: target) }, nil, 1, false),
+            ("stretch", { _ in try renderer.stretch(half, over: target) }, nil, 1, .alone),
             // What drawing an effect over the desktop adds to its frame: the window placed in its
             // drawing (a copy, its alpha made 1), and the frame with its alpha (here a window in the
             // middle, over nothing) laid over the output.
-            ("place", { _ in _ = try renderer.placed(to, at: target.bounds, width: width, height: height, in: &overWindow) }, nil, 1, false),
-            ("blend", { _ in try renderer.lay(overFrame, over: target, at: target.bounds, flipped: false) }, nil, 1, false),
+            ("place", { _ in _ = try renderer.placed(to, at: target.bounds, width: width, height: height, in: &overWindow) }, nil, 1, .alone),
+            ("blend", { _ in try renderer.lay(overFrame, over: target, at: target.bounds, flipped: false) }, nil, 1, .alone),
         ]
         // The switcher's overlay over eight windows: the dimmed screen copied and eight previews
         // from their small copies; then with every window's content new since the last frame,
@@ -117,8 +120,8 @@ package struct Benchmark {
             }
             try renderer.render(.surfaces(overlay, background: (0, 0, 0)), into: target)
         }
-        rows.append(("switcher", { _ in try switcher(false) }, nil, 1, false))
-        rows.append(("switcher-live", { _ in try switcher(true) }, nil, 1, false))
+        rows.append(("switcher", { _ in try switcher(false) }, nil, 1, .alone))
+        rows.append(("switcher-live", { _ in try switcher(true) }, nil, 1, .alone))
         // Free placement's desktop: four windows, each two-fifths of the output, over the
         // background, drawn whole; then as a frame where two 32×32 squares in opposite corners changed.
         let (windowWidth, windowHeight) = (width * 2 / 5, height * 2 / 5)
@@ -130,10 +133,10 @@ package struct Benchmark {
         }
         let corners = OutputDamage([PixelRect(x: 0, y: 0, width: 32, height: 32),
                                      PixelRect(x: width - 32, y: height - 32, width: 32, height: 32)])
-        rows.append(("desktop", { _ in try renderer.render(.surfaces(desktop, background: (0.1, 0.1, 0.1)), into: target) }, nil, 1, false))
+        rows.append(("desktop", { _ in try renderer.render(.surfaces(desktop, background: (0.1, 0.1, 0.1)), into: target) }, nil, 1, .alone))
         rows.append(("desktop-damage", { _ in
             try renderer.render(.surfaces(desktop, background: (0.1, 0.1, 0.1)), within: corners, into: target)
-        }, nil, 1, false))
+        }, nil, 1, .alone))
         // A client's new dmabuf buffer, imported and drawn once, as `upload` takes a wl_shm one:
         // where the renderer imports and exports dmabufs (a GPU; not llvmpipe).
         if renderer.dmabufSupport.canImport, let exported = renderer.export(window) {
@@ -142,18 +145,19 @@ package struct Benchmark {
                     throw RenderError("the renderer did not import its own dmabuf")
                 }
                 try renderer.render(.screen(imported.texture, filling: target, background: (0, 0, 0)), into: target)
-            }, nil, 1, false))
+            }, nil, 1, .alone))
         }
+        let scenes = try Scenes(renderer: renderer, width: width, height: height, from: from, to: to)
         for effect in effects {
             let settings = EffectSettings(effect)
             try renderer.prepare(effect)
             for form in renderer.hasTwoForms(effect) ? [Renderer.EffectForm.layers, .shader] : [.shader] {
-                rows.append((effect.name, { try renderer.draw(settings, from: from, to: to, progress: $0, form: form, into: target) }, form, 1, false))
+                rows.append((effect.name, { try renderer.draw(settings, from: from, to: to, progress: $0, form: form, into: target) }, form, 1, .alone))
             }
             let drawn = renderer.form(for: effect, width: width, height: height)
             rows.append((effect.name, {
                 try renderer.draw(settings, from: from, to: to, progress: $0, form: drawn, scale: 0.5, into: target)
-            }, drawn, 0.5, false))
+            }, drawn, 0.5, .alone))
             // Over the desktop, in each form: the window placed in its drawing (a copy, its alpha 1),
             // the effect from nothing to it, and the blend. Beside that form's row, the copy and the blend.
             for form in renderer.hasTwoForms(effect) ? [Renderer.EffectForm.layers, .shader] : [.shader] {
@@ -161,21 +165,24 @@ package struct Benchmark {
                     let placed = try renderer.placed(to, at: overFrame.bounds, width: width, height: height, in: &overWindow)
                     try renderer.draw(settings, from: nothing, to: placed, progress: $0, form: form, window: overFrame.bounds, into: overFrame)
                     try renderer.lay(overFrame, over: target, at: target.bounds, flipped: false)
-                }, form, 1, true))
+                }, form, 1, .overDesktop))
+            }
+            for scene in [Scene.betweenStacks, .betweenDesktops, .notificationDuringSwitch, .minimizeOverDesktop] {
+                rows.append((effect.name, { try scenes.draw(scene, settings, progress: $0, form: drawn, into: target) }, drawn, 1, scene))
             }
         }
         defer { renderer.releaseReducedTargets() }
-        return try rows.map { name, frame, form, scale, over in
+        return try rows.map { name, frame, form, scale, scene in
             // A yardstick is 1 against itself; a second run of it beside it would measure only noise.
             let (time, toCopy, toBlit) = try measure(frame, against: name == "reference-copy" ? nil : referenceCopy,
                                                      name == "blit" ? nil : blit, renderer)
             return Row(name: name, medianMilliseconds: time * 1000, ratioToCopy: toCopy, ratioToBlit: toBlit,
-                       isReference: form == nil, form: form, scale: scale, overDesktop: over)
+                       isReference: form == nil, form: form, scale: scale, scene: scene)
         }
     }
 
     /// An image as a client's wl_shm buffer holds it: XRGB8888, bytes B, G, R, X.
-    private static func shm(_ image: RGBAImage) -> [UInt8] {
+    static func shm(_ image: RGBAImage) -> [UInt8] {
         image.pixels.withUnsafeBytes { rgba in
             [UInt8](unsafeUninitializedCapacity: rgba.count) { bytes, count in
                 for i in Swift.stride(from: 0, to: rgba.count, by: 4) {

@@ -7,7 +7,7 @@ import SegueRender
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Median milliseconds per frame for every effect and for reference rows (the old full-screen copy, a blit, an upload, a read-back, plain compositing, a turned screen), with ratios measured in one run.")
+        abstract: "Median milliseconds per frame for every effect, alone and in a desktop's scenes (workspace switches, a notification, a minimize), and for reference rows (the old full-screen copy, a blit, an upload, a read-back, plain compositing, a turned screen), with ratios measured in one run.")
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame size.", valueName: "WIDTHxHEIGHT"))
     var size = Size(width: 1920, height: 1080)
@@ -47,7 +47,7 @@ struct BenchCommand: ParsableCommand {
         print("| row | form | scale | median ms/frame | × reference-copy | × blit | drawn here |")
         print("| --- | --- | --- | ---: | ---: | ---: | --- |")
         for (index, row) in rows.enumerated() {
-            let form = row.form.map { "\($0)\(row.overDesktop ? ", over the desktop" : "")" } ?? ""
+            let form = row.form.map { "\($0)\(row.scene.words)" } ?? ""
             let scale = row.isReference ? "" : row.scale == 1 ? "1" : "1/2"
             print("| \(row.name) | \(form) | \(scale) | \(String(format: "%.2f", row.medianMilliseconds)) | \(String(format: "%.2f", row.ratioToCopy)) "
                   + "| \(String(format: "%.1f", row.ratioToBlit)) | \(drawn.contains(index) ? "yes" : "") |")
@@ -88,7 +88,7 @@ struct BenchCommand: ParsableCommand {
     /// The rows of the forms the compositor would draw here at full size: of an
     /// effect's two, the faster, as it chooses by timing both on the output's size.
     private static func drawn(_ rows: [Benchmark.Row]) -> Set<Int> {
-        let effects = Dictionary(grouping: rows.indices.filter { !rows[$0].isReference && rows[$0].scale == 1 && !rows[$0].overDesktop },
+        let effects = Dictionary(grouping: rows.indices.filter { !rows[$0].isReference && rows[$0].scale == 1 && rows[$0].scene == .alone },
                                  by: { rows[$0].name })
         return Set(effects.values.compactMap { $0.min { rows[$0].medianMilliseconds < rows[$1].medianMilliseconds } })
     }
@@ -101,6 +101,7 @@ struct BenchCommand: ParsableCommand {
             object["drawn"] = drawn
             object["scale"] = row.scale
             object["over_desktop"] = row.overDesktop
+            object["scene"] = row.scene.rawValue
         }
         return object
     }

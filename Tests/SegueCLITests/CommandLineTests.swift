@@ -236,7 +236,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("\(broken.path):2:"), refused.stderr)
     }
 
-    func testBenchPrintsReferenceRowsAndARowPerEffectFormAtHalfSizeAndOverTheDesktopWithRatiosToTheCopyAndTheBlitAndTheFormDrawnHere() throws {
+    func testBenchPrintsReferenceRowsAndARowPerEffectFormAtHalfSizeOverTheDesktopAndInEachDesktopSceneWithRatiosAndTheFormDrawnHere() throws {
         let result = try SegueCommand.run(["bench", "--size", "64x64", "--frames", "3", "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -246,23 +246,30 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(references[1]["ratio_to_blit"] as? Double, 1)
         let effects = try XCTUnwrap(object["effects"] as? [[String: Any]])
         // Each built-in in both its forms, one of the two marked as what the compositor would draw here,
-        // then at half size per side in the form it draws here, then in both forms over the desktop.
+        // then at half size per side in the form it draws here, then in both forms over the desktop,
+        // then in the form drawn here in each of a desktop's scenes.
         let names = ["circle-reveal", "crossfade", "doom-melt", "lamp", "rotate", "slide", "zoom-from-rect"]
-        XCTAssertEqual(effects.compactMap { $0["effect"] as? String }, names.flatMap { [$0, $0, $0, $0, $0] })
-        XCTAssertEqual(effects.compactMap { $0["scale"] as? Double }, names.flatMap { _ in [1, 1, 0.5, 1, 1] })
-        XCTAssertEqual(effects.compactMap { $0["over_desktop"] as? Bool }, names.flatMap { _ in [false, false, false, true, true] })
+        let scenes = ["alone", "alone", "alone", "over-desktop", "over-desktop",
+                      "between-stacks", "between-desktops", "notification-during-switch", "minimize-over-desktop"]
+        XCTAssertEqual(effects.compactMap { $0["effect"] as? String }, names.flatMap { Array(repeating: $0, count: scenes.count) })
+        XCTAssertEqual(effects.compactMap { $0["scale"] as? Double }, names.flatMap { _ in [1, 1, 0.5, 1, 1, 1, 1, 1, 1] })
+        XCTAssertEqual(effects.compactMap { $0["scene"] as? String }, names.flatMap { _ in scenes })
+        XCTAssertEqual(effects.compactMap { $0["over_desktop"] as? Bool }, names.flatMap { _ in scenes.map { $0 == "over-desktop" } })
         let forms = effects.compactMap { $0["form"] as? String }
-        XCTAssertEqual(forms.enumerated().filter { $0.offset % 5 != 2 }.map(\.element),
+        XCTAssertEqual(forms.enumerated().filter { [0, 1, 3, 4].contains($0.offset % scenes.count) }.map(\.element),
                        names.flatMap { _ in ["layers", "shader", "layers", "shader"] })
         for name in names {
             let rows = effects.filter { $0["effect"] as? String == name }
             XCTAssertEqual(rows[2]["drawn"] as? Bool, false, "a half-size row is not what is drawn at full size")
-            XCTAssertEqual(rows[3]["drawn"] as? Bool, false, "nor are the rows over the desktop")
-            XCTAssertEqual(rows[4]["drawn"] as? Bool, false, "nor are the rows over the desktop")
+            for row in rows[3...] {
+                XCTAssertEqual(row["drawn"] as? Bool, false, "nor are the rows of scenes: \(row)")
+            }
             let pair = Array(rows.prefix(2))
             XCTAssertEqual(pair.filter { $0["drawn"] as? Bool == true }.count, 1, "\(pair)")
             let drawn = try XCTUnwrap(pair.first { $0["drawn"] as? Bool == true }?["median_ms"] as? Double)
             XCTAssertEqual(drawn, pair.compactMap { $0["median_ms"] as? Double }.min(), "the faster is drawn: \(pair)")
+            // A desktop's scenes are drawn in the form the renderer chose here, as the half-size row is.
+            XCTAssertEqual(Set(rows[5...].compactMap { $0["form"] as? String }), [try XCTUnwrap(rows[2]["form"] as? String)])
         }
         for row in references + effects {
             XCTAssertGreaterThan(try XCTUnwrap(row["median_ms"] as? Double), 0, "\(row)")
