@@ -36,6 +36,10 @@ public protocol Backend: AnyObject {
     var nextDrawStart: Instant? { get }
     /// Asks for one `drawFrame` call before the next presentation. Idempotent.
     func scheduleFrame()
+    /// The next frame will take about `seconds` to render, which the frames
+    /// before it do not say (a transition's first after idle ones): a backend
+    /// that picks the vblank a frame can make goes by the longer, once.
+    func expectNextFrame(renderSeconds seconds: Double)
     /// Shows the pointer as `cursor` where the backend has a pointer of its own to show.
     func show(cursor: Cursor)
     /// Offers what a Segue client selected as the backend seat's `kind` of
@@ -49,6 +53,7 @@ extension Backend {
     public var now: Instant { MonotonicClock.now() }
     public var preferredScale: Int { 1 }
     public var nextDrawStart: Instant? { nil }
+    public func expectNextFrame(renderSeconds seconds: Double) {}
     public func show(cursor: Cursor) {}
     public func offer(_ selection: SelectionOffer?, as kind: SelectionKind) {}
 }

@@ -36,6 +36,8 @@ public final class HeadlessBackend: Backend {
     private var drawn = false
     /// Nanoseconds the last few presented frames took to render, start to fence, newest last.
     private var renderTimes: [Int64] = []
+    /// Nanoseconds the next frame drawn is expected to take, where the shell said (`expectNextFrame`).
+    private var expectedRender: Int64 = 0
 
     private enum State: Equatable {
         case idle
@@ -102,6 +104,10 @@ public final class HeadlessBackend: Backend {
 
     public func show(cursor: Cursor) { self.cursor = cursor }
 
+    public func expectNextFrame(renderSeconds seconds: Double) {
+        expectedRender = seconds.isFinite ? Int64(min(max(seconds, 0), 1) * 1e9) : 0
+    }
+
     /// A frame for a vblank starts drawing at its drawing time; while one waits
     /// for its vblank, the next (if wanted by then) is drawn for the vblank after.
     public var nextDrawStart: Instant? {
@@ -128,10 +134,10 @@ public final class HeadlessBackend: Backend {
     /// The first vblank a frame started at `now` (nanoseconds after the
     /// origin) can make, going by what frames typically take to render: the
     /// median of the last five, so one slow frame does not make the next skip
-    /// a refresh it would have made.
+    /// a refresh it would have made; or what the shell expects of the next, where longer.
     private func reachableVblank(at now: Int64) -> Int64 {
         let sorted = renderTimes.sorted()
-        let typical = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        let typical = max(sorted.isEmpty ? 0 : sorted[sorted.count / 2], expectedRender)
         let lead = min(max(typical + 1_000_000, period / 4), drawLead)
         return max(Int64(lastSequence) + 1, (now + lead + period - 1) / period)
     }
@@ -152,6 +158,7 @@ public final class HeadlessBackend: Backend {
             let now = MonotonicClock.now().nanoseconds - origin.nanoseconds
             let onTime = now <= planned * period - drawLead + Self.timerSlack
             let vblank = onTime ? planned : max(planned, reachableVblank(at: now))
+            expectedRender = 0
             drawn = draw(for: vblank)
             // The GPU draws on while the loop serves clients; presented on the
             // first vblank after both the drawing here and the GPU are done.

@@ -52,10 +52,26 @@ extension Renderer {
         let window = try alone.drawnTexture(), nothing = try nothing
         // A source rectangle is the output's: the drawing is a part of it.
         let placed = settings.sourceRect(within: area, outputWidth: target.width, outputHeight: target.height)
-        try draw(placed, from: opening ? nothing : window, to: opening ? window : nothing, progress: progress, direction: direction,
-                 form: form, window: frame.bounds, into: frame)
+        let sparse = Self.content(of: layers, in: area).map { SparseSide(texture: window, content: $0) }
+        let drawn = try draw(placed, from: opening ? nothing : window, to: opening ? window : nothing, progress: progress,
+                             direction: direction, form: form, window: frame.bounds, sparse: sparse, into: frame)
         try compose([SurfaceLayer(scene, at: target.bounds)], background: (0, 0, 0), into: target)
-        try lay(frame, over: target, at: area, flipped: false)
+        // Elsewhere the frame is transparent: laid over, it would change nothing.
+        guard let drawn else { return }
+        try lay(frame, over: target, at: area, within: PixelRect(x: area.x + drawn.x, y: area.y + drawn.y, width: drawn.width, height: drawn.height),
+                flipped: false)
+    }
+
+    /// Where `layers` lie in a drawing over `area`, as fractions of it, two
+    /// pixels more each way (a layer's filtering reads past an edge): nil
+    /// where that is all of it (no part of the drawing is known to be empty).
+    static func content(of layers: [SurfaceLayer], in area: PixelRect) -> LayerRect? {
+        guard area.width > 0, area.height > 0, let bounds = PixelRect.bounds(of: layers.map(\.rect)),
+              let inside = PixelRect(x: bounds.x - 2, y: bounds.y - 2, width: bounds.width + 4, height: bounds.height + 4).clipped(to: area),
+              inside != area else { return nil }
+        let (w, h) = (Double(area.width), Double(area.height))
+        return LayerRect(x: Double(inside.x - area.x) / w, y: Double(inside.y - area.y) / h,
+                         width: Double(inside.width) / w, height: Double(inside.height) / h)
     }
 
     /// `layers` over nothing into `target`, its texture sampled with their alpha.
@@ -79,6 +95,20 @@ extension Renderer {
         return try drawing.drawnTexture()
     }
 
+    /// The window alone, its frame and the transparent side of that size,
+    /// made and cleared, the GPU done with them: the first frame would pay
+    /// for memory first touched (llvmpipe: about 10 ms at 1828×792 on 2 cores).
+    package func readyDrawing(over area: PixelRect) throws {
+        guard area.width > 0, area.height > 0 else { return }
+        for target in [try scratch(&windowAlone, width: area.width, height: area.height),
+                       try scratch(&windowFrame, width: area.width, height: area.height)] {
+            target.clear([target.bounds], to: (0, 0, 0, 0))
+        }
+        windowAloneHolds = nil
+        _ = try transparent(width: area.width, height: area.height)
+        finish()
+    }
+
     /// `kept` where it is of this size, else a new target kept there.
     private func scratch(_ kept: inout RenderTarget?, width: Int, height: Int) throws -> RenderTarget {
         if let kept, kept.width == width, kept.height == height { return kept }
@@ -92,9 +122,10 @@ extension Renderer {
     /// `frame` is transparent `host` keeps its pixels exactly, and its alpha
     /// stays what it was. `flipped`: `host`'s y = 0 is its bottom row (a
     /// window surface's default framebuffer), so the frame goes upside down.
-    package func lay(_ frame: RenderTarget, over host: RenderTarget, at rect: PixelRect, flipped: Bool) throws {
+    /// Only `within` of `host`, where given: the frame is transparent elsewhere.
+    package func lay(_ frame: RenderTarget, over host: RenderTarget, at rect: PixelRect, within: PixelRect? = nil, flipped: Bool) throws {
         let texture = try frame.drawnTexture()
-        guard let visible = rect.clipped(to: host.bounds) else { return }
+        guard let visible = rect.clipped(to: within?.clipped(to: host.bounds) ?? host.bounds) else { return }
         var mesh = LayerMesh()
         mesh.addRect(Double(visible.x), Double(visible.y), Double(visible.x + visible.width), Double(visible.y + visible.height),
                      TextureMapping.fill(rect, transform: flipped ? .flipped180 : .normal))

@@ -27,12 +27,22 @@ struct LayerPainter {
     /// alpha included: what shows neither screen, a colour layer among them,
     /// is transparent; each screen replaces what is under it, mixed at its
     /// opacity (a side that is nothing, or a window's margin, clears it); a
-    /// shadow darkens only where `from` covers.
-    func paint(_ layers: [EffectLayer], from: Texture, to: Texture, over: Bool = false, into target: RenderTarget) throws {
+    /// shadow darkens only where `from` covers. With a `sparse` side over the
+    /// desktop (a window alone in its drawing), the frame is cleared first and
+    /// a layer of it that replaces only what is still transparent draws only
+    /// the part of it that holds the window. What may not be transparent
+    /// after: the bounds of what was drawn, in target pixels (nil: none).
+    @discardableResult
+    func paint(_ layers: [EffectLayer], from: Texture, to: Texture, over: Bool = false, sparse: SparseSide? = nil,
+               into target: RenderTarget) throws -> PixelRect? {
         let whole = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         let clear = over ? try transparent(target.width, target.height) : nothing
         let (from, to) = (from === nothing ? clear : from, to === nothing ? clear : to)
-        if let bottom = layers.first {
+        let sparse = over ? sparse : nil
+        var painted = PaintedBounds(tracking: sparse != nil)
+        if sparse != nil {
+            target.clear([whole], to: (0, 0, 0, 0))
+        } else if let bottom = layers.first {
             // Only what the bottom layer leaves uncovered (a slid screen's strip beside it).
             let uncovered = Self.uncovered(whole, by: bottom, opaque: over || Self.isOpaque(bottom, from: from, to: to))
             target.clear(uncovered, to: over ? (0, 0, 0, 0) : (0, 0, 0, 1))
@@ -45,11 +55,17 @@ struct LayerPainter {
             batch = nil
         }
         defer { flush() }
-        for layer in layers where layer.opacity > 0 {
+        for var layer in layers where layer.opacity > 0 {
             let opacity = Float(min(layer.opacity, 1))
-            let placement = LayerPlacement(frame: layer.frame, source: layer.source, rotation: layer.rotation)
             let (texture, blend, flat) = over ? overContent(layer, opacity, from: from, to: to, clear: clear)
                 : content(layer, opacity, from: from, to: to)
+            // Where the side is transparent, a layer over what is transparent too, or blended over, draws nothing.
+            if let sparse, texture === sparse.texture, blend.isOver || !painted.overlaps(layer) {
+                guard let cropped = layer.cropped(to: sparse.content) else { continue }
+                layer = cropped
+            }
+            if flat.map({ $0.3 > 0 }) ?? true { painted.add(layer) }
+            let placement = LayerPlacement(frame: layer.frame, source: layer.source, rotation: layer.rotation)
             let level = mipmapLevel(layer, texture)
             switch layer.mask {
             case nil:
@@ -76,6 +92,7 @@ struct LayerPainter {
                 paintColumns(layer, offsets: offsets, texture: texture, blend: blend, level: level, over: over, into: target)
             }
         }
+        return painted.bounds(within: whole)
     }
 
     /// A layer's texture and blend on an opaque frame, and its colour where it is one.

@@ -34,6 +34,9 @@ package protocol Painter: AnyObject {
     /// Frees what frames drawn smaller, or a window's over the screen behind
     /// it, needed: none is drawn now.
     func releaseReducedTargets()
+    /// Makes, and has the GPU touch, what frames of a window drawn over
+    /// `area` of the screen behind it draw into, before their clock starts.
+    func readyDrawing(over area: PixelRect) throws
 }
 
 extension Painter {

@@ -11,7 +11,8 @@ extension Renderer {
               direction: TransitionDirection = .forward, form: EffectForm = .layers, scale: Double,
               into target: RenderTarget) throws {
         guard scale < 1, let reduced = try reducedTarget(for: target, scale: scale) else {
-            return try draw(settings, from: from, to: to, progress: progress, direction: direction, form: form, into: target)
+            try draw(settings, from: from, to: to, progress: progress, direction: direction, form: form, into: target)
+            return
         }
         try draw(settings, from: from, to: to, progress: progress, direction: direction, form: form, into: reduced)
         try stretch(reduced, over: target)

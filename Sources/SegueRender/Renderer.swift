@@ -154,15 +154,17 @@ public final class Renderer {
     /// With a `window` (a rectangle of the target) the screens fill only it and
     /// the frame keeps its alpha, transparent where it shows neither, to be
     /// laid over what is behind (premultiplied). Layers fill the target: with
-    /// a smaller window, the shader's glue places the screens.
+    /// a smaller window, the shader's glue places the screens. A `sparse`
+    /// side's layers draw only where it holds the window. What of the target
+    /// may be other than transparent after, with a window: nil where none is.
+    @discardableResult
     package func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
                       direction: TransitionDirection = .forward, form: EffectForm, window: PixelRect? = nil,
-                      into target: RenderTarget) throws {
+                      sparse: SparseSide? = nil, into target: RenderTarget) throws -> PixelRect? {
         let (first, second, p) = direction == .forward ? (from, to, progress) : (to, from, 1 - progress)
         if form == .layers, window.map({ $0 == target.bounds }) ?? true, let layered = settings.effect.layered {
-            try painter.get().paint(layered.layers(progress: p, width: target.width, height: target.height, values: settings.values),
-                                    from: first, to: second, over: window != nil, into: target)
-            return
+            return try painter.get().paint(layered.layers(progress: p, width: target.width, height: target.height, values: settings.values),
+                                           from: first, to: second, over: window != nil, sparse: sparse, into: target)
         }
         let program = try program(for: settings.effect)
         // Loaded before anything is bound: making a texture binds it to the active unit.
@@ -178,6 +180,7 @@ public final class Renderer {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         target.texture?.contentChanged()
+        return target.bounds
     }
 
     /// Draws a layer list, bottom first, each layer by the cheapest exact path:

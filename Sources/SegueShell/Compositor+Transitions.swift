@@ -82,7 +82,7 @@ extension Compositor {
         case (.restore, nil, .workspace, .window(let window)): .init(window: window, opening: true)
         default: nil
         }
-        output.willPlay(from: from, to: to, over: over?.window)
+        output.willPlay(from: from, to: to, over: over?.window, settings: takenOver?.settings ?? settings)
         // One interrupted starts this from a snapshot of the screen; a window over its desktop is
         // drawn from its own surfaces instead (the one interrupted, over the same desktop, is gone).
         let overDesktop = over != nil && !options.placement.showsOneWindow
@@ -90,8 +90,8 @@ extension Compositor {
                         at: backend.now, hand: hand?.hand, takingOver: takenOver != nil, over: over, reason: resolution.reason,
                         onStart: onStart, snapshot: { [unowned output] in overDesktop ? from : output.snapshot() }) { [weak self] completion, ending in
             guard let self else { return }
-            output.transitionEnded()
             let statistics = completion.statistics
+            output.transitionEnded(rendered: statistics.medianRenderTime)
             log.info("transition \(completion.id) \(play.event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(statistics.frames), late \(statistics.lateFrames), missed refreshes \(statistics.missedRefreshes), scale min \(String(format: "%.2f", statistics.minimumScale)) median \(String(format: "%.2f", statistics.medianScale)), client updates from \(statistics.fromUpdates) to \(statistics.toUpdates)")
             // The stack followed first: whoever hears of the completion sees what it left shown.
             if ending.shownChanged { windows.focusShownWindow() }

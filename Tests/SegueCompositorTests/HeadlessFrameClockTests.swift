@@ -18,6 +18,8 @@ final class HeadlessFrameClockTests: XCTestCase {
     private var presented: [(sequence: UInt64, at: Instant)] = []
     /// Milliseconds each frame's drawing takes, by frame drawn; the last for the rest.
     private var drawing: [Int] = []
+    /// The time each frame was drawn for, in order.
+    private var predicted: [Instant] = []
     /// Frames asked for in all: each presentation asks for the next until then.
     private var wanted = 0
     private let period = 1.0 / 60
@@ -32,7 +34,8 @@ final class HeadlessFrameClockTests: XCTestCase {
         loop = try XCTUnwrap(wl_event_loop_create())
         backend = try HeadlessBackend(loop: WaylandEventLoop(loop), width: 64, height: 64, refreshRate: 60)
         var drawn = 0
-        backend.drawFrame = { [unowned self] _, buffer in
+        backend.drawFrame = { [unowned self] time, buffer in
+            predicted.append(time)
             let start = DispatchTime.now().uptimeNanoseconds
             usleep(useconds_t(drawing[min(drawn, drawing.count - 1)] * 1000))
             drawn += 1
@@ -92,5 +95,30 @@ final class HeadlessFrameClockTests: XCTestCase {
         guard now.truncatingRemainder(dividingBy: period) < 0.006 else { return }
         XCTAssertEqual(presented.last?.sequence, last.sequence + UInt64(now / period) + 1,
                        "asked \(Int(now * 1000)) ms after vblank \(last.sequence)")
+    }
+
+    /// A frame the loop was held up for (a transition's start readied its
+    /// windows), which the shell expects to take 12 ms after idle 1 ms ones,
+    /// is drawn for the vblank it can make at that cost, and presented then:
+    /// going by the idle frames it would aim at the coming one and be late.
+    func testAFrameHeldUpThatTheShellExpectsToBeSlowIsDrawnForAVblankItMakes() {
+        drawing = [1]
+        run(until: 5)
+        drawing = [12]
+        wanted = 6
+        backend.expectNextFrame(renderSeconds: 0.012)
+        backend.scheduleFrame()
+        guard let start = backend.nextDrawStart else { return XCTFail("no frame is due") }
+        // Held up 7 ms past its drawing time: 7.7 ms are left before the coming vblank, too few for 12.
+        let heldUntil = Instant(nanoseconds: start.nanoseconds + 7_000_000)
+        while MonotonicClock.now() < heldUntil { usleep(200) }
+        let late = MonotonicClock.now().seconds(since: start)
+        let deadline = Date().addingTimeInterval(10)
+        while presented.count < 6, Date() < deadline { wl_event_loop_dispatch(loop, 100) }
+        XCTAssertEqual(presented.count, 6)
+        // Only where the loop woke in time to tell (a loaded machine may not).
+        guard late < 0.009, let drawnFor = predicted.last, let shown = presented.last?.at else { return }
+        XCTAssertGreaterThan(drawnFor.seconds(since: start), period, "drawn for the vblank after the coming one")
+        XCTAssertEqual(shown, drawnFor, "presented when it was drawn for")
     }
 }

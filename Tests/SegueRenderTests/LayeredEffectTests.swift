@@ -59,7 +59,12 @@ final class LayeredEffectTests: XCTestCase {
         let margin = try RenderTarget(width: RenderFixture.width, height: RenderFixture.height)
         let window = try Texture(image: TestScreens.first(width: 60, height: 30))
         try renderer.composeAlone([SurfaceLayer(window, at: PixelRect(x: 22, y: 9, width: 60, height: 30))], into: margin)
-        let windows = [("in a margin", try margin.drawnTexture()), ("opaque", try Self.xrgb(RenderFixture.to, unusedByte: 7))]
+        let alone = try margin.drawnTexture()
+        let windows = [("in a margin", alone), ("opaque", try Self.xrgb(RenderFixture.to, unusedByte: 7))]
+        // The same window, its layers told where it lies in its drawing: they draw only there.
+        let content = try XCTUnwrap(Renderer.content(of: [SurfaceLayer(window, at: PixelRect(x: 22, y: 9, width: 60, height: 30))],
+                                                     in: margin.bounds))
+        let sparse = SparseSide(texture: alone, content: content)
         var circle = EffectSettings(try RenderFixture.effect("circle-reveal"))
         try circle.apply(assignments: ["center=0.3, 0.6", "shadow-radius=12", "shadow-opacity=0.7"])
         let settings = try EffectRegistry.builtin().names.map { EffectSettings(try RenderFixture.effect($0)) } + [circle]
@@ -68,7 +73,14 @@ final class LayeredEffectTests: XCTestCase {
                 try assertLayersMatchShader(settings, from: renderer.nothing, to: window, over: true, tolerance: 3, "opening \(kind)")
                 try assertLayersMatchShader(settings, from: window, to: renderer.nothing, over: true, tolerance: 3, "closing \(kind)")
             }
+            try assertLayersMatchShader(settings, from: renderer.nothing, to: alone, over: true, sparse: sparse, tolerance: 3, "opening, sparse")
+            try assertLayersMatchShader(settings, from: alone, to: renderer.nothing, over: true, sparse: sparse, tolerance: 3, "closing, sparse")
         }
+    }
+
+    private static func holds(_ rect: PixelRect?, x: Int, y: Int) -> Bool {
+        guard let rect else { return false }
+        return x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height
     }
 
     private static func xrgb(_ image: RGBAImage, unusedByte: UInt8) throws -> Texture {
@@ -83,8 +95,11 @@ final class LayeredEffectTests: XCTestCase {
     }
 
     /// `over`: drawn to be laid over the desktop, alpha compared too.
+    /// `sparse`: the layers told where a side holds its window; they draw the
+    /// same frame as without (within one level), and nothing but transparency outside what they say they drew.
     private func assertLayersMatchShader(_ settings: EffectSettings, from: Texture? = nil, to: Texture? = nil, over: Bool = false,
-                                         tolerance: Int = 2, _ kind: String = "", file: StaticString = #filePath, line: UInt = #line) throws {
+                                         sparse: SparseSide? = nil, tolerance: Int = 2, _ kind: String = "",
+                                         file: StaticString = #filePath, line: UInt = #line) throws {
         let renderer = try RenderFixture.renderer()
         let from = try from ?? Texture(image: RenderFixture.from), to = try to ?? Texture(image: RenderFixture.to)
         let springs = if case .spring = settings.curve { true } else { false }
@@ -94,10 +109,27 @@ final class LayeredEffectTests: XCTestCase {
                 let layers = try RenderTarget(width: RenderFixture.width, height: RenderFixture.height)
                 let shader = try RenderTarget(width: RenderFixture.width, height: RenderFixture.height)
                 let window = over ? layers.bounds : nil
-                try renderer.draw(settings, from: from, to: to, progress: progress, direction: direction, form: .layers,
-                                  window: window, into: layers)
+                let drawn = try renderer.draw(settings, from: from, to: to, progress: progress, direction: direction, form: .layers,
+                                              window: window, sparse: sparse, into: layers)
                 try renderer.draw(settings, from: from, to: to, progress: progress, direction: direction, form: .shader,
                                   window: window, into: shader)
+                if let sparse {
+                    let whole = try RenderTarget(width: RenderFixture.width, height: RenderFixture.height)
+                    try renderer.draw(settings, from: from, to: to, progress: progress, direction: direction, form: .layers,
+                                      window: window, into: whole)
+                    let cut = layers.readPixels(opaque: false), uncut = whole.readPixels(opaque: false)
+                    // A cut quad's corners are other numbers for the same texels: its filtering may round one level apart.
+                    func apart(_ a: RGBA, _ b: RGBA) -> Int { [Int(a.r) - Int(b.r), Int(a.g) - Int(b.g), Int(a.b) - Int(b.b), Int(a.a) - Int(b.a)].map(abs).max() ?? 0 }
+                    let differing = (0..<cut.height).flatMap { y in (0..<cut.width).filter { apart(cut[$0, y], uncut[$0, y]) > 1 }.map { ($0, y) } }
+                    XCTAssertTrue(differing.isEmpty, "\(what): cut to \(sparse.content), \(differing.count) pixels differ, first \(differing.first.map { "\($0): \(cut[$0.0, $0.1]) not \(uncut[$0.0, $0.1])" } ?? "")",
+                                  file: file, line: line)
+                    for y in 0..<cut.height {
+                        for x in 0..<cut.width where !Self.holds(drawn, x: x, y: y) && cut[x, y].a != 0 {
+                            XCTFail("\(what): (\(x), \(y)) outside what it drew, \(String(describing: drawn)), is not transparent", file: file, line: line)
+                            return
+                        }
+                    }
+                }
                 assertImagesMatch(layers.readPixels(opaque: !over), shader.readPixels(opaque: !over), tolerance: tolerance,
                                   edgeShare: 0.02, what, file: file, line: line)
             }

@@ -25,6 +25,11 @@ final class BackendStandIn: Backend {
 
     func scheduleFrame() { framesAsked += 1 }
 
+    /// What the shell last said the next frame will take to render.
+    private(set) var expectedRender: Double?
+
+    func expectNextFrame(renderSeconds seconds: Double) { expectedRender = seconds }
+
     func stop() {}
 
     /// Asks the shell for the frame presented at `now`, drawn into a buffer

@@ -154,7 +154,7 @@ final class OutputFrameTests: XCTestCase {
         let token = PlayToken(navigation.record(.transition(.switch), clock: .waiting).id)
         navigation.play(token, from: .texture(from), to: .texture(to),
                         settings: settings, direction: .forward, at: backend.now, snapshot: { .background }) { _, _ in completed() }
-        output.willPlay(from: .texture(from), to: .texture(to), over: nil)
+        output.willPlay(from: .texture(from), to: .texture(to), over: nil, settings: settings)
     }
 
     /// Presentations so far, numbered as the backend would.
@@ -190,13 +190,26 @@ final class OutputFrameTests: XCTestCase {
         XCTAssertEqual(painter.submitted, painter.renders.count - 1, "each frame but the plain background's first is handed over")
     }
 
+    /// Idle frames before it say nothing of what a transition's first frame
+    /// costs: the backend hears what the last transition's frames took.
+    func testATransitionAboutToStartTellsTheBackendWhatTheLastOnesFramesTook() throws {
+        let from = painter.picture(width: 320, height: 180), to = painter.picture(width: 320, height: 180)
+        showing(from)
+        play(try crossfade(duration: 2 / 60), from: from, to: to)
+        XCTAssertEqual(backend.expectedRender, 0, "none before it, and the stand-in's effects were never timed")
+        while navigation.isAnimating { frameAndPresent() }
+        output.transitionEnded(rendered: 0.009)
+        play(try crossfade(duration: 2 / 60), from: to, to: from)
+        XCTAssertEqual(backend.expectedRender, 0.009)
+    }
+
     func testAFrameAskedForAfterATransitionEndsShowsTheScreenWhole() throws {
         let from = painter.picture(width: 320, height: 180), to = painter.picture(width: 320, height: 180)
         showing(from)
         play(try crossfade(duration: 1 / 60), from: from, to: to)
         while navigation.isAnimating { frameAndPresent() }
         screens.shown = .texture(to)
-        output.transitionEnded()
+        output.transitionEnded(rendered: nil)
         XCTAssertEqual(painter.reducedTargetsReleased, 1, "frames drawn smaller are done with")
         backend.frame(age: 1)
         let render = try XCTUnwrap(painter.renders.last)

@@ -57,16 +57,26 @@ extension Output {
     /// (the one switched to) would make the first frame pay for all of its
     /// pixels; `from` only where none runs, as a running one is retargeted
     /// from a snapshot. Where `over` opens or closes over the other side,
-    /// that side is made as its frames draw it.
-    func willPlay(from: ScreenSource, to: ScreenSource, over: Window?) {
+    /// that side is made as its frames draw it, and what they draw into is
+    /// made now. The backend hears what its first frame will take: about
+    /// what the last transition's did, not what the idle frames before did.
+    func willPlay(from: ScreenSource, to: ScreenSource, over: Window?, settings: EffectSettings) {
         if navigation.transition == nil { _ = texture(from, fresh: true, over: over) }
         _ = texture(to, fresh: true, over: over)
+        if let over {
+            let opening = if case .window(let window) = to, window === over { true } else { false }
+            let desktop = if case .workspace = opening ? from : to { true } else { false }
+            try? painter.readyDrawing(over: drawing(of: over, overDesktop: desktop, settings: settings).area)
+        }
+        let known = painter.knownFrameCost(of: settings.effect, width: width, height: height, scale: 1) ?? 0
+        backend.expectNextFrame(renderSeconds: max(known, lastTransitionRender ?? 0))
         backend.scheduleFrame()
     }
 
-    /// A transition completed: the next frame shows what is shown.
-    func transitionEnded() {
+    /// A transition completed, its frames' median render time `rendered`: the next frame shows what is shown.
+    func transitionEnded(rendered: Double?) {
         damage()
+        if let rendered { lastTransitionRender = rendered }
         guard navigation.transition == nil else { return }
         painter.releaseReducedTargets()
         desktopCompositions = [:]
@@ -78,26 +88,30 @@ extension Output {
                  progress: Double, form: Renderer.EffectForm, scale: Double) -> FrameContent {
         if let over, case let window = over.window,
            case .window(let side) = over.opening ? transition.to : transition.from, side === window {
-            if case .workspace = over.opening ? transition.from : transition.to {
-                // Over its desktop, where it is placed: the effect plays over it, a margin, and its source rectangle (a lamp's taskbar button).
-                let origin = delegate?.placedOrigin(of: window) ?? (x: 0, y: 0)
-                let layers = window.layers(x: origin.x, y: origin.y, scale: self.scale, textures: textures)
-                let around = PixelRect.bounds(of: layers.map(\.rect)).map { margined($0) }
-                let source = transition.settings.sourceRect(outputWidth: width, outputHeight: height)
-                let area = PixelRect.bounds(of: [around, source].compactMap { $0 })?.clipped(to: fullRect) ?? fullRect
-                return .windowOver(transition.settings, window: layers, area: area, scene: over.opening ? from : to, opening: over.opening,
-                                   progress: progress, direction: transition.direction, form: form)
-            }
-            // Gone, it is as it was; opening, as it is.
-            let layers = window.lastAlone.map { [SurfaceLayer($0.picture, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
-                ?? window.layers(on: windowScreen, textures: textures)
-            let area = margined(window.lastAlone?.bounds ?? PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0))
-            return .windowOver(transition.settings, window: layers, area: area,
-                               scene: over.opening ? from : to, opening: over.opening, progress: progress,
-                               direction: transition.direction, form: form)
+            let desktop = if case .workspace = over.opening ? transition.from : transition.to { true } else { false }
+            let (layers, area) = drawing(of: window, overDesktop: desktop, settings: transition.settings)
+            return .windowOver(transition.settings, window: layers, area: area, scene: over.opening ? from : to, opening: over.opening,
+                               progress: progress, direction: transition.direction, form: form)
         }
         return .transition(transition.settings, from: from, to: to, progress: progress, direction: transition.direction,
                            form: form, scale: scale)
+    }
+
+    /// `window`'s layers as its effect over the other side draws them, and
+    /// the part of the output it plays over. Over its desktop, where it is
+    /// placed: it, a margin, and its source rectangle (a lamp's taskbar
+    /// button). Over the background: gone, as it was; opening, as it is.
+    private func drawing(of window: Window, overDesktop: Bool, settings: EffectSettings) -> (layers: [SurfaceLayer], area: PixelRect) {
+        if overDesktop {
+            let origin = delegate?.placedOrigin(of: window) ?? (x: 0, y: 0)
+            let layers = window.layers(x: origin.x, y: origin.y, scale: scale, textures: textures)
+            let around = PixelRect.bounds(of: layers.map(\.rect)).map { margined($0) }
+            let source = settings.sourceRect(outputWidth: width, outputHeight: height)
+            return (layers, PixelRect.bounds(of: [around, source].compactMap { $0 })?.clipped(to: fullRect) ?? fullRect)
+        }
+        let layers = window.lastAlone.map { [SurfaceLayer($0.picture, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
+            ?? window.layers(on: windowScreen, textures: textures)
+        return (layers, margined(window.lastAlone?.bounds ?? PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)))
     }
 
     /// `bounds` and the margin an effect over the desktop may draw into

@@ -34,6 +34,8 @@ final class Output {
     var backdropComposition = Composition()
     /// With free placement, the desktops a switch between workspaces plays between, by number.
     var desktopCompositions: [Int: Composition] = [:]
+    /// The median seconds the last transition's frames took to render: what the next one's first will take.
+    var lastTransitionRender: Double?
     lazy var switcherOverlay = SwitcherOverlay(painter: painter)
     /// The held switcher between frames.
     var hold = SwitcherHold<Window>()
