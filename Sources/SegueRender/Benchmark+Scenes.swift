@@ -113,6 +113,9 @@ extension Benchmark {
                 }
                 try renderer.draw(settings, from: sides[0], to: sides[1], progress: progress, form: form, into: target)
             case .minimizeOverDesktop:
+                // An effect with a source rectangle pours into a taskbar button at the bottom-left corner, as the sample taskbar's first.
+                var settings = settings
+                try? settings.set("rect", to: "0.002, 0.978, 0.021, 0.017")
                 try renderer.render(.surfaces(Array(windows[0].prefix(2)), background: Self.background), within: changed, into: rest)
                 // Where the compositor lets it draw: the window, a margin, and the rectangle it pours into.
                 let margin = max(32, min(width, height) / 8)
