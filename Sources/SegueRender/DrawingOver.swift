@@ -62,13 +62,11 @@ extension Renderer {
                 flipped: false)
     }
 
-    /// Where `layers` lie in a drawing over `area`, as fractions of it, two
-    /// pixels more each way (a layer's filtering reads past an edge): nil
+    /// Where `layers` lie in a drawing over `area`, as fractions of it: nil
     /// where that is all of it (no part of the drawing is known to be empty).
     static func content(of layers: [SurfaceLayer], in area: PixelRect) -> LayerRect? {
         guard area.width > 0, area.height > 0, let bounds = PixelRect.bounds(of: layers.map(\.rect)),
-              let inside = PixelRect(x: bounds.x - 2, y: bounds.y - 2, width: bounds.width + 4, height: bounds.height + 4).clipped(to: area),
-              inside != area else { return nil }
+              let inside = bounds.clipped(to: area), inside != area else { return nil }
         let (w, h) = (Double(area.width), Double(area.height))
         return LayerRect(x: Double(inside.x - area.x) / w, y: Double(inside.y - area.y) / h,
                          width: Double(inside.width) / w, height: Double(inside.height) / h)
@@ -125,7 +123,7 @@ extension Renderer {
     /// Only `within` of `host`, where given: the frame is transparent elsewhere.
     package func lay(_ frame: RenderTarget, over host: RenderTarget, at rect: PixelRect, within: PixelRect? = nil, flipped: Bool) throws {
         let texture = try frame.drawnTexture()
-        guard let visible = rect.clipped(to: within?.clipped(to: host.bounds) ?? host.bounds) else { return }
+        guard let bounds = within.map({ $0.clipped(to: host.bounds) }) ?? host.bounds, let visible = rect.clipped(to: bounds) else { return }
         var mesh = LayerMesh()
         mesh.addRect(Double(visible.x), Double(visible.y), Double(visible.x + visible.width), Double(visible.y + visible.height),
                      TextureMapping.fill(rect, transform: flipped ? .flipped180 : .normal))

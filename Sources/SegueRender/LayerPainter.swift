@@ -60,13 +60,14 @@ struct LayerPainter {
             let (texture, blend, flat) = over ? overContent(layer, opacity, from: from, to: to, clear: clear)
                 : content(layer, opacity, from: from, to: to)
             // Where the side is transparent, a layer over what is transparent too, or blended over, draws nothing.
+            // The level a layer is sampled at is its frame's scale over its source's: a cut keeps it.
+            let level = mipmapLevel(layer, texture)
             if let sparse, texture === sparse.texture, blend.isOver || !painted.overlaps(layer) {
-                guard let cropped = layer.cropped(to: sparse.content) else { continue }
+                guard let cropped = layer.cropped(to: sparse.content(sampledAt: level)) else { continue }
                 layer = cropped
             }
             if flat.map({ $0.3 > 0 }) ?? true { painted.add(layer) }
             let placement = LayerPlacement(frame: layer.frame, source: layer.source, rotation: layer.rotation)
-            let level = mipmapLevel(layer, texture)
             switch layer.mask {
             case nil:
                 if let colour = flat, opacity >= 1, layer.rotation == nil, let rect = layer.frame.pixelRect {

@@ -7,6 +7,14 @@ import SegueEngine
 package struct SparseSide {
     let texture: Texture
     let content: LayerRect
+
+    /// `content` grown by what filtering reads past its edges when sampled
+    /// at mipmap `level`: two texels of that level each way.
+    func content(sampledAt level: Int) -> LayerRect {
+        let grow = Double(2 << min(max(level, 0), 16))
+        let (dx, dy) = (grow / Double(max(texture.width, 1)), grow / Double(max(texture.height, 1)))
+        return LayerRect(x: content.x - dx, y: content.y - dy, width: content.width + 2 * dx, height: content.height + 2 * dy)
+    }
 }
 
 extension LayerBlend {

@@ -78,9 +78,52 @@ final class LayeredEffectTests: XCTestCase {
         }
     }
 
+    /// `cut`, drawn with `sparse`, is the frame drawn without (within one
+    /// level: a cut quad's corners are other numbers for the same texels, and
+    /// its filtering may round apart), transparent outside `drawn`.
+    private func assertCutFrameIsTheWhole(_ cut: RenderTarget, drawn: PixelRect?, _ settings: EffectSettings, from: Texture, to: Texture,
+                                          sparse: SparseSide, progress: Double, direction: TransitionDirection, _ what: String,
+                                          file: StaticString = #filePath, line: UInt = #line) throws {
+        let renderer = try RenderFixture.renderer()
+        let whole = try RenderTarget(width: cut.width, height: cut.height)
+        try renderer.draw(settings, from: from, to: to, progress: progress, direction: direction, form: .layers, window: whole.bounds, into: whole)
+        let cut = cut.readPixels(opaque: false), uncut = whole.readPixels(opaque: false)
+        func apart(_ a: RGBA, _ b: RGBA) -> Int { [Int(a.r) - Int(b.r), Int(a.g) - Int(b.g), Int(a.b) - Int(b.b), Int(a.a) - Int(b.a)].map(abs).max() ?? 0 }
+        let differing = (0..<cut.height).flatMap { y -> [(Int, Int)] in (0..<cut.width).filter { apart(cut[$0, y], uncut[$0, y]) > 1 }.map { ($0, y) } }
+        XCTAssertTrue(differing.isEmpty, "\(what): cut to \(sparse.content), \(differing.count) pixels differ, first "
+                      + (differing.first.map { "\($0): \(cut[$0.0, $0.1]) not \(uncut[$0.0, $0.1])" } ?? ""), file: file, line: line)
+        let outside = (0..<cut.height).flatMap { y -> [(Int, Int)] in (0..<cut.width).filter { !Self.holds(drawn, x: $0, y: y) && cut[$0, y].a != 0 }.map { ($0, y) } }
+        let sample = outside.isEmpty ? "" : "\(outside[0]): \(cut[outside[0].0, outside[0].1])"
+        XCTAssertTrue(outside.isEmpty, "\(what): \(outside.count) pixels outside what it drew, \(String(describing: drawn)), are not transparent, first \(sample)",
+                      file: file, line: line)
+    }
+
     private static func holds(_ rect: PixelRect?, x: Int, y: Int) -> Bool {
         guard let rect else { return false }
         return x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height
+    }
+
+    /// A window poured into a small rectangle far from it, zoomed down to it
+    /// from mipmaps: cut to where it lies in its drawing (grown by what each
+    /// level's filtering reads past it), its frames are its whole drawing's.
+    func testAWindowCutToWhereItLiesDrawsItsWholeDrawingsFramesAtEveryMipmapLevel() throws {
+        let renderer = try RenderFixture.renderer()
+        let drawing = try RenderTarget(width: 384, height: 216)
+        let rect = PixelRect(x: 230, y: 20, width: 120, height: 80)
+        try renderer.composeAlone([SurfaceLayer(try Texture(image: TestScreens.first(width: 120, height: 80)), at: rect)], into: drawing)
+        let alone = try drawing.drawnTexture()
+        let sparse = SparseSide(texture: alone, content: try XCTUnwrap(Renderer.content(of: [SurfaceLayer(alone, at: rect)], in: drawing.bounds)))
+        for name in ["zoom-from-rect", "lamp"] {
+            var settings = EffectSettings(try RenderFixture.effect(name))
+            try settings.set("rect", to: "0.01, 0.93, 0.03, 0.05")
+            for progress in [0.2, 0.5, 0.8, 0.95] {
+                let cut = try RenderTarget(width: drawing.width, height: drawing.height)
+                let drawn = try renderer.draw(settings, from: alone, to: renderer.nothing, progress: progress, form: .layers,
+                                              window: cut.bounds, sparse: sparse, into: cut)
+                try assertCutFrameIsTheWhole(cut, drawn: drawn, settings, from: alone, to: renderer.nothing, sparse: sparse, progress: progress,
+                                             direction: .forward, "\(name) closing at \(progress)")
+            }
+        }
     }
 
     private static func xrgb(_ image: RGBAImage, unusedByte: UInt8) throws -> Texture {
@@ -114,21 +157,8 @@ final class LayeredEffectTests: XCTestCase {
                 try renderer.draw(settings, from: from, to: to, progress: progress, direction: direction, form: .shader,
                                   window: window, into: shader)
                 if let sparse {
-                    let whole = try RenderTarget(width: RenderFixture.width, height: RenderFixture.height)
-                    try renderer.draw(settings, from: from, to: to, progress: progress, direction: direction, form: .layers,
-                                      window: window, into: whole)
-                    let cut = layers.readPixels(opaque: false), uncut = whole.readPixels(opaque: false)
-                    // A cut quad's corners are other numbers for the same texels: its filtering may round one level apart.
-                    func apart(_ a: RGBA, _ b: RGBA) -> Int { [Int(a.r) - Int(b.r), Int(a.g) - Int(b.g), Int(a.b) - Int(b.b), Int(a.a) - Int(b.a)].map(abs).max() ?? 0 }
-                    let differing = (0..<cut.height).flatMap { y in (0..<cut.width).filter { apart(cut[$0, y], uncut[$0, y]) > 1 }.map { ($0, y) } }
-                    XCTAssertTrue(differing.isEmpty, "\(what): cut to \(sparse.content), \(differing.count) pixels differ, first \(differing.first.map { "\($0): \(cut[$0.0, $0.1]) not \(uncut[$0.0, $0.1])" } ?? "")",
-                                  file: file, line: line)
-                    for y in 0..<cut.height {
-                        for x in 0..<cut.width where !Self.holds(drawn, x: x, y: y) && cut[x, y].a != 0 {
-                            XCTFail("\(what): (\(x), \(y)) outside what it drew, \(String(describing: drawn)), is not transparent", file: file, line: line)
-                            return
-                        }
-                    }
+                    try assertCutFrameIsTheWhole(layers, drawn: drawn, settings, from: from, to: to, sparse: sparse, progress: progress,
+                                                 direction: direction, what, file: file, line: line)
                 }
                 assertImagesMatch(layers.readPixels(opaque: !over), shader.readPixels(opaque: !over), tolerance: tolerance,
                                   edgeShare: 0.02, what, file: file, line: line)
