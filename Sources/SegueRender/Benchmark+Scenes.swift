@@ -33,11 +33,12 @@ extension Benchmark {
     /// The desktops a compositor's frame of a workspace switch or a minimize
     /// is drawn from, kept between frames as its compositions are: each frame
     /// redraws two 32×32 squares of each (its windows are live clients), then
-    /// the effect, then the bar (and a notification) over it.
+    /// the effect, then the bar (and a notification) over it. Stacked windows
+    /// filling the output are their own screens.
     final class Scenes {
         private let renderer: Renderer
         private let width: Int, height: Int
-        private let stacks: [RenderTarget], desktops: [RenderTarget], rest: RenderTarget
+        private let desktops: [RenderTarget], rest: RenderTarget
         private let screens: [Texture]
         private let windows: [[SurfaceLayer]]
         private let minimized: SurfaceLayer
@@ -50,7 +51,6 @@ extension Benchmark {
             self.renderer = renderer
             (self.width, self.height) = (width, height)
             screens = [from, to]
-            stacks = try (0..<2).map { _ in try RenderTarget(width: width, height: height) }
             desktops = try (0..<2).map { _ in try RenderTarget(width: width, height: height) }
             rest = try RenderTarget(width: width, height: height)
             // Three windows two-fifths of the output on each desktop, apart and overlapping, as people place them.
@@ -80,7 +80,6 @@ extension Benchmark {
             changed = OutputDamage([PixelRect(x: width / 10, y: height / 5, width: 32, height: 32),
                                     PixelRect(x: width * 3 / 5, y: height / 4, width: 32, height: 32)])
             for side in 0..<2 {
-                try renderer.render(.surfaces([SurfaceLayer(screens[side], at: stacks[side].bounds)], background: Self.background), into: stacks[side])
                 try renderer.render(.surfaces(windows[side], background: Self.background), into: desktops[side])
             }
             try renderer.render(.surfaces(Array(windows[0].prefix(2)), background: Self.background), into: rest)
@@ -93,12 +92,8 @@ extension Benchmark {
             case .alone, .overDesktop:
                 return
             case .betweenStacks, .notificationDuringSwitch:
-                let sides = try (0..<2).map { side in
-                    try renderer.render(.surfaces([SurfaceLayer(screens[side], at: stacks[side].bounds)], background: Self.background),
-                                        within: changed, into: stacks[side])
-                    return try stacks[side].drawnTexture()
-                }
-                try renderer.draw(settings, from: sides[0], to: sides[1], progress: progress, form: form, into: target)
+                // A window filling the output is its own screen: the effect samples its texture.
+                try renderer.draw(settings, from: screens[0], to: screens[1], progress: progress, form: form, into: target)
                 if scene == .notificationDuringSwitch {
                     // Sliding in from the right edge to a margin under the bar.
                     let margin = max(1, width / 100)

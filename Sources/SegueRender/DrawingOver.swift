@@ -40,13 +40,14 @@ extension Renderer {
         let alone = try scratch(&windowAlone, width: area.width, height: area.height)
         // A closing window is a picture kept as it was: composed once; an opening one is live, every frame.
         let kept = !opening && layers.count == 1 ? layers.first?.texture : nil
-        if kept == nil || windowAloneHolds?.picture !== kept || windowAloneHolds?.area != area {
+        let rect = layers.first?.rect
+        if kept == nil || windowAloneHolds?.picture !== kept || windowAloneHolds?.area != area || windowAloneHolds?.rect != rect {
             try composeAlone(layers.map { layer in
                 var moved = layer
                 moved.rect = PixelRect(x: layer.rect.x - area.x, y: layer.rect.y - area.y, width: layer.rect.width, height: layer.rect.height)
                 return moved
             }, into: alone)
-            windowAloneHolds = kept.map { KeptPicture(picture: $0, area: area) }
+            windowAloneHolds = kept.map { KeptPicture(picture: $0, area: area, rect: rect) }
         }
         let frame = try scratch(&windowFrame, width: area.width, height: area.height)
         let window = try alone.drawnTexture(), nothing = try nothing
@@ -146,4 +147,6 @@ extension Renderer {
 struct KeptPicture {
     weak var picture: Texture?
     let area: PixelRect
+    /// Where in the output it was composed from: a window moved is composed again.
+    let rect: PixelRect?
 }

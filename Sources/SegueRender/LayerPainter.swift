@@ -62,8 +62,11 @@ struct LayerPainter {
             // Where the side is transparent, a layer over what is transparent too, or blended over, draws nothing.
             // The level a layer is sampled at is its frame's scale over its source's: a cut keeps it.
             let level = mipmapLevel(layer, texture)
-            if let sparse, texture === sparse.texture, blend.isOver || !painted.overlaps(layer) {
-                guard let cropped = layer.cropped(to: sparse.content(sampledAt: level)) else { continue }
+            // Where the side is transparent, a layer over what is transparent too, or blended over, draws nothing.
+            let cut = sparse.flatMap { texture === $0.texture && (blend.isOver || !painted.overlaps(layer)) ? $0 : nil }
+            let copied = blend == .none && layer.mask == nil ? copiedAsIs(layer, texture) : nil
+            if let cut, copied == nil {
+                guard let cropped = layer.cropped(to: cut.content(sampledAt: level)) else { continue }
                 layer = cropped
             }
             if flat.map({ $0.3 > 0 }) ?? true { painted.add(layer) }
@@ -73,9 +76,13 @@ struct LayerPainter {
                 if let colour = flat, opacity >= 1, layer.rotation == nil, let rect = layer.frame.pixelRect {
                     flush()
                     target.clear([rect], to: colour)
-                } else if blend == .none, let rect = copiedAsIs(layer, texture) {
+                } else if let rect = copied {
                     flush()
-                    copy(texture, [(PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), rect.x, rect.y)], target)
+                    // Of a cut side, the texels that hold its window: a copy at its own size shows them as they are.
+                    let source = cut.map { $0.pixels } ?? PixelRect(x: 0, y: 0, width: rect.width, height: rect.height)
+                    if let source {
+                        copy(texture, [(source, rect.x + source.x, rect.y + source.y)], target)
+                    }
                     if over, texture.isOpaque { target.makeOpaque([rect]) }
                 } else if let pending = batch, pending.texture === texture, pending.level == level, pending.blend == blend {
                     batch?.mesh.append(mesh(placement, target))

@@ -9,11 +9,23 @@ package struct SparseSide {
     let content: LayerRect
 
     /// `content` grown by what filtering reads past its edges when sampled
-    /// at mipmap `level`: two texels of that level each way.
+    /// at mipmap `level`: two texels of that level each way (a level is its
+    /// texture's size halved that often, rounded down; the levels above it
+    /// reach less far).
     func content(sampledAt level: Int) -> LayerRect {
-        let grow = Double(2 << min(max(level, 0), 16))
-        let (dx, dy) = (grow / Double(max(texture.width, 1)), grow / Double(max(texture.height, 1)))
+        let shift = min(max(level, 0), 30)
+        let (dx, dy) = (2 / Double(max(texture.width >> shift, 1)), 2 / Double(max(texture.height >> shift, 1)))
         return LayerRect(x: content.x - dx, y: content.y - dy, width: content.width + 2 * dx, height: content.height + 2 * dy)
+    }
+
+    /// The texels `content` covers, grown by two each way, within the texture: what a copy of the side need take.
+    var pixels: PixelRect? {
+        let (w, h) = (Double(texture.width), Double(texture.height))
+        let x0 = (content.x * w).rounded(.down) - 2, y0 = (content.y * h).rounded(.down) - 2
+        let x1 = ((content.x + content.width) * w).rounded(.up) + 2, y1 = ((content.y + content.height) * h).rounded(.up) + 2
+        guard [x0, y0, x1, y1].allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return nil }
+        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+            .clipped(to: PixelRect(x: 0, y: 0, width: texture.width, height: texture.height))
     }
 }
 

@@ -91,7 +91,7 @@ extension Compositor {
                         onStart: onStart, snapshot: { [unowned output] in overDesktop ? from : output.snapshot() }) { [weak self] completion, ending in
             guard let self else { return }
             let statistics = completion.statistics
-            output.transitionEnded(rendered: statistics.medianRenderTime)
+            output.transitionEnded(rendered: statistics.medianRenderTime, interrupted: completion.outcome == .interrupted)
             log.info("transition \(completion.id) \(play.event.rawValue) \(completion.effect) (\(resolution.reason)) \(completion.outcome.rawValue): frames \(statistics.frames), late \(statistics.lateFrames), missed refreshes \(statistics.missedRefreshes), scale min \(String(format: "%.2f", statistics.minimumScale)) median \(String(format: "%.2f", statistics.medianScale)), client updates from \(statistics.fromUpdates) to \(statistics.toUpdates)")
             // The stack followed first: whoever hears of the completion sees what it left shown.
             if ending.shownChanged { windows.focusShownWindow() }

@@ -198,9 +198,18 @@ final class OutputFrameTests: XCTestCase {
         play(try crossfade(duration: 2 / 60), from: from, to: to)
         XCTAssertEqual(backend.expectedRender, 0, "none before it, and the stand-in's effects were never timed")
         while navigation.isAnimating { frameAndPresent() }
-        output.transitionEnded(rendered: 0.009)
+        output.transitionEnded(rendered: 0.009, interrupted: false)
         play(try crossfade(duration: 2 / 60), from: to, to: from)
         XCTAssertEqual(backend.expectedRender, 0.009)
+    }
+
+    /// One transition interrupted by the next ends before the next runs: what
+    /// the next readied stays; the last to end lets it go.
+    func testATransitionInterruptedLeavesWhatItsSuccessorReadied() {
+        output.transitionEnded(rendered: nil, interrupted: true)
+        XCTAssertEqual(painter.reducedTargetsReleased, 0)
+        output.transitionEnded(rendered: nil, interrupted: false)
+        XCTAssertEqual(painter.reducedTargetsReleased, 1)
     }
 
     func testAFrameAskedForAfterATransitionEndsShowsTheScreenWhole() throws {
@@ -209,7 +218,7 @@ final class OutputFrameTests: XCTestCase {
         play(try crossfade(duration: 1 / 60), from: from, to: to)
         while navigation.isAnimating { frameAndPresent() }
         screens.shown = .texture(to)
-        output.transitionEnded(rendered: nil)
+        output.transitionEnded(rendered: nil, interrupted: false)
         XCTAssertEqual(painter.reducedTargetsReleased, 1, "frames drawn smaller are done with")
         backend.frame(age: 1)
         let render = try XCTUnwrap(painter.renders.last)

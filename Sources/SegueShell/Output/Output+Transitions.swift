@@ -73,11 +73,13 @@ extension Output {
         backend.scheduleFrame()
     }
 
-    /// A transition completed, its frames' median render time `rendered`: the next frame shows what is shown.
-    func transitionEnded(rendered: Double?) {
+    /// A transition completed, its frames' median render time `rendered`: the
+    /// next frame shows what is shown. One `interrupted` leaves what its
+    /// successor readied (it is not running yet when this one hands over).
+    func transitionEnded(rendered: Double?, interrupted: Bool) {
         damage()
         if let rendered { lastTransitionRender = rendered }
-        guard navigation.transition == nil else { return }
+        guard navigation.transition == nil, !interrupted else { return }
         painter.releaseReducedTargets()
         desktopCompositions = [:]
     }
