@@ -59,7 +59,6 @@ struct LayerPainter {
             let opacity = Float(min(layer.opacity, 1))
             let (texture, blend, flat) = over ? overContent(layer, opacity, from: from, to: to, clear: clear)
                 : content(layer, opacity, from: from, to: to)
-            // Where the side is transparent, a layer over what is transparent too, or blended over, draws nothing.
             // The level a layer is sampled at is its frame's scale over its source's: a cut keeps it.
             let level = mipmapLevel(layer, texture)
             // Where the side is transparent, a layer over what is transparent too, or blended over, draws nothing.
