@@ -86,6 +86,8 @@ extension ConfigReader {
         if let prev = chord("workspace-prev") { config.keys.workspacePrev = prev }
         if let minimize = chord("minimize") { config.keys.minimize = minimize }
         if let restore = chord("restore") { config.keys.restore = restore }
+        if let maximize = chord("maximize") { config.keys.maximize = maximize }
+        if let fullscreen = chord("fullscreen") { config.keys.fullscreen = fullscreen }
         guard valid else { return }
         // One chord, one action: the later key of a clashing pair is the one reported.
         let keys = config.keys.named.compactMap { name, chord in chord.map { (name, $0) } }

@@ -18,6 +18,10 @@ public struct KeyBindings: Sendable, Equatable {
     /// Minimizes the shown window (Super+H, as GNOME hides one); restores the one minimized last (Super+Shift+H).
     public var minimize: KeyChord
     public var restore: KeyChord
+    /// Maximizes the shown window or unmaximizes it (Super+Up; free placement
+    /// only), and makes it fullscreen or leaves it (Super+F, as sway's).
+    public var maximize: KeyChord
+    public var fullscreen: KeyChord
     /// How many workspaces have keys of their own.
     public static let numberedWorkspaces = 1...9
 
@@ -32,6 +36,8 @@ public struct KeyBindings: Sendable, Equatable {
         workspacePrev = try! KeyChord(parsing: "Super+Page_Up")
         minimize = try! KeyChord(parsing: "Super+H")
         restore = try! KeyChord(parsing: "Super+Shift+H")
+        maximize = try! KeyChord(parsing: "Super+Up")
+        fullscreen = try! KeyChord(parsing: "Super+F")
     }
 
     public static let defaults = KeyBindings(close: try! KeyChord(parsing: "Alt+F4"))
@@ -41,6 +47,7 @@ public struct KeyBindings: Sendable, Equatable {
         [("switch-next", switchNext), ("switch-prev", switchPrev), ("switch-previous", switchPrevious), ("close", close)]
             + Self.numberedWorkspaces.map { ("workspace-\($0)", workspace[$0 - 1]) }
             + Self.numberedWorkspaces.map { ("move-to-workspace-\($0)", moveToWorkspace[$0 - 1]) }
-            + [("workspace-next", workspaceNext), ("workspace-prev", workspacePrev), ("minimize", minimize), ("restore", restore)]
+            + [("workspace-next", workspaceNext), ("workspace-prev", workspacePrev), ("minimize", minimize), ("restore", restore),
+               ("maximize", maximize), ("fullscreen", fullscreen)]
     }
 }

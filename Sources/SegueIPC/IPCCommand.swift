@@ -2,7 +2,7 @@
 /// `command`, so decoding can name what is unknown and suggest what was meant.
 enum IPCCommand: String, CaseIterable {
     case windows, outputs, clients, `switch`, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set
-    case workspaces, workspace, moveToWorkspace = "move-to-workspace", minimize, restore, place
+    case workspaces, workspace, moveToWorkspace = "move-to-workspace", minimize, restore, place, maximize, fullscreen
 
     var fields: [String] {
         switch self {
@@ -11,6 +11,7 @@ enum IPCCommand: String, CaseIterable {
         case .moveToWorkspace: ["target", "window", "wait"]
         case .minimize, .restore: ["window", "wait"]
         case .place: ["window", "x", "y"]
+        case .maximize, .fullscreen: ["window", "state", "wait"]
         case .switch: ["target", "effect", "duration", "wait"]
         case .close: ["target", "wait"]
         case .screenshot: ["path"]

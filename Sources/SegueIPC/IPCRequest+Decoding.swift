@@ -44,6 +44,9 @@ extension IPCRequest {
         case .place:
             guard let window = try request.windowID() else { throw IPCError("place needs a \"window\" id from windows") }
             return .place(window: window, x: try request.coordinate("x"), y: try request.coordinate("y"))
+        case .maximize, .fullscreen:
+            return .setState(command == .maximize ? .maximized : .fullscreen, on: try request.onOff(),
+                             window: try request.windowID(), wait: try request.bool("wait") ?? false)
         case .set:
             guard let key = try request.string("key"), !key.isEmpty, let value = try request.string("value") else {
                 throw IPCError("set needs a \"key\" (dotted, e.g. \"transitions.switch.effect\") and a \"value\"")
@@ -118,6 +121,16 @@ private struct Fields {
             throw IPCError("\(command) \"window\" must be a window id, a whole number of at least 0, got \(JSONValue.number(number).encoded())")
         }
         return Int(number)
+    }
+
+    /// `state`: "on", "off", or "toggle" (as left out: nil, the other way from how it is).
+    func onOff() throws(IPCError) -> Bool? {
+        switch try string("state") {
+        case nil, "toggle"?: return nil
+        case "on"?: return true
+        case "off"?: return false
+        case let other?: throw IPCError("\(command) \"state\" must be \"on\", \"off\" or \"toggle\", got \"\(other)\"")
+        }
     }
 
     func effect() throws(IPCError) -> String? {

@@ -54,6 +54,10 @@ public enum IPCRequest: Equatable, Sendable {
     /// Puts a window's top left at (x, y) on the output, in surface units:
     /// with free placement only, where windows stay where they are put.
     case place(window: Int, x: Int, y: Int)
+    /// Asks a window (by default the shown one) maximized or fullscreen, or
+    /// not (`on` nil: the other way from how it is); with `wait`, the reply
+    /// comes once it is drawn so (its resize finished, or shown at once).
+    case setState(WindowState, on: Bool? = nil, window: Int? = nil, wait: Bool = false)
 
     /// The request as one line of JSON, without the terminating newline.
     public func encoded() -> String {
@@ -98,6 +102,10 @@ public enum IPCRequest: Equatable, Sendable {
         case .switcher(let step):
             fields["step"] = .string(step.name)
             if let filter = step.filter { fields["filter"] = .string(filter.rawValue) }
+        case .setState(_, let on, let window, let wait):
+            if let on { fields["state"] = on ? "on" : "off" }
+            if let window { fields["window"] = .number(Double(window)) }
+            if wait { fields["wait"] = true }
         case .place(let window, let x, let y):
             fields["window"] = .number(Double(window))
             fields["x"] = .number(Double(x))
@@ -129,6 +137,7 @@ public enum IPCRequest: Equatable, Sendable {
         case .minimize: .minimize
         case .restore: .restore
         case .place: .place
+        case .setState(let state, _, _, _): state == .maximized ? .maximize : .fullscreen
         }
     }
 }

@@ -27,6 +27,9 @@ enum Action {
     case workspace(WorkspaceTarget)
     /// Moves a window (by default the shown one) to a workspace, on top there.
     case moveToWorkspace(WorkspaceTarget, window: SwitchTarget? = nil)
+    /// Asks a window (by default the shown one) maximized or fullscreen, or
+    /// not (nil: the other way from how it asks now), as its client would.
+    case restate(WindowState, on: Bool?, window: SwitchTarget? = nil)
 }
 
 /// Why an action did nothing; the message says it to a person.
@@ -57,6 +60,9 @@ enum ActionOutcome {
     case workspaceShown(number: Int, changed: Bool)
     /// The window went to workspace `number`; `played`: a transition away from it started.
     case movedToWorkspace(windowID: Int, number: Int, played: Bool)
+    /// The window was asked into the state (`on`) or out of it; `changed`: it
+    /// asked otherwise before, and is configured anew.
+    case restated(windowID: Int, on: Bool, changed: Bool)
 }
 
 /// Hears once how a transition that an action started ended, and what chose

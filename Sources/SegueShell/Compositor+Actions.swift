@@ -65,6 +65,9 @@ extension Compositor {
             }
             do { try start(play, onComplete: onComplete, onStart: onStart) } catch { throw ActionError(description: "\(error)") }
             return .movedToWorkspace(windowID: window.id, number: number, played: true)
+        case .restate(let state, let on, let target):
+            guard let window = try target.map(window(for:)) ?? stack.shown else { throw ActionError(description: "no window is shown") }
+            return try windows.ask(window, state, on: on)
         case .reload:
             switch reloadConfig() {
             case nil:

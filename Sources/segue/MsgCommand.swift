@@ -9,5 +9,5 @@ struct MsgCommand: ParsableCommand {
                       MsgEffectsCommand.self, MsgTransitionsCommand.self, MsgReloadCommand.self, MsgConfigCommand.self,
                       MsgSpawnCommand.self, MsgGestureCommand.self, MsgSwitcherCommand.self, MsgEventsCommand.self, MsgSetCommand.self,
                       MsgWorkspacesCommand.self, MsgWorkspaceCommand.self, MsgMoveToWorkspaceCommand.self,
-                      MsgMinimizeCommand.self, MsgRestoreCommand.self, MsgPlaceCommand.self])
+                      MsgMinimizeCommand.self, MsgRestoreCommand.self, MsgPlaceCommand.self, MsgMaximizeCommand.self, MsgFullscreenCommand.self])
 }

@@ -31,6 +31,7 @@ enum MsgReplyText {
             if payload["outcome"] != nil { completion(payload) }
             else { payload["window"].map { "window \(plain($0)) \(payload["minimized"] != nil ? "minimized" : "restored")" } ?? keyed(payload) }
         case .place(let window, let x, let y): "window \(window) placed at \(x),\(y)"
+        case .setState(let state, _, _, _): restated(state, payload)
         }
     }
 
@@ -57,6 +58,20 @@ enum MsgReplyText {
             return [marks, plain(w["number"]), windows]
         }
         return aligned([["", "workspace", "windows"]] + rows) + "\n(* shown, ! a window asks for attention)"
+    }
+
+    /// `window 3 maximized`, `window 3 is fullscreen already`; waited for, how its resize went.
+    private static func restated(_ state: WindowState, _ payload: [String: JSONValue]) -> String {
+        guard let window = payload["window"], let on = payload[state.field] else { return keyed(payload) }
+        let now = switch state {
+        case .maximized: on == .bool(true) ? "maximized" : "unmaximized"
+        case .fullscreen: on == .bool(true) ? "fullscreen" : "out of fullscreen"
+        }
+        guard payload["changed"] != .bool(false) else { return "window \(plain(window)) is \(now) already" }
+        guard let outcome = payload["outcome"] else { return "window \(plain(window)) \(now)" }
+        guard outcome != "at-once" else { return "window \(plain(window)) \(now), shown at once" }
+        return "window \(plain(window)) \(now): \(plain(payload["kind"])) \(plain(outcome)), \(plain(payload["frames"])) frames, "
+            + "\(plain(payload["missed_refreshes"])) missed refreshes"
     }
 
     private static func workspaceAction(_ payload: [String: JSONValue]) -> String {

@@ -19,6 +19,23 @@ final class ConfigKeysTests: XCTestCase {
         XCTAssertEqual(config.path, ConfigFixture.path)
     }
 
+    func testMaximizeIsSuperUpAndFullscreenSuperFEachRebindable() throws {
+        let defaults = try ConfigFixture.config("").keys
+        XCTAssertEqual(defaults.maximize, try KeyChord(parsing: "Super+Up"))
+        XCTAssertEqual(defaults.fullscreen, try KeyChord(parsing: "Super+F"))
+        let keys = try ConfigFixture.config("""
+            [keys]
+            maximize = "Super+M"
+            fullscreen = "F11"
+            """).keys
+        XCTAssertEqual(keys.maximize, try KeyChord(parsing: "Super+M"))
+        XCTAssertEqual(keys.fullscreen, try KeyChord(parsing: "F11"))
+        XCTAssertEqual(ConfigFixture.problems("""
+            [keys]
+            fullscreen = "Super+H"
+            """), ["2:14: minimize and fullscreen are both Super+H; give them different keys"])
+    }
+
     func testKeyRepeatRateAndDelay() throws {
         let config = try ConfigFixture.config("[keys]\nrepeat-rate = 0\nrepeat-delay = 250")
         XCTAssertEqual(config.keyRepeat, KeyRepeat(rate: 0, delay: 250), "0: keys do not repeat")

@@ -30,7 +30,7 @@ final class FakeDelegate: IPCDelegate {
         case .effects:
             reply(.success(["blob": .string(Self.effectsBlob)]))
         case .transitions, .outputs, .clients, .config, .spawn, .close, .gesture, .switcher, .set, .workspaces, .workspace, .moveToWorkspace,
-             .minimize, .restore, .place:
+             .minimize, .restore, .place, .setState:
             reply(.success())
         case .events:
             reply(.success(["subscribed": true]))

@@ -21,7 +21,10 @@ final class IPCRequestTests: XCTestCase {
             .moveToWorkspace(.number(2)), .moveToWorkspace(.next, window: 7, wait: true),
             .minimize(), .minimize(window: 4, wait: true), .restore(), .restore(window: 9), .restore(wait: true),
             .place(window: 2, x: 40, y: -8),
+            .setState(.maximized), .setState(.maximized, on: true, window: 3, wait: true), .setState(.fullscreen, on: false),
+            .setState(.fullscreen, wait: true),
         ]
+        XCTAssertEqual(try IPCRequest.decode(line: #"{"command":"maximize","state":"toggle"}"#), .setState(.maximized), "toggle is as left out")
         for request in requests {
             XCTAssertEqual(try IPCRequest.decode(line: request.encoded()), request)
             XCTAssertFalse(request.encoded().contains("\n"))
@@ -73,14 +76,17 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":"windows""#, #"request is not JSON; send one JSON object per line, e.g. {"command":"windows"}"#),
             (#"["windows"]"#, #"request must be a JSON object, e.g. {"command":"windows"}, got an array"#),
             ("3", #"request must be a JSON object, e.g. {"command":"windows"}, got a number"#),
-            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace, minimize, restore, place"),
+            (#"{"target":"next"}"#, "request has no \"command\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace, minimize, restore, place, maximize, fullscreen"),
             (#"{"command":1}"#, #""command" must be a string, got a number"#),
             (#"{"command":"windos"}"#, #"unknown command "windos"; did you mean "windows"?"#),
             (#"{"command":"swich","target":"next"}"#, #"unknown command "swich"; did you mean "switch"?"#),
-            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace, minimize, restore, place"),
+            (#"{"command":"quit"}"#, "unknown command \"quit\"; known commands: windows, outputs, clients, switch, close, screenshot, effects, transitions, reload, config, spawn, gesture, switcher, events, set, workspaces, workspace, move-to-workspace, minimize, restore, place, maximize, fullscreen"),
             (#"{"command":"windows","all":true}"#, #"unknown field "all" for windows; windows takes no fields"#),
             (#"{"command":"switch","target":"next","efect":"slide"}"#, #"unknown field "efect" for switch; did you mean "effect"?"#),
             (#"{"command":"switch","target":"next","speed":1}"#, #"unknown field "speed" for switch; switch takes "target", "effect", "duration", "wait""#),
+            (#"{"command":"maximize","state":"yes"}"#, #"maximize "state" must be "on", "off" or "toggle", got "yes""#),
+            (#"{"command":"fullscreen","state":true}"#, #"fullscreen "state" must be a string, got a boolean"#),
+            (#"{"command":"fullscreen","on":true}"#, #"unknown field "on" for fullscreen; fullscreen takes "window", "state", "wait""#),
             (#"{"command":"place","x":1,"y":2}"#, #"place needs a "window" id from windows"#),
             (#"{"command":"place","window":1,"y":2}"#, #"place needs "x", in surface units"#),
             (#"{"command":"place","window":1,"x":0.5,"y":2}"#, #"place "x" must be a whole number of surface units within ±1000000, got 0.5"#),

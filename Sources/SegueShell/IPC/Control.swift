@@ -93,6 +93,8 @@ final class Control: IPCDelegate {
             } catch {
                 reply(.failure(error.description))
             }
+        case .setState(let state, let on, let window, let wait):
+            restate(state, on: on, window: window, wait: wait, reply: reply)
         case .clients:
             reply(.success(["clients": .array(compositor.server.clients.map(clientJSON))]))
         case .outputs:

@@ -163,7 +163,8 @@ final class Input {
         var chords: [(KeyChord?, Action)] = [(keys.switchNext, .show(.next)), (keys.switchPrev, .show(.prev)),
                                              (keys.close, .close()), (keys.switchPrevious, .show(.previous)),
                                              (keys.workspaceNext, .workspace(.next)), (keys.workspacePrev, .workspace(.prev)),
-                                             (keys.minimize, .minimize(nil)), (keys.restore, .restore(nil))]
+                                             (keys.minimize, .minimize(nil)), (keys.restore, .restore(nil)),
+                                             (keys.maximize, .restate(.maximized, on: nil)), (keys.fullscreen, .restate(.fullscreen, on: nil))]
         for number in KeyBindings.numberedWorkspaces {
             chords += [(keys.workspace[number - 1], .workspace(.number(number))), (keys.moveToWorkspace[number - 1], .moveToWorkspace(.number(number)))]
         }

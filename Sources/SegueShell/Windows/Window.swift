@@ -45,6 +45,10 @@ final class Window {
     /// How it looked when asked for new states, alone, and where: what fades
     /// out as it moves to them.
     var pictureBeforeRestate: (texture: Texture, rect: PixelRect)?
+    /// Who waits for the states asked last to be drawn (`segue msg maximize --wait`),
+    /// and, once its resize to them plays, for that to end.
+    var restateWaiters: [(Restated) -> Void] = []
+    var resizeWaiters: [(Restated) -> Void] = []
     /// Its screen, composed where it is not a buffer shown as it is; drawn
     /// again where its layers changed since (their elements say where).
     private var composed = Composition()

@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueIPC
 import SegueRender
 
 /// A window whose rectangle changes moves and scales from the old one to the
@@ -11,7 +12,8 @@ extension Windows {
     /// `window` was configured with other states: drawn as it was meanwhile,
     /// and pictured as it looks now, to fade out as it moves.
     func restated(_ window: Window) {
-        guard wanted(by: window) != window.drawnState else { return }
+        // Asked back to the states it is drawn in before its client drew the others: drawn so already.
+        guard wanted(by: window) != window.drawnState else { return settleRestate(of: window, .atOnce) }
         let wait = compositor.config.resize.wait
         guard wait > 0, output.visibleWindows().contains(where: { $0 === window }) else { return catchUp(window) }
         if animates { window.pictureBeforeRestate = picture(of: window) }
@@ -50,14 +52,26 @@ extension Windows {
             compositor.textures[window.surface].map { (before.width, before.height) != ($0.width, $0.height) }
         } ?? false
         guard let old, old != rect, restated || redrawnAtAnotherSize,
-              compositor.options.placement.keepsPositions || before.fullscreen != window.drawnState.fullscreen else { return }
+              compositor.options.placement.keepsPositions || before.fullscreen != window.drawnState.fullscreen else {
+            if restated { settleRestate(of: window, .atOnce) }
+            return
+        }
         guard animates, output.visibleWindows().contains(where: { $0 === window }),
-              let picture = pictured?.texture ?? previous.flatMap(ownCopy) else { return stopResize(of: window) }
+              let picture = pictured?.texture ?? previous.flatMap(ownCopy) else {
+            stopResize(of: window)
+            if restated { settleRestate(of: window, .atOnce) }
+            return
+        }
         let settings = compositor.config.resize
         let motion = WindowResize(kind: WindowResize.Kind(before: before, after: window.drawnState), from: old)
         if let replaced = layerSurfaces.motions.resizes.start(window, motion: motion, coming: true, duration: settings.duration,
                                                               curve: settings.curve, picture: picture, from: 0) {
             report(replaced)
+        }
+        // Who waited for these states now waits for this resize to end.
+        if restated {
+            window.resizeWaiters += window.restateWaiters
+            window.restateWaiters = []
         }
         output.layersChanged()
     }
@@ -84,6 +98,7 @@ extension Windows {
         compositor.input.pointerLayoutChanged()
         output.layersChanged()
         output.damage()
+        settleRestate(of: window, .atOnce)
     }
 
     func endStateWait(of window: Window) {
@@ -108,14 +123,19 @@ extension Windows {
         let outcome = end.interrupted ? "interrupted" : "completed"
         let span = String(format: "%.3f", end.span)
         compositor.log.info("window \(end.surface.id) \(end.motion.kind.rawValue) with crossfade \(outcome): \(end.frames) frames over \(span) s, missed refreshes \(end.missedRefreshes)")
-        compositor.control.emit("resize_finished", [
-            "window": .number(Double(end.surface.id)), "kind": .string(end.motion.kind.rawValue), "outcome": .string(outcome),
-            "duration_ms": .number((end.duration * 1000).rounded()), "frames": .number(Double(end.frames)),
-            "missed_refreshes": .number(Double(end.missedRefreshes)), "presented_ms": .number((end.span * 1000 * 10).rounded() / 10),
-        ])
+        compositor.control.emit("resize_finished", Self.json(end))
+        settleResize(of: end.surface, .played(end))
     }
 
-    private func wanted(by window: Window) -> (fullscreen: Bool, maximized: Bool) {
+    /// A resize's end as `resize_finished` and `msg maximize --wait` say it.
+    static func json(_ end: ResizeAnimations.Completed) -> [String: JSONValue] {
+        ["window": .number(Double(end.surface.id)), "kind": .string(end.motion.kind.rawValue),
+         "outcome": .string(end.interrupted ? "interrupted" : "completed"),
+         "duration_ms": .number((end.duration * 1000).rounded()), "frames": .number(Double(end.frames)),
+         "missed_refreshes": .number(Double(end.missedRefreshes)), "presented_ms": .number((end.span * 1000 * 10).rounded() / 10)]
+    }
+
+    func wanted(by window: Window) -> (fullscreen: Bool, maximized: Bool) {
         (window.toplevel.wantsFullscreen, window.toplevel.wantsMaximized)
     }
 

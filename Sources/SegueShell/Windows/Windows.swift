@@ -123,6 +123,8 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         compositor.log.info("window \(window.id) unmapped")
         endStateWait(of: window)
         stopResize(of: window)
+        settleRestate(of: window, .closed)
+        settleResize(of: window, .closed)
         window.keepLastScreen(painter: compositor.renderer, background: output.background)
         // Shown with no window behind it, it closes off the background over it.
         if compositor.options.placement.showsOneWindow, stack.shown === window, stack.windows.count == 1 {
