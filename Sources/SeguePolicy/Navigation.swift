@@ -88,7 +88,8 @@ package final class Navigation<Window: AnyObject, Screen> {
     var completing: [() -> Void]?
 
     /// Whether every window of the shown workspace is on screen (free
-    /// placement), not only the shown one: minimizing any of them plays.
+    /// placement), not only the shown one: minimizing any of them plays, and
+    /// closing one the shell sees go.
     package var showsEveryWindow = false
 
     package init() {}
@@ -202,9 +203,13 @@ package final class Navigation<Window: AnyObject, Screen> {
     }
 
     /// `window` unmapped. A hand switching toward it should have let go first.
-    package func closed(_ window: Window) -> Closing {
+    /// With every window shown, one under the shown window plays its close
+    /// where it is `seen` go: the shell knows where windows lie, and whether
+    /// others above it cover it.
+    package func closed(_ window: Window, seen: Bool = false) -> Closing {
         _ = switcher.remove(window)
         let wasShown = stack.shown === window
+            || showsEveryWindow && seen && workspaces.number(of: window) == workspaces.shownNumber && !workspaces.isMinimized(window)
         workspaces.remove(window)
         guard wasShown else { return .hidden }
         guard !transitionsPending else {

@@ -74,12 +74,12 @@ extension Compositor {
         // A window smaller than the output opening onto, or closing off, the
         // background (no window behind it) does so over it; over another
         // window's screen, whose place it takes in the stack, screens play.
-        // With free placement a window minimized or restored does so over its desktop.
+        // With free placement a window opened, closed, minimized or restored does so over its desktop.
         let over: Animation<Window, ScreenSource>.Over? = switch (play.event, takenOver, from, to) {
         case (.open, nil, .background, _): play.to.flatMap { $0.covers(output.windowScreen) ? nil : .init(window: $0, opening: true) }
         case (.close, nil, _, .background): play.from.flatMap { $0.lastAlone == nil ? nil : .init(window: $0, opening: false) }
-        case (.minimize, nil, .window(let window), .workspace): .init(window: window, opening: false)
-        case (.restore, nil, .workspace, .window(let window)): .init(window: window, opening: true)
+        case (.minimize, nil, .window(let window), .workspace), (.close, nil, .window(let window), .workspace): .init(window: window, opening: false)
+        case (.restore, nil, .workspace, .window(let window)), (.open, nil, .workspace, .window(let window)): .init(window: window, opening: true)
         default: nil
         }
         output.willPlay(from: from, to: to, over: over?.window, settings: takenOver?.settings ?? settings)

@@ -9,28 +9,31 @@ public enum WindowPlacement: String, Sendable {
     /// shown window changes.
     case stacked
     /// Every window at the position it was given (the top left until then),
-    /// at the size its client picks, stacked in the order they were shown and
-    /// shown without transitions; a click raises and focuses a window. For
-    /// conformance tests, whose clients place windows and point at them.
+    /// at the size its client picks, stacked in the order they were shown; a
+    /// window opens, closes, minimizes and restores with its effect over its
+    /// desktop, and a click raises and focuses one at once. For desktops of
+    /// overlapping windows, embedders, and conformance tests, whose clients
+    /// place windows and point at them.
     case free
 }
 
 /// Every decision that depends on the placement, so it is read in this file alone.
 extension WindowPlacement {
     /// Whether `event` plays a transition: stacked, every change of the shown
-    /// window; free placement, a workspace switch alone (between whole
-    /// desktops), as the rest shows at once there.
-    func plays(_ event: TransitionEvent) -> Bool { self == .stacked || [.workspace, .minimize, .restore].contains(event) }
+    /// window; free placement, a workspace switch (between whole desktops)
+    /// and a window coming or going over its desktop, as a raise shows at once there.
+    func plays(_ event: TransitionEvent) -> Bool { self == .stacked || event != .switch }
 
     /// The two sides of a transition between `from` and `to`: stacked, each
     /// window's screen (the bare background for none); free placement, a
-    /// workspace switch's two desktops, and a window minimized or restored
-    /// on one side and its desktop, shown as `shown`, on the other.
+    /// workspace switch's two desktops, and a window opened, closed,
+    /// minimized or restored on one side and its desktop, shown as `shown`,
+    /// on the other.
     func screens(of event: TransitionEvent, from: Window?, to: Window?, workspaces: WorkspaceChange?,
                  shown: Int) -> (from: ScreenSource, to: ScreenSource) {
         if !showsOneWindow, let workspaces { return (.workspace(workspaces.from), .workspace(workspaces.to)) }
-        if !showsOneWindow, event == .minimize, let from { return (.window(from), .workspace(shown)) }
-        if !showsOneWindow, event == .restore, let to { return (.workspace(shown), .window(to)) }
+        if !showsOneWindow, [.minimize, .close].contains(event), let from { return (.window(from), .workspace(shown)) }
+        if !showsOneWindow, [.restore, .open].contains(event), let to { return (.workspace(shown), .window(to)) }
         return (from.map(ScreenSource.window) ?? .background, to.map(ScreenSource.window) ?? .background)
     }
 

@@ -13,8 +13,9 @@ final class FreePlacementTests: XCTestCase {
     private let background = RGBA(20, 20, 26)
     private let buttonLeft: UInt32 = 0x110
 
+    /// Windows open and close at once here: these tests are about where they are, not how they come.
     override func setUpWithError() throws {
-        server = try InProcessCompositor(width: 320, height: 180)
+        server = try InProcessCompositor(width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
     }
 
     override func tearDown() {

@@ -24,6 +24,10 @@ final class InProcessCompositor {
 
     private var configFolder: URL?
 
+    /// A config under which windows open and close at once: for tests of
+    /// where things are drawn, not of how they come.
+    static let opensAtOnce = "[transitions.open]\neffect = \"none\"\n"
+
     /// `config` is a config file's text, for the compositor to load;
     /// `toleratesBufferBeforeConfigure` as the WLCS integration sets it.
     init(placement: WindowPlacement = .free, width: Int = 320, height: Int = 180, scale: Int? = nil, stepped: Bool = false,

@@ -210,7 +210,8 @@ final class FreeDesktopLayerTests: XCTestCase {
     private let white = RGBA(255, 255, 255)
 
     func testOnAFreeDesktopLayerSurfacesLieUnderAndOverTheWindows() throws {
-        let server = try InProcessCompositor(placement: .free, width: 320, height: 180)
+        // The window shows at once: this is about where layers lie, not how windows come.
+        let server = try InProcessCompositor(placement: .free, width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
         defer { server.stop() }
         let client = try server.connect()
         let wallpaper = try client.makeLayerSurface(layer: 0) {

@@ -202,7 +202,7 @@ final class OutputScaleTests: XCTestCase {
     func testFreelyPlacedWindowsAreDrawnAtTheirUnitsTimesTheScale() throws {
         server.stop()
         server = nil
-        server = try InProcessCompositor(placement: .free, width: width, height: height, scale: 2)
+        server = try InProcessCompositor(placement: .free, width: width, height: height, scale: 2, config: InProcessCompositor.opensAtOnce)
         let client = try server.connect()
         // A scale-2 window of 100x50 units, its marked corner top left, placed at (30, 40) units.
         let toplevel = try client.makeConfiguredToplevel()

@@ -15,7 +15,7 @@ final class PopupLifetimeTests: XCTestCase {
     private let invalidPopupParent = WaylandProtocolError(interface: "xdg_wm_base", code: 3)
 
     override func setUpWithError() throws {
-        server = try InProcessCompositor(width: 320, height: 180)
+        server = try InProcessCompositor(width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
     }
 
     override func tearDown() {

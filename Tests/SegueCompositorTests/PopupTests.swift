@@ -19,7 +19,7 @@ final class PopupTests: XCTestCase {
 
     /// A client's green window at (20, 20) with a red 40×40 menu shown at (30, 30).
     private func windowWithMenu() throws -> (RawClient, RawToplevel, RawPopup) {
-        server = try InProcessCompositor(width: 320, height: 180)
+        server = try InProcessCompositor(width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
         let client = try server.connect()
         let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 20, y: 20)
         let menu = client.makePopup(of: toplevel.xdgSurface, width: 40, height: 40, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1))
@@ -28,7 +28,7 @@ final class PopupTests: XCTestCase {
     }
 
     func testAPopupIsDrawnOverItsWindowWhereItsPositionerPutsIt() throws {
-        server = try InProcessCompositor(width: 320, height: 180)
+        server = try InProcessCompositor(width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
         let client = try server.connect()
         let toplevel = try server.placedWindow(client, marked(width: 120, height: 80, fill: green, marker: red), x: 40, y: 30)
         // Below and right of the anchor rectangle's bottom right corner: (30, 30) in the window.
@@ -47,7 +47,7 @@ final class PopupTests: XCTestCase {
     }
 
     func testAPopupIsDrawnOverTheOneWindowShownWhenWindowsAreStacked() throws {
-        server = try InProcessCompositor(placement: .stacked, width: 320, height: 180, config: "[transitions.open]\neffect = \"none\"\n")
+        server = try InProcessCompositor(placement: .stacked, width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
         let client = try server.connect()
         let toplevel = try client.makeConfiguredToplevel()
         try client.show(marked(width: 320, height: 180, fill: green, marker: red), on: toplevel.surface)
@@ -63,7 +63,7 @@ final class PopupTests: XCTestCase {
     }
 
     func testAPopupThatWouldLeaveTheOutputSlidesBackOntoItWhereAllowed() throws {
-        server = try InProcessCompositor(width: 320, height: 180)
+        server = try InProcessCompositor(width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
         let client = try server.connect()
         let toplevel = try server.placedWindow(client, RGBAImage(width: 100, height: 100, fill: green), x: 200, y: 20)
         let popup = client.makePopup(of: toplevel.xdgSurface, width: 80, height: 30, anchorRect: PixelRect(x: 90, y: 10, width: 10, height: 10),
@@ -75,7 +75,7 @@ final class PopupTests: XCTestCase {
     }
 
     func testThePointerGoesToThePopupOverItsWindowAndBackWhenThePopupGoes() throws {
-        server = try InProcessCompositor(width: 320, height: 180)
+        server = try InProcessCompositor(width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
         let client = try server.connect()
         let pointer = client.makePointer()
         let toplevel = try server.placedWindow(client, RGBAImage(width: 120, height: 80, fill: green), x: 40, y: 30)
@@ -93,7 +93,7 @@ final class PopupTests: XCTestCase {
     }
 
     func testAGrabbingPopupHasTheKeyboardUntilAPressOutsideItsClientDismissesIt() throws {
-        server = try InProcessCompositor(width: 320, height: 180)
+        server = try InProcessCompositor(width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
         let other = try server.connect()
         _ = try server.placedWindow(other, RGBAImage(width: 100, height: 100, fill: blue), x: 200, y: 40)
         // A click on the window gives the serial a grab must answer.
@@ -129,7 +129,7 @@ final class PopupTests: XCTestCase {
     }
 
     func testPopupsStackInTheOrderTheyWereMadeAndGoNewestFirst() throws {
-        server = try InProcessCompositor(width: 320, height: 180)
+        server = try InProcessCompositor(width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
         let client = try server.connect()
         let toplevel = try server.placedWindow(client, RGBAImage(width: 200, height: 120, fill: green), x: 20, y: 20)
         let menu = client.makePopup(of: toplevel.xdgSurface, width: 60, height: 60, anchorRect: PixelRect(x: 10, y: 10, width: 1, height: 1),
@@ -171,7 +171,7 @@ final class PopupTests: XCTestCase {
     }
 
     func testAWindowMappedAgainComesBackWhereItWasPlaced() throws {
-        server = try InProcessCompositor(width: 320, height: 180)
+        server = try InProcessCompositor(width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
         let client = try server.connect()
         let toplevel = try server.placedWindow(client, marked(width: 60, height: 40, fill: green, marker: red), x: 150, y: 90)
         client.attach(nil, to: toplevel)
@@ -189,7 +189,7 @@ final class PopupTests: XCTestCase {
     }
 
     func testWithTheWLCSToleranceAFirstCommitWithABufferMapsTheToplevel() throws {
-        server = try InProcessCompositor(width: 320, height: 180, toleratesBufferBeforeConfigure: true)
+        server = try InProcessCompositor(width: 320, height: 180, config: InProcessCompositor.opensAtOnce, toleratesBufferBeforeConfigure: true)
         let client = try server.connect()
         let surface = try XCTUnwrap(wl_compositor_create_surface(client.compositor))
         let xdgSurface = try XCTUnwrap(xdg_wm_base_get_xdg_surface(client.wmBase, surface))
@@ -236,7 +236,7 @@ final class GtkPopupTests: XCTestCase {
     }
 
     func testAnEntrysContextMenuOpensAtThePointerOverTheWindowAndEscapeClosesIt() throws {
-        server = try InProcessCompositor(placement: .stacked, width: 1600, height: 900, config: "[transitions.open]\neffect = \"none\"\n")
+        server = try InProcessCompositor(placement: .stacked, width: 1600, height: 900, config: InProcessCompositor.opensAtOnce)
         app = try server.launch("gtk3-widget-factory", runtime: runtime,
                                 environment: ["GDK_BACKEND": "wayland", "GTK_THEME": "Adwaita", "NO_AT_BRIDGE": "1"])
         // The first entry, under the header bar at the top left, starts with its text selected in Adwaita's blue.

@@ -12,7 +12,7 @@ final class SubsurfaceTests: XCTestCase {
     private let green = RGBA(0, 160, 0), yellow = RGBA(255, 255, 0), blue = RGBA(0, 0, 255)
 
     override func setUpWithError() throws {
-        server = try InProcessCompositor(width: 320, height: 180)
+        server = try InProcessCompositor(width: 320, height: 180, config: InProcessCompositor.opensAtOnce)
     }
 
     override func tearDown() {

@@ -148,7 +148,7 @@ final class NavigationTests: XCTestCase {
         var overlapping = 0
         for index in 0..<500 {
             var run = RandomRun()
-            // Every other run as free placement shows windows: a minimize plays for any window of the shown workspace.
+            // Every other run as free placement shows windows: a minimize plays for any window of the shown workspace, a close for one seen.
             run.navigation.showsEveryWindow = index.isMultiple(of: 2)
             for _ in 0..<80 {
                 run.step(&generator)
@@ -180,10 +180,10 @@ final class NavigationTests: XCTestCase {
                 open.append(window)
                 shell.give(navigation.opened(window, at: shell.now), atOnce: atOnce)
             case 1:
-                close(open.randomElement(using: &generator), atOnce: atOnce)
+                close(open.randomElement(using: &generator), atOnce: atOnce, generator: &generator)
             case 2:
                 // The switcher's selection goes (or, not held, the shown window).
-                close(navigation.switcher.selection ?? navigation.stack.shown, atOnce: atOnce)
+                close(navigation.switcher.selection ?? navigation.stack.shown, atOnce: atOnce, generator: &generator)
             case 3:
                 guard let window = open.randomElement(using: &generator) else { return }
                 shell.give(navigation.switched(to: window, at: shell.now, inPassing: Bool.random(using: &generator)), atOnce: atOnce)
@@ -249,12 +249,13 @@ final class NavigationTests: XCTestCase {
             }
         }
 
-        private mutating func close(_ window: W?, atOnce: Bool) {
+        private mutating func close(_ window: W?, atOnce: Bool, generator: inout SeededGenerator) {
             guard let window else { return }
             open.removeAll { $0 === window }
             // A hand dragging toward the window that went lets go.
             if let held = navigation.heldSwitch, held.target === window { _ = held.hand.end(at: shell.now, toward: .cancelled) }
-            if case .pop(let token) = navigation.closed(window) { shell.give(token, atOnce: atOnce) }
+            // Placed freely, a window under the shown one plays its close where nothing covers it.
+            if case .pop(let token) = navigation.closed(window, seen: Bool.random(using: &generator)) { shell.give(token, atOnce: atOnce) }
         }
 
         /// A hand begins toward `window`, taking over a transition running toward it.

@@ -42,11 +42,11 @@ final class WindowPlacementTests: XCTestCase {
         XCTAssertTrue(maximized.width == 800 && maximized.maximized && !maximized.tiled)
     }
 
-    func testFreePlacementPlaysWorkspaceSwitchesMinimizeAndRestoreAndOnlyFreeKeepsPositions() {
+    func testFreePlacementPlaysEverythingButARaiseAndOnlyFreeKeepsPositions() {
         XCTAssertTrue(TransitionEvent.allCases.allSatisfy(WindowPlacement.stacked.plays) && WindowPlacement.stacked.showsOneWindow)
         XCTAssertFalse(WindowPlacement.stacked.keepsPositions)
         XCTAssertTrue(WindowPlacement.free.keepsPositions)
-        XCTAssertEqual(TransitionEvent.allCases.filter(WindowPlacement.free.plays), [.workspace, .minimize, .restore])
+        XCTAssertEqual(TransitionEvent.allCases.filter(WindowPlacement.free.plays), [.open, .close, .workspace, .minimize, .restore])
         XCTAssertFalse(WindowPlacement.free.showsOneWindow)
     }
 }

@@ -101,13 +101,14 @@ extension Output {
 
     /// `window`'s layers as its effect over the other side draws them, and
     /// the part of the output it plays over. Over its desktop, where it is
-    /// placed: it, a margin, and its source rectangle (a lamp's taskbar
-    /// button). Over the background: gone, as it was; opening, as it is.
+    /// placed (gone, as it was there): it, a margin, and its source rectangle
+    /// (a lamp's taskbar button). Over the background: gone, as it was; opening, as it is.
     private func drawing(of window: Window, overDesktop: Bool, settings: EffectSettings) -> (layers: [SurfaceLayer], area: PixelRect) {
         if overDesktop {
             let origin = delegate?.placedOrigin(of: window) ?? (x: 0, y: 0)
-            let layers = window.layers(x: origin.x, y: origin.y, scale: scale, textures: textures)
-            let around = PixelRect.bounds(of: layers.map(\.rect)).map { margined($0) }
+            let kept = window.isAlive ? nil : window.lastAlone
+            let layers = kept.map { [SurfaceLayer($0.picture, at: fullRect)] } ?? window.layers(x: origin.x, y: origin.y, scale: scale, textures: textures)
+            let around = (kept?.bounds ?? PixelRect.bounds(of: layers.map(\.rect))).map { margined($0) }
             let source = settings.sourceRect(outputWidth: width, outputHeight: height)
             return (layers, PixelRect.bounds(of: [around, source].compactMap { $0 })?.clipped(to: fullRect) ?? fullRect)
         }

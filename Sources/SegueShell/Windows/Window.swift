@@ -97,12 +97,11 @@ final class Window {
         lastScreen = copy.texture
     }
 
-    /// The window went: where it did not cover the screen, its surfaces as
-    /// they were, alone where they were (transparent around them), to close
-    /// over the screen behind it once they are gone.
-    func keepAlone(painter: Painter, on screen: WindowScreen, textures: SurfaceTextures) {
-        let layers = layers(on: screen, textures: textures)
-        guard !covers(screen), let bounds = PixelRect.bounds(of: layers.map(\.rect)), let target = try? painter.target(width: screen.width, height: screen.height),
+    /// The window went: `layers`, its surfaces as they were where they were,
+    /// alone (transparent around them) in a picture `width` × `height`, to
+    /// close over the screen or desktop behind it once they are gone.
+    func keepAlone(_ layers: [SurfaceLayer], painter: Painter, width: Int, height: Int) {
+        guard let bounds = PixelRect.bounds(of: layers.map(\.rect)), let target = try? painter.target(width: width, height: height),
               (try? painter.render(.alone(layers), into: target)) != nil, let picture = target.texture else { return }
         lastAlone = (picture, bounds)
     }

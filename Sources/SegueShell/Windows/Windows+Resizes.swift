@@ -140,7 +140,7 @@ extension Windows {
     }
 
     /// What `window`'s own surfaces cover on the output now, in output pixels.
-    private func rect(of window: Window) -> PixelRect {
+    func rect(of window: Window) -> PixelRect {
         let origin = pixelOrigin(of: window)
         return window.bounds(x: origin.x, y: origin.y, scale: output.scale)
     }

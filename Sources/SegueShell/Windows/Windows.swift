@@ -126,16 +126,22 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         settleRestate(of: window, .closed)
         settleResize(of: window, .closed)
         window.keepLastScreen(painter: compositor.renderer, background: output.background)
-        // Shown with no window behind it, it closes off the background over it.
-        if compositor.options.placement.showsOneWindow, stack.shown === window, stack.windows.count == 1 {
-            window.keepAlone(painter: compositor.renderer, on: output.windowScreen, textures: compositor.textures)
+        // Shown with no window behind it, it closes off the background over it; placed freely, over its desktop.
+        let screen = output.windowScreen
+        if compositor.options.placement.showsOneWindow, stack.shown === window, stack.windows.count == 1, !window.covers(screen) {
+            window.keepAlone(window.layers(on: screen, textures: compositor.textures), painter: compositor.renderer,
+                             width: screen.width, height: screen.height)
+        } else if !compositor.options.placement.showsOneWindow, closesInSight(window) {
+            let origin = pixelOrigin(of: window)
+            window.keepAlone(window.layers(x: origin.x, y: origin.y, scale: output.scale, textures: compositor.textures),
+                             painter: compositor.renderer, width: output.width, height: output.height)
         }
         compositor.control.emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
         compositor.offered?.windowClosed(id: window.id)
         // A hand dragging toward a window that went lets go of it: back where it came from.
         if compositor.gesture?.target === window { _ = try? compositor.perform(.gesture(.cancel)) }
-        switch compositor.navigating({ compositor.navigation.closed(window) }) {
+        switch compositor.navigating({ compositor.navigation.closed(window, seen: window.lastAlone != nil) }) {
         case .hidden:
             // Where every window is on screen, this one leaves it.
             if !compositor.options.placement.showsOneWindow { output.layersChanged() }
@@ -147,6 +153,17 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         case .pop(let play):
             try? compositor.start(play)
         }
+    }
+
+    /// Placed freely, whether `window` closing is seen whole: on screen, no
+    /// window above it over it (its effect is drawn over the desktop, so one
+    /// under another goes at once rather than over the window that hid it).
+    private func closesInSight(_ window: Window) -> Bool {
+        guard output.visibleWindows().contains(where: { $0 === window }) else { return false }
+        let order = stack.shownOrder
+        guard let index = order.firstIndex(where: { $0 === window }) else { return false }
+        let rect = rect(of: window)
+        return order[(index + 1)...].allSatisfy { rect.clipped(to: self.rect(of: $0)) == nil }
     }
 
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
