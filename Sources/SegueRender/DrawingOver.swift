@@ -37,6 +37,20 @@ extension Renderer {
     func drawWindow(_ settings: EffectSettings, window layers: [SurfaceLayer], area: PixelRect, over scene: Texture,
                     opening: Bool, progress: Double, direction: TransitionDirection, form: EffectForm,
                     into target: RenderTarget) throws {
+        let (frame, drawn) = try drawAlone(settings, window: layers, area: area, opening: opening, progress: progress, direction: direction,
+                                           form: form, outputWidth: target.width, outputHeight: target.height)
+        try compose([SurfaceLayer(scene, at: target.bounds)], background: (0, 0, 0), into: target)
+        // Elsewhere the frame is transparent: laid over, it would change nothing.
+        guard let drawn else { return }
+        try lay(frame, over: target, at: area, within: PixelRect(x: area.x + drawn.x, y: area.y + drawn.y, width: drawn.width, height: drawn.height),
+                flipped: false)
+    }
+
+    /// The window's surfaces composed alone over nothing within `area`, and
+    /// the effect drawn from or to nothing over it into the frame returned,
+    /// with the part of it drawn.
+    private func drawAlone(_ settings: EffectSettings, window layers: [SurfaceLayer], area: PixelRect, opening: Bool, progress: Double,
+                           direction: TransitionDirection, form: EffectForm, outputWidth: Int, outputHeight: Int) throws -> (RenderTarget, PixelRect?) {
         let alone = try scratch(&windowAlone, width: area.width, height: area.height)
         // A closing window is a picture kept as it was: composed once; an opening one is live, every frame.
         let kept = !opening && layers.count == 1 ? layers.first?.texture : nil
@@ -52,15 +66,11 @@ extension Renderer {
         let frame = try scratch(&windowFrame, width: area.width, height: area.height)
         let window = try alone.drawnTexture(), nothing = try nothing
         // A source rectangle is the output's: the drawing is a part of it.
-        let placed = settings.sourceRect(within: area, outputWidth: target.width, outputHeight: target.height)
+        let placed = settings.sourceRect(within: area, outputWidth: outputWidth, outputHeight: outputHeight)
         let sparse = Self.content(of: layers, in: area).map { SparseSide(texture: window, content: $0) }
         let drawn = try draw(placed, from: opening ? nothing : window, to: opening ? window : nothing, progress: progress,
                              direction: direction, form: form, window: frame.bounds, sparse: sparse, into: frame)
-        try compose([SurfaceLayer(scene, at: target.bounds)], background: (0, 0, 0), into: target)
-        // Elsewhere the frame is transparent: laid over, it would change nothing.
-        guard let drawn else { return }
-        try lay(frame, over: target, at: area, within: PixelRect(x: area.x + drawn.x, y: area.y + drawn.y, width: drawn.width, height: drawn.height),
-                flipped: false)
+        return (frame, drawn)
     }
 
     /// Where `layers` lie in a drawing over `area`, as fractions of it: nil
@@ -94,17 +104,25 @@ extension Renderer {
         return try drawing.drawnTexture()
     }
 
-    /// The window alone, its frame and the transparent side of that size,
-    /// made and cleared, the GPU done with them: the first frame would pay
-    /// for memory first touched (llvmpipe: about 10 ms at 1828×792 on 2 cores).
-    package func readyDrawing(over area: PixelRect) throws {
-        guard area.width > 0, area.height > 0 else { return }
+    /// What `first`, a window's first frame over the screen behind it, draws
+    /// into (the window alone, its frame and the transparent side of that
+    /// size) made and cleared, and its window drawn there once with the
+    /// effect, the GPU done with it all: that first frame would pay for
+    /// memory first touched (llvmpipe: about 10 ms at 1828×792 on 2 cores),
+    /// and llvmpipe's first draw of an effect over a drawing that size took
+    /// 11 ms more where the next took 1 (zoom-from-rect's minimize).
+    package func readyDrawing(_ first: FrameContent, outputWidth: Int, outputHeight: Int) throws {
+        guard case .windowOver(let settings, let layers, let area, _, let opening, let progress, let direction, let form) = first,
+              area.width > 0, area.height > 0 else { return }
         for target in [try scratch(&windowAlone, width: area.width, height: area.height),
                        try scratch(&windowFrame, width: area.width, height: area.height)] {
             target.clear([target.bounds], to: (0, 0, 0, 0))
         }
         windowAloneHolds = nil
         _ = try transparent(width: area.width, height: area.height)
+        _ = try drawAlone(settings, window: layers, area: area, opening: opening, progress: progress, direction: direction, form: form,
+                          outputWidth: outputWidth, outputHeight: outputHeight)
+        windowAloneHolds = nil
         finish()
     }
 

@@ -34,9 +34,10 @@ package protocol Painter: AnyObject {
     /// Frees what frames drawn smaller, or a window's over the screen behind
     /// it, needed: none is drawn now.
     func releaseReducedTargets()
-    /// Makes, and has the GPU touch, what frames of a window drawn over
-    /// `area` of the screen behind it draw into, before their clock starts.
-    func readyDrawing(over area: PixelRect) throws
+    /// Makes, and has the GPU touch, what frames of a window drawn over the
+    /// screen behind it draw into, drawing `first` (a `.windowOver` on an
+    /// output of this size) there once, before their clock starts.
+    func readyDrawing(_ first: FrameContent, outputWidth: Int, outputHeight: Int) throws
 }
 
 extension Painter {

@@ -20,8 +20,9 @@ public final class Texture {
     private var mipmapsValid = false
     /// Levels below the base that hold the current content (GL_TEXTURE_MAX_LEVEL).
     private(set) var mipmapLevels = 0
-    /// How often mipmaps were built: a test's window onto `bind`'s economy.
+    /// How often mipmaps were built, and how many levels were made in all: a test's window onto `bind`'s economy.
     private(set) var mipmapBuilds = 0
+    private(set) var mipmapLevelsMade = 0
     /// An embedder's texture, sampled where it is: never deleted, never given mipmaps.
     private let borrowed: Bool
     /// The client's dmabuf, as an EGLImage, this texture samples where it is:
@@ -282,13 +283,22 @@ public final class Texture {
 
     /// Builds mipmaps down to `levels` below the base when they are stale or
     /// fewer were built; returns the levels now usable, at most `levels`.
+    /// Levels that hold the content still are kept: only the deeper ones are
+    /// made, from the deepest kept (a zoom shrinking a picture that does not
+    /// change goes a level deeper every few frames, and remaking level 1 from
+    /// the whole picture each time cost a few ms a frame on llvmpipe).
     private func buildMipmaps(down levels: Int) -> Int {
         let levels = max(0, min(levels, deepestLevel))
         if levels > 0 && (!mipmapsValid || mipmapLevels < levels) {
+            let kept = mipmapsValid ? mipmapLevels : 0
+            // GLES 3 derives the levels below TEXTURE_BASE_LEVEL's from it.
+            if kept > 0 { glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_BASE_LEVEL), GLint(kept)) }
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levels))
             glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+            if kept > 0 { glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_BASE_LEVEL), 0) }
             (mipmapsValid, mipmapLevels) = (true, levels)
             mipmapBuilds += 1
+            mipmapLevelsMade += levels - kept
         }
         return levels
     }

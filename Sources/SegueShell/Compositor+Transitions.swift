@@ -82,7 +82,7 @@ extension Compositor {
         case (.restore, nil, .workspace, .window(let window)), (.open, nil, .workspace, .window(let window)): .init(window: window, opening: true)
         default: nil
         }
-        output.willPlay(from: from, to: to, over: over?.window, settings: takenOver?.settings ?? settings)
+        output.willPlay(from: from, to: to, over: over?.window, settings: takenOver?.settings ?? settings, direction: direction)
         // One interrupted starts this from a snapshot of the screen; a window over its desktop is
         // drawn from its own surfaces instead (the one interrupted, over the same desktop, is gone).
         let overDesktop = over != nil && !options.placement.showsOneWindow

@@ -35,4 +35,27 @@ final class MipmapTests: XCTestCase {
         try renderer.draw(zoom, from: from, to: to, progress: 1, into: target)
         XCTAssertEqual(to.mipmapBuilds, 3)
     }
+
+    func testGoingDeeperMakesOnlyTheNewLevelsAndTheyMatchLevelsMadeAtOnce() throws {
+        let renderer = try RenderFixture.renderer()
+        let from = try Texture(image: RenderFixture.from)
+        let stepped = try Texture(image: RenderFixture.to), direct = try Texture(image: RenderFixture.to)
+        let target = try RenderTarget(width: RenderFixture.width, height: RenderFixture.height)
+        var zoom = EffectSettings(try RenderFixture.effect("zoom-from-rect"))
+        try zoom.apply(assignments: ["rect=0.4, 0.4, 0.2, 0.2"])
+        try renderer.draw(zoom, from: from, to: stepped, progress: 0.1, into: target)
+        XCTAssertEqual(stepped.mipmapLevels, 1)
+        try zoom.apply(assignments: ["rect=0.45, 0.45, 0.12, 0.12", "fade-in=0"])
+        try renderer.draw(zoom, from: from, to: stepped, progress: 0.0, into: target)
+        XCTAssertEqual(stepped.mipmapLevels, 3)
+        XCTAssertEqual(stepped.mipmapLevelsMade, 3, "levels 2 and 3 made from level 1, level 1 kept")
+        let deeper = target.readPixels()
+        try renderer.draw(zoom, from: from, to: direct, progress: 0.0, into: target)
+        XCTAssertEqual(direct.mipmapLevelsMade, 3)
+        XCTAssertEqual(target.readPixels(), deeper, "the same levels as made at once from the picture")
+        // Level 0 is sampled as the picture again: the base level went back.
+        try renderer.draw(zoom, from: from, to: stepped, progress: 1, into: target)
+        let whole = target.readPixels()
+        XCTAssertEqual(whole, RenderFixture.to, "the whole picture at its own size, its marker where it was")
+    }
 }

@@ -154,7 +154,7 @@ final class OutputFrameTests: XCTestCase {
         let token = PlayToken(navigation.record(.transition(.switch), clock: .waiting).id)
         navigation.play(token, from: .texture(from), to: .texture(to),
                         settings: settings, direction: .forward, at: backend.now, snapshot: { .background }) { _, _ in completed() }
-        output.willPlay(from: .texture(from), to: .texture(to), over: nil, settings: settings)
+        output.willPlay(from: .texture(from), to: .texture(to), over: nil, settings: settings, direction: .forward)
     }
 
     /// Presentations so far, numbered as the backend would.

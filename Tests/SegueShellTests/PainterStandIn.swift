@@ -18,7 +18,7 @@ final class PainterStandIn: Painter {
     /// Each readback made, for screen capture.
     private(set) var readbacks: [ReadingStandIn] = []
     private(set) var reducedTargetsReleased = 0
-    /// Areas `readyDrawing(over:)` made ready, in order.
+    /// Areas `readyDrawing` made ready, in order.
     private(set) var readiedAreas: [PixelRect] = []
     /// Effects whose frames fail to draw, as a shader GL rejects would.
     var failing: Set<String> = []
@@ -63,7 +63,9 @@ final class PainterStandIn: Painter {
     func knownFrameCost(of effect: EffectDescriptor, width: Int, height: Int, scale: Double) -> Double? { nil }
 
     func releaseReducedTargets() { reducedTargetsReleased += 1 }
-    func readyDrawing(over area: PixelRect) throws { readiedAreas.append(area) }
+    func readyDrawing(_ first: FrameContent, outputWidth: Int, outputHeight: Int) throws {
+        if case .windowOver(_, _, let area, _, _, _, _, _) = first { readiedAreas.append(area) }
+    }
 }
 
 /// A readback with no GL behind it: it notes which rows of which targets it

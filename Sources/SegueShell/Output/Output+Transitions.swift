@@ -58,15 +58,21 @@ extension Output {
     /// pixels; `from` only where none runs, as a running one is retargeted
     /// from a snapshot. Where `over` opens or closes over the other side,
     /// that side is made as its frames draw it, and what they draw into is
-    /// made now. The backend hears what its first frame will take: about
-    /// what the last transition's did, not what the idle frames before did.
-    func willPlay(from: ScreenSource, to: ScreenSource, over: Window?, settings: EffectSettings) {
+    /// made now, with the window drawn there as its first frame will be (a
+    /// refresh into the effect, played `direction`). The backend hears what
+    /// its first frame will take: about what the last transition's did, not
+    /// what the idle frames before did.
+    func willPlay(from: ScreenSource, to: ScreenSource, over: Window?, settings: EffectSettings, direction: TransitionDirection) {
         if navigation.transition == nil { _ = texture(from, fresh: true, over: over) }
         _ = texture(to, fresh: true, over: over)
         if let over {
             let opening = if case .window(let window) = to, window === over { true } else { false }
             let desktop = if case .workspace = opening ? from : to { true } else { false }
-            try? painter.readyDrawing(over: drawing(of: over, overDesktop: desktop, settings: settings).area)
+            let (layers, area) = drawing(of: over, overDesktop: desktop, settings: settings)
+            let first = FrameContent.windowOver(settings, window: layers, area: area, scene: backgroundTexture, opening: opening,
+                                                progress: min(1, backend.refreshInterval / max(settings.duration, 1e-3)), direction: direction,
+                                                form: painter.form(for: settings.effect, width: width, height: height))
+            try? painter.readyDrawing(first, outputWidth: width, outputHeight: height)
         }
         let known = painter.knownFrameCost(of: settings.effect, width: width, height: height, scale: 1) ?? 0
         backend.expectNextFrame(renderSeconds: max(known, lastTransitionRender ?? 0))
