@@ -36,11 +36,11 @@ extension ConfigReader {
     /// problems are reported at the `shader` value, quoting the file's own position.
     private func loadShader(_ node: TOMLNode?, folder: String, at path: TOMLPath, context: String) -> EffectDescriptor? {
         guard let node else {
-            report("\(context) needs shader = \"FILE.glsl\", a gl-transitions file relative to this config", atKey: path)
+            report("\(context) needs shader = \"FILE.glsl\", a gl-transitions or niri open or close shader relative to this config", atKey: path)
             return nil
         }
         let shaderPath = path + ["shader"]
-        let expected = "a string: a gl-transitions file, relative to this config"
+        let expected = "a string: a gl-transitions or niri shader file, relative to this config"
         guard let written = string(node, at: shaderPath, must: expected) else { return nil }
         let file = written.hasPrefix("/") ? written : folder + "/" + written
         do throws(ShaderSourceError) {

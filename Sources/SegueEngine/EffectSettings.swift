@@ -8,6 +8,8 @@ public struct EffectSettings: Sendable, Equatable {
     public private(set) var values: [String: ParameterValue]
     public var duration: Double
     public var curve: TimingCurve
+    /// A number in 0..<1 new at each play (niri's `niri_random_seed`): 0 until a play sets it.
+    public var seed = 0.0
 
     public init(_ effect: EffectDescriptor) {
         self.effect = effect

@@ -1,8 +1,19 @@
 import Foundation
 
-/// An effect shader in the GL Transition Specification v1 format, with the
-/// parameters and annotations Segue reads from its comments.
+/// An effect shader in the GL Transition Specification v1 format, or a niri
+/// window open or close shader, with the parameters and annotations Segue
+/// reads from its comments.
 public struct ShaderSource: Sendable, Equatable {
+    /// Which function the file defines, and so how it is called: its format.
+    public enum Interface: String, Sendable, Equatable {
+        /// `vec4 transition(vec2 uv)` between two screens (gl-transitions).
+        case glTransitions = "gl-transitions"
+        /// niri's `vec4 open_color(vec3 coords_geo, vec3 size_geo)`: one window appearing.
+        case niriOpen = "niri open"
+        /// niri's `vec4 close_color(vec3 coords_geo, vec3 size_geo)`: one window going.
+        case niriClose = "niri close"
+    }
+
     public enum Language: Sendable, Equatable {
         /// GLSL ES 1.00 (WebGL 1), what gl-transitions effects are written in; the default.
         case glsl100
@@ -23,6 +34,7 @@ public struct ShaderSource: Sendable, Equatable {
     /// File-scope initializers the wrapper runs before `transition()`, in file
     /// order; the body holds their declarations without them.
     public let deferredInitializers: [DeferredInitializer]
+    public let interface: Interface
 
     /// Files larger than this are surely not shaders, and are not read into memory.
     public static let maximumFileSize = 256 * 1024

@@ -1,6 +1,7 @@
 /// Reads what Segue needs from an effect shader: its `#version`, its parameter
-/// uniforms with their comment defaults, its annotations, and that it defines
-/// the transition function. Everything else is left to the GLSL compiler.
+/// uniforms with their comment defaults, its annotations, and which entry
+/// point it defines (gl-transitions' transition function, or niri's open or
+/// close colour). Everything else is left to the GLSL compiler.
 struct ShaderSourceParser {
     private let text: ShaderText
     /// Code outside preprocessor lines, where declarations live.
@@ -17,7 +18,7 @@ struct ShaderSourceParser {
     func parse() throws(ShaderSourceError) -> ShaderSource {
         let (language, versionLine) = try version()
         let parameters = try uniforms()
-        try requireTransition()
+        let interface = try entryPoint()
         let deferred = GlobalInitializerScan(text: text, code: code).deferred()
         var body = text.scalars
         // Blanked, not removed, so lines and columns still match the file.
@@ -33,7 +34,7 @@ struct ShaderSourceParser {
         view.append(contentsOf: body)
         return ShaderSource(path: text.path, body: String(view), language: language,
                             parameters: parameters, annotations: annotations(),
-                            deferredInitializers: deferred.map(\.0))
+                            deferredInitializers: deferred.map(\.0), interface: interface)
     }
 
     // MARK: #version
@@ -181,17 +182,30 @@ struct ShaderSourceParser {
     /// Where code token `j` starts, or the end of the text when there is none.
     private func position(_ j: Int) -> Int { j < code.count ? code[j].start : text.count }
 
-    // MARK: Transition function
+    // MARK: Entry point
 
-    private func requireTransition() throws(ShaderSourceError) {
+    /// The format the file is in, by the function it defines.
+    private func entryPoint() throws(ShaderSourceError) -> ShaderSource.Interface {
+        if defines("transition", taking: "vec2") != nil { return .glTransitions }
+        if defines("open_color", taking: "vec3") != nil { return .niriOpen }
+        if defines("close_color", taking: "vec3") != nil { return .niriClose }
+        if let resize = defines("resize_color", taking: "vec3") {
+            throw text.error(at: code[resize].start, "niri resize shaders (resize_color) are not played yet: Segue plays niri's open_color and close_color")
+        }
+        throw text.error(at: 0, "defines no entry point Segue knows: vec4 transition(vec2 uv) (gl-transitions), "
+                         + "or vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri)")
+    }
+
+    /// The code token naming `vec4 name(TYPE ...` where the file defines it.
+    private func defines(_ name: String, taking type: String) -> Int? {
         let qualifiers: Set<String> = Self.precisions.union(["in", "const"])
         for k in code.indices where k + 3 < code.count && code[k].text == "vec4"
-            && code[k + 1].text == "transition" && code[k + 2].text == "(" {
+            && code[k + 1].text == name && code[k + 2].text == "(" {
             var j = k + 3
             while j < code.count && qualifiers.contains(code[j].text) { j += 1 }
-            if j < code.count && code[j].text == "vec2" { return }
+            if j < code.count && code[j].text == type { return k + 1 }
         }
-        throw text.error(at: 0, "does not define vec4 transition(vec2 uv)")
+        return nil
     }
 
     // MARK: Annotations

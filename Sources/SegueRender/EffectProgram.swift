@@ -5,23 +5,34 @@ import SegueShaders
 /// An effect's shader compiled into a program: Segue's vertex stage, the
 /// gl-transitions prelude, the effect's file, its deferred global
 /// initializers, and an epilogue calling `transition(uv)`, in the file's GLSL
-/// version.
+/// version. A niri open or close shader gets niri's uniforms in place of the
+/// prelude, and an epilogue calling its function over the window's geometry.
 final class EffectProgram {
     let source: ShaderSource
     private let program: ShaderProgram
     private let progress, ratio, size, window, over: GLint
+    private let niri: (progress: GLint, clamped: GLint, seed: GLint, geoToTex: GLint, geometry: GLint, geometrySize: GLint)
     private let parameters: [(spec: ParameterSpec, location: GLint)]
 
     init(effect: EffectDescriptor) throws {
         source = effect.source
         let version = source.language == .glsl300 ? "300" : "100"
+        let niriColor: String? = switch source.interface {
+        case .glTransitions: nil
+        case .niriOpen: "open_color"
+        case .niriClose: "close_color"
+        }
         var vertex = ShaderAssembly()
         vertex.append(version == "300" ? "#version 300 es" : "#version 100")
         vertex.append(try ShaderProgram.libraryFile("vertex-\(version).glsl"), path: ShaderFiles.libraryPath("vertex-\(version).glsl"))
         var fragment = ShaderAssembly()
         fragment.append(version == "300" ? "#version 300 es" : "#version 100")
-        fragment.append(try ShaderProgram.libraryFile("prelude-\(version).glsl"), path: ShaderFiles.libraryPath("prelude-\(version).glsl"))
-        fragment.append(try ShaderProgram.libraryFile("screens.glsl"), path: ShaderFiles.libraryPath("screens.glsl"))
+        if niriColor != nil {
+            fragment.append(try ShaderProgram.libraryFile("niri-prelude.glsl"), path: ShaderFiles.libraryPath("niri-prelude.glsl"))
+        } else {
+            fragment.append(try ShaderProgram.libraryFile("prelude-\(version).glsl"), path: ShaderFiles.libraryPath("prelude-\(version).glsl"))
+            fragment.append(try ShaderProgram.libraryFile("screens.glsl"), path: ShaderFiles.libraryPath("screens.glsl"))
+        }
         // The file declares its parameters' uniforms itself.
         fragment.append(source.body, path: source.path)
         // Globals whose initializers GLSL ES refuses at file scope get them here, in file order.
@@ -30,13 +41,22 @@ final class EffectProgram {
             fragment.append("\(deferred.name) = \(deferred.expression);", path: source.path, firstLine: deferred.line)
         }
         fragment.append("}")
-        fragment.append(try ShaderProgram.libraryFile("epilogue-\(version).glsl"), path: ShaderFiles.libraryPath("epilogue-\(version).glsl"))
+        if let niriColor {
+            fragment.append("#define SEGUE_NIRI_COLOR \(niriColor)")
+            fragment.append(try ShaderProgram.libraryFile("niri-epilogue.glsl"), path: ShaderFiles.libraryPath("niri-epilogue.glsl"))
+        } else {
+            fragment.append(try ShaderProgram.libraryFile("epilogue-\(version).glsl"), path: ShaderFiles.libraryPath("epilogue-\(version).glsl"))
+        }
         let program = try ShaderProgram(name: "effect '\(effect.name)'", vertex: vertex, fragment: fragment,
                                         fragmentPath: source.path)
         self.program = program
         glUseProgram(program.id)
         glUniform1i(program.uniform("from"), 0)
         glUniform1i(program.uniform("to"), 1)
+        // The window is the side an open comes to, and a close goes from (after a reverse play's swap).
+        glUniform1i(program.uniform("niri_tex"), source.interface == .niriClose ? 0 : 1)
+        niri = (program.uniform("niri_progress"), program.uniform("niri_clamped_progress"), program.uniform("niri_random_seed"),
+                program.uniform("niri_geo_to_tex"), program.uniform("segueGeometry"), program.uniform("segueGeometrySize"))
         progress = program.uniform("progress")
         ratio = program.uniform("ratio")
         size = program.uniform("segueSize")
@@ -53,9 +73,23 @@ final class EffectProgram {
 
     /// Sets every uniform for one frame; the caller has bound the textures.
     /// With a `window` (pixels of the drawing, from its top-left) the screens
-    /// fill only that rectangle, and what shows neither is transparent.
-    func use(progress value: Double, width: Int, height: Int, window rect: PixelRect? = nil, values: [String: ParameterValue]) {
+    /// fill only that rectangle, and what shows neither is transparent. A
+    /// niri shader's window geometry is `geometry` of the drawing (fractions,
+    /// from its top-left; all of it where nil), its seed `seed`.
+    func use(progress value: Double, width: Int, height: Int, window rect: PixelRect? = nil, geometry: LayerRect? = nil, seed: Double = 0,
+             values: [String: ParameterValue]) {
         glUseProgram(program.id)
+        if source.interface != .glTransitions {
+            let g = geometry ?? LayerRect(x: 0, y: 0, width: 1, height: 1)
+            glUniform1f(niri.progress, Float(value))
+            glUniform1f(niri.clamped, Float(min(max(value, 0), 1)))
+            glUniform1f(niri.seed, Float(seed))
+            glUniform4f(niri.geometry, Float(g.x), Float(g.y), Float(g.width), Float(g.height))
+            glUniform2f(niri.geometrySize, Float(g.width * Double(width)), Float(g.height * Double(height)))
+            // Geometry coordinates to the picture's, which is the drawing's: columns of a mat3.
+            let matrix: [Float] = [Float(g.width), 0, 0, 0, Float(g.height), 0, Float(g.x), Float(g.y), 1]
+            matrix.withUnsafeBufferPointer { glUniformMatrix3fv(niri.geoToTex, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+        }
         glUniform1f(progress, Float(value))
         glUniform1f(ratio, Float(width) / Float(height))
         glUniform2f(size, Float(width), Float(height))

@@ -175,7 +175,9 @@ public final class Renderer {
         first.bind(unit: 0, mipmapLevels: settings.effect.mipmappedFrom ? .max : 0, opaqueAlpha: true)
         second.bind(unit: 1, mipmapLevels: settings.effect.mipmappedTo ? .max : 0, opaqueAlpha: true)
         for (texture, unit) in imageTextures { texture.bind(unit: unit, mipmapLevels: 0) }
-        program.use(progress: p, width: target.width, height: target.height, window: window, values: settings.values)
+        // A niri shader's window is where the cut side holds it (its geometry), else all of the drawing.
+        program.use(progress: p, width: target.width, height: target.height, window: window, geometry: sparse?.content,
+                    seed: settings.seed, values: settings.values)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)

@@ -60,6 +60,8 @@ extension Compositor {
     /// following the frame clock or `hand`.
     func play(_ token: consuming PlayToken, _ resolution: Resolution, settings: EffectSettings, hand: HandDrive? = nil,
               onStart: ((Instant) -> Void)?, onComplete: TransitionCompletionHandler?) {
+        var settings = settings
+        settings.seed = .random(in: 0..<1)
         let play = navigation.play(of: token)
         let takenOver = hand?.takingOver
         let direction = takenOver?.direction ?? resolution.direction

@@ -13,6 +13,8 @@ enum EffectListing {
                 "duration_ms": Int((effect.duration * 1000).rounded()),
                 "curve": effect.curve.description,
                 "source": effect.source.path,
+                "format": effect.source.interface.rawValue,
+                "origin": Self.origin(of: effect),
                 "parameters": effect.parameters.map { p -> [String: Any] in
                     var entry: [String: Any] = [
                         "name": p.name, "uniform": p.uniform, "type": p.type.rawValue,
@@ -34,6 +36,25 @@ enum EffectListing {
         }
         let data = try JSONSerialization.data(withJSONObject: list, options: [.prettyPrinted, .sortedKeys])
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Where an effect came from: `builtin`, `user` (a file the config names) or `swift` (an embedder's).
+    static func origin(of effect: EffectDescriptor) -> String {
+        switch effect.origin {
+        case .builtin: "builtin"
+        case .userShader: "user"
+        case .swift: "swift"
+        }
+    }
+
+    /// `gl-transitions, built in`; `niri open, from /home/me/open.glsl`.
+    static func format(of effect: EffectDescriptor) -> String {
+        let format = effect.source.interface.rawValue
+        switch effect.origin {
+        case .builtin: return "\(format), built in"
+        case .userShader: return "\(format), from \(effect.source.path)"
+        case .swift: return "\(format), registered from Swift"
+        }
     }
 
     /// 1.0 → "1", 0.35 → "0.35".

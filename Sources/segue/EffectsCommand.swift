@@ -29,6 +29,7 @@ struct EffectsCommand: ParsableCommand {
         }
         for effect in effects {
             print("\(effect.name) — \(effect.summary)")
+            print("    \(EffectListing.format(of: effect))")
             print("    duration \(Int((effect.duration * 1000).rounded())) ms, \(effect.curve)")
             if let choice = forms[effect.name], let size {
                 print(String(format: "    drawn as %@ at %@ here (layers %.2f ms, shader %.2f ms a frame)",

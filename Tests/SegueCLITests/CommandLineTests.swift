@@ -29,6 +29,8 @@ final class CommandLineTests: XCTestCase {
                        ["circle-reveal", "crossfade", "doom-melt", "lamp", "rotate", "slide", "zoom-from-rect"])
         let melt = try XCTUnwrap(list.first { $0["name"] as? String == "doom-melt" })
         XCTAssertEqual(melt["duration_ms"] as? Int, 2000)
+        XCTAssertEqual(melt["format"] as? String, "gl-transitions")
+        XCTAssertEqual(melt["origin"] as? String, "builtin")
         let params = try XCTUnwrap(melt["parameters"] as? [[String: Any]])
         let width = try XCTUnwrap(params.first { $0["name"] as? String == "column-width" })
         XCTAssertEqual(width["default"] as? Double, 2)
@@ -66,6 +68,29 @@ final class CommandLineTests: XCTestCase {
         let broken = try SegueCommand.run(["effects", "--config", config])
         XCTAssertNotEqual(broken.status, 0)
         XCTAssertTrue(broken.stderr.contains("config.toml:2:10: shader \"missing.glsl\" cannot be used"), broken.stderr)
+    }
+
+    /// A niri open shader is listed with its format, and previewed as the
+    /// window (the second test screen) opening over nothing: wiped in from the left.
+    func testANiriShaderIsListedWithItsFormatAndPreviewed() throws {
+        let shader = folder.appendingPathComponent("appear.glsl")
+        try "vec4 open_color(vec3 coords_geo, vec3 size_geo) {\n    vec4 color = texture2D(niri_tex, (niri_geo_to_tex * coords_geo).st);\n"
+            .appending("    return coords_geo.x <= niri_clamped_progress ? color : vec4(0.0);\n}\n")
+            .write(to: shader, atomically: true, encoding: .utf8)
+        let config = folder.appendingPathComponent("config.toml").path
+        try "[effects.appear]\nshader = \"appear.glsl\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let listed = try SegueCommand.run(["effects", "--config", config])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdout.contains("    niri open, from \(shader.path)"), listed.stdout)
+        XCTAssertTrue(listed.stdout.contains("    gl-transitions, built in"), listed.stdout)
+        let out = folder.appendingPathComponent("appear-out").path
+        let played = try SegueCommand.run(["preview", "appear", "--config", config, "--out", out, "--frames", "3", "--size", "32x32"])
+        XCTAssertEqual(played.status, 0, played.stderr)
+        let screen = TestScreens.second(width: 32, height: 32)
+        XCTAssertEqual(try PNG.read(path: out + "/frame-002.png"), screen, "the window whole at the end")
+        let middle = try PNG.read(path: out + "/frame-001.png")
+        XCTAssertEqual(middle[2, 2], screen[2, 2], "its left half shows mid-way, its top-left corner first")
+        XCTAssertNotEqual(middle[29, 16], screen[29, 16], "its right half not yet")
     }
 
     func testPreviewWritesFramesAndAContactSheet() throws {

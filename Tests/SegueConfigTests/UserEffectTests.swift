@@ -90,6 +90,22 @@ final class UserEffectTests: XCTestCase {
         ])
     }
 
+    func testANiriOpenShaderIsAUserEffectTooItsFormatFoundByItsFunction() throws {
+        try "vec4 open_color(vec3 coords_geo, vec3 size_geo) {\n    return texture2D(niri_tex, (niri_geo_to_tex * coords_geo).st);\n}\n"
+            .write(to: folder.appendingPathComponent("shaders/appear.glsl"), atomically: true, encoding: .utf8)
+        let config = try load("[effects.appear]\nshader = \"shaders/appear.glsl\"\nduration = \"300ms\"\n[transitions.open]\neffect = \"appear\"").get()
+        XCTAssertEqual(config.effects["appear"]?.source.interface, .niriOpen)
+        XCTAssertEqual(config.transitions[.open]?.effect, .named("appear"))
+    }
+
+    func testAFileWithNoEntryPointSegueKnowsIsRefusedNamingTheFile() throws {
+        try "vec4 main_color(vec3 c) { return vec4(1.0); }\n".write(to: folder.appendingPathComponent("shaders/none.glsl"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try problems("[effects.blank]\nshader = \"shaders/none.glsl\""), [
+            "2:10: shader \"shaders/none.glsl\" cannot be used: \(folder.path)/shaders/none.glsl:1:1: defines no entry point Segue knows: "
+                + "vec4 transition(vec2 uv) (gl-transitions), or vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri)",
+        ])
+    }
+
     func testAShaderWithABadDefaultQuotesItsOwnLine() throws {
         try "uniform float x;\nuniform float y; // = abc\nvec4 transition(vec2 uv) { return vec4(0.0); }"
             .write(to: folder.appendingPathComponent("bad.glsl"), atomically: true, encoding: .utf8)
@@ -144,7 +160,7 @@ final class UserEffectTests: XCTestCase {
             "3:10: effect name 'none' is reserved: effect = \"none\" has its own meaning; choose another",
         ])
         XCTAssertEqual(try problems("[effects.mine]\nduration = \"1s\""), [
-            "1:10: [effects.mine] needs shader = \"FILE.glsl\", a gl-transitions file relative to this config",
+            "1:10: [effects.mine] needs shader = \"FILE.glsl\", a gl-transitions or niri open or close shader relative to this config",
         ])
     }
 }

@@ -226,14 +226,26 @@ final class ShaderSourceTests: XCTestCase {
 
     // MARK: Transition function
 
-    func testMissingTransitionFunctionIsAnError() {
-        let message = "does not define vec4 transition(vec2 uv)"
+    func testAFileWithNoKnownEntryPointIsAnError() {
+        let message = "defines no entry point Segue knows: vec4 transition(vec2 uv) (gl-transitions), "
+            + "or vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri)"
         for text in ["uniform float a;\nvec4 main(vec2 uv) { return vec4(0.); }",
                      "// vec4 transition(vec2 uv) { return vec4(0.); }",
-                     "vec3 transition(vec2 uv) { return vec3(0.); }"] {
+                     "vec3 transition(vec2 uv) { return vec3(0.); }",
+                     "vec4 open_color(vec2 uv) { return vec4(0.); }"] {
             XCTAssertEqual(error(text, transition: false),
                            ShaderSourceError(path: "t.glsl", line: 1, column: 1, message: message))
         }
+    }
+
+    func testTheFormatIsTheFunctionTheFileDefines() throws {
+        func interface(_ text: String) throws -> ShaderSource.Interface { try ShaderSource.parse(text, path: "t.glsl").interface }
+        XCTAssertEqual(try interface("vec4 transition(vec2 uv) { return vec4(uv, 0, 1); }"), .glTransitions)
+        XCTAssertEqual(try interface("vec4 open_color(vec3 coords_geo, vec3 size_geo) { return vec4(1.0); }"), .niriOpen)
+        XCTAssertEqual(try interface("float f() { return 1.0; }\nvec4 close_color(vec3 c, vec3 s) { return vec4(f()); }"), .niriClose)
+        XCTAssertEqual(error("\nvec4 resize_color(vec3 c, vec3 s) { return vec4(1.0); }", transition: false),
+                       ShaderSourceError(path: "t.glsl", line: 2, column: 6,
+                                         message: "niri resize shaders (resize_color) are not played yet: Segue plays niri's open_color and close_color"))
     }
 
     func testTransitionFunctionMayBeSpacedOut() throws {
