@@ -131,10 +131,8 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         if compositor.options.placement.showsOneWindow, stack.shown === window, stack.windows.count == 1, !window.covers(screen) {
             window.keepAlone(window.layers(on: screen, textures: compositor.textures), painter: compositor.renderer,
                              width: screen.width, height: screen.height)
-        } else if !compositor.options.placement.showsOneWindow, closesInSight(window) {
-            let origin = pixelOrigin(of: window)
-            window.keepAlone(window.layers(x: origin.x, y: origin.y, scale: output.scale, textures: compositor.textures),
-                             painter: compositor.renderer, width: output.width, height: output.height)
+        } else if window.lastAlone == nil {
+            keepPlacedPicture(of: window)
         }
         compositor.control.emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
@@ -153,6 +151,21 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         case .pop(let play):
             try? compositor.start(play)
         }
+    }
+
+    package func toplevelWillUnmap(_ toplevel: XdgToplevel) {
+        // Its buffer goes with this commit: its picture is kept while it is still drawn.
+        guard let window = registry[toplevel] else { return }
+        keepPlacedPicture(of: window)
+    }
+
+    /// Placed freely and closing in sight, `window`'s surfaces as they are
+    /// now, alone where they are, to close over its desktop once they are gone.
+    private func keepPlacedPicture(of window: Window) {
+        guard !compositor.options.placement.showsOneWindow, closesInSight(window) else { return }
+        let origin = pixelOrigin(of: window)
+        window.keepAlone(window.layers(x: origin.x, y: origin.y, scale: output.scale, textures: compositor.textures),
+                         painter: compositor.renderer, width: output.width, height: output.height)
     }
 
     /// Placed freely, whether `window` closing is seen whole: on screen, no

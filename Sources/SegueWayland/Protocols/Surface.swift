@@ -303,6 +303,7 @@ package final class Surface: ResourceObject {
         } ?? .none
         // Whether its alpha counts may change: the picture may look different.
         if let region = state.opaqueRegion, region != opaqueRegion { changes.newContent = true }
+        if shown == nil, hasBuffer { role?.surfaceWillLoseBuffer(self) }
         shownBuffer = shown
         current.apply(state)
         if let order = pendingSubsurfaces {

@@ -7,6 +7,13 @@ package protocol SurfaceRole: AnyObject {
     func surfaceCommitted(_ surface: Surface, _ changes: inout CommitChanges)
     /// The wl_surface is going away.
     func surfaceDestroyed(_ surface: Surface)
+    /// A commit that attaches no buffer is about to apply: the surface still
+    /// shows its last one, for whoever keeps its picture as it goes.
+    func surfaceWillLoseBuffer(_ surface: Surface)
+}
+
+extension SurfaceRole {
+    package func surfaceWillLoseBuffer(_ surface: Surface) {}
 }
 
 /// Something a surface must ask before applying a commit or taking a buffer:

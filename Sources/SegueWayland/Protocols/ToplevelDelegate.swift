@@ -4,6 +4,9 @@ package protocol ToplevelDelegate: AnyObject {
     func toplevelMapped(_ toplevel: XdgToplevel)
     /// The toplevel lost its buffer or was destroyed.
     func toplevelUnmapped(_ toplevel: XdgToplevel)
+    /// A mapped toplevel is about to lose its buffer (and be unmapped): it is
+    /// still drawn as it was, for a close to keep its picture.
+    func toplevelWillUnmap(_ toplevel: XdgToplevel)
     /// A mapped toplevel's title or app_id changed.
     func toplevelRenamed(_ toplevel: XdgToplevel)
     /// A mapped toplevel asked to be minimized.

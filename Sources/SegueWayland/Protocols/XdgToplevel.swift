@@ -99,6 +99,10 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
 
     package func surfaceDestroyed(_ surface: Surface) { unmap() }
 
+    package func surfaceWillLoseBuffer(_ surface: Surface) {
+        if mapped { delegate?.toplevelWillUnmap(self) }
+    }
+
     package func resourceDestroyed(_ resource: OpaquePointer) {
         isAlive = false
         unmap()

@@ -1,0 +1,90 @@
+import Foundation
+import SegueImaging
+import SegueIPC
+import XCTest
+
+/// foot, opening and closing in `segue run --placement free` with a niri open
+/// shader of the user's (a wipe from the left), seen in the frames `--record`
+/// writes: the part of the window shown only grows as it opens and only
+/// shrinks as it closes, the last open frame is the window whole, and the
+/// output away from the window and its margin never changes.
+final class NiriShaderProgramsTests: XCTestCase {
+    private var compositor: CompositorUnderTest!
+    private var folder: URL!
+    private let background = RGBA(0, 0, 0), footBackground = RGBA(0x20, 0x30, 0x40)
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-niri-programs-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+            vec4 open_color(vec3 coords_geo, vec3 size_geo) {
+                vec4 color = texture2D(niri_tex, (niri_geo_to_tex * coords_geo).st);
+                return coords_geo.x <= niri_clamped_progress ? color : vec4(0.0);
+            }
+            """.write(to: folder.appendingPathComponent("wipe.glsl"), atomically: true, encoding: .utf8)
+        try """
+            [output]
+            background = "#000000"
+            [effects.wipe]
+            shader = "wipe.glsl"
+            [transitions.open]
+            effect = "wipe"
+            duration = "400ms"
+            easing = "linear"
+            """.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        compositor = try CompositorUnderTest(arguments: ["--placement", "free", "--record", frames.path,
+                                                         "--config", folder.appendingPathComponent("config.toml").path])
+    }
+
+    override func tearDown() {
+        compositor?.stop()
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private var frames: URL { folder.appendingPathComponent("frames") }
+
+    /// The frames of the transition whose folder ends with `suffix`, once it finished.
+    private func recorded(_ suffix: String) throws -> [RGBAImage] {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []
+            let transitions = try compositor.send(.transitions).payload["transitions"]
+            if let name = folders.sorted().last(where: { $0.hasSuffix(suffix) }), case .array(let done)? = transitions,
+               done.count >= (suffix.hasPrefix("001") ? 1 : 2) {
+                let path = frames.appendingPathComponent(name).path
+                let files = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".png") }.sorted()
+                return try files.map { try PNG.read(path: "\(path)/\($0)") }
+            }
+            usleep(100_000)
+        }
+        throw CompositorTestError("no finished transition ending \(suffix) in \(frames.path)")
+    }
+
+    /// How many columns of row `y` show foot's background.
+    private func footColumns(_ frame: RGBAImage, row y: Int) -> Int {
+        (0..<frame.width).filter { frame[$0, y] == footBackground }.count
+    }
+
+    func testFootWipesInAndOutWithTheNiriShader() throws {
+        try compositor.launch("foot", ["--app-id", "segue-foot", "-o", "colors.background=203040", "-W", "40x10", "sh", "-c", "sleep 60"])
+        let window = try compositor.waitForWindows(1, timeout: 30)[0]
+        let opening = try recorded("001-wipe")
+        XCTAssertGreaterThanOrEqual(opening.count, 3, "it played")
+        guard case .number(let width)? = window["width"], case .number(let height)? = window["height"] else { return XCTFail("\(window)") }
+        let row = Int(height) / 2
+        let shown = opening.map { footColumns($0, row: row) }
+        XCTAssertEqual(zip(shown, shown.dropFirst()).filter { $1 < $0 }.count, 0, "the window only comes in: \(shown)")
+        XCTAssertLessThan(shown.first ?? 0, shown.last ?? 0, "it wiped in: \(shown)")
+        XCTAssertGreaterThan(shown.last ?? 0, Int(width) * 3 / 4, "all of it at the end but foot's text: \(shown)")
+        // Away from the window and its margin, every frame shows the background.
+        let far = (x: min(639, Int(width) + 200), y: min(359, Int(height) + 100))
+        for frame in opening { XCTAssertEqual(frame[far.x, far.y], background, "(\(far.x), \(far.y))") }
+
+        XCTAssertEqual(try compositor.send(.close(target: nil, wait: true)).ok, true)
+        let closing = try recorded("002-wipe")
+        let left = closing.map { footColumns($0, row: row) }
+        XCTAssertEqual(zip(left, left.dropFirst()).filter { $1 > $0 }.count, 0, "the window only goes: \(left)")
+        XCTAssertGreaterThan(left.first ?? 0, left.last ?? 0, "it wiped out: \(left)")
+        for frame in closing { XCTAssertEqual(frame[far.x, far.y], background) }
+    }
+}
