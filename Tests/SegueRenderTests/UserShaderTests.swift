@@ -158,13 +158,25 @@ final class UserShaderTests: XCTestCase {
 
 /// The example shaders shipped in `examples/` load and play from `from` to `to`.
 final class ExampleShaderTests: XCTestCase {
+    /// A gl-transitions example shows `from` exactly at 0 and `to` at 1; a
+    /// niri open shader draws one window, `to`, coming from nothing (played
+    /// backwards, `from` going to nothing).
     func testEveryExampleShaderStartsOnFromAndEndsOnTo() throws {
         let folder = SourceTree.url("examples/shaders")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".glsl") }
         XCTAssertFalse(files.isEmpty)
+        let nothing = RGBAImage(width: RenderFixture.width, height: RenderFixture.height, fill: RGBA(0, 0, 0))
         for file in files {
             let source = try ShaderSource.load(path: folder.appendingPathComponent(file).path)
             let effect = try EffectDescriptor(name: file, source: source, origin: .userShader)
+            if source.interface == .niriOpen {
+                for (direction, progress, expected) in [(TransitionDirection.forward, 0.0, nothing), (.forward, 1, RenderFixture.to),
+                                                        (.reverse, 0, RenderFixture.from), (.reverse, 1, nothing)] {
+                    assertImagesMatch(try RenderFixture.draw(EffectSettings(effect), progress: progress, direction: direction),
+                                      expected, "\(file) \(direction) at \(progress)")
+                }
+                continue
+            }
             for direction in [TransitionDirection.forward, .reverse] {
                 assertImagesMatch(try RenderFixture.draw(EffectSettings(effect), progress: 0, direction: direction),
                                   RenderFixture.from, "\(file) \(direction) at 0")
