@@ -10,13 +10,13 @@ import XCTest
 /// size, or the wait runs out. Frames are read back whole; both pictures
 /// carry a marker at their top left, so a flip or an offset fails.
 final class ResizeMotionTests: XCTestCase {
-    private var server: InProcessCompositor!
-    private var client: RawClient!
-    private let background = RGBA(0, 0, 0), red = RGBA(220, 0, 0), green = RGBA(0, 180, 0)
-    private let white = RGBA(255, 255, 255), blue = RGBA(0, 0, 255)
+    var server: InProcessCompositor!
+    var client: RawClient!
+    let background = RGBA(0, 0, 0), red = RGBA(220, 0, 0), green = RGBA(0, 180, 0)
+    let white = RGBA(255, 255, 255), blue = RGBA(0, 0, 255)
 
     /// 96×54, free placement unless said, stepped; resizes take 100 ms (six frames at 60 Hz), linear.
-    private func start(_ extra: String = "", placement: WindowPlacement = .free) throws {
+    func start(_ extra: String = "", placement: WindowPlacement = .free) throws {
         server = try InProcessCompositor(placement: placement, width: 96, height: 54, stepped: true, config: """
             [output]
             background = "#000000"
@@ -31,7 +31,7 @@ final class ResizeMotionTests: XCTestCase {
     override func tearDown() { server?.stop() }
 
     /// Red, 32×18 with a white marker at its top left, placed at (20, 20).
-    private func placedRed() throws -> RawToplevel {
+    func placedRed() throws -> RawToplevel {
         let toplevel = try server.placedWindow(client, marked(width: 32, height: 18, fill: red, marker: white, side: 4), x: 20, y: 20)
         _ = server.framesUntilIdle()
         return toplevel
@@ -47,7 +47,7 @@ final class ResizeMotionTests: XCTestCase {
     }
 
     /// The columns of row `y` that are not the background: where the window is drawn across.
-    private func span(_ image: RGBAImage, row y: Int) -> (left: Int, right: Int)? {
+    func span(_ image: RGBAImage, row y: Int) -> (left: Int, right: Int)? {
         let covered = (0..<image.width).filter { image[$0, y] != background }
         return covered.first.map { ($0, covered.last ?? $0) }
     }

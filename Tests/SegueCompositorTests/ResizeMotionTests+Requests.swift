@@ -8,36 +8,7 @@ import XCTest
 /// window is asked into the state as a taskbar would ask, moves there with
 /// [transitions.resize] once its client draws for it, and a waiting caller
 /// hears how that went. Frames carry markers at the pictures' top left.
-final class WindowStateRequestTests: XCTestCase {
-    private var server: InProcessCompositor!
-    private var client: RawClient!
-    private let background = RGBA(0, 0, 0), red = RGBA(220, 0, 0), green = RGBA(0, 180, 0)
-    private let white = RGBA(255, 255, 255), blue = RGBA(0, 0, 255)
-
-    /// 96×54, stepped; resizes take 100 ms (six frames at 60 Hz), linear.
-    private func start(placement: WindowPlacement = .free, _ extra: String = "") throws {
-        server = try InProcessCompositor(placement: placement, width: 96, height: 54, stepped: true, config: """
-            [output]
-            background = "#000000"
-            [transitions.open]
-            effect = "none"
-            [transitions.resize]
-            duration = "100ms"
-            easing = "linear"
-            \(extra)
-            """)
-        client = try server.connect()
-    }
-
-    override func tearDown() { server?.stop() }
-
-    /// Red, 32×18 with a white marker at its top left, placed at (20, 20).
-    private func placedRed() throws -> RawToplevel {
-        let toplevel = try server.placedWindow(client, marked(width: 32, height: 18, fill: red, marker: white, side: 4), x: 20, y: 20)
-        _ = server.framesUntilIdle()
-        return toplevel
-    }
-
+extension ResizeMotionTests {
     /// The client draws `image` for the configure the request got it.
     private func answer(_ toplevel: RawToplevel, drawing image: RGBAImage) throws {
         XCTAssertTrue(client.roundtrip())
@@ -46,7 +17,7 @@ final class WindowStateRequestTests: XCTestCase {
         XCTAssertTrue(client.roundtrip())
     }
 
-    func testMaximizeWithWaitRepliesOnceTheResizeToTheNewBufferEnds() throws {
+    func testMsgMaximizeWithWaitRepliesOnceTheResizeToTheNewBufferEnds() throws {
         try start()
         let toplevel = try placedRed()
         var reply: IPCReply?
@@ -68,7 +39,7 @@ final class WindowStateRequestTests: XCTestCase {
         XCTAssertEqual(payload["frames"], .number(6))
     }
 
-    func testMaximizeTogglesBackToThePlaceAndAnAskedStateIsNotAskedTwice() throws {
+    func testMsgMaximizeTogglesBackToThePlaceAndAnAskedStateIsNotAskedTwice() throws {
         try start()
         let toplevel = try placedRed()
         XCTAssertEqual(server.answer(.setState(.maximized, on: true))?.payload["changed"], .bool(true))
@@ -120,7 +91,7 @@ final class WindowStateRequestTests: XCTestCase {
         XCTAssertEqual(server.presented[1, 9], white)
     }
 
-    func testMaximizeInTheStackIsRefusedEachWindowFillsTheOutputAlready() throws {
+    func testMsgMaximizeInTheStackIsRefusedEachWindowFillsTheOutputAlready() throws {
         try start(placement: .stacked)
         let toplevel = try client.makeConfiguredToplevel()
         try client.show(RGBAImage(width: 96, height: 54, fill: red), on: toplevel.surface)
@@ -131,8 +102,8 @@ final class WindowStateRequestTests: XCTestCase {
         XCTAssertTrue(reply.error?.contains("--placement free") == true, reply.error ?? "")
     }
 
-    func testAWaiterHearsAtOnceWhereTheClientNeverDrawsForTheNewState() throws {
-        try start(placement: .free, "wait = \"30ms\"")
+    func testAMsgWaiterHearsAtOnceWhereTheClientNeverDrawsForTheNewState() throws {
+        try start("wait = \"30ms\"")
         _ = try placedRed()
         var reply: IPCReply?
         server.compositor.control.answer(.setState(.fullscreen, on: true, wait: true)) { reply = $0 }
@@ -146,7 +117,7 @@ final class WindowStateRequestTests: XCTestCase {
         XCTAssertEqual(server.presented[1, 1], white, "drawn where fullscreen windows go, at its old size")
     }
 
-    func testAWaiterHearsWhenTheWindowClosesFirst() throws {
+    func testAMsgWaiterHearsWhenTheWindowClosesFirst() throws {
         try start()
         let toplevel = try placedRed()
         var reply: IPCReply?
@@ -156,11 +127,5 @@ final class WindowStateRequestTests: XCTestCase {
         _ = server.framesUntilIdle()
         XCTAssertEqual(reply?.ok, false)
         XCTAssertTrue(reply?.error?.contains("closed") == true, reply?.error ?? "")
-    }
-
-    /// The columns of row `y` that are not the background.
-    private func span(_ image: RGBAImage, row y: Int) -> (left: Int, right: Int)? {
-        let covered = (0..<image.width).filter { image[$0, y] != background }
-        return covered.first.map { ($0, covered.last ?? $0) }
     }
 }
