@@ -159,26 +159,6 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         keepPlacedPicture(of: window)
     }
 
-    /// Placed freely and closing in sight, `window`'s surfaces as they are
-    /// now, alone where they are, to close over its desktop once they are gone.
-    private func keepPlacedPicture(of window: Window) {
-        guard !compositor.options.placement.showsOneWindow, closesInSight(window) else { return }
-        let origin = pixelOrigin(of: window)
-        window.keepAlone(window.layers(x: origin.x, y: origin.y, scale: output.scale, textures: compositor.textures),
-                         painter: compositor.renderer, width: output.width, height: output.height)
-    }
-
-    /// Placed freely, whether `window` closing is seen whole: on screen, no
-    /// window above it over it (its effect is drawn over the desktop, so one
-    /// under another goes at once rather than over the window that hid it).
-    private func closesInSight(_ window: Window) -> Bool {
-        guard output.visibleWindows().contains(where: { $0 === window }) else { return false }
-        let order = stack.shownOrder
-        guard let index = order.firstIndex(where: { $0 === window }) else { return false }
-        let rect = rect(of: window)
-        return order[(index + 1)...].allSatisfy { rect.clipped(to: self.rect(of: $0)) == nil }
-    }
-
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
         compositor.options.placement.configuration(for: toplevel, shown: stack.shown.map { $0.toplevel === toplevel } ?? false,
                                         width: Int32(clamping: toplevel.wantsFullscreen ? output.logicalWidth : layerSurfaces.usable.width),
