@@ -10,7 +10,7 @@ struct EffectChoice: ParsableArguments {
     @Option(help: "The config whose [effects] are played too (default: the user's config, if any).")
     var config: String?
 
-    @Option(help: "A gl-transitions GLSL file to play instead of a built-in effect.")
+    @Option(help: "A gl-transitions or niri open or close GLSL file to play instead of a built-in effect.")
     var shader: String?
 
     @Option(help: "Duration, e.g. 350ms or 1.2s (default: the effect's own).")
