@@ -20,6 +20,14 @@ extension ConfigReader {
                        atKey: path)
                 continue
             }
+            if let niri = table["niri"] {
+                guard table["shader"] == nil else {
+                    report("\(context) takes shader = \"FILE.glsl\" or niri = \"FILE.kdl\", not both", atKey: path)
+                    continue
+                }
+                readNiriEffects(niri, table: table, name: name, folder: folder, at: path, checkShader: checkShader)
+                continue
+            }
             let effect = loadShader(table["shader"], folder: folder, at: path, context: context)
             if let effect {
                 config.effects.register(effect)
@@ -29,6 +37,24 @@ extension ConfigReader {
             }
             config.effectDefaults[name] = readChoice(table, at: path, ChoiceTable(
                 context: context, ownKeys: ["shader"], allowsEffect: false, inheritedEffects: effect.map { [$0.name] }))
+        }
+    }
+
+    /// NAME (and NAME-close) from a niri config file, with the timing its
+    /// blocks set under what the table itself sets.
+    private func readNiriEffects(_ niri: TOMLNode, table: [String: TOMLNode], name: String, folder: String, at path: TOMLPath,
+                                 checkShader: (EffectDescriptor) -> [String]) {
+        let own = readChoice(table, at: path, ChoiceTable(context: "[effects.\(name)]", ownKeys: ["niri"], allowsEffect: false,
+                                                          inheritedEffects: []))
+        guard let effects = loadNiri(niri, name: name, folder: folder, at: path) else {
+            brokenEffects.insert(name)
+            return
+        }
+        for effect in effects {
+            config.effects.register(effect.descriptor)
+            for message in checkShader(effect.descriptor) { reportShaderMessage(message, at: path + ["niri"], effect: effect.descriptor.name) }
+            config.effectDefaults[effect.descriptor.name] = PartialChoice(
+                duration: own.duration ?? effect.defaults.duration, curve: own.curve ?? effect.defaults.curve, parameters: own.parameters)
         }
     }
 

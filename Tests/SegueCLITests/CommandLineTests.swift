@@ -1,5 +1,6 @@
 import Foundation
 import SegueImaging
+import SegueTestSupport
 import XCTest
 
 /// The `segue` commands end to end: what they write, and how they refuse bad input.
@@ -91,6 +92,27 @@ final class CommandLineTests: XCTestCase {
         let middle = try PNG.read(path: out + "/frame-001.png")
         XCTAssertEqual(middle[2, 2], screen[2, 2], "its left half shows mid-way, its top-left corner first")
         XCTAssertNotEqual(middle[29, 16], screen[29, 16], "its right half not yet")
+    }
+
+    /// The example niri config's two animations are two effects, each previewed
+    /// from its first frame to its last: the open ends on the window whole, the close on nothing.
+    func testTheExampleNiriConfigsOpenAndCloseArePlayedAndListed() throws {
+        let config = folder.appendingPathComponent("config.toml").path
+        try "[effects.fx]\nniri = \"\(SourceTree.url("examples/niri/animations.kdl").path)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let listed = try SegueCommand.run(["effects", "--config", config, "--json"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        let list = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let formats = Dictionary(uniqueKeysWithValues: list.compactMap { e in (e["name"] as? String).map { ($0, e["format"] as? String ?? "") } })
+        XCTAssertEqual(formats["fx"], "niri open")
+        XCTAssertEqual(formats["fx-close"], "niri close")
+        XCTAssertEqual(list.first { $0["name"] as? String == "fx" }?["duration_ms"] as? Int, 350, "the shader's own; the block's 300 ms is the config's default for it")
+        let screen = TestScreens.second(width: 32, height: 32), black = RGBAImage(width: 32, height: 32, fill: RGBA(0, 0, 0))
+        for (effect, last) in [("fx", screen), ("fx-close", black)] {
+            let out = folder.appendingPathComponent(effect).path
+            let played = try SegueCommand.run(["preview", effect, "--config", config, "--out", out, "--frames", "3", "--size", "32x32"])
+            XCTAssertEqual(played.status, 0, played.stderr)
+            XCTAssertEqual(try PNG.read(path: out + "/frame-002.png"), last, effect)
+        }
     }
 
     func testPreviewWritesFramesAndAContactSheet() throws {

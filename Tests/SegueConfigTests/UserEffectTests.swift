@@ -106,6 +106,59 @@ final class UserEffectTests: XCTestCase {
         ])
     }
 
+    private static let niriConfig = """
+        input { keyboard { numlock; } }
+        animations {
+            window-open {
+                duration-ms 250
+                curve "ease-out-expo"
+                custom-shader r"
+                    vec4 open_color(vec3 coords_geo, vec3 size_geo) {
+                        return texture2D(niri_tex, (niri_geo_to_tex * coords_geo).st) * niri_clamped_progress;
+                    }
+                "
+            }
+            window-close {
+                spring damping-ratio=0.8 stiffness=600 epsilon=0.0001
+                custom-shader r"
+                    vec4 close_color(vec3 coords_geo, vec3 size_geo) {
+                        return texture2D(niri_tex, (niri_geo_to_tex * coords_geo).st) * (1.0 - niri_clamped_progress);
+                    }
+                "
+            }
+        }
+        """
+
+    func testANiriConfigsAnimationsAreEffectsWithTheirOwnTiming() throws {
+        try Self.niriConfig.write(to: folder.appendingPathComponent("niri.kdl"), atomically: true, encoding: .utf8)
+        let config = try load("[effects.fx]\nniri = \"niri.kdl\"\n[transitions.open]\neffect = \"fx\"\n[transitions.close]\neffect = \"fx-close\"").get()
+        XCTAssertEqual(config.effects["fx"]?.source.interface, .niriOpen)
+        XCTAssertEqual(config.effects["fx-close"]?.source.interface, .niriClose)
+        XCTAssertEqual(config.effectDefaults["fx"]?.duration, 0.25)
+        XCTAssertEqual(config.effectDefaults["fx"]?.curve, .cubicBezier(CubicBezier(0.16, 1, 0.3, 1)!))
+        let spring = Spring(dampingRatio: 0.8, stiffness: 600)
+        XCTAssertEqual(config.effectDefaults["fx-close"]?.curve, .spring(spring))
+        XCTAssertEqual(config.effectDefaults["fx-close"]?.duration, spring.settleDuration)
+        var random = SeededGenerator(seed: 1)
+        XCTAssertEqual(config.resolve(event: .open, from: nil, to: WindowInfo(appID: "foot", title: "~"), random: &random).settings?.duration, 0.25)
+    }
+
+    func testANiriConfigThatIsNotKDLOrWhoseShaderIsWrongIsReportedInItsOwnFile() throws {
+        let file = folder.appendingPathComponent("niri.kdl")
+        try "animations {\n    window-open {\n        duration-ms 250 bad\n    }\n}\n".write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try problems("[effects.fx]\nniri = \"niri.kdl\""),
+                       ["\(file.path):3:25: not KDL: 'bad' is not a value: a string is quoted (\"bad\")"])
+        try "animations {\n    window-open {\n        custom-shader r\"\n            vec4 resize_color(vec3 c, vec3 s) { return vec4(1.0); }\n        \"\n    }\n}\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try problems("[effects.fx]\nniri = \"niri.kdl\""),
+                       ["\(file.path):4:18: niri resize shaders (resize_color) are not played yet: Segue plays niri's open_color and close_color"])
+        try "binds { Mod+T { spawn \"foot\"; } }\n".write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try problems("[effects.fx]\nniri = \"niri.kdl\""),
+                       ["2:8: niri.kdl has no animations { window-open { custom-shader … } } nor window-close one to play"])
+        XCTAssertEqual(try problems("[effects.fx]\nniri = \"niri.kdl\"\nshader = \"shaders/wipe.glsl\""),
+                       ["1:10: [effects.fx] takes shader = \"FILE.glsl\" or niri = \"FILE.kdl\", not both"])
+    }
+
     func testAShaderWithABadDefaultQuotesItsOwnLine() throws {
         try "uniform float x;\nuniform float y; // = abc\nvec4 transition(vec2 uv) { return vec4(0.0); }"
             .write(to: folder.appendingPathComponent("bad.glsl"), atomically: true, encoding: .utf8)
