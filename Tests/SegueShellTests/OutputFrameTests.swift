@@ -203,6 +203,20 @@ final class OutputFrameTests: XCTestCase {
         XCTAssertEqual(backend.expectedRender, 0.009)
     }
 
+    /// A transition interrupting another is readied before that one ends: the
+    /// backend hears what the interrupted one's frames took so far.
+    func testATransitionInterruptingAnotherTellsTheBackendWhatThatOnesFramesTookSoFar() throws {
+        let from = painter.picture(width: 320, height: 180), to = painter.picture(width: 320, height: 180)
+        showing(from)
+        play(try crossfade(duration: 20 / 60), from: from, to: to)
+        for _ in 0..<4 { frameAndPresent() }
+        let running = try XCTUnwrap(navigation.transition?.statistics.medianRenderTime, "its frames were timed")
+        XCTAssertGreaterThan(running, 0)
+        // As the compositor readies the next: before the policy hands it over, the running one not ended yet.
+        output.willPlay(from: .texture(to), to: .texture(from), over: nil, settings: try crossfade(duration: 2 / 60), direction: .forward)
+        XCTAssertEqual(backend.expectedRender, running)
+    }
+
     /// One transition interrupted by the next ends before the next runs: what
     /// the next readied stays; the last to end lets it go.
     func testATransitionInterruptedLeavesWhatItsSuccessorReadied() {

@@ -60,8 +60,8 @@ extension Output {
     /// that side is made as its frames draw it, and what they draw into is
     /// made now, with the window drawn there as its first frame will be (a
     /// refresh into the effect, played `direction`). The backend hears what
-    /// its first frame will take: about what the last transition's did, not
-    /// what the idle frames before did.
+    /// its first frame will take: about what the last transition's did (the
+    /// one it interrupts, where it interrupts one), not what the idle frames before did.
     func willPlay(from: ScreenSource, to: ScreenSource, over: Window?, settings: EffectSettings, direction: TransitionDirection) {
         if navigation.transition == nil { _ = texture(from, fresh: true, over: over) }
         _ = texture(to, fresh: true, over: over)
@@ -75,7 +75,9 @@ extension Output {
             try? painter.readyDrawing(first, outputWidth: width, outputHeight: height)
         }
         let known = painter.knownFrameCost(of: settings.effect, width: width, height: height, scale: 1) ?? 0
-        backend.expectNextFrame(renderSeconds: max(known, lastTransitionRender ?? 0))
+        // One about to be interrupted has not ended yet: what its frames took so far is the latest.
+        let latest = navigation.transition?.statistics.medianRenderTime ?? lastTransitionRender ?? 0
+        backend.expectNextFrame(renderSeconds: max(known, latest))
         backend.scheduleFrame()
     }
 
