@@ -351,10 +351,7 @@ struct KDLParser {
         column += count
     }
 
-    private func isNewline(at i: Int) -> Bool {
-        guard i < scalars.count else { return false }
-        return ["\r", "\n", "\u{85}", "\u{0C}", "\u{2028}", "\u{2029}"].contains(scalars[i])
-    }
+    private func isNewline(at i: Int) -> Bool { i < scalars.count && isNewline(scalars[i]) }
 
     /// One newline (CRLF is one), counted.
     private mutating func takeNewline() {

@@ -12,6 +12,18 @@ public struct ShaderSource: Sendable, Equatable {
         case niriOpen = "niri open"
         /// niri's `vec4 close_color(vec3 coords_geo, vec3 size_geo)`: one window going.
         case niriClose = "niri close"
+
+        /// How one window's shader plays where the window appears
+        /// (`opening`: from nothing to it) or goes (from it to nothing),
+        /// whatever the event: its own function forward, the other's
+        /// backwards. Nil for two screens' shader, which plays as its event says.
+        public func direction(opening: Bool) -> TransitionDirection? {
+            switch self {
+            case .glTransitions: nil
+            case .niriOpen: opening ? .forward : .reverse
+            case .niriClose: opening ? .reverse : .forward
+            }
+        }
     }
 
     public enum Language: Sendable, Equatable {

@@ -68,8 +68,9 @@ extension Renderer {
         // A source rectangle is the output's: the drawing is a part of it.
         let placed = settings.sourceRect(within: area, outputWidth: outputWidth, outputHeight: outputHeight)
         let sparse = Self.content(of: layers, in: area).map { SparseSide(texture: window, content: $0) }
+        let played = settings.effect.source.interface.direction(opening: opening) ?? direction
         let drawn = try draw(placed, from: opening ? nothing : window, to: opening ? window : nothing, progress: progress,
-                             direction: direction, form: form, window: frame.bounds, sparse: sparse, into: frame)
+                             direction: played, form: form, window: frame.bounds, sparse: sparse, into: frame)
         return (frame, drawn)
     }
 
@@ -106,7 +107,7 @@ extension Renderer {
 
     /// What `first`, a window's first frame over the screen behind it, draws
     /// into (the window alone, its frame and the transparent side of that
-    /// size) made and cleared, and its window drawn there once with the
+    /// size) made, and its window drawn there once with the
     /// effect, the GPU done with it all: that first frame would pay for
     /// memory first touched (llvmpipe: about 10 ms at 1828×792 on 2 cores),
     /// and llvmpipe's first draw of an effect over a drawing that size took
@@ -114,10 +115,6 @@ extension Renderer {
     package func readyDrawing(_ first: FrameContent, outputWidth: Int, outputHeight: Int) throws {
         guard case .windowOver(let settings, let layers, let area, _, let opening, let progress, let direction, let form) = first,
               area.width > 0, area.height > 0 else { return }
-        for target in [try scratch(&windowAlone, width: area.width, height: area.height),
-                       try scratch(&windowFrame, width: area.width, height: area.height)] {
-            target.clear([target.bounds], to: (0, 0, 0, 0))
-        }
         windowAloneHolds = nil
         _ = try transparent(width: area.width, height: area.height)
         _ = try drawAlone(settings, window: layers, area: area, opening: opening, progress: progress, direction: direction, form: form,

@@ -248,6 +248,14 @@ final class ShaderSourceTests: XCTestCase {
                                          message: "niri resize shaders (resize_color) are not played yet: Segue plays niri's open_color and close_color"))
     }
 
+    func testAWindowShaderPlaysItsOwnFunctionForwardWhateverTheEvent() {
+        XCTAssertEqual(ShaderSource.Interface.niriOpen.direction(opening: true), .forward)
+        XCTAssertEqual(ShaderSource.Interface.niriOpen.direction(opening: false), .reverse, "a window going: the open backwards")
+        XCTAssertEqual(ShaderSource.Interface.niriClose.direction(opening: false), .forward, "a close or a minimize: the close as written")
+        XCTAssertEqual(ShaderSource.Interface.niriClose.direction(opening: true), .reverse)
+        XCTAssertNil(ShaderSource.Interface.glTransitions.direction(opening: true), "two screens' shader plays as its event says")
+    }
+
     func testTransitionFunctionMayBeSpacedOut() throws {
         XCTAssertNoThrow(try ShaderSource.parse("vec4  transition (\n  in highp vec2 p) { return vec4(p, 0, 1); }",
                                                 path: "t.glsl"))

@@ -115,14 +115,13 @@ extension Output {
         if overDesktop {
             let origin = delegate?.placedOrigin(of: window) ?? (x: 0, y: 0)
             let kept = window.isAlive ? nil : window.lastAlone
-            let layers = kept.map { [SurfaceLayer($0.picture, at: fullRect)] } ?? window.layers(x: origin.x, y: origin.y, scale: scale, textures: textures)
-            let around = (kept?.bounds ?? PixelRect.bounds(of: layers.map(\.rect))).map { margined($0) }
+            let layers = kept.map { [$0] } ?? window.layers(x: origin.x, y: origin.y, scale: scale, textures: textures)
+            let around = PixelRect.bounds(of: layers.map(\.rect)).map { margined($0) }
             let source = settings.sourceRect(outputWidth: width, outputHeight: height)
             return (layers, PixelRect.bounds(of: [around, source].compactMap { $0 })?.clipped(to: fullRect) ?? fullRect)
         }
-        let layers = window.lastAlone.map { [SurfaceLayer($0.picture, at: PixelRect(x: 0, y: 0, width: width, height: height))] }
-            ?? window.layers(on: windowScreen, textures: textures)
-        return (layers, margined(window.lastAlone?.bounds ?? PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)))
+        let layers = window.lastAlone.map { [$0] } ?? window.layers(on: windowScreen, textures: textures)
+        return (layers, margined(PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)))
     }
 
     /// `bounds` and the margin an effect over the desktop may draw into

@@ -56,8 +56,8 @@ final class Window {
     /// transition it takes part in can still finish.
     private(set) var lastScreen: Texture?
     /// Its surfaces alone as they were when it went, where it did not cover
-    /// the screen, and the rectangle they covered (see `keepAlone`).
-    private(set) var lastAlone: (picture: Texture, bounds: PixelRect)?
+    /// the screen: a layer over the rectangle they covered (see `keepAlone`).
+    private(set) var lastAlone: SurfaceLayer?
 
     /// Its popups' clocks as they come and go (shared with the output, which moves them on).
     private let motions: SurfaceMotions?
@@ -97,13 +97,21 @@ final class Window {
         lastScreen = copy.texture
     }
 
-    /// The window went: `layers`, its surfaces as they were where they were,
-    /// alone (transparent around them) in a picture `width` × `height`, to
-    /// close over the screen or desktop behind it once they are gone.
+    /// The window went: `layers`, its surfaces as they were where they were
+    /// on an output `width` × `height`, alone (transparent between them) in a
+    /// picture of their bounds there, to close over the screen or desktop
+    /// behind it once they are gone, placed as a layer at those bounds (so
+    /// its effect knows the window's geometry).
     func keepAlone(_ layers: [SurfaceLayer], painter: Painter, width: Int, height: Int) {
-        guard let bounds = PixelRect.bounds(of: layers.map(\.rect)), let target = try? painter.target(width: width, height: height),
-              (try? painter.render(.alone(layers), into: target)) != nil, let picture = target.texture else { return }
-        lastAlone = (picture, bounds)
+        guard let bounds = PixelRect.bounds(of: layers.map(\.rect))?.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height)),
+              let target = try? painter.target(width: bounds.width, height: bounds.height) else { return }
+        let inPicture = layers.map { layer in
+            var moved = layer
+            moved.rect = PixelRect(x: layer.rect.x - bounds.x, y: layer.rect.y - bounds.y, width: layer.rect.width, height: layer.rect.height)
+            return moved
+        }
+        guard (try? painter.render(.alone(inPicture), into: target)) != nil, let picture = target.texture else { return }
+        lastAlone = SurfaceLayer(picture, at: bounds)
     }
 
     /// The window as a full-output texture. A buffer of exactly the output's

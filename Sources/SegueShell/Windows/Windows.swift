@@ -126,14 +126,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         settleRestate(of: window, .closed)
         settleResize(of: window, .closed)
         window.keepLastScreen(painter: compositor.renderer, background: output.background)
-        // Shown with no window behind it, it closes off the background over it; placed freely, over its desktop.
-        let screen = output.windowScreen
-        if compositor.options.placement.showsOneWindow, stack.shown === window, stack.windows.count == 1, !window.covers(screen) {
-            window.keepAlone(window.layers(on: screen, textures: compositor.textures), painter: compositor.renderer,
-                             width: screen.width, height: screen.height)
-        } else if window.lastAlone == nil {
-            keepPlacedPicture(of: window)
-        }
+        if window.lastAlone == nil { keepClosingPicture(of: window) }
         compositor.control.emit("window_closed", ["window": .number(Double(window.id))])
         leaveOutputs(window.surface)
         compositor.offered?.windowClosed(id: window.id)
@@ -156,7 +149,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     package func toplevelWillUnmap(_ toplevel: XdgToplevel) {
         // Its buffer goes with this commit: its picture is kept while it is still drawn.
         guard let window = registry[toplevel] else { return }
-        keepPlacedPicture(of: window)
+        keepClosingPicture(of: window)
     }
 
     package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
