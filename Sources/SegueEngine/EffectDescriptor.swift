@@ -24,6 +24,13 @@ public struct EffectDescriptor: Sendable, Equatable {
     /// cheaper; the shader is then the reference the layers are held to.
     public let layered: (any LayeredEffect)?
 
+    /// How many times a window's width and height an effect drawing that
+    /// one window draws in, centred on it: 1 is the window itself (Segue
+    /// adds its margin around it).
+    public var room = (x: 1.0, y: 1.0)
+    /// Parameters given a new random value (0..<1 per component) at each play.
+    public var seeded: Set<String> = []
+
     public var parameters: [ParameterSpec] { source.parameters }
 
     public static let defaultDuration = 0.35
@@ -80,7 +87,7 @@ public struct EffectDescriptor: Sendable, Equatable {
     public static func == (a: EffectDescriptor, b: EffectDescriptor) -> Bool {
         a.name == b.name && a.summary == b.summary && a.source == b.source && a.origin == b.origin && a.duration == b.duration
             && a.curve == b.curve && a.mipmappedFrom == b.mipmappedFrom && a.mipmappedTo == b.mipmappedTo
-            && (a.layered == nil) == (b.layered == nil)
+            && (a.layered == nil) == (b.layered == nil) && a.room == b.room && a.seeded == b.seeded
     }
 
     /// `damping=0.5 velocity=0.8 [stiffness=300]`

@@ -18,6 +18,21 @@ public struct EffectSettings: Sendable, Equatable {
         self.curve = effect.curve
     }
 
+    /// `spec`'s value for this play where it is seeded: each component in
+    /// 0..<1, drawn from the play's seed and the parameter's name.
+    public func seeded(_ spec: ParameterSpec) -> ParameterValue {
+        var state = seed.bitPattern ^ spec.uniform.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let components = (0..<max(spec.type.componentCount, 1)).map { _ in
+            // SplitMix64: well spread from seeds that differ in few bits.
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+        return spec.type == .image ? spec.defaultValue : ParameterValue(spec.type, components)
+    }
+
     /// Sets a parameter from text by its user-facing (`column-width`) or uniform name.
     public mutating func set(_ name: String, to text: String) throws(ParameterError) {
         guard let spec = effect.parameters.first(where: { $0.name == name || $0.uniform == name }) else {

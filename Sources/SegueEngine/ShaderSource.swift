@@ -1,8 +1,8 @@
 import Foundation
 
-/// An effect shader in the GL Transition Specification v1 format, or a niri
-/// window open or close shader, with the parameters and annotations Segue
-/// reads from its comments.
+/// An effect shader in the GL Transition Specification v1 format, a niri
+/// window open or close shader, or a Burn-My-Windows effect, with the
+/// parameters and annotations Segue reads from its comments.
 public struct ShaderSource: Sendable, Equatable {
     /// Which function the file defines, and so how it is called: its format.
     public enum Interface: String, Sendable, Equatable {
@@ -12,18 +12,26 @@ public struct ShaderSource: Sendable, Equatable {
         case niriOpen = "niri open"
         /// niri's `vec4 close_color(vec3 coords_geo, vec3 size_geo)`: one window going.
         case niriClose = "niri close"
+        /// Burn-My-Windows' `void main()` calling `setOutputColor`: one
+        /// window appearing or going, told which by `uForOpening`.
+        case burnMyWindows = "burn-my-windows"
 
         /// How one window's shader plays where the window appears
         /// (`opening`: from nothing to it) or goes (from it to nothing),
         /// whatever the event: its own function forward, the other's
-        /// backwards. Nil for two screens' shader, which plays as its event says.
+        /// backwards; one told which it draws, forward in time. Nil for two
+        /// screens' shader, which plays as its event says.
         public func direction(opening: Bool) -> TransitionDirection? {
             switch self {
             case .glTransitions: nil
             case .niriOpen: opening ? .forward : .reverse
             case .niriClose: opening ? .reverse : .forward
+            case .burnMyWindows: .forward
             }
         }
+
+        /// Whether it draws one window rather than two screens.
+        public var drawsOneWindow: Bool { self != .glTransitions }
     }
 
     public enum Language: Sendable, Equatable {

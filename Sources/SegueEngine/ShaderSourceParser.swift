@@ -1,7 +1,7 @@
 /// Reads what Segue needs from an effect shader: its `#version`, its parameter
 /// uniforms with their comment defaults, its annotations, and which entry
-/// point it defines (gl-transitions' transition function, or niri's open or
-/// close colour). Everything else is left to the GLSL compiler.
+/// point it defines (gl-transitions' transition function, niri's open or
+/// close colour, or Burn-My-Windows' main). Everything else is left to the GLSL compiler.
 struct ShaderSourceParser {
     private let text: ShaderText
     /// Code outside preprocessor lines, where declarations live.
@@ -189,11 +189,20 @@ struct ShaderSourceParser {
         if defines("transition", taking: "vec2") != nil { return .glTransitions }
         if defines("open_color", taking: "vec3") != nil { return .niriOpen }
         if defines("close_color", taking: "vec3") != nil { return .niriClose }
+        if definesMain, code.contains(where: { $0.kind == .identifier && $0.text == "setOutputColor" }) { return .burnMyWindows }
         if let resize = defines("resize_color", taking: "vec3") {
             throw text.error(at: code[resize].start, "niri resize shaders (resize_color) are not played yet: Segue plays niri's open_color and close_color")
         }
         throw text.error(at: 0, "defines no entry point Segue knows: vec4 transition(vec2 uv) (gl-transitions), "
-                         + "or vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri)")
+                         + "vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri), "
+                         + "or void main() calling setOutputColor (Burn-My-Windows)")
+    }
+
+    /// Whether the file defines `void main()` itself.
+    private var definesMain: Bool {
+        code.indices.contains { k in
+            k + 3 < code.count && code[k].text == "void" && code[k + 1].text == "main" && code[k + 2].text == "("
+        }
     }
 
     /// The code token naming `vec4 name(TYPE ...` where the file defines it.

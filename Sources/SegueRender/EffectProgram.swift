@@ -6,21 +6,26 @@ import SegueShaders
 /// gl-transitions prelude, the effect's file, its deferred global
 /// initializers, and an epilogue calling `transition(uv)`, in the file's GLSL
 /// version. A niri open or close shader gets niri's uniforms in place of the
-/// prelude, and an epilogue calling its function over the window's geometry.
+/// prelude, and an epilogue calling its function over the window's geometry;
+/// a Burn-My-Windows one its interface, and an epilogue calling its main.
 final class EffectProgram {
     let source: ShaderSource
     private let program: ShaderProgram
     private let progress, ratio, size, window, over: GLint
     private let niri: (progress: GLint, clamped: GLint, seed: GLint, geoToTex: GLint, geometry: GLint, geometrySize: GLint)
+    private let burnMyWindows: BurnMyWindowsUniforms
     private let parameters: [(spec: ParameterSpec, location: GLint)]
 
     init(effect: EffectDescriptor) throws {
         source = effect.source
-        let version = source.language == .glsl300 ? "300" : "100"
+        // Burn-My-Windows' shaders are desktop GLSL at heart (loops to bounds set at run time, indices
+        // computed): ES 3.00 takes them where 1.00 does not, and the prelude maps texture2D.
+        let version = source.language == .glsl300 || source.interface == .burnMyWindows ? "300" : "100"
         let niriColor: String? = switch source.interface {
         case .glTransitions: nil
         case .niriOpen: "open_color"
         case .niriClose: "close_color"
+        case .burnMyWindows: nil
         }
         var vertex = ShaderAssembly()
         vertex.append(version == "300" ? "#version 300 es" : "#version 100")
@@ -29,6 +34,12 @@ final class EffectProgram {
         fragment.append(version == "300" ? "#version 300 es" : "#version 100")
         if niriColor != nil {
             fragment.append(try ShaderProgram.libraryFile("niri-prelude.glsl"), path: ShaderFiles.libraryPath("niri-prelude.glsl"))
+        } else if source.interface == .burnMyWindows {
+            for file in ["bmw-prelude.glsl", "bmw-helpers.glsl", "bmw-noise.glsl"] {
+                fragment.append(try ShaderProgram.libraryFile(file), path: ShaderFiles.libraryPath(file))
+            }
+            // The file's main runs inside Segue's, which finds its pixel first.
+            fragment.append("#define main segueBurnMyWindowsMain")
         } else {
             fragment.append(try ShaderProgram.libraryFile("prelude-\(version).glsl"), path: ShaderFiles.libraryPath("prelude-\(version).glsl"))
             fragment.append(try ShaderProgram.libraryFile("screens.glsl"), path: ShaderFiles.libraryPath("screens.glsl"))
@@ -44,6 +55,8 @@ final class EffectProgram {
         if let niriColor {
             fragment.append("#define SEGUE_NIRI_COLOR \(niriColor)")
             fragment.append(try ShaderProgram.libraryFile("niri-epilogue.glsl"), path: ShaderFiles.libraryPath("niri-epilogue.glsl"))
+        } else if source.interface == .burnMyWindows {
+            fragment.append(try ShaderProgram.libraryFile("bmw-epilogue.glsl"), path: ShaderFiles.libraryPath("bmw-epilogue.glsl"))
         } else {
             fragment.append(try ShaderProgram.libraryFile("epilogue-\(version).glsl"), path: ShaderFiles.libraryPath("epilogue-\(version).glsl"))
         }
@@ -62,6 +75,7 @@ final class EffectProgram {
         size = program.uniform("segueSize")
         window = program.uniform("segueWindow")
         over = program.uniform("segueOver")
+        burnMyWindows = BurnMyWindowsUniforms(program)
         parameters = source.parameters.map { ($0, program.uniform($0.uniform)) }
         // Images take the units after the two screens, in declaration order.
         images = source.parameters.filter { $0.type == .image }.enumerated().map { ($1, 2 + $0) }
@@ -71,19 +85,22 @@ final class EffectProgram {
     /// The image parameters and the texture unit each is read from.
     let images: [(spec: ParameterSpec, unit: Int)]
 
-    /// Sets every uniform for one frame; the caller has bound the textures.
-    /// With a `window` (pixels of the drawing, from its top-left) the screens
-    /// fill only that rectangle, and what shows neither is transparent. A
-    /// niri shader's window geometry is `geometry` of the drawing (fractions,
-    /// from its top-left; all of it where nil), its seed `seed`.
-    func use(progress value: Double, width: Int, height: Int, window rect: PixelRect? = nil, geometry: LayerRect? = nil, seed: Double = 0,
-             values: [String: ParameterValue]) {
+    /// Sets every uniform for one frame of `settings`; the caller has bound
+    /// the textures. With a `window` (pixels of the drawing, from its
+    /// top-left) the screens fill only that rectangle, and what shows neither
+    /// is transparent. A one-window shader's window is `oneWindow` (all of
+    /// the drawing, going, where nil).
+    func use(progress value: Double, width: Int, height: Int, window rect: PixelRect? = nil, oneWindow: OneWindowFrame? = nil,
+             settings: EffectSettings) {
         glUseProgram(program.id)
-        if source.interface != .glTransitions {
-            let g = geometry ?? LayerRect(x: 0, y: 0, width: 1, height: 1)
+        let alone = oneWindow ?? OneWindowFrame(geometry: nil, opening: false, fillsOutput: true)
+        if source.interface == .burnMyWindows {
+            burnMyWindows.set(progress: value, window: alone, settings: settings, width: width, height: height)
+        } else if source.interface != .glTransitions {
+            let g = alone.geometry ?? .unit
             glUniform1f(niri.progress, Float(value))
             glUniform1f(niri.clamped, Float(min(max(value, 0), 1)))
-            glUniform1f(niri.seed, Float(seed))
+            glUniform1f(niri.seed, Float(settings.seed))
             glUniform4f(niri.geometry, Float(g.x), Float(g.y), Float(g.width), Float(g.height))
             glUniform2f(niri.geometrySize, Float(g.width * Double(width)), Float(g.height * Double(height)))
             // Geometry coordinates to the picture's, which is the drawing's: columns of a mat3.
@@ -102,7 +119,8 @@ final class EffectProgram {
         }
         glUniform1f(over, rect == nil ? 0 : 1)
         for (spec, location) in parameters where location >= 0 {
-            let v = values[spec.uniform] ?? spec.defaultValue
+            let v = settings.effect.seeded.contains(spec.uniform) ? settings.seeded(spec)
+                : settings.values[spec.uniform] ?? spec.defaultValue
             let f = v.floats, i = v.ints
             switch spec.type {
             case .float: glUniform1f(location, f[0])

@@ -102,7 +102,8 @@ final class UserEffectTests: XCTestCase {
         try "vec4 main_color(vec3 c) { return vec4(1.0); }\n".write(to: folder.appendingPathComponent("shaders/none.glsl"), atomically: true, encoding: .utf8)
         XCTAssertEqual(try problems("[effects.blank]\nshader = \"shaders/none.glsl\""), [
             "2:10: shader \"shaders/none.glsl\" cannot be used: \(folder.path)/shaders/none.glsl:1:1: defines no entry point Segue knows: "
-                + "vec4 transition(vec2 uv) (gl-transitions), or vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri)",
+                + "vec4 transition(vec2 uv) (gl-transitions), vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri), "
+                + "or void main() calling setOutputColor (Burn-My-Windows)",
         ])
     }
 

@@ -228,7 +228,8 @@ final class ShaderSourceTests: XCTestCase {
 
     func testAFileWithNoKnownEntryPointIsAnError() {
         let message = "defines no entry point Segue knows: vec4 transition(vec2 uv) (gl-transitions), "
-            + "or vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri)"
+            + "vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri), "
+            + "or void main() calling setOutputColor (Burn-My-Windows)"
         for text in ["uniform float a;\nvec4 main(vec2 uv) { return vec4(0.); }",
                      "// vec4 transition(vec2 uv) { return vec4(0.); }",
                      "vec3 transition(vec2 uv) { return vec3(0.); }",

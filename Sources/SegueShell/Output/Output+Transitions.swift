@@ -116,19 +116,22 @@ extension Output {
             let origin = delegate?.placedOrigin(of: window) ?? (x: 0, y: 0)
             let kept = window.isAlive ? nil : window.lastAlone
             let layers = kept.map { [$0] } ?? window.layers(x: origin.x, y: origin.y, scale: scale, textures: textures)
-            let around = PixelRect.bounds(of: layers.map(\.rect)).map { margined($0) }
+            let around = PixelRect.bounds(of: layers.map(\.rect)).map { margined($0, room: settings.effect.room) }
             let source = settings.sourceRect(outputWidth: width, outputHeight: height)
             return (layers, PixelRect.bounds(of: [around, source].compactMap { $0 })?.clipped(to: fullRect) ?? fullRect)
         }
         let layers = window.lastAlone.map { [$0] } ?? window.layers(on: windowScreen, textures: textures)
-        return (layers, margined(PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)))
+        return (layers, margined(PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0), room: settings.effect.room))
     }
 
     /// `bounds` and the margin an effect over the desktop may draw into
-    /// around a window: an eighth of the output's shorter side.
-    private func margined(_ bounds: PixelRect) -> PixelRect {
+    /// around a window: an eighth of the output's shorter side, or the room
+    /// its effect asks for (its size grown that many times) where that is more.
+    private func margined(_ bounds: PixelRect, room: (x: Double, y: Double)) -> PixelRect {
         let margin = max(32, min(width, height) / 8)
-        return PixelRect(x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin, height: bounds.height + 2 * margin)
+        let x = max(margin, Int((Double(bounds.width) * (room.x - 1) / 2).rounded(.up)))
+        let y = max(margin, Int((Double(bounds.height) * (room.y - 1) / 2).rounded(.up)))
+        return PixelRect(x: bounds.x - x, y: bounds.y - y, width: bounds.width + 2 * x, height: bounds.height + 2 * y)
     }
 
     /// `source`'s texture for a frame of a transition whose `over` window

@@ -1,0 +1,186 @@
+// Facts about Burn-My-Windows' published effects (uniform names, settings keys,
+// schema defaults, image names, actor scales, durations), read from
+// the extension's repository and restated here; none of its code is included.
+
+extension BurnMyWindowsEffect {
+    /// Burn-My-Windows' published effects, as its scripts and schema set them up
+    /// (profile schema at commit 2a1e5f2b; effect scripts and shaders from the newest
+    /// stored versions, mostly 2a1e5f2b, 76f1b329, baaccea9, c58ef894, 0ff2679f).
+    public static let published: [BurnMyWindowsEffect] = [
+        BurnMyWindowsEffect(nick: "apparition", uniforms: [
+            "uSeed": .seed,
+            "uShake": .setting(key: "apparition-shake-intensity", defaults: [3.0]),
+            "uTwirl": .setting(key: "apparition-twirl-intensity", defaults: [5.0]),
+            "uSuction": .setting(key: "apparition-suction-intensity", defaults: [0.75]),
+            "uRandomness": .setting(key: "apparition-randomness", defaults: [0.5]),
+        ], room: (2.0, 2.0), duration: 0.3),
+        BurnMyWindowsEffect(nick: "aura-glow", uniforms: [
+            "uSpeed": .setting(key: "aura-glow-speed", defaults: [2.5]),
+            "uRandomColor": .setting(key: "aura-glow-random-color", defaults: [0.0]),
+            "uStartHue": .setting(key: "aura-glow-start-hue", defaults: [0.0]),
+            "uSaturation": .setting(key: "aura-glow-saturation", defaults: [0.75]),
+            "uBlur": .setting(key: "aura-glow-blur", defaults: [15.0]),
+            "uSeed": .seed,
+            "uEdgeSize": .setting(key: "aura-glow-edge-size", defaults: [0.75]),
+            "uEdgeHardness": .setting(key: "aura-glow-edge-hardness", defaults: [0.25]),
+        ], duration: 0.75),
+        BurnMyWindowsEffect(nick: "broken-glass", uniforms: [
+            "uShardTexture": .image("shards.png"),
+            "uSeed": .seed,
+            "uEpicenter": .fixed([0.5, 0.5]),
+            "uShardScale": .setting(key: "broken-glass-scale", defaults: [1.0]),
+            "uBlowForce": .setting(key: "broken-glass-blow-force", defaults: [0.5]),
+            "uGravity": .setting(key: "broken-glass-gravity", defaults: [-1.0]),
+        ], room: (2.0, 2.0), duration: 1.0),
+        BurnMyWindowsEffect(nick: "doom", uniforms: [
+            "uActorScale": .fixed([2.0]),
+            "uHorizontalScale": .setting(key: "doom-horizontal-scale", defaults: [10.0]),
+            "uVerticalScale": .setting(key: "doom-vertical-scale", defaults: [10.0]),
+            "uPixelSize": .setting(key: "doom-pixel-size", defaults: [10.0]),
+        ], room: (1.0, 2.0), duration: 1.0),
+        BurnMyWindowsEffect(nick: "energize-a", uniforms: [
+            "uColor": .setting(key: "energize-a-color", defaults: [1.0, 0.784314, 0.196078]),
+            "uScale": .setting(key: "energize-a-scale", defaults: [1.0]),
+        ], duration: 2.0),
+        BurnMyWindowsEffect(nick: "energize-b", uniforms: [
+            "uColor": .setting(key: "energize-b-color", defaults: [0.627451, 0.705882, 1.0]),
+            "uScale": .setting(key: "energize-b-scale", defaults: [1.0]),
+        ], duration: 1.0),
+        BurnMyWindowsEffect(nick: "fire", uniforms: [
+            "u3DNoise": .setting(key: "fire-3d-noise", defaults: [0.0]),
+            "uScale": .setting(key: "fire-scale", defaults: [1.0]),
+            "uMovementSpeed": .setting(key: "fire-movement-speed", defaults: [0.5]),
+            "uGradient1": .setting(key: "fire-color-1", defaults: [0.298039, 0.2, 0.098039, 0.0]),
+            "uGradient2": .setting(key: "fire-color-2", defaults: [0.705882, 0.215686, 0.117647, 0.7]),
+            "uGradient3": .setting(key: "fire-color-3", defaults: [1.0, 0.298039, 0.14902, 0.9]),
+            "uGradient4": .setting(key: "fire-color-4", defaults: [1.0, 0.65098, 0.098039, 1.0]),
+            "uGradient5": .setting(key: "fire-color-5", defaults: [1.0, 1.0, 1.0, 1.0]),
+        ], duration: 1.5),
+        BurnMyWindowsEffect(nick: "focus", uniforms: [
+            "uBlurAmount": .setting(key: "focus-blur-amount", defaults: [50.0]),
+            "uBlurQuality": .setting(key: "focus-blur-quality", defaults: [3.0]),
+        ], duration: 0.5),
+        BurnMyWindowsEffect(nick: "glide", uniforms: [
+            "uScale": .setting(key: "glide-scale", defaults: [0.95]),
+            "uSquish": .setting(key: "glide-squish", defaults: [0.15]),
+            "uTilt": .setting(key: "glide-tilt", defaults: [-0.3]),
+            "uShift": .setting(key: "glide-shift", defaults: [-0.05]),
+        ], duration: 0.25),
+        BurnMyWindowsEffect(nick: "glitch", uniforms: [
+            "uColor": .setting(key: "glitch-color", defaults: [0.392157, 0.627451, 1.0, 1.0]),
+            "uSeed": .seed,
+            "uScale": .setting(key: "glitch-scale", defaults: [1.0]),
+            "uStrength": .setting(key: "glitch-strength", defaults: [2.0]),
+            "uSpeed": .setting(key: "glitch-speed", defaults: [2.0]),
+        ], duration: 0.75),
+        BurnMyWindowsEffect(nick: "hexagon", uniforms: [
+            "uAdditiveBlending": .setting(key: "hexagon-additive-blending", defaults: [1.0]),
+            "uSeed": .seed,
+            "uScale": .setting(key: "hexagon-scale", defaults: [3.0]),
+            "uLineWidth": .setting(key: "hexagon-line-width", defaults: [2.0]),
+            "uGlowColor": .setting(key: "hexagon-glow-color", defaults: [0.078431, 0.313725, 1.0, 0.5]),
+            "uLineColor": .setting(key: "hexagon-line-color", defaults: [0.784314, 1.0, 1.0, 0.5]),
+        ], duration: 1.5),
+        BurnMyWindowsEffect(nick: "incinerate", uniforms: [
+            "uSeed": .seed,
+            "uColor": .setting(key: "incinerate-color", defaults: [1.0, 0.705882, 0.498039]),
+            "uScale": .setting(key: "incinerate-scale", defaults: [1.0]),
+            "uTurbulence": .setting(key: "incinerate-turbulence", defaults: [0.3]),
+            "uStartPos": .fixed([0.5, 0.5]),
+        ], duration: 2.0),
+        BurnMyWindowsEffect(nick: "matrix", uniforms: [
+            "uFontTexture": .image("matrixFont.png"),
+            "uTrailColor": .setting(key: "matrix-trail-color", defaults: [0.098039, 1.0, 0.34902]),
+            "uTipColor": .setting(key: "matrix-tip-color", defaults: [1.0, 1.0, 1.0]),
+            "uLetterSize": .setting(key: "matrix-scale", defaults: [20.0]),
+            "uRandomness": .setting(key: "matrix-randomness", defaults: [1.0]),
+            "uOverShoot": .setting(key: "matrix-overshoot", defaults: [0.25]),
+        ], room: (1.0, 1.25), duration: 1.5),
+        BurnMyWindowsEffect(nick: "mushroom", uniforms: [
+            "uScaleStyle": .setting(key: "mushroom-scale-style", defaults: [1.0]),
+            "uSparkCount": .setting(key: "mushroom-spark-count", defaults: [4.0]),
+            "uSparkColor": .setting(key: "mushroom-spark-color", defaults: [1.0, 1.0, 1.0, 1.0]),
+            "uSparkRotation": .setting(key: "mushroom-spark-rotation", defaults: [0.3]),
+            "uRaysColor": .setting(key: "mushroom-rays-color", defaults: [1.0, 1.0, 1.0, 1.0]),
+            "uRingCount": .setting(key: "mushroom-ring-count", defaults: [3.0]),
+            "uRingRotation": .setting(key: "mushroom-ring-rotation", defaults: [1.33]),
+            "uStarCount": .setting(key: "mushroom-star-count", defaults: [5.0]),
+            "uStarColor0": .setting(key: "mushroom-star-color-0", defaults: [0.913725, 0.976471, 0.003922, 1.0]),
+            "uStarColor1": .setting(key: "mushroom-star-color-1", defaults: [0.913725, 0.976471, 0.003922, 1.0]),
+            "uStarColor2": .setting(key: "mushroom-star-color-2", defaults: [0.356863, 1.0, 0.003922, 1.0]),
+            "uStarColor3": .setting(key: "mushroom-star-color-3", defaults: [0.356863, 1.0, 0.003922, 1.0]),
+            "uStarColor4": .setting(key: "mushroom-star-color-4", defaults: [0.0, 0.941176, 0.92549, 1.0]),
+            "uStarColor5": .setting(key: "mushroom-star-color-5", defaults: [0.0, 0.941176, 0.92549, 1.0]),
+            "uSeed": .seed,
+        ], duration: 1.5),
+        BurnMyWindowsEffect(nick: "paint-brush", uniforms: [
+            "uBrushTexture": .image("brush.png"),
+            "uBrushSize": .setting(key: "paint-brush-size", defaults: [3.0]),
+        ], duration: 1.0),
+        BurnMyWindowsEffect(nick: "pixel-wheel", uniforms: [
+            "uPixelSize": .setting(key: "pixel-wheel-pixel-size", defaults: [10.0]),
+            "uSpokeCount": .setting(key: "pixel-wheel-spoke-count", defaults: [12.0]),
+        ], duration: 0.3),
+        BurnMyWindowsEffect(nick: "pixel-wipe", uniforms: [
+            "uPixelSize": .setting(key: "pixel-wipe-pixel-size", defaults: [10.0]),
+            "uStartPos": .fixed([0.5, 0.5]),
+        ], duration: 1.0),
+        BurnMyWindowsEffect(nick: "pixelate", uniforms: [
+            "uNoise": .setting(key: "pixelate-noise", defaults: [40.0]),
+            "uPixelSize": .setting(key: "pixelate-pixel-size", defaults: [10.0]),
+        ], duration: 0.5),
+        BurnMyWindowsEffect(nick: "portal", uniforms: [
+            "uSeed": .seed,
+            "uColor": .setting(key: "portal-color", defaults: [0.47451, 0.913725, 0.094118]),
+            "uRotationSpeed": .setting(key: "portal-rotation-speed", defaults: [0.3]),
+            "uWhirling": .setting(key: "portal-whirling", defaults: [1.0]),
+            "uDetails": .setting(key: "portal-details", defaults: [15.0]),
+        ], duration: 1.25),
+        BurnMyWindowsEffect(nick: "rgbwarp", uniforms: [
+            "uBrightness": .setting(key: "rgbwarp-brightness", defaults: [1.0]),
+            "uSpeedR": .setting(key: "rgbwarp-speed-r", defaults: [1.0]),
+            "uSpeedG": .setting(key: "rgbwarp-speed-g", defaults: [0.9]),
+            "uSpeedB": .setting(key: "rgbwarp-speed-b", defaults: [0.8]),
+        ], duration: 0.75),
+        BurnMyWindowsEffect(nick: "snap", uniforms: [
+            "uDustTexture": .image("dust.png"),
+            "uDustColor": .setting(key: "snap-color", defaults: [0.196078, 0.156863, 0.137255, 1.0]),
+            "uSeed": .seed,
+            "uDustScale": .setting(key: "snap-scale", defaults: [3.0]),
+        ], room: (1.2, 1.2), duration: 1.5),
+        BurnMyWindowsEffect(nick: "team-rocket", uniforms: [
+            "uAnimationSplit": .setting(key: "team-rocket-animation-split", defaults: [0.5]),
+            "uHorizontalSparklePosition": .setting(key: "team-rocket-horizontal-sparkle-position", defaults: [0.0]),
+            "uVerticalSparklePosition": .setting(key: "team-rocket-vertical-sparkle-position", defaults: [0.5]),
+            "uSparkleRot": .setting(key: "team-rocket-sparkle-rot", defaults: [0.33]),
+            "uSparkleSize": .setting(key: "team-rocket-sparkle-size", defaults: [0.75]),
+            "uWindowRotation": .setting(key: "team-rocket-window-rotation", defaults: [1.0]),
+            "uSeed": .seed,
+        ], duration: 1.5),
+        BurnMyWindowsEffect(nick: "trex", uniforms: [
+            "uClawTexture": .image("claws.png"),
+            "uFlashColor": .setting(key: "trex-scratch-color", defaults: [0.666667, 0.0, 0.0, 1.0]),
+            "uSeed": .seed,
+            "uClawSize": .setting(key: "trex-scratch-scale", defaults: [1.0]),
+            "uNumClaws": .setting(key: "trex-scratch-count", defaults: [5.0]),
+            "uWarpIntensity": .setting(key: "trex-scratch-warp", defaults: [0.15]),
+        ], room: (1.075, 1.075), duration: 1.0),
+        BurnMyWindowsEffect(nick: "tv", uniforms: [
+            "uColor": .setting(key: "tv-effect-color", defaults: [1.0, 1.0, 1.0, 1.0]),
+        ], duration: 0.4),
+        BurnMyWindowsEffect(nick: "tv-glitch", uniforms: [
+            "uColor": .setting(key: "tv-glitch-color", defaults: [0.392157, 0.627451, 1.0, 1.0]),
+            "uSeed": .seed,
+            "uScale": .setting(key: "tv-glitch-scale", defaults: [1.0]),
+            "uStrength": .setting(key: "tv-glitch-strength", defaults: [2.0]),
+            "uSpeed": .setting(key: "tv-glitch-speed", defaults: [2.0]),
+        ], duration: 0.75),
+        BurnMyWindowsEffect(nick: "wisps", uniforms: [
+            "uSeed": .seed,
+            "uScale": .setting(key: "wisps-scale", defaults: [1.0]),
+            "uColor1": .setting(key: "wisps-color-1", defaults: [1.0, 0.392157, 0.784314]),
+            "uColor2": .setting(key: "wisps-color-2", defaults: [0.392157, 0.392157, 1.0]),
+            "uColor3": .setting(key: "wisps-color-3", defaults: [0.392157, 0.784314, 1.0]),
+        ], duration: 1.5),
+    ]
+}
