@@ -35,8 +35,16 @@ extension ConfigReader {
             } else {
                 brokenEffects.insert(name)
             }
-            config.effectDefaults[name] = readChoice(table, at: path, ChoiceTable(
+            let own = readChoice(table, at: path, ChoiceTable(
                 context: context, ownKeys: ["shader"], allowsEffect: false, inheritedEffects: effect.map { [$0.name] }))
+            config.effectDefaults[name] = own
+            // A Burn-My-Windows effect's facts come from its JavaScript, here from Segue's table of them.
+            if var played = effect, played.source.interface == .burnMyWindows {
+                let facts = burnMyWindowsFacts(&played, own: own, at: path)
+                config.effects.register(played)
+                config.effectDefaults[name] = PartialChoice(duration: own.duration ?? facts.duration, curve: own.curve ?? facts.curve,
+                                                            parameters: facts.parameters.merging(own.parameters) { $1 })
+            }
         }
     }
 
@@ -62,11 +70,11 @@ extension ConfigReader {
     /// problems are reported at the `shader` value, quoting the file's own position.
     private func loadShader(_ node: TOMLNode?, folder: String, at path: TOMLPath, context: String) -> EffectDescriptor? {
         guard let node else {
-            report("\(context) needs shader = \"FILE.glsl\", a gl-transitions or niri open or close shader relative to this config", atKey: path)
+            report("\(context) needs shader = \"FILE.glsl\", a gl-transitions, niri open or close, or Burn-My-Windows shader relative to this config", atKey: path)
             return nil
         }
         let shaderPath = path + ["shader"]
-        let expected = "a string: a gl-transitions or niri shader file, relative to this config"
+        let expected = "a string: a gl-transitions, niri or Burn-My-Windows shader file, relative to this config"
         guard let written = string(node, at: shaderPath, must: expected) else { return nil }
         let file = written.hasPrefix("/") ? written : folder + "/" + written
         do throws(ShaderSourceError) {

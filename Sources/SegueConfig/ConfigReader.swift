@@ -28,7 +28,8 @@ final class ConfigReader {
 
     /// Effects come first: the other sections may name them.
     func read(_ root: [String: TOMLNode], checkShader: (EffectDescriptor) -> [String]) -> Result<SegueConfig, ConfigErrors> {
-        checkKeys(root, at: [], allowed: Self.sections, in: "the top-level table")
+        checkKeys(root, at: [], allowed: Self.sections + ["burn-my-windows"], in: "the top-level table")
+        if let checkout = root["burn-my-windows"] { readBurnMyWindowsCheckout(checkout) }
         if let effects = root["effects"] { readEffects(effects, checkShader: checkShader) }
         readTransitions(root["transitions"])
         if let rules = root["rules"] { readRules(rules) }
@@ -73,6 +74,12 @@ final class ConfigReader {
     func report(_ message: String, atValue key: TOMLPath) {
         if isSet(key) { return diagnostics.append(.setting(message)) }
         report(message, at: locator.value(key))
+    }
+
+    /// A note, not a problem: the config loads with it.
+    func note(_ message: String, atValue key: TOMLPath) {
+        let at = locator.value(key)
+        config.notes.append(ConfigDiagnostic(path: path, line: at.line, column: at.column, message: message))
     }
 
     /// Whether `key` is a value `segue msg set` gave, or inside one.

@@ -33,6 +33,11 @@ public struct SegueConfig: Sendable {
     public var privileged = PrivilegedClients.executables(PrivilegedClients.defaultExecutables)
     /// `[startup] run`: programs (argv each) started once, when the compositor starts.
     public var startup: [[String]] = []
+    /// `burn-my-windows`: a Burn-My-Windows checkout its effects' images come from.
+    public var burnMyWindows: String?
+    /// What the file asks that plays, but not as its author may expect (an
+    /// effect Segue knows nothing about, an image it lacks): told, not refused.
+    public internal(set) var notes: [ConfigDiagnostic] = []
 
     /// Reduce-motion's crossfade.
     public static let reducedMotionEffect = "crossfade"

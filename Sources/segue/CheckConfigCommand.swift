@@ -9,7 +9,8 @@ struct CheckConfigCommand: ParsableCommand {
         commandName: "check-config",
         abstract: "Check a config file and print what each event and rule plays.",
         discussion: """
-            Each problem is printed on stderr as file:line:col: message, and the command exits 1. \
+            Each problem is printed on stderr as file:line:col: message, and the command exits 1; \
+            a note (file:line:col: note: message) says what loads but may not play as meant. \
             User shaders are compiled, which needs EGL; without it they are only parsed.
             """)
 
@@ -30,6 +31,8 @@ struct CheckConfigCommand: ParsableCommand {
         }
         switch result {
         case .success(let config):
+            for note in config.notes { Self.printError(Diagnostic(path: note.path, line: note.line, column: note.column,
+                                                                  message: "note: " + note.message).description) }
             print(ConfigSummary.text(config))
         case .failure(let errors):
             for diagnostic in errors.diagnostics { Self.printError(diagnostic.description) }

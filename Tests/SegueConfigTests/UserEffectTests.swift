@@ -214,7 +214,7 @@ final class UserEffectTests: XCTestCase {
             "3:10: effect name 'none' is reserved: effect = \"none\" has its own meaning; choose another",
         ])
         XCTAssertEqual(try problems("[effects.mine]\nduration = \"1s\""), [
-            "1:10: [effects.mine] needs shader = \"FILE.glsl\", a gl-transitions or niri open or close shader relative to this config",
+            "1:10: [effects.mine] needs shader = \"FILE.glsl\", a gl-transitions, niri open or close, or Burn-My-Windows shader relative to this config",
         ])
     }
 }

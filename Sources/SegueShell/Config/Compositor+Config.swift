@@ -15,6 +15,7 @@ extension Compositor {
         switch ConfigLoader.load(path: path, builtins: builtins, checkShader: shaderCheck(renderer, options)) {
         case .success(let config):
             log.info("config: \(path)")
+            for note in config.notes { log.notice("\(note)") }
             return config
         case .failure(let errors):
             for diagnostic in errors.diagnostics { log.error("\(diagnostic)") }
@@ -44,6 +45,7 @@ extension Compositor {
             // Values set at runtime last only until the file is read again.
             settings = []
             log.info("config reloaded: \(path)")
+            for note in loaded.notes { log.notice("\(note)") }
             control.emit("config_reloaded", ["path": .string(path), "rules": .number(Double(loaded.rules.count))])
             // [output] scale and key repeat apply at once; size and refresh only at start.
             if output.scale != outputScale { outputChanged() }

@@ -1,0 +1,101 @@
+import Foundation
+import SegueImaging
+import SegueIPC
+import XCTest
+
+/// foot, opening and closing in `segue run --placement free` with a
+/// Burn-My-Windows effect shader of the user's (its `main` wipes the window
+/// toward its left as it goes, and in from there as it comes), seen in the
+/// frames `--record` writes: the first open frame shows none of the window,
+/// the last all of it exactly as it is then shown, the part shown only grows;
+/// a close the reverse; the output away from the window and its margin never changes.
+final class BurnMyWindowsProgramsTests: XCTestCase {
+    private var compositor: CompositorUnderTest!
+    private var folder: URL!
+    private let background = RGBA(0, 0, 0), footBackground = RGBA(0x20, 0x30, 0x40)
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-bmw-programs-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+            // Shows the columns left of what has gone, going faster as it goes.
+            void main() {
+                float gone = easeInCubic(uProgress);
+                if (uForOpening) gone = 1.0 - gone;
+                vec4 color = getInputColor(iTexCoord.st);
+                color.a *= step(iTexCoord.x, 1.0 - gone);
+                setOutputColor(color);
+            }
+            """.write(to: folder.appendingPathComponent("fold.frag"), atomically: true, encoding: .utf8)
+        try """
+            [output]
+            background = "#000000"
+            [effects.fold]
+            shader = "fold.frag"
+            [transitions.open]
+            effect = "fold"
+            duration = "400ms"
+            """.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        compositor = try CompositorUnderTest(arguments: ["--placement", "free", "--record", frames.path,
+                                                         "--config", folder.appendingPathComponent("config.toml").path])
+    }
+
+    override func tearDown() {
+        compositor?.stop()
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private var frames: URL { folder.appendingPathComponent("frames") }
+
+    /// The frames of the transition whose folder ends with `suffix`, once it finished.
+    private func recorded(_ suffix: String) throws -> [RGBAImage] {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []
+            let transitions = try compositor.send(.transitions).payload["transitions"]
+            if let name = folders.sorted().last(where: { $0.hasSuffix(suffix) }), case .array(let done)? = transitions,
+               done.count >= (suffix.hasPrefix("001") ? 1 : 2) {
+                let path = frames.appendingPathComponent(name).path
+                let files = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".png") }.sorted()
+                return try files.map { try PNG.read(path: "\(path)/\($0)") }
+            }
+            usleep(100_000)
+        }
+        throw CompositorTestError("no finished transition ending \(suffix) in \(frames.path)")
+    }
+
+    /// How many columns of row `y` show foot's background.
+    private func footColumns(_ frame: RGBAImage, row y: Int) -> Int {
+        (0..<frame.width).filter { frame[$0, y] == footBackground }.count
+    }
+
+    func testFootFoldsInAndOutWithTheBurnMyWindowsShader() throws {
+        try compositor.launch("foot", ["--app-id", "segue-foot", "-o", "colors.background=203040", "-W", "40x10", "sh", "-c", "sleep 60"])
+        let window = try compositor.waitForWindows(1, timeout: 30)[0]
+        let opening = try recorded("001-fold")
+        XCTAssertGreaterThanOrEqual(opening.count, 3, "it played")
+        guard case .number(let width)? = window["width"], case .number(let height)? = window["height"] else { return XCTFail("\(window)") }
+        let (w, h) = (Int(width), Int(height))
+        let row = h / 2
+        let shown = opening.map { footColumns($0, row: row) }
+        XCTAssertEqual(shown.first, 0, "none of it first: \(shown)")
+        XCTAssertEqual(zip(shown, shown.dropFirst()).filter { $1 < $0 }.count, 0, "the window only comes in: \(shown)")
+        XCTAssertTrue(shown.dropFirst().dropLast().contains { $0 > 0 && $0 < w / 2 }, "part of it between: \(shown)")
+        _ = try compositor.waitUntilSettled()
+        let settled = try compositor.screenshot()
+        let last = try XCTUnwrap(opening.last)
+        let differing = (0..<h).flatMap { y in (0..<w).filter { last[$0, y] != settled[$0, y] } }
+        XCTAssertEqual(differing.count, 0, "the last frame is the window exactly as it is then shown")
+        // Away from the window and its margin, every frame shows the background.
+        let far = (x: min(639, w + 200), y: min(359, h + 100))
+        for frame in opening { XCTAssertEqual(frame[far.x, far.y], background, "(\(far.x), \(far.y))") }
+
+        XCTAssertEqual(try compositor.send(.close(target: nil, wait: true)).ok, true)
+        let closing = try recorded("002-fold")
+        let left = closing.map { footColumns($0, row: row) }
+        XCTAssertEqual(left.first, shown.last, "all of it first: \(left)")
+        XCTAssertEqual(zip(left, left.dropFirst()).filter { $1 > $0 }.count, 0, "the window only goes: \(left)")
+        XCTAssertEqual(left.last, 0, "none of it last: \(left)")
+        for frame in closing { XCTAssertEqual(frame[far.x, far.y], background) }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SegueConfig
+import SegueEngine
+import SegueImaging
+import SegueTestSupport
+import XCTest
+
+/// `[effects.NAME] shader = "…/NICK.frag"`, a Burn-My-Windows effect: what
+/// its JavaScript would give it comes from Segue's table by the file's name
+/// (defaults, seeds, room, time), its images from the checkout
+/// `burn-my-windows` names; what Segue does not know starts neutral with a
+/// note; the config's own keys win. The shaders are this test's, named as
+/// the published ones are.
+final class BurnMyWindowsConfigTests: XCTestCase {
+    private var folder: URL!
+    private var configPath: String { folder.appendingPathComponent("config.toml").path }
+
+    override func setUpWithError() throws {
+        folder = try ConfigFixture.temporaryFolder()
+        let effects = folder.appendingPathComponent("effects")
+        try FileManager.default.createDirectory(at: effects, withIntermediateDirectories: true)
+        try "uniform vec3 uColor;\nvoid main() { setOutputColor(vec4(uColor, getInputColor(iTexCoord).a)); }\n"
+            .write(to: effects.appendingPathComponent("tv.frag"), atomically: true, encoding: .utf8)
+        try """
+            uniform sampler2D uShardTexture;
+            uniform vec2 uSeed;
+            uniform float uShardScale;
+            uniform vec2 uEpicenter;
+            void main() { setOutputColor(texture2D(uShardTexture, iTexCoord + uSeed + uEpicenter) * uShardScale); }
+
+            """.write(to: effects.appendingPathComponent("broken-glass.frag"), atomically: true, encoding: .utf8)
+        try "uniform float uGlow;\nuniform vec3 uTint;\nvoid main() { setOutputColor(vec4(uTint, uGlow)); }\n"
+            .write(to: effects.appendingPathComponent("sparkle.frag"), atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    private func load(_ text: String) throws -> Result<SegueConfig, ConfigErrors> {
+        try text.write(toFile: configPath, atomically: true, encoding: .utf8)
+        return ConfigLoader.load(path: configPath, builtins: ConfigFixture.builtins, checkShader: { _ in [] })
+    }
+
+    private func problems(_ text: String) throws -> [String] {
+        guard case .failure(let errors) = try load(text) else { return [] }
+        return errors.diagnostics.map { "\($0.line):" + ($0.column.map { "\($0):" } ?? "") + " \($0.message)" }
+    }
+
+    private func notes(_ config: SegueConfig) -> [String] {
+        config.notes.map { "\($0.line):" + ($0.column.map { "\($0):" } ?? "") + " \($0.message)" }
+    }
+
+    /// A checkout holding `images` in resources/img.
+    private func checkout(_ images: [String]) throws -> URL {
+        let root = folder.appendingPathComponent("Burn-My-Windows")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("resources/img"), withIntermediateDirectories: true)
+        for image in images {
+            try PNG.write(RGBAImage(width: 4, height: 4, fill: .white), to: root.appendingPathComponent("resources/img/" + image).path)
+        }
+        return root
+    }
+
+    func testAPublishedEffectTakesItsSettingsDefaultsAndTimeFromTheTable() throws {
+        let config = try load("[effects.tv]\nshader = \"effects/tv.frag\"").get()
+        let effect = try XCTUnwrap(config.effects["tv"])
+        XCTAssertEqual(effect.source.interface, .burnMyWindows)
+        let tv = try XCTUnwrap(BurnMyWindowsEffect.published.first { $0.nick == "tv" })
+        guard case .setting(_, let color)? = tv.uniforms["uColor"] else { return XCTFail("the table has tv's colour") }
+        let settings = try XCTUnwrap(config.settings(effect: "tv"))
+        XCTAssertEqual(settings.values["uColor"], ParameterValue(.vec3, Array(color.prefix(3))))
+        XCTAssertEqual(settings.duration, tv.duration)
+        XCTAssertEqual(settings.curve, .linear, "its shader eases progress itself")
+        XCTAssertEqual(notes(config), [])
+    }
+
+    func testTheConfigsOwnKeysWinOverTheTable() throws {
+        let config = try load("[effects.tv]\nshader = \"effects/tv.frag\"\nuColor = [0.25, 0.5, 1]\nduration = \"300ms\"\neasing = \"ease-out\"").get()
+        let settings = try XCTUnwrap(config.settings(effect: "tv"))
+        XCTAssertEqual(settings.values["uColor"], ParameterValue(.vec3, [0.25, 0.5, 1]))
+        XCTAssertEqual(settings.duration, 0.3)
+        XCTAssertEqual(settings.curve, .easeOut)
+    }
+
+    func testSeedsAreDrawnAtEachPlayRoomIsGivenAndAPointerIsTheMiddle() throws {
+        let config = try load("[effects.glass]\nshader = \"effects/broken-glass.frag\"").get()
+        let effect = try XCTUnwrap(config.effects["glass"])
+        XCTAssertEqual(effect.seeded, ["uSeed"])
+        XCTAssertEqual(effect.room.x, 2)
+        XCTAssertEqual(effect.room.y, 2)
+        let settings = try XCTUnwrap(config.settings(effect: "glass"))
+        XCTAssertEqual(settings.values["uEpicenter"], ParameterValue(.vec2, [0.5, 0.5]), "the pointer's place, neutral: the middle")
+        XCTAssertEqual(notes(config), [
+            "2:10: uShardTexture (shards.png) reads Burn-My-Windows' images: set burn-my-windows = \"/path/to/Burn-My-Windows\" "
+                + "at the top of the config, or the images here; a neutral ramp until then",
+        ])
+    }
+
+    func testACheckoutGivesTheEffectsItsImages() throws {
+        let root = try checkout(["shards.png"])
+        let config = try load("burn-my-windows = \"Burn-My-Windows\"\n[effects.glass]\nshader = \"effects/broken-glass.frag\"").get()
+        XCTAssertEqual(config.burnMyWindows, root.path)
+        let settings = try XCTUnwrap(config.settings(effect: "glass"))
+        XCTAssertEqual(settings.values["uShardTexture"], ParameterValue(image: root.appendingPathComponent("resources/img/shards.png").path))
+        XCTAssertEqual(notes(config), [])
+    }
+
+    func testAnImageTheCheckoutLacksIsAProblemAtTheShader() throws {
+        _ = try checkout([])
+        XCTAssertEqual(try problems("burn-my-windows = \"Burn-My-Windows\"\n[effects.glass]\nshader = \"effects/broken-glass.frag\""), [
+            "3:10: Burn-My-Windows' shards.png, which uShardTexture reads, is not in \(folder.path)/Burn-My-Windows/resources/img",
+        ])
+    }
+
+    func testAFolderThatIsNoCheckoutIsRefusedAtItsValue() throws {
+        XCTAssertEqual(try problems("burn-my-windows = \"effects\""), [
+            "1:19: \"effects\" is not a Burn-My-Windows checkout: it has no resources/img folder",
+        ])
+    }
+
+    func testAnEffectSegueDoesNotKnowStartsNeutralWithANoteNamingItsUniforms() throws {
+        let config = try load("[effects.sparkle]\nshader = \"effects/sparkle.frag\"\nuTint = [1, 0, 0]").get()
+        XCTAssertEqual(notes(config), [
+            "2:10: Segue knows no Burn-My-Windows effect 'sparkle': uGlow starts at 0 (images at a neutral ramp); set them in [effects.sparkle]",
+        ])
+        let settings = try XCTUnwrap(config.settings(effect: "sparkle"))
+        XCTAssertEqual(settings.values["uGlow"], .float(0))
+        XCTAssertEqual(settings.curve, .linear)
+    }
+
+    func testAUniformOfATypeSegueCannotSetIsRefusedAtItsPlaceInTheFile() throws {
+        let file = folder.appendingPathComponent("effects/odd.frag")
+        try "\nuniform mat4 uMatrix;\nvoid main() { setOutputColor(vec4(1.0)); }\n".write(to: file, atomically: true, encoding: .utf8)
+        let found = try problems("[effects.odd]\nshader = \"effects/odd.frag\"")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].contains("\(file.path):2:9: unsupported uniform type 'mat4'"), "\(found)")
+    }
+}
