@@ -68,8 +68,13 @@ public struct SegueConfig: Sendable {
     /// random choice's keys need not fit every pick. Nil when `name` is not registered.
     public func settings(effect name: String, choice: TransitionChoice? = nil) -> EffectSettings? {
         guard let descriptor = effects[name] else { return nil }
+        return Self.settings(of: descriptor, defaults: effectDefaults[name], choice: choice)
+    }
+
+    /// `descriptor`'s settings with `defaults` over its own, then `choice`'s.
+    public static func settings(of descriptor: EffectDescriptor, defaults: PartialChoice?, choice: TransitionChoice? = nil) -> EffectSettings {
         var settings = EffectSettings(descriptor)
-        let layers = [effectDefaults[name].map { ($0.duration, $0.curve, $0.parameters) },
+        let layers = [defaults.map { ($0.duration, $0.curve, $0.parameters) },
                       choice.map { ($0.duration, $0.curve, $0.parameters) }]
         for case let (duration, curve, parameters)? in layers {
             if let duration { settings.duration = duration }

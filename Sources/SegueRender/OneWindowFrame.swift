@@ -20,4 +20,15 @@ package struct OneWindowFrame: Equatable {
         let (w, h) = (g.width * room.x, g.height * room.y)
         return LayerRect(x: g.x + (g.width - w) / 2, y: g.y + (g.height - h) / 2, width: w, height: h)
     }
+
+    /// `bounds` (a window on an output `outputWidth` × `outputHeight`) and
+    /// the margin an effect drawing it alone may draw into around it: an
+    /// eighth of the output's shorter side, or the room the effect asks for
+    /// (the window grown that many times) where that is more.
+    package static func area(around bounds: PixelRect, room: (x: Double, y: Double), outputWidth: Int, outputHeight: Int) -> PixelRect {
+        let margin = max(32, min(outputWidth, outputHeight) / 8)
+        let x = max(margin, Int((Double(bounds.width) * (room.x - 1) / 2).rounded(.up)))
+        let y = max(margin, Int((Double(bounds.height) * (room.y - 1) / 2).rounded(.up)))
+        return PixelRect(x: bounds.x - x, y: bounds.y - y, width: bounds.width + 2 * x, height: bounds.height + 2 * y)
+    }
 }

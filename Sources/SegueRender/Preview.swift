@@ -2,7 +2,8 @@ import SegueEngine
 import SegueImaging
 
 /// Renders a transition offline, frame by frame, the way an output would show
-/// it: frames evenly spaced over the duration, first and last included.
+/// it: frames evenly spaced over the duration, first and last included; a
+/// shader of one window as a window opening over a desktop.
 package struct Preview {
     package struct Frame {
         package let image: RGBAImage
@@ -42,11 +43,24 @@ package struct Preview {
         let fromTexture = try Texture(image: from)
         let toTexture = try Texture(image: to)
         let target = try RenderTarget(width: from.width, height: from.height)
+        // A shader of one window plays it as written (opening, but for a close
+        // shader; reversed, the other way): `to` at three fifths of the size,
+        // in the middle, over `from` as its desktop.
+        let opening = (direction == .forward) != (settings.effect.source.interface == .niriClose)
+        let (w, h) = (from.width * 3 / 5, from.height * 3 / 5)
+        let window = PixelRect(x: (from.width - w) / 2, y: (from.height - h) / 2, width: w, height: h)
+        let area = OneWindowFrame.area(around: window, room: settings.effect.room, outputWidth: from.width, outputHeight: from.height)
+            .clipped(to: target.bounds) ?? target.bounds
         return try (0..<frameCount).map { i in
             let time = settings.duration * Double(i) / Double(frameCount - 1)
             let progress = settings.progress(atElapsed: time)
-            try renderer.draw(settings, from: fromTexture, to: toTexture, progress: progress,
-                              direction: direction, into: target)
+            if settings.effect.source.interface.drawsOneWindow {
+                try renderer.render(.windowOver(settings, window: [SurfaceLayer(toTexture, at: window)], area: area, scene: fromTexture,
+                                                opening: opening, progress: progress, direction: direction, form: .shader),
+                                    into: target)
+            } else {
+                try renderer.draw(settings, from: fromTexture, to: toTexture, progress: progress, direction: direction, into: target)
+            }
             return Frame(image: target.readPixels(opaque: true), time: time, progress: progress)
         }
     }

@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Measure the effects this config defines ([effects.NAME]) instead of the built-ins.")
     var config: String?
 
-    @Option(help: "Measure this gl-transitions or niri GLSL file instead of the built-ins (repeatable).")
+    @Option(help: "Measure this gl-transitions, niri or Burn-My-Windows shader file instead of the built-ins (repeatable).")
     var shader: [String] = []
 
     @Flag(help: "Print JSON instead of a table.")

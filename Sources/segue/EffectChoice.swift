@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import SegueConfig
 import SegueEngine
 import SegueRender
 
@@ -10,7 +12,7 @@ struct EffectChoice: ParsableArguments {
     @Option(help: "The config whose [effects] are played too (default: the user's config, if any).")
     var config: String?
 
-    @Option(help: "A gl-transitions or niri open or close GLSL file to play instead of a built-in effect.")
+    @Option(help: "A gl-transitions, niri open or close, or Burn-My-Windows shader file to play instead of a built-in effect.")
     var shader: String?
 
     @Option(help: "Duration, e.g. 350ms or 1.2s (default: the effect's own).")
@@ -24,15 +26,20 @@ struct EffectChoice: ParsableArguments {
 
     /// The effect with every option applied; any mistake becomes a CommandError
     /// carrying one clear line.
+    /// A named effect plays with its config's `[effects.NAME]` defaults; a
+    /// Burn-My-Windows file given as --shader with its table's facts (notes on stderr).
     func settings() throws -> EffectSettings {
-        let descriptor: EffectDescriptor
+        var settings: EffectSettings
         switch (effect, shader) {
         case (nil, nil):
             throw CommandError("name an effect or give --shader FILE")
         case (_?, _?):
             throw CommandError("give either an effect name or --shader, not both")
         case (let name?, nil):
-            do { descriptor = try ConfiguredEffects.registry(config: config).effect(named: name) } catch let error as CommandError {
+            do {
+                let loaded = try ConfiguredEffects.loaded(config: config)
+                settings = SegueConfig.settings(of: try loaded.effects.effect(named: name), defaults: loaded.effectDefaults[name])
+            } catch let error as CommandError {
                 throw error
             } catch {
                 throw CommandError("\(error)")
@@ -41,12 +48,21 @@ struct EffectChoice: ParsableArguments {
             do {
                 let source = try ShaderSource.load(path: path)
                 let name = String(path.split(separator: "/").last ?? "shader").replacingOccurrences(of: ".glsl", with: "")
-                descriptor = try EffectDescriptor(name: name, source: source, origin: .userShader)
+                var descriptor = try EffectDescriptor(name: name, source: source, origin: .userShader)
+                guard source.interface == .burnMyWindows else {
+                    settings = EffectSettings(descriptor)
+                    break
+                }
+                let facts = BurnMyWindowsFacts(&descriptor, own: PartialChoice(), checkout: nil, table: "--param")
+                if let problem = facts.problems.first { throw CommandError(problem) }
+                for note in facts.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
+                settings = SegueConfig.settings(of: descriptor, defaults: facts.defaults)
+            } catch let error as CommandError {
+                throw error
             } catch {
                 throw CommandError("\(error)")
             }
         }
-        var settings = EffectSettings(descriptor)
         do {
             try settings.apply(assignments: params)
             if let duration { settings.duration = try TimeSpan.parse(duration) }

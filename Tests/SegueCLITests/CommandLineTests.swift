@@ -71,8 +71,9 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(broken.stderr.contains("config.toml:2:10: shader \"missing.glsl\" cannot be used"), broken.stderr)
     }
 
-    /// A niri open shader is listed with its format, and previewed as the
-    /// window (the second test screen) opening over nothing: wiped in from the left.
+    /// A niri open shader is listed with its format, and previewed as a
+    /// window (the second test screen at three fifths of the size, in the
+    /// middle) opening over the first as its desktop: wiped in from the left.
     func testANiriShaderIsListedWithItsFormatAndPreviewed() throws {
         let shader = folder.appendingPathComponent("appear.glsl")
         try "vec4 open_color(vec3 coords_geo, vec3 size_geo) {\n    vec4 color = texture2D(niri_tex, (niri_geo_to_tex * coords_geo).st);\n"
@@ -85,17 +86,56 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(listed.stdout.contains("    niri open, from \(shader.path)"), listed.stdout)
         XCTAssertTrue(listed.stdout.contains("    gl-transitions, built in"), listed.stdout)
         let out = folder.appendingPathComponent("appear-out").path
-        let played = try SegueCommand.run(["preview", "appear", "--config", config, "--out", out, "--frames", "3", "--size", "32x32"])
+        let played = try SegueCommand.run(["preview", "appear", "--config", config, "--out", out, "--frames", "3", "--size", "100x100"])
         XCTAssertEqual(played.status, 0, played.stderr)
-        let screen = TestScreens.second(width: 32, height: 32)
-        XCTAssertEqual(try PNG.read(path: out + "/frame-002.png"), screen, "the window whole at the end")
-        let middle = try PNG.read(path: out + "/frame-001.png")
-        XCTAssertEqual(middle[2, 2], screen[2, 2], "its left half shows mid-way, its top-left corner first")
-        XCTAssertNotEqual(middle[29, 16], screen[29, 16], "its right half not yet")
+        let desktop = TestScreens.first(width: 100, height: 100), window = TestScreens.second(width: 100, height: 100)
+        let first = try PNG.read(path: out + "/frame-000.png"), middle = try PNG.read(path: out + "/frame-001.png")
+        let last = try PNG.read(path: out + "/frame-002.png")
+        XCTAssertEqual(first, desktop, "no window first")
+        // The window is (20, 20) to (79, 79): its top-left corner marker there, its top-right one at the other end.
+        XCTAssertEqual(last[21, 21], window[2, 2], "the window whole at the end, its top-left marker at its top left")
+        XCTAssertEqual(last[78, 21], window[97, 2])
+        XCTAssertEqual(last[5, 5], desktop[5, 5], "the desktop around it")
+        XCTAssertEqual(middle[21, 21], window[2, 2], "its left half shows mid-way, its top-left corner first")
+        XCTAssertEqual(middle[78, 21], desktop[78, 21], "its right half not yet")
+    }
+
+    /// A Burn-My-Windows effect file given to preview as --shader plays with
+    /// its table's facts (tv: its colour, no note), opening and, reversed,
+    /// closing over the desktop; one Segue does not know gets a note.
+    func testABurnMyWindowsShaderIsListedWithItsFormatAndPreviewedBothWays() throws {
+        let shader = folder.appendingPathComponent("tv.frag"), unknown = folder.appendingPathComponent("glow.frag")
+        let text = "uniform vec3 uColor;\nvoid main() {\n    vec4 c = getInputColor(iTexCoord);\n"
+            + "    c.a *= step(iTexCoord.x, uForOpening ? uProgress : 1.0 - uProgress);\n    setOutputColor(c);\n}\n"
+        try text.write(to: shader, atomically: true, encoding: .utf8)
+        try text.write(to: unknown, atomically: true, encoding: .utf8)
+        let config = folder.appendingPathComponent("config.toml").path
+        try "[effects.tv]\nshader = \"tv.frag\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let listed = try SegueCommand.run(["effects", "--config", config])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdout.contains("    burn-my-windows, from \(shader.path)"), listed.stdout)
+        let desktop = TestScreens.first(width: 100, height: 100), window = TestScreens.second(width: 100, height: 100)
+        for reverse in [false, true] {
+            let out = folder.appendingPathComponent("tv-\(reverse)").path
+            let played = try SegueCommand.run(["preview", "--shader", shader.path, "--out", out, "--frames", "3", "--size", "100x100"]
+                                              + (reverse ? ["--reverse"] : []))
+            XCTAssertEqual(played.status, 0, played.stderr)
+            XCTAssertEqual(played.stderr, "", "tv is in Segue's table")
+            let first = try PNG.read(path: out + "/frame-000.png"), last = try PNG.read(path: out + "/frame-002.png")
+            XCTAssertEqual(reverse ? last : first, desktop, "no window where it has not come or has gone")
+            let whole = reverse ? first : last
+            XCTAssertEqual(whole[21, 21], window[2, 2], "the window whole, its top-left marker at its top left")
+            XCTAssertEqual(whole[78, 78], window[97, 97])
+        }
+        let played = try SegueCommand.run(["preview", "--shader", unknown.path, "--out", folder.appendingPathComponent("glow").path,
+                                           "--frames", "2", "--size", "32x32"])
+        XCTAssertEqual(played.status, 0, played.stderr)
+        XCTAssertEqual(played.stderr, "note: Segue knows no Burn-My-Windows effect 'glow': uColor starts at 0 (images at a neutral ramp); set them in --param\n")
     }
 
     /// The example niri config's two animations are two effects, each previewed
-    /// from its first frame to its last: the open ends on the window whole, the close on nothing.
+    /// from its first frame to its last: the open ends on the window whole
+    /// over the desktop, the close on the desktop alone.
     func testTheExampleNiriConfigsOpenAndCloseArePlayedAndListed() throws {
         let config = folder.appendingPathComponent("config.toml").path
         try "[effects.fx]\nniri = \"\(SourceTree.url("examples/niri/animations.kdl").path)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
@@ -106,12 +146,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(formats["fx"], "niri open")
         XCTAssertEqual(formats["fx-close"], "niri close")
         XCTAssertEqual(list.first { $0["name"] as? String == "fx" }?["duration_ms"] as? Int, 350, "the shader's own; the block's 300 ms is the config's default for it")
-        let screen = TestScreens.second(width: 32, height: 32), black = RGBAImage(width: 32, height: 32, fill: RGBA(0, 0, 0))
-        for (effect, last) in [("fx", screen), ("fx-close", black)] {
+        let desktop = TestScreens.first(width: 100, height: 100), window = TestScreens.second(width: 100, height: 100)
+        for effect in ["fx", "fx-close"] {
             let out = folder.appendingPathComponent(effect).path
-            let played = try SegueCommand.run(["preview", effect, "--config", config, "--out", out, "--frames", "3", "--size", "32x32"])
+            let played = try SegueCommand.run(["preview", effect, "--config", config, "--out", out, "--frames", "3", "--size", "100x100"])
             XCTAssertEqual(played.status, 0, played.stderr)
-            XCTAssertEqual(try PNG.read(path: out + "/frame-002.png"), last, effect)
+            let last = try PNG.read(path: out + "/frame-002.png")
+            if effect == "fx" {
+                XCTAssertEqual(last[21, 21], window[2, 2], "the window whole, its top-left marker at its top left")
+                XCTAssertEqual(last[5, 5], desktop[5, 5])
+            } else {
+                let changed = (0..<100).flatMap { y in (0..<100).filter { last[$0, y] != desktop[$0, y] }.map { (x: $0, y: y) } }
+                XCTAssertEqual(changed.count, 0, "gone; first changed at \(changed.first.map { "(\($0.x), \($0.y)): \(last[$0.x, $0.y]) not \(desktop[$0.x, $0.y])" } ?? "")")
+            }
         }
     }
 

@@ -124,14 +124,9 @@ extension Output {
         return (layers, margined(PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0), room: settings.effect.room))
     }
 
-    /// `bounds` and the margin an effect over the desktop may draw into
-    /// around a window: an eighth of the output's shorter side, or the room
-    /// its effect asks for (its size grown that many times) where that is more.
+    /// `bounds` and the margin an effect over the other side may draw into around a window.
     private func margined(_ bounds: PixelRect, room: (x: Double, y: Double)) -> PixelRect {
-        let margin = max(32, min(width, height) / 8)
-        let x = max(margin, Int((Double(bounds.width) * (room.x - 1) / 2).rounded(.up)))
-        let y = max(margin, Int((Double(bounds.height) * (room.y - 1) / 2).rounded(.up)))
-        return PixelRect(x: bounds.x - x, y: bounds.y - y, width: bounds.width + 2 * x, height: bounds.height + 2 * y)
+        OneWindowFrame.area(around: bounds, room: room, outputWidth: width, outputHeight: height)
     }
 
     /// `source`'s texture for a frame of a transition whose `over` window
