@@ -25,15 +25,21 @@ public func segue_effect_load_shader(_ context: OpaquePointer?, _ path: UnsafePo
     withContext(context) { context in
         let path = try Handle.text(path, named: "path")
         guard FileManager.default.isReadableFile(atPath: path) else { throw LibraryError(SEGUE_ERROR_IO, "\(path) cannot be read") }
-        let effect: EffectDescriptor
+        var effect: EffectDescriptor
         do {
             let source = try ShaderSource.load(path: path)
-            let stem = (path.split(separator: "/").last.map(String.init) ?? path).replacingOccurrences(of: ".glsl", with: "")
-            effect = try EffectDescriptor(name: stem, source: source, origin: .userShader)
+            effect = try EffectDescriptor(name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, source: source,
+                                          origin: .userShader)
         } catch {
             throw LibraryError(SEGUE_ERROR_SHADER, "\(error)")
         }
-        try context.register(effect)
+        // A Burn-My-Windows file plays with its table's facts, as in a config (its images there, from a checkout).
+        var defaults: PartialChoice?
+        if effect.source.interface == .burnMyWindows {
+            let facts = BurnMyWindowsFacts(&effect, own: PartialChoice(), checkout: nil, table: "segue_choice_set_parameter")
+            defaults = facts.defaults
+        }
+        try context.register(effect, defaults: defaults)
         if let name { name.pointee = context.string(effect.name) }
     }
 }

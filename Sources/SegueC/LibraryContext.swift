@@ -13,6 +13,8 @@ final class LibraryContext {
     let thread = pthread_self()
     /// The built-ins and the effects registered through the API.
     private var registered: EffectRegistry
+    /// What a registered effect plays with where no config sets it (a Burn-My-Windows effect's facts).
+    private var registeredDefaults: [String: PartialChoice] = [:]
     private(set) var config: SegueConfig
     private var random = SystemRandomNumberGenerator()
     /// Names and parameter texts handed out as C strings, kept for the context's life.
@@ -62,12 +64,15 @@ final class LibraryContext {
         return effect
     }
 
-    /// Compiles `effect` and registers it, for the config loaded and any loaded later.
-    func register(_ effect: EffectDescriptor) throws {
+    /// Compiles `effect` and registers it, for the config loaded and any
+    /// loaded later, with `defaults` under what a config sets for it.
+    func register(_ effect: EffectDescriptor, defaults: PartialChoice? = nil) throws {
         let problems = HostGLState.around { renderer.problems(compiling: effect) }
         guard problems.isEmpty else { throw LibraryError(SEGUE_ERROR_SHADER, problems.joined(separator: "; ")) }
         registered.register(effect)
         config.effects.register(effect)
+        registeredDefaults[effect.name] = defaults
+        if let defaults, config.effectDefaults[effect.name] == nil { config.effectDefaults[effect.name] = defaults }
     }
 
     /// Reads the config at `path`; on any problem the last good one stays.
@@ -76,7 +81,9 @@ final class LibraryContext {
         guard FileManager.default.isReadableFile(atPath: path) else { throw LibraryError(SEGUE_ERROR_IO, "\(path) cannot be read") }
         let result = HostGLState.around { ConfigLoader.load(path: path, builtins: registered) { renderer.problems(compiling: $0) } }
         switch result {
-        case .success(let loaded): config = loaded
+        case .success(let loaded):
+            config = loaded
+            for (name, defaults) in registeredDefaults where config.effectDefaults[name] == nil { config.effectDefaults[name] = defaults }
         case .failure(let errors): throw LibraryError(SEGUE_ERROR_CONFIG, "\(errors)")
         }
     }

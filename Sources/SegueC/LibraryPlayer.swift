@@ -82,12 +82,14 @@ final class LibraryPlayer {
                                                            presentedSeconds: statistics.presentedSpan,
                                                            medianRenderSeconds: statistics.medianRenderTime ?? 0)))
         }
-        guard let settings = choice.settings else {
+        guard var settings = choice.settings else {
             // An instant change: nothing to draw; the running transition gives way and this one is done.
             driver.current?.interrupt()
             if let done { completions.append((done, userData, Completion(id: 0, outcome: SEGUE_OUTCOME_FINISHED))) }
             return 0
         }
+        // New at each play, as in the compositor: niri's seed, Burn-My-Windows' seeded uniforms.
+        settings.seed = .random(in: 0..<1)
         for spec in settings.effect.parameters where spec.type == .image {
             guard let path = settings.values[spec.uniform]?.path, !path.isEmpty else { continue }
             do {
@@ -260,8 +262,18 @@ final class LibraryPlayer {
                     // The form that is faster on the whole framebuffer: a window is a part of it.
                     let form = renderer.form(for: settings.effect, width: area?.framebufferWidth ?? target.width,
                                              height: area?.framebufferHeight ?? target.height)
-                    try renderer.draw(settings, from: sides[0], to: sides[1], progress: frame.progress, direction: transition.direction,
-                                      form: form, window: target.bounds, into: target)
+                    // A one-window shader draws the window coming (to it) or going, within its geometry in the drawing.
+                    let opening = if case .nothing = transition.to { false } else { true }
+                    let alone = area.map { area in
+                        let (w, h) = (Double(target.width), Double(target.height)), inside = area.window
+                        let framebuffer = PixelRect(x: 0, y: 0, width: area.framebufferWidth, height: area.framebufferHeight)
+                        return OneWindowFrame(geometry: LayerRect(x: Double(inside.x) / w, y: Double(inside.y) / h,
+                                                                  width: Double(inside.width) / w, height: Double(inside.height) / h),
+                                              opening: opening, fillsOutput: area.rect.clipped(to: framebuffer) == framebuffer)
+                    }
+                    let played = settings.effect.source.interface.direction(opening: opening) ?? transition.direction
+                    try renderer.draw(settings, from: sides[0], to: sides[1], progress: frame.progress, direction: played,
+                                      form: form, window: target.bounds, oneWindow: alone, into: target)
                 } else {
                     let form = renderer.form(for: transition.settings.effect, width: target.width, height: target.height)
                     try renderer.render(.transition(transition.settings, from: sides[0], to: sides[1],

@@ -6,12 +6,13 @@
  * its margin is the scene's, exactly; an open's first frame and a close's last
  * are the scene alone, an open's last and a close's first the window, exact,
  * its marker top-left; a crossfade's covered pixels mid-way are premultiplied
- * blends of the window over the scene (within 2/255). A gl-transitions file
- * given as the argument plays with them. A close interrupted by an open starts
+ * blends of the window over the scene (within 2/255). Shader files given as
+ * arguments (gl-transitions, a niri open or close shader, a Burn-My-Windows
+ * effect) play with them. A close interrupted by an open starts
  * it from the frame on screen, margin included. Also the statuses of bad
  * window areas. Built against the installed library by scripts/c-api:
  *
- *   cc desktop-test.c $(pkg-config --cflags --libs segue egl glesv2) -o desktop-test && ./desktop-test [SHADER.glsl]
+ *   cc desktop-test.c $(pkg-config --cflags --libs segue egl glesv2) -o desktop-test && ./desktop-test [SHADER ...]
  */
 #include "egl-context.h"
 #include <GLES3/gl3.h>
@@ -208,9 +209,9 @@ int main(int argc, char **argv) {
 
     segue_context *segue;
     STATUS(segue_context_new(&segue), SEGUE_OK, NULL);
-    /* A gl-transitions file, where given, plays with the built-ins: its nothing is transparent too. */
+    /* Shader files given, in any format (gl-transitions, niri, Burn-My-Windows), play with the built-ins. */
     const char *loaded;
-    if (argc > 1) STATUS(segue_effect_load_shader(segue, argv[1], &loaded), SEGUE_OK, NULL);
+    for (int i = 1; i < argc; i++) STATUS(segue_effect_load_shader(segue, argv[i], &loaded), SEGUE_OK, NULL);
     size_t count = 0;
     STATUS(segue_effect_count(segue, &count), SEGUE_OK, NULL);
     for (size_t i = 0; i < count; i++) {

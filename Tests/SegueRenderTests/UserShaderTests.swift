@@ -159,21 +159,28 @@ final class UserShaderTests: XCTestCase {
 /// The example shaders shipped in `examples/` load and play from `from` to `to`.
 final class ExampleShaderTests: XCTestCase {
     /// A gl-transitions example shows `from` exactly at 0 and `to` at 1; a
-    /// niri open shader draws one window, `to`, coming from nothing (played
-    /// backwards, `from` going to nothing).
+    /// shader of one window (niri's, Burn-My-Windows') draws `to` as a window
+    /// over all of `from`, as its desktop: opening, nothing of it at 0 and
+    /// all of it at 1, and closing the reverse.
     func testEveryExampleShaderStartsOnFromAndEndsOnTo() throws {
         let folder = SourceTree.url("examples/shaders")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".glsl") }
-        XCTAssertFalse(files.isEmpty)
-        let nothing = RGBAImage(width: RenderFixture.width, height: RenderFixture.height, fill: RGBA(0, 0, 0))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".glsl") || $0.hasSuffix(".frag") }
+        XCTAssertEqual(Set(files.map { try? ShaderSource.load(path: folder.appendingPathComponent($0).path).interface }),
+                       [.glTransitions, .niriOpen, .burnMyWindows], "an example of each format")
+        let renderer = try RenderFixture.renderer()
+        let desktop = try Texture(image: RenderFixture.from), window = try Texture(image: RenderFixture.to)
+        let all = PixelRect(x: 0, y: 0, width: RenderFixture.width, height: RenderFixture.height)
         for file in files {
             let source = try ShaderSource.load(path: folder.appendingPathComponent(file).path)
             let effect = try EffectDescriptor(name: file, source: source, origin: .userShader)
-            if source.interface == .niriOpen {
-                for (direction, progress, expected) in [(TransitionDirection.forward, 0.0, nothing), (.forward, 1, RenderFixture.to),
-                                                        (.reverse, 0, RenderFixture.from), (.reverse, 1, nothing)] {
-                    assertImagesMatch(try RenderFixture.draw(EffectSettings(effect), progress: progress, direction: direction),
-                                      expected, "\(file) \(direction) at \(progress)")
+            if source.interface.drawsOneWindow {
+                for (opening, progress, expected) in [(true, 0.0, RenderFixture.from), (true, 1, RenderFixture.to),
+                                                      (false, 0, RenderFixture.to), (false, 1, RenderFixture.from)] {
+                    let target = try RenderTarget(width: all.width, height: all.height)
+                    try renderer.render(.windowOver(EffectSettings(effect), window: [SurfaceLayer(window, at: all)], area: all, scene: desktop,
+                                                    opening: opening, progress: progress, direction: opening ? .forward : .reverse,
+                                                    form: .shader), into: target)
+                    assertImagesMatch(target.readPixels(opaque: true), expected, "\(file) \(opening ? "opening" : "closing") at \(progress)")
                 }
                 continue
             }
