@@ -77,7 +77,13 @@ extension Compositor {
         // background (no window behind it) does so over it; over another
         // window's screen, whose place it takes in the stack, screens play.
         // With free placement a window opened, closed, minimized or restored does so over its desktop.
+        // A shader of one window (niri's, Burn-My-Windows') in the stack draws the window opening over
+        // the screen it comes onto; anything else, the shown window going off the screen behind it.
+        let oneWindow = (takenOver?.settings ?? settings).effect.source.interface.drawsOneWindow && options.placement.showsOneWindow
         let over: Animation<Window, ScreenSource>.Over? = switch (play.event, takenOver, from, to) {
+        case (.open, nil, _, .window(let window)) where oneWindow, (.restore, nil, _, .window(let window)) where oneWindow:
+            .init(window: window, opening: true)
+        case (_, nil, .window(let window), _) where oneWindow: .init(window: window, opening: false)
         case (.open, nil, .background, _): play.to.flatMap { $0.covers(output.windowScreen) ? nil : .init(window: $0, opening: true) }
         case (.close, nil, _, .background): play.from.flatMap { $0.lastAlone == nil ? nil : .init(window: $0, opening: false) }
         case (.minimize, nil, .window(let window), .workspace), (.close, nil, .window(let window), .workspace): .init(window: window, opening: false)

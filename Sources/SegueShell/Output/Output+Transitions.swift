@@ -120,8 +120,11 @@ extension Output {
             let source = settings.sourceRect(outputWidth: width, outputHeight: height)
             return (layers, PixelRect.bounds(of: [around, source].compactMap { $0 })?.clipped(to: fullRect) ?? fullRect)
         }
-        let layers = window.lastAlone.map { [$0] } ?? window.layers(on: windowScreen, textures: textures)
-        return (layers, margined(PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0), room: settings.effect.room))
+        // Gone, as it was: alone, or its last screen where it covered the output.
+        let gone = window.isAlive ? nil : window.lastAlone ?? window.lastScreen.map { SurfaceLayer($0, at: fullRect) }
+        let layers = gone.map { [$0] } ?? window.layers(on: windowScreen, textures: textures)
+        let bounds = PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        return (layers, margined(bounds, room: settings.effect.room).clipped(to: fullRect) ?? bounds)
     }
 
     /// `bounds` and the margin an effect over the other side may draw into around a window.
