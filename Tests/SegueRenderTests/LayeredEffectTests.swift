@@ -40,6 +40,8 @@ final class LayeredEffectTests: XCTestCase {
     /// copied, faded through the blend colour and masked, their stored alpha
     /// is never read, and they match the shaders, which read it as 1.
     func testLayeredEffectsOfOpaqueScreensMatchTheirShadersWhateverTheirUnusedByte() throws {
+        // Its screens are made first, so GL's context is made current before them.
+        _ = try RenderFixture.renderer()
         for name in try EffectRegistry.builtin().names {
             try assertLayersMatchShader(EffectSettings(try RenderFixture.effect(name)),
                                         from: try Self.xrgb(RenderFixture.from, unusedByte: 7),
