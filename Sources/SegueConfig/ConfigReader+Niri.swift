@@ -3,7 +3,8 @@ import SegueEngine
 
 /// `[effects.NAME] niri = "config.kdl"`: a niri config file's `animations`
 /// block, read as niri reads it (KDL 1.0). Its `window-open` custom shader is
-/// effect NAME, its `window-close` one `NAME-close`, each with the block's
+/// effect NAME, its `window-close` one `NAME-close` and its `window-resize`
+/// one `NAME-resize`, each with the block's
 /// `duration-ms` and `curve` or `spring` as its defaults; `off`, and every
 /// other node, plays nothing here.
 extension ConfigReader {
@@ -37,7 +38,8 @@ extension ConfigReader {
         }
         let blocks = nodes.filter { $0.name == "animations" }.flatMap(\.children)
         var found: [NiriEffect] = []
-        for (block, suffix, interface) in [("window-open", "", ShaderSource.Interface.niriOpen), ("window-close", "-close", .niriClose)] {
+        for (block, suffix, interface) in [("window-open", "", ShaderSource.Interface.niriOpen), ("window-close", "-close", .niriClose),
+                                           ("window-resize", "-resize", .niriResize)] {
             guard let animation = blocks.last(where: { $0.name == block }), !animation.children.contains(where: { $0.name == "off" }),
                   let shader = animation.children.last(where: { $0.name == "custom-shader" }) else { continue }
             guard let code = shader.arguments.first?.string else {
@@ -53,7 +55,8 @@ extension ConfigReader {
                 return nil
             }
             guard source.interface == interface else {
-                report("\(block)'s custom-shader must define \(interface == .niriOpen ? "open_color" : "close_color")",
+                let function = switch interface { case .niriOpen: "open_color"; case .niriClose: "close_color"; default: "resize_color" }
+                report("\(block)'s custom-shader must define \(function)",
                        line: shader.line, column: shader.column, in: file)
                 return nil
             }
@@ -62,7 +65,8 @@ extension ConfigReader {
             found.append(NiriEffect(descriptor: descriptor, defaults: defaults))
         }
         guard !found.isEmpty else {
-            report("\(written) has no animations { window-open { custom-shader … } } nor window-close one to play", atValue: niriPath)
+            report("\(written) has no animations { window-open { custom-shader … } } nor window-close or window-resize one to play",
+                   atValue: niriPath)
             return nil
         }
         return found

@@ -12,6 +12,9 @@ public struct ShaderSource: Sendable, Equatable {
         case niriOpen = "niri open"
         /// niri's `vec4 close_color(vec3 coords_geo, vec3 size_geo)`: one window going.
         case niriClose = "niri close"
+        /// niri's `vec4 resize_color(vec3 coords_curr_geo, vec3 size_curr_geo)`:
+        /// one window changing its rectangle, from its old picture to its new.
+        case niriResize = "niri resize"
         /// Burn-My-Windows' `void main()` calling `setOutputColor`: one
         /// window appearing or going, told which by `uForOpening`.
         case burnMyWindows = "burn-my-windows"
@@ -27,11 +30,12 @@ public struct ShaderSource: Sendable, Equatable {
             case .niriOpen: opening ? .forward : .reverse
             case .niriClose: opening ? .reverse : .forward
             case .burnMyWindows: .forward
+            case .niriResize: nil
             }
         }
 
-        /// Whether it draws one window rather than two screens.
-        public var drawsOneWindow: Bool { self != .glTransitions }
+        /// Whether it draws one window coming or going rather than two screens.
+        public var drawsOneWindow: Bool { self != .glTransitions && self != .niriResize }
     }
 
     public enum Language: Sendable, Equatable {

@@ -1,7 +1,7 @@
 /// Reads what Segue needs from an effect shader: its `#version`, its parameter
 /// uniforms with their comment defaults, its annotations, and which entry
-/// point it defines (gl-transitions' transition function, niri's open or
-/// close colour, or Burn-My-Windows' main). Everything else is left to the GLSL compiler.
+/// point it defines (gl-transitions' transition function, niri's open,
+/// close or resize colour, or Burn-My-Windows' main). Everything else is left to the GLSL compiler.
 struct ShaderSourceParser {
     private let text: ShaderText
     /// Code outside preprocessor lines, where declarations live.
@@ -190,11 +190,9 @@ struct ShaderSourceParser {
         if defines("open_color", taking: "vec3") != nil { return .niriOpen }
         if defines("close_color", taking: "vec3") != nil { return .niriClose }
         if definesMain, code.contains(where: { $0.kind == .identifier && $0.text == "setOutputColor" }) { return .burnMyWindows }
-        if let resize = defines("resize_color", taking: "vec3") {
-            throw text.error(at: code[resize].start, "niri resize shaders (resize_color) are not played yet: Segue plays niri's open_color and close_color")
-        }
+        if defines("resize_color", taking: "vec3") != nil { return .niriResize }
         throw text.error(at: 0, "defines no entry point Segue knows: vec4 transition(vec2 uv) (gl-transitions), "
-                         + "vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri), "
+                         + "vec4 open_color(vec3 coords_geo, vec3 size_geo), close_color(...) or resize_color(...) (niri), "
                          + "or void main() calling setOutputColor (Burn-My-Windows)")
     }
 

@@ -6,14 +6,16 @@ import SegueShaders
 /// gl-transitions prelude, the effect's file, its deferred global
 /// initializers, and an epilogue calling `transition(uv)`, in the file's GLSL
 /// version. A niri open or close shader gets niri's uniforms in place of the
-/// prelude, and an epilogue calling its function over the window's geometry;
-/// a Burn-My-Windows one its interface, and an epilogue calling its main.
+/// prelude, and an epilogue calling its function over the window's geometry
+/// (a resize shader, with its pictures before and after); a Burn-My-Windows
+/// one its interface, and an epilogue calling its main.
 final class EffectProgram {
     let source: ShaderSource
     private let program: ShaderProgram
     private let progress, ratio, size, window, over: GLint
     private let niri: (progress: GLint, clamped: GLint, seed: GLint, geoToTex: GLint, geometry: GLint, geometrySize: GLint)
     private let burnMyWindows: BurnMyWindowsUniforms
+    private let resize: NiriResizeUniforms
     private let parameters: [(spec: ParameterSpec, location: GLint)]
 
     init(effect: EffectDescriptor) throws {
@@ -21,29 +23,23 @@ final class EffectProgram {
         // Burn-My-Windows' shaders are desktop GLSL at heart (loops to bounds set at run time, indices
         // computed): ES 3.00 takes them where 1.00 does not, and the prelude maps texture2D.
         let version = source.language == .glsl300 || source.interface == .burnMyWindows ? "300" : "100"
-        let niriColor: String? = switch source.interface {
-        case .glTransitions: nil
-        case .niriOpen: "open_color"
-        case .niriClose: "close_color"
-        case .burnMyWindows: nil
+        // Around the file: each format's prelude (and a line before the file), and its epilogue (and a line before it).
+        let (preludes, beforeFile, epilogue, beforeEpilogue): ([String], String?, String, String?) = switch source.interface {
+        case .glTransitions: (["prelude-\(version).glsl", "screens.glsl"], nil, "epilogue-\(version).glsl", nil)
+        case .niriOpen: (["niri-prelude.glsl"], nil, "niri-epilogue.glsl", "#define SEGUE_NIRI_COLOR open_color")
+        case .niriClose: (["niri-prelude.glsl"], nil, "niri-epilogue.glsl", "#define SEGUE_NIRI_COLOR close_color")
+        case .niriResize: (["niri-resize-prelude.glsl"], nil, "niri-resize-epilogue.glsl", nil)
+        // The file's main runs inside Segue's, which finds its pixel first.
+        case .burnMyWindows: (["bmw-prelude.glsl", "bmw-helpers.glsl", "bmw-noise.glsl"], "#define main segueBurnMyWindowsMain",
+                              "bmw-epilogue.glsl", nil)
         }
         var vertex = ShaderAssembly()
         vertex.append(version == "300" ? "#version 300 es" : "#version 100")
         vertex.append(try ShaderProgram.libraryFile("vertex-\(version).glsl"), path: ShaderFiles.libraryPath("vertex-\(version).glsl"))
         var fragment = ShaderAssembly()
         fragment.append(version == "300" ? "#version 300 es" : "#version 100")
-        if niriColor != nil {
-            fragment.append(try ShaderProgram.libraryFile("niri-prelude.glsl"), path: ShaderFiles.libraryPath("niri-prelude.glsl"))
-        } else if source.interface == .burnMyWindows {
-            for file in ["bmw-prelude.glsl", "bmw-helpers.glsl", "bmw-noise.glsl"] {
-                fragment.append(try ShaderProgram.libraryFile(file), path: ShaderFiles.libraryPath(file))
-            }
-            // The file's main runs inside Segue's, which finds its pixel first.
-            fragment.append("#define main segueBurnMyWindowsMain")
-        } else {
-            fragment.append(try ShaderProgram.libraryFile("prelude-\(version).glsl"), path: ShaderFiles.libraryPath("prelude-\(version).glsl"))
-            fragment.append(try ShaderProgram.libraryFile("screens.glsl"), path: ShaderFiles.libraryPath("screens.glsl"))
-        }
+        for file in preludes { fragment.append(try ShaderProgram.libraryFile(file), path: ShaderFiles.libraryPath(file)) }
+        if let beforeFile { fragment.append(beforeFile) }
         // The file declares its parameters' uniforms itself.
         fragment.append(source.body, path: source.path)
         // Globals whose initializers GLSL ES refuses at file scope get them here, in file order.
@@ -52,14 +48,8 @@ final class EffectProgram {
             fragment.append("\(deferred.name) = \(deferred.expression);", path: source.path, firstLine: deferred.line)
         }
         fragment.append("}")
-        if let niriColor {
-            fragment.append("#define SEGUE_NIRI_COLOR \(niriColor)")
-            fragment.append(try ShaderProgram.libraryFile("niri-epilogue.glsl"), path: ShaderFiles.libraryPath("niri-epilogue.glsl"))
-        } else if source.interface == .burnMyWindows {
-            fragment.append(try ShaderProgram.libraryFile("bmw-epilogue.glsl"), path: ShaderFiles.libraryPath("bmw-epilogue.glsl"))
-        } else {
-            fragment.append(try ShaderProgram.libraryFile("epilogue-\(version).glsl"), path: ShaderFiles.libraryPath("epilogue-\(version).glsl"))
-        }
+        if let beforeEpilogue { fragment.append(beforeEpilogue) }
+        fragment.append(try ShaderProgram.libraryFile(epilogue), path: ShaderFiles.libraryPath(epilogue))
         let program = try ShaderProgram(name: "effect '\(effect.name)'", vertex: vertex, fragment: fragment,
                                         fragmentPath: source.path)
         self.program = program
@@ -76,6 +66,7 @@ final class EffectProgram {
         window = program.uniform("segueWindow")
         over = program.uniform("segueOver")
         burnMyWindows = BurnMyWindowsUniforms(program)
+        resize = NiriResizeUniforms(program)
         parameters = source.parameters.map { ($0, program.uniform($0.uniform)) }
         // Images take the units after the two screens, in declaration order.
         images = source.parameters.filter { $0.type == .image }.enumerated().map { ($1, 2 + $0) }
@@ -89,12 +80,15 @@ final class EffectProgram {
     /// the textures. With a `window` (pixels of the drawing, from its
     /// top-left) the screens fill only that rectangle, and what shows neither
     /// is transparent. A one-window shader's window is `oneWindow` (all of
-    /// the drawing, going, where nil).
+    /// the drawing, going, where nil); a resize shader's resize `resizing`.
     func use(progress value: Double, width: Int, height: Int, window rect: PixelRect? = nil, oneWindow: OneWindowFrame? = nil,
-             settings: EffectSettings) {
+             resizing: ResizeFrame? = nil, settings: EffectSettings) {
         glUseProgram(program.id)
         let alone = oneWindow ?? OneWindowFrame(geometry: nil, opening: false, fillsOutput: true)
-        if source.interface == .burnMyWindows {
+        if source.interface == .niriResize {
+            resize.set(progress: value, frame: resizing ?? ResizeFrame(current: .unit, previous: (width, height), next: (width, height)),
+                       width: width, height: height)
+        } else if source.interface == .burnMyWindows {
             burnMyWindows.set(progress: value, window: alone, settings: settings, width: width, height: height)
         } else if source.interface != .glTransitions {
             let g = alone.geometry ?? .unit

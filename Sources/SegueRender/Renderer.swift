@@ -156,12 +156,14 @@ public final class Renderer {
     /// laid over what is behind (premultiplied). Layers fill the target: with
     /// a smaller window, the shader's glue places the screens. A `sparse`
     /// side's layers draw only where it holds the window; a shader of one
-    /// window draws `oneWindow`. What of the target may be other than
+    /// window draws `oneWindow`, a resize shader `resizing` from `from` (the
+    /// picture before) to `to`. What of the target may be other than
     /// transparent after, with a window: nil where none is.
     @discardableResult
     package func draw(_ settings: EffectSettings, from: Texture, to: Texture, progress: Double,
                       direction: TransitionDirection = .forward, form: EffectForm, window: PixelRect? = nil,
-                      sparse: SparseSide? = nil, oneWindow: OneWindowFrame? = nil, into target: RenderTarget) throws -> PixelRect? {
+                      sparse: SparseSide? = nil, oneWindow: OneWindowFrame? = nil, resizing: ResizeFrame? = nil,
+                      into target: RenderTarget) throws -> PixelRect? {
         let (first, second, p) = direction == .forward ? (from, to, progress) : (to, from, 1 - progress)
         if form == .layers, window.map({ $0 == target.bounds }) ?? true, let layered = settings.effect.layered {
             return try painter.get().paint(layered.layers(progress: p, width: target.width, height: target.height, values: settings.values),
@@ -176,7 +178,8 @@ public final class Renderer {
         first.bind(unit: 0, mipmapLevels: settings.effect.mipmappedFrom ? .max : 0, opaqueAlpha: true)
         second.bind(unit: 1, mipmapLevels: settings.effect.mipmappedTo ? .max : 0, opaqueAlpha: true)
         for (texture, unit) in imageTextures { texture.bind(unit: unit, mipmapLevels: 0) }
-        program.use(progress: p, width: target.width, height: target.height, window: window, oneWindow: oneWindow, settings: settings)
+        program.use(progress: p, width: target.width, height: target.height, window: window, oneWindow: oneWindow, resizing: resizing,
+                    settings: settings)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)

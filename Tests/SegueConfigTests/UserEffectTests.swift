@@ -102,7 +102,7 @@ final class UserEffectTests: XCTestCase {
         try "vec4 main_color(vec3 c) { return vec4(1.0); }\n".write(to: folder.appendingPathComponent("shaders/none.glsl"), atomically: true, encoding: .utf8)
         XCTAssertEqual(try problems("[effects.blank]\nshader = \"shaders/none.glsl\""), [
             "2:10: shader \"shaders/none.glsl\" cannot be used: \(folder.path)/shaders/none.glsl:1:1: defines no entry point Segue knows: "
-                + "vec4 transition(vec2 uv) (gl-transitions), vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri), "
+                + "vec4 transition(vec2 uv) (gl-transitions), vec4 open_color(vec3 coords_geo, vec3 size_geo), close_color(...) or resize_color(...) (niri), "
                 + "or void main() calling setOutputColor (Burn-My-Windows)",
         ])
     }
@@ -152,10 +152,10 @@ final class UserEffectTests: XCTestCase {
         try "animations {\n    window-open {\n        custom-shader r\"\n            vec4 resize_color(vec3 c, vec3 s) { return vec4(1.0); }\n        \"\n    }\n}\n"
             .write(to: file, atomically: true, encoding: .utf8)
         XCTAssertEqual(try problems("[effects.fx]\nniri = \"niri.kdl\""),
-                       ["\(file.path):4:18: niri resize shaders (resize_color) are not played yet: Segue plays niri's open_color and close_color"])
+                       ["\(file.path):3:9: window-open's custom-shader must define open_color"])
         try "binds { Mod+T { spawn \"foot\"; } }\n".write(to: file, atomically: true, encoding: .utf8)
         XCTAssertEqual(try problems("[effects.fx]\nniri = \"niri.kdl\""),
-                       ["2:8: niri.kdl has no animations { window-open { custom-shader … } } nor window-close one to play"])
+                       ["2:8: niri.kdl has no animations { window-open { custom-shader … } } nor window-close or window-resize one to play"])
         XCTAssertEqual(try problems("[effects.fx]\nniri = \"niri.kdl\"\nshader = \"shaders/wipe.glsl\""),
                        ["1:10: [effects.fx] takes shader = \"FILE.glsl\" or niri = \"FILE.kdl\", not both"])
     }

@@ -228,12 +228,13 @@ final class ShaderSourceTests: XCTestCase {
 
     func testAFileWithNoKnownEntryPointIsAnError() {
         let message = "defines no entry point Segue knows: vec4 transition(vec2 uv) (gl-transitions), "
-            + "vec4 open_color(vec3 coords_geo, vec3 size_geo) or close_color(...) (niri), "
+            + "vec4 open_color(vec3 coords_geo, vec3 size_geo), close_color(...) or resize_color(...) (niri), "
             + "or void main() calling setOutputColor (Burn-My-Windows)"
         for text in ["uniform float a;\nvec4 main(vec2 uv) { return vec4(0.); }",
                      "// vec4 transition(vec2 uv) { return vec4(0.); }",
                      "vec3 transition(vec2 uv) { return vec3(0.); }",
-                     "vec4 open_color(vec2 uv) { return vec4(0.); }"] {
+                     "vec4 open_color(vec2 uv) { return vec4(0.); }",
+                     "void main() { gl_FragColor = vec4(1.0); }"] {
             XCTAssertEqual(error(text, transition: false),
                            ShaderSourceError(path: "t.glsl", line: 1, column: 1, message: message))
         }
@@ -244,9 +245,8 @@ final class ShaderSourceTests: XCTestCase {
         XCTAssertEqual(try interface("vec4 transition(vec2 uv) { return vec4(uv, 0, 1); }"), .glTransitions)
         XCTAssertEqual(try interface("vec4 open_color(vec3 coords_geo, vec3 size_geo) { return vec4(1.0); }"), .niriOpen)
         XCTAssertEqual(try interface("float f() { return 1.0; }\nvec4 close_color(vec3 c, vec3 s) { return vec4(f()); }"), .niriClose)
-        XCTAssertEqual(error("\nvec4 resize_color(vec3 c, vec3 s) { return vec4(1.0); }", transition: false),
-                       ShaderSourceError(path: "t.glsl", line: 2, column: 6,
-                                         message: "niri resize shaders (resize_color) are not played yet: Segue plays niri's open_color and close_color"))
+        XCTAssertEqual(try interface("\nvec4 resize_color(vec3 c, vec3 s) { return vec4(1.0); }"), .niriResize)
+        XCTAssertEqual(try interface("uniform vec3 uColor;\nvoid main() { setOutputColor(vec4(uColor, 1.0)); }"), .burnMyWindows)
     }
 
     func testAWindowShaderPlaysItsOwnFunctionForwardWhateverTheEvent() {
