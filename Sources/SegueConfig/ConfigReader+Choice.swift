@@ -54,7 +54,7 @@ extension ConfigReader {
             return nil
         }
         if name == "random" {
-            guard let choices else { return .random(choices: config.effects.names) }
+            guard let choices else { return .random(choices: config.effects.names.filter { !playsOnlyResizes($0) }) }
             return readRandomChoices(choices, at: path + ["choices"])
         }
         if choices != nil {
@@ -65,7 +65,18 @@ extension ConfigReader {
             unknownEffect(name, at: path + ["effect"])
             return nil
         }
+        guard !playsOnlyResizes(name) else {
+            report(Self.resizeOnly(name), atValue: path + ["effect"])
+            return nil
+        }
         return .named(name)
+    }
+
+    /// Whether `name` is a niri resize shader, which draws a resize and nothing else.
+    func playsOnlyResizes(_ name: String) -> Bool { config.effects[name]?.source.interface == .niriResize }
+
+    static func resizeOnly(_ name: String) -> String {
+        "'\(name)' is a niri resize shader: it plays as [transitions.resize] effect, not for an event"
     }
 
     private func readRandomChoices(_ node: TOMLNode, at path: TOMLPath) -> TransitionChoice.Effect? {
@@ -89,6 +100,7 @@ extension ConfigReader {
                 report("\"none\" cannot be a random choice: a random transition always plays an effect", atValue: itemPath)
             case "random": report("\"random\" cannot be one of its own choices", atValue: itemPath)
             case _ where !knowsEffect(name): unknownEffect(name, at: itemPath)
+            case _ where playsOnlyResizes(name): report(Self.resizeOnly(name), atValue: itemPath)
             default: names.append(name)
             }
         }

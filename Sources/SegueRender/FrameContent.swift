@@ -20,6 +20,10 @@ package enum FrameContent {
     /// (the window and the margin it may move in), the rest of the scene untouched.
     case windowOver(EffectSettings, window: [SurfaceLayer], area: PixelRect, scene: Texture, opening: Bool, progress: Double,
                     direction: TransitionDirection, form: Renderer.EffectForm)
+    /// A window's resize drawn by a niri resize shader over all of the
+    /// target, from its picture `before` to the one `after`, transparent
+    /// around the window.
+    case resize(EffectSettings, before: Texture, after: Texture, frame: ResizeFrame, progress: Double)
 
     /// One screen filling `target`, over the background where it is not opaque.
     package static func screen(_ texture: Texture, filling target: RenderTarget, background: (Float, Float, Float)) -> FrameContent {
@@ -46,6 +50,9 @@ extension Renderer {
         case .windowOver(let settings, let window, let area, let scene, let opening, let progress, let direction, let form):
             try drawWindow(settings, window: window, area: area, over: scene, opening: opening, progress: progress,
                            direction: direction, form: form, into: target)
+        case .resize(let settings, let before, let after, let frame, let progress):
+            try draw(settings, from: before, to: after, progress: progress, form: .shader, resizing: frame, into: target)
+            target.texture?.holdsAlpha()
         }
     }
 

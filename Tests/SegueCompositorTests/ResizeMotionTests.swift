@@ -38,7 +38,7 @@ final class ResizeMotionTests: XCTestCase {
     }
 
     /// Asks `toplevel` maximized (or not) and draws `image` for the configure that answers.
-    private func restate(_ toplevel: RawToplevel, maximized: Bool, drawing image: RGBAImage) throws {
+    func restate(_ toplevel: RawToplevel, maximized: Bool, drawing image: RGBAImage) throws {
         if maximized { xdg_toplevel_set_maximized(toplevel.toplevel) } else { xdg_toplevel_unset_maximized(toplevel.toplevel) }
         XCTAssertTrue(client.roundtrip())
         client.ackConfigure(toplevel, serial: try XCTUnwrap(toplevel.lastConfigureSerial))

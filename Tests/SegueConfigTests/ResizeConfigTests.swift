@@ -42,7 +42,7 @@ final class ResizeConfigTests: XCTestCase {
         XCTAssertEqual(ConfigFixture.problems("""
             [transitions.resize]
             effect = "crossfad"
-            """), ["2:10: a resize plays \"crossfade\" or \"none\", not 'crossfad'; did you mean 'crossfade'?"])
+            """), ["2:10: a resize plays \"crossfade\", \"none\" or a niri resize shader (resize_color), not 'crossfad'; did you mean 'crossfade'?"])
         XCTAssertEqual(ConfigFixture.problems("""
             [transitions.resize]
             easing = "linear"

@@ -10,6 +10,9 @@ final class SurfaceMotions {
     var animations = LayerAnimations()
     /// Each drawn with its old picture, a texture of its own.
     var resizes = ResizeAnimations()
+    /// Where a resize shader plays: a window's resize frame drawn by it, as
+    /// one layer over the output (nil: the crossfade draws it).
+    var shadeResize: ((Window, ShadedResize) -> SurfaceLayer?)?
 
     var isAnimating: Bool { animations.isAnimating || resizes.isAnimating }
 }
@@ -44,4 +47,16 @@ extension [SurfaceLayer] {
             return moved
         }
     }
+}
+
+/// One frame of a window's resize, as a resize shader draws it: the window's
+/// layers where it now is (`at`), its old picture and where that was, and
+/// the rectangle drawn between them `progress` of the way.
+struct ShadedResize {
+    let after: [SurfaceLayer]
+    let at: PixelRect
+    let before: Texture
+    let from: PixelRect
+    let drawn: PixelRect
+    let progress: Double
 }

@@ -164,6 +164,9 @@ final class Window {
             && (origin.y + surface.height * screen.scale) >= screen.height
     }
 
+    /// What its resize, drawn by a resize shader, keeps between frames.
+    var resizeShading: ResizeShading?
+
     /// Whether it is drawn moving from an old rectangle to its new one.
     var isResizing: Bool { motions?.resizes.animation(of: self) != nil }
 
@@ -182,6 +185,11 @@ final class Window {
         guard let resize = motions?.resizes.animation(of: self), let picture = resize.picture else { return layers }
         let rect = bounds(x: x, y: y, scale: scale)
         let drawn = resize.motion.rect(to: rect, progress: resize.shown)
+        // A resize shader draws it all, its pictures before and after.
+        if let shaded = motions?.shadeResize?(self, ShadedResize(after: layers, at: rect, before: picture, from: resize.motion.from,
+                                                                  drawn: drawn, progress: resize.shown)) {
+            return [shaded]
+        }
         var old = SurfaceLayer(picture, at: drawn)
         old.opacity = Float(WindowResize.oldOpacity(at: resize.shown))
         return layers.moved(from: rect, to: SurfaceLook(rect: drawn, opacity: 1), within: drawn) + (old.opacity > 0 ? [old] : [])

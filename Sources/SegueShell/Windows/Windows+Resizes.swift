@@ -122,7 +122,9 @@ extension Windows {
     private func report(_ end: ResizeAnimations.Completed) {
         let outcome = end.interrupted ? "interrupted" : "completed"
         let span = String(format: "%.3f", end.span)
-        compositor.log.info("window \(end.surface.id) \(end.motion.kind.rawValue) with crossfade \(outcome): \(end.frames) frames over \(span) s, missed refreshes \(end.missedRefreshes)")
+        end.surface.resizeShading = nil
+        let effect = compositor.config.resize.shader ?? "crossfade"
+        compositor.log.info("window \(end.surface.id) \(end.motion.kind.rawValue) with \(effect) \(outcome): \(end.frames) frames over \(span) s, missed refreshes \(end.missedRefreshes)")
         compositor.control.emit("resize_finished", Self.json(end))
         settleResize(of: end.surface, .played(end))
     }

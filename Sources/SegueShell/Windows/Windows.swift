@@ -19,7 +19,10 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     unowned let compositor: Compositor
     private var registry = WindowRegistry()
 
-    init(compositor: Compositor) { self.compositor = compositor }
+    init(compositor: Compositor) {
+        self.compositor = compositor
+        installResizeShading()
+    }
 
     var output: Output { compositor.output }
     private var stack: WindowStack<Window> { compositor.stack }
