@@ -158,7 +158,8 @@ final class UserShaderTests: XCTestCase {
 
 /// The example shaders shipped in `examples/` load and play from `from` to `to`.
 final class ExampleShaderTests: XCTestCase {
-    /// A gl-transitions example shows `from` exactly at 0 and `to` at 1; a
+    /// A gl-transitions example (and a resize shader, between two pictures
+    /// of one size) shows `from` exactly at 0 and `to` at 1; a
     /// shader of one window (niri's, Burn-My-Windows') draws `to` as a window
     /// over all of `from`, as its desktop: opening, nothing of it at 0 and
     /// all of it at 1, and closing the reverse.
@@ -166,7 +167,7 @@ final class ExampleShaderTests: XCTestCase {
         let folder = SourceTree.url("examples/shaders")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".glsl") || $0.hasSuffix(".frag") }
         XCTAssertEqual(Set(files.map { try? ShaderSource.load(path: folder.appendingPathComponent($0).path).interface }),
-                       [.glTransitions, .niriOpen, .burnMyWindows], "an example of each format")
+                       [.glTransitions, .niriOpen, .niriResize, .burnMyWindows], "an example of each format")
         let renderer = try RenderFixture.renderer()
         let desktop = try Texture(image: RenderFixture.from), window = try Texture(image: RenderFixture.to)
         let all = PixelRect(x: 0, y: 0, width: RenderFixture.width, height: RenderFixture.height)
