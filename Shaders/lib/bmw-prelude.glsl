@@ -6,19 +6,6 @@
 // window grown by the room an effect asks for), and getInputColor reads the
 // window with 0 to 1 across the window itself. What is written is stored
 // premultiplied, transparent where nothing is.
-#ifdef GL_FRAGMENT_PRECISION_HIGH
-precision highp float;
-precision highp int;
-#else
-precision mediump float;
-#endif
-#if __VERSION__ >= 300
-in vec2 segueUV;
-out vec4 segueFragColor;
-#define texture2D texture
-#else
-varying vec2 segueUV;
-#endif
 uniform sampler2D uTexture;
 uniform float uProgress;
 uniform float uDuration;

@@ -4,19 +4,6 @@
 // clamped, and a random seed new at each play. Segue draws the window alone
 // over the part of the output its effect may use (the window and a margin);
 // what the function returns is premultiplied, transparent where nothing is.
-#ifdef GL_FRAGMENT_PRECISION_HIGH
-precision highp float;
-precision highp int;
-#else
-precision mediump float;
-#endif
-#if __VERSION__ >= 300
-in vec2 segueUV;
-out vec4 segueFragColor;
-#define texture2D texture
-#else
-varying vec2 segueUV;
-#endif
 uniform sampler2D niri_tex;
 uniform mat3 niri_geo_to_tex;
 uniform float niri_progress;

@@ -6,19 +6,6 @@
 // progress unclamped and clamped. Segue draws it over the window's current
 // rectangle and a margin around it; what the function returns is
 // premultiplied, transparent where nothing is.
-#ifdef GL_FRAGMENT_PRECISION_HIGH
-precision highp float;
-precision highp int;
-#else
-precision mediump float;
-#endif
-#if __VERSION__ >= 300
-in vec2 segueUV;
-out vec4 segueFragColor;
-#define texture2D texture
-#else
-varying vec2 segueUV;
-#endif
 uniform sampler2D niri_tex_prev;
 uniform mat3 niri_geo_to_tex_prev;
 uniform sampler2D niri_tex_next;

@@ -26,12 +26,12 @@ final class EffectProgram {
         // Around the file: each format's prelude (and a line before the file), and its epilogue (and a line before it).
         let (preludes, beforeFile, epilogue, beforeEpilogue): ([String], String?, String, String?) = switch source.interface {
         case .glTransitions: (["prelude-\(version).glsl", "screens.glsl"], nil, "epilogue-\(version).glsl", nil)
-        case .niriOpen: (["niri-prelude.glsl"], nil, "niri-epilogue.glsl", "#define SEGUE_NIRI_COLOR open_color")
-        case .niriClose: (["niri-prelude.glsl"], nil, "niri-epilogue.glsl", "#define SEGUE_NIRI_COLOR close_color")
-        case .niriResize: (["niri-resize-prelude.glsl"], nil, "niri-resize-epilogue.glsl", nil)
+        case .niriOpen: (["fragment-io.glsl", "niri-prelude.glsl"], nil, "niri-epilogue.glsl", "#define SEGUE_NIRI_COLOR open_color")
+        case .niriClose: (["fragment-io.glsl", "niri-prelude.glsl"], nil, "niri-epilogue.glsl", "#define SEGUE_NIRI_COLOR close_color")
+        case .niriResize: (["fragment-io.glsl", "niri-resize-prelude.glsl"], nil, "niri-resize-epilogue.glsl", nil)
         // The file's main runs inside Segue's, which finds its pixel first.
-        case .burnMyWindows: (["bmw-prelude.glsl", "bmw-helpers.glsl", "bmw-noise.glsl"], "#define main segueBurnMyWindowsMain",
-                              "bmw-epilogue.glsl", nil)
+        case .burnMyWindows: (["fragment-io.glsl", "bmw-prelude.glsl", "bmw-helpers.glsl", "bmw-noise.glsl"],
+                              "#define main segueBurnMyWindowsMain", "bmw-epilogue.glsl", nil)
         }
         var vertex = ShaderAssembly()
         vertex.append(version == "300" ? "#version 300 es" : "#version 100")

@@ -47,37 +47,15 @@ final class BurnMyWindowsProgramsTests: XCTestCase {
 
     private var frames: URL { folder.appendingPathComponent("frames") }
 
-    /// The frames of the transition whose folder ends with `suffix`, once it finished.
-    private func recorded(_ suffix: String) throws -> [RGBAImage] {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let folders = (try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []
-            let transitions = try compositor.send(.transitions).payload["transitions"]
-            if let name = folders.sorted().last(where: { $0.hasSuffix(suffix) }), case .array(let done)? = transitions,
-               done.count >= (suffix.hasPrefix("001") ? 1 : 2) {
-                let path = frames.appendingPathComponent(name).path
-                let files = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".png") }.sorted()
-                return try files.map { try PNG.read(path: "\(path)/\($0)") }
-            }
-            usleep(100_000)
-        }
-        throw CompositorTestError("no finished transition ending \(suffix) in \(frames.path)")
-    }
-
-    /// How many columns of row `y` show foot's background.
-    private func footColumns(_ frame: RGBAImage, row y: Int) -> Int {
-        (0..<frame.width).filter { frame[$0, y] == footBackground }.count
-    }
-
     func testFootFoldsInAndOutWithTheBurnMyWindowsShader() throws {
         try compositor.launch("foot", ["--app-id", "segue-foot", "-o", "colors.background=203040", "-W", "40x10", "sh", "-c", "sleep 60"])
         let window = try compositor.waitForWindows(1, timeout: 30)[0]
-        let opening = try recorded("001-fold")
+        let opening = try compositor.recordedTransition("001-fold", in: frames)
         XCTAssertGreaterThanOrEqual(opening.count, 3, "it played")
         guard case .number(let width)? = window["width"], case .number(let height)? = window["height"] else { return XCTFail("\(window)") }
         let (w, h) = (Int(width), Int(height))
         let row = h / 2
-        let shown = opening.map { footColumns($0, row: row) }
+        let shown = opening.map { columns(of: footBackground, in: $0, row: row) }
         XCTAssertEqual(shown.first, 0, "none of it first: \(shown)")
         XCTAssertEqual(zip(shown, shown.dropFirst()).filter { $1 < $0 }.count, 0, "the window only comes in: \(shown)")
         XCTAssertTrue(shown.dropFirst().dropLast().contains { $0 > 0 && $0 < w / 2 }, "part of it between: \(shown)")
@@ -91,8 +69,8 @@ final class BurnMyWindowsProgramsTests: XCTestCase {
         for frame in opening { XCTAssertEqual(frame[far.x, far.y], background, "(\(far.x), \(far.y))") }
 
         XCTAssertEqual(try compositor.send(.close(target: nil, wait: true)).ok, true)
-        let closing = try recorded("002-fold")
-        let left = closing.map { footColumns($0, row: row) }
+        let closing = try compositor.recordedTransition("002-fold", in: frames)
+        let left = closing.map { columns(of: footBackground, in: $0, row: row) }
         XCTAssertEqual(left.first, shown.last, "all of it first: \(left)")
         XCTAssertEqual(zip(left, left.dropFirst()).filter { $1 > $0 }.count, 0, "the window only goes: \(left)")
         XCTAssertEqual(left.last, 0, "none of it last: \(left)")

@@ -43,36 +43,14 @@ final class NiriShaderProgramsTests: XCTestCase {
 
     private var frames: URL { folder.appendingPathComponent("frames") }
 
-    /// The frames of the transition whose folder ends with `suffix`, once it finished.
-    private func recorded(_ suffix: String) throws -> [RGBAImage] {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let folders = (try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []
-            let transitions = try compositor.send(.transitions).payload["transitions"]
-            if let name = folders.sorted().last(where: { $0.hasSuffix(suffix) }), case .array(let done)? = transitions,
-               done.count >= (suffix.hasPrefix("001") ? 1 : 2) {
-                let path = frames.appendingPathComponent(name).path
-                let files = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".png") }.sorted()
-                return try files.map { try PNG.read(path: "\(path)/\($0)") }
-            }
-            usleep(100_000)
-        }
-        throw CompositorTestError("no finished transition ending \(suffix) in \(frames.path)")
-    }
-
-    /// How many columns of row `y` show foot's background.
-    private func footColumns(_ frame: RGBAImage, row y: Int) -> Int {
-        (0..<frame.width).filter { frame[$0, y] == footBackground }.count
-    }
-
     func testFootWipesInAndOutWithTheNiriShader() throws {
         try compositor.launch("foot", ["--app-id", "segue-foot", "-o", "colors.background=203040", "-W", "40x10", "sh", "-c", "sleep 60"])
         let window = try compositor.waitForWindows(1, timeout: 30)[0]
-        let opening = try recorded("001-wipe")
+        let opening = try compositor.recordedTransition("001-wipe", in: frames)
         XCTAssertGreaterThanOrEqual(opening.count, 3, "it played")
         guard case .number(let width)? = window["width"], case .number(let height)? = window["height"] else { return XCTFail("\(window)") }
         let row = Int(height) / 2
-        let shown = opening.map { footColumns($0, row: row) }
+        let shown = opening.map { columns(of: footBackground, in: $0, row: row) }
         XCTAssertEqual(zip(shown, shown.dropFirst()).filter { $1 < $0 }.count, 0, "the window only comes in: \(shown)")
         XCTAssertLessThan(shown.first ?? 0, shown.last ?? 0, "it wiped in: \(shown)")
         XCTAssertGreaterThan(shown.last ?? 0, Int(width) * 3 / 4, "all of it at the end but foot's text: \(shown)")
@@ -81,8 +59,8 @@ final class NiriShaderProgramsTests: XCTestCase {
         for frame in opening { XCTAssertEqual(frame[far.x, far.y], background, "(\(far.x), \(far.y))") }
 
         XCTAssertEqual(try compositor.send(.close(target: nil, wait: true)).ok, true)
-        let closing = try recorded("002-wipe")
-        let left = closing.map { footColumns($0, row: row) }
+        let closing = try compositor.recordedTransition("002-wipe", in: frames)
+        let left = closing.map { columns(of: footBackground, in: $0, row: row) }
         XCTAssertEqual(zip(left, left.dropFirst()).filter { $1 > $0 }.count, 0, "the window only goes: \(left)")
         XCTAssertGreaterThan(left.first ?? 0, left.last ?? 0, "it wiped out: \(left)")
         for frame in closing { XCTAssertEqual(frame[far.x, far.y], background) }

@@ -35,15 +35,9 @@ final class BurnMyWindowsConfigTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    private func load(_ text: String) throws -> Result<SegueConfig, ConfigErrors> {
-        try text.write(toFile: configPath, atomically: true, encoding: .utf8)
-        return ConfigLoader.load(path: configPath, builtins: ConfigFixture.builtins, checkShader: { _ in [] })
-    }
+    private func load(_ text: String) -> Result<SegueConfig, ConfigErrors> { ConfigFixture.parse(text, path: configPath) }
 
-    private func problems(_ text: String) throws -> [String] {
-        guard case .failure(let errors) = try load(text) else { return [] }
-        return errors.diagnostics.map { "\($0.line):" + ($0.column.map { "\($0):" } ?? "") + " \($0.message)" }
-    }
+    private func problems(_ text: String) -> [String] { ConfigFixture.problems(text, path: configPath) }
 
     private func notes(_ config: SegueConfig) -> [String] {
         config.notes.map { "\($0.line):" + ($0.column.map { "\($0):" } ?? "") + " \($0.message)" }
@@ -105,13 +99,13 @@ final class BurnMyWindowsConfigTests: XCTestCase {
 
     func testAnImageTheCheckoutLacksIsAProblemAtTheShader() throws {
         _ = try checkout([])
-        XCTAssertEqual(try problems("burn-my-windows = \"Burn-My-Windows\"\n[effects.glass]\nshader = \"effects/broken-glass.frag\""), [
+        XCTAssertEqual(problems("burn-my-windows = \"Burn-My-Windows\"\n[effects.glass]\nshader = \"effects/broken-glass.frag\""), [
             "3:10: Burn-My-Windows' shards.png, which uShardTexture reads, is not in \(folder.path)/Burn-My-Windows/resources/img",
         ])
     }
 
     func testAFolderThatIsNoCheckoutIsRefusedAtItsValue() throws {
-        XCTAssertEqual(try problems("burn-my-windows = \"effects\""), [
+        XCTAssertEqual(problems("burn-my-windows = \"effects\""), [
             "1:19: \"effects\" is not a Burn-My-Windows checkout: it has no resources/img folder",
         ])
     }
@@ -129,7 +123,7 @@ final class BurnMyWindowsConfigTests: XCTestCase {
     func testAUniformOfATypeSegueCannotSetIsRefusedAtItsPlaceInTheFile() throws {
         let file = folder.appendingPathComponent("effects/odd.frag")
         try "\nuniform mat4 uMatrix;\nvoid main() { setOutputColor(vec4(1.0)); }\n".write(to: file, atomically: true, encoding: .utf8)
-        let found = try problems("[effects.odd]\nshader = \"effects/odd.frag\"")
+        let found = problems("[effects.odd]\nshader = \"effects/odd.frag\"")
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(found[0].contains("\(file.path):2:9: unsupported uniform type 'mat4'"), "\(found)")
     }

@@ -30,15 +30,9 @@ final class NiriResizeConfigTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    private func load(_ text: String) throws -> Result<SegueConfig, ConfigErrors> {
-        try text.write(toFile: configPath, atomically: true, encoding: .utf8)
-        return ConfigLoader.load(path: configPath, builtins: ConfigFixture.builtins, checkShader: { _ in [] })
-    }
+    private func load(_ text: String) -> Result<SegueConfig, ConfigErrors> { ConfigFixture.parse(text, path: configPath) }
 
-    private func problems(_ text: String) throws -> [String] {
-        guard case .failure(let errors) = try load(text) else { return [] }
-        return errors.diagnostics.map { "\($0.line):" + ($0.column.map { "\($0):" } ?? "") + " \($0.message)" }
-    }
+    private func problems(_ text: String) -> [String] { ConfigFixture.problems(text, path: configPath) }
 
     func testTheResizeTableNamesAResizeShader() throws {
         let config = try load("[effects.stretch]\nshader = \"stretch.glsl\"\n[transitions.resize]\neffect = \"stretch\"\nduration = \"300ms\"").get()
@@ -58,13 +52,13 @@ final class NiriResizeConfigTests: XCTestCase {
     }
 
     func testAnEventMayNotPlayAResizeShaderNorAResizeAnotherEffect() throws {
-        XCTAssertEqual(try problems("[effects.stretch]\nshader = \"stretch.glsl\"\n[transitions.open]\neffect = \"stretch\""), [
+        XCTAssertEqual(problems("[effects.stretch]\nshader = \"stretch.glsl\"\n[transitions.open]\neffect = \"stretch\""), [
             "4:10: 'stretch' is a niri resize shader: it plays as [transitions.resize] effect, not for an event",
         ])
-        XCTAssertEqual(try problems("[effects.stretch]\nshader = \"stretch.glsl\"\n[transitions.open]\neffect = \"random\"\nchoices = [\"slide\", \"stretch\"]"), [
+        XCTAssertEqual(problems("[effects.stretch]\nshader = \"stretch.glsl\"\n[transitions.open]\neffect = \"random\"\nchoices = [\"slide\", \"stretch\"]"), [
             "5:21: 'stretch' is a niri resize shader: it plays as [transitions.resize] effect, not for an event",
         ])
-        XCTAssertEqual(try problems("[effects.stretch]\nshader = \"stretch.glsl\"\n[transitions.resize]\neffect = \"slide\""), [
+        XCTAssertEqual(problems("[effects.stretch]\nshader = \"stretch.glsl\"\n[transitions.resize]\neffect = \"slide\""), [
             "4:10: a resize plays \"crossfade\", \"none\" or a niri resize shader (resize_color), not 'slide'",
         ])
         let random = try load("[effects.stretch]\nshader = \"stretch.glsl\"\n[transitions.open]\neffect = \"random\"").get()
