@@ -77,6 +77,16 @@ final class CheckConfigCommandTests: XCTestCase {
         throw XCTSkip(problem)
     }
 
+    /// A note says what loads but may not play as meant, at its place, and the check passes.
+    func testANoteIsPrintedAtItsPlaceAndTheConfigPasses() throws {
+        _ = try write("uniform float uGlow;\nvoid main() { setOutputColor(vec4(uGlow)); }\n", to: "glow.frag")
+        let path = try write("[effects.glow]\nshader = \"glow.frag\"\n", to: "config.toml")
+        let result = try checkCompilingShaders(path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderrLines, ["\(path):2:10: note: Segue knows no Burn-My-Windows effect 'glow': uGlow starts at 0 "
+                                            + "(images at a neutral ramp); set them in [effects.glow]"])
+    }
+
     func testAShaderThatDoesNotCompileIsReportedAtItsOwnLine() throws {
         let shader = try write("uniform float a; // = 1.0\nvec4 transition(vec2 uv) {\n  return foo(uv);\n}\n", to: "bad.glsl")
         let path = try write("[effects.bad]\nshader = \"bad.glsl\"\n", to: "config.toml")
