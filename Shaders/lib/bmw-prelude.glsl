@@ -18,7 +18,7 @@ uniform float uPadding;
 uniform vec4 segueGeometry;
 uniform vec4 segueRoom;
 
-vec2 iTexCoord;
+vec2 iTexCoord = vec2(0.0);
 
 vec4 getInputColor(vec2 coords) {
     // Nothing lies beyond the window's edges.

@@ -105,6 +105,10 @@ struct ShaderSourceParser {
         guard j < code.count, code[j].kind == .identifier else {
             throw text.error(at: position(j), "expected a type after 'uniform'")
         }
+        // niri's own uniforms, pasted with the shader from its example files, are Segue's to declare.
+        if j + 1 < code.count, code[j + 1].text.hasPrefix("niri_") {
+            throw text.error(at: code[k].start, "'\(code[j + 1].text)' is provided by Segue as niri provides it; remove this declaration")
+        }
         guard let type = ParameterType(glslName: code[j].text) else {
             let supported = ParameterType.allCases.map(\.glslName).joined(separator: ", ")
             throw text.error(at: code[j].start,

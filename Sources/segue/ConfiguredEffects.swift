@@ -6,8 +6,6 @@ import SegueEngine
 /// play or list effects outside the compositor: `--config FILE`, else the
 /// user's config where there is one (its shaders parsed, not compiled).
 enum ConfiguredEffects {
-    static func registry(config: String?) throws -> EffectRegistry { try loaded(config: config).effects }
-
     /// The config, or the built-in defaults where there is none to read.
     static func loaded(config: String?) throws -> SegueConfig {
         let builtins = try EffectRegistry.builtin()

@@ -1,28 +1,33 @@
 import Foundation
+import SegueConfig
 import SegueEngine
 import SegueRender
 
 /// The machine-readable form of `segue effects --json`.
 enum EffectListing {
-    /// With `forms`, each timed effect also says the form drawn and what each cost.
-    static func json(_ effects: [EffectDescriptor], forms: [String: FormChoice] = [:]) throws -> String {
-        let list: [[String: Any]] = effects.map { effect in
+    /// Each effect as it plays (its config's `[effects.NAME]` defaults over
+    /// its own); with `forms`, each timed effect also says the form drawn and what each cost.
+    static func json(_ effects: [EffectSettings], forms: [String: FormChoice] = [:]) throws -> String {
+        let list: [[String: Any]] = effects.map { played in
+            let effect = played.effect
             var entry: [String: Any] = [
                 "name": effect.name,
                 "summary": effect.summary,
-                "duration_ms": Int((effect.duration * 1000).rounded()),
-                "curve": effect.curve.description,
+                "duration_ms": Int((played.duration * 1000).rounded()),
+                "curve": played.curve.description,
                 "source": effect.source.path,
                 "format": effect.source.interface.rawValue,
                 "origin": Self.origin(of: effect),
                 "parameters": effect.parameters.map { p -> [String: Any] in
+                    let value = played.values[p.uniform] ?? p.defaultValue
                     var entry: [String: Any] = [
                         "name": p.name, "uniform": p.uniform, "type": p.type.rawValue,
                         "default": p.type.componentCount == 1 && p.type != .bool
-                            ? p.defaultValue.components[0] as Any : p.defaultValue.components as Any,
+                            ? value.components[0] as Any : value.components as Any,
                         "summary": p.summary,
                     ]
-                    if p.type == .bool { entry["default"] = p.defaultValue.boolValue }
+                    if p.type == .bool { entry["default"] = value.boolValue }
+                    if p.type == .image { entry["default"] = value.path as Any }
                     if let r = p.range { entry["range"] = [r.lowerBound, r.upperBound] }
                     return entry
                 },

@@ -145,7 +145,7 @@ final class CommandLineTests: XCTestCase {
         let formats = Dictionary(uniqueKeysWithValues: list.compactMap { e in (e["name"] as? String).map { ($0, e["format"] as? String ?? "") } })
         XCTAssertEqual(formats["fx"], "niri open")
         XCTAssertEqual(formats["fx-close"], "niri close")
-        XCTAssertEqual(list.first { $0["name"] as? String == "fx" }?["duration_ms"] as? Int, 350, "the shader's own; the block's 300 ms is the config's default for it")
+        XCTAssertEqual(list.first { $0["name"] as? String == "fx" }?["duration_ms"] as? Int, 300, "as it plays: the block's 300 ms, not the shader's own 350")
         let desktop = TestScreens.first(width: 100, height: 100), window = TestScreens.second(width: 100, height: 100)
         for effect in ["fx", "fx-close"] {
             let out = folder.appendingPathComponent(effect).path

@@ -249,6 +249,13 @@ final class ShaderSourceTests: XCTestCase {
         XCTAssertEqual(try interface("uniform vec3 uColor;\nvoid main() { setOutputColor(vec4(uColor, 1.0)); }"), .burnMyWindows)
     }
 
+    func testNirisOwnUniformsPastedWithTheShaderAreNamedForRemoval() {
+        XCTAssertEqual(error("uniform sampler2D niri_tex;\nuniform mat3 niri_geo_to_tex;\nvec4 open_color(vec3 c, vec3 s) { return vec4(1.0); }",
+                             transition: false),
+                       ShaderSourceError(path: "t.glsl", line: 1, column: 1,
+                                         message: "'niri_tex' is provided by Segue as niri provides it; remove this declaration"))
+    }
+
     func testAWindowShaderPlaysItsOwnFunctionForwardWhateverTheEvent() {
         XCTAssertEqual(ShaderSource.Interface.niriOpen.direction(opening: true), .forward)
         XCTAssertEqual(ShaderSource.Interface.niriOpen.direction(opening: false), .reverse, "a window going: the open backwards")
