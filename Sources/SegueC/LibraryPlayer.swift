@@ -269,7 +269,8 @@ final class LibraryPlayer {
                         let framebuffer = PixelRect(x: 0, y: 0, width: area.framebufferWidth, height: area.framebufferHeight)
                         return OneWindowFrame(geometry: LayerRect(x: Double(inside.x) / w, y: Double(inside.y) / h,
                                                                   width: Double(inside.width) / w, height: Double(inside.height) / h),
-                                              opening: opening, fillsOutput: area.rect.clipped(to: framebuffer) == framebuffer)
+                                              opening: opening, fillsOutput: area.rect.clipped(to: framebuffer) == framebuffer,
+                                              room: settings.effect.room(windowHeight: area.rect.height, outputHeight: area.framebufferHeight))
                     }
                     let played = settings.effect.source.interface.direction(opening: opening) ?? transition.direction
                     try renderer.draw(settings, from: sides[0], to: sides[1], progress: frame.progress, direction: played,

@@ -27,6 +27,7 @@ public struct BurnMyWindowsFacts {
             return
         }
         effect.room = facts.room
+        effect.roomReachesOutput = facts.roomReachesOutput
         defaults.duration = facts.duration
         var unknown: [ParameterSpec] = [], imageless: [(ParameterSpec, String)] = []
         for spec in effect.parameters {
@@ -36,6 +37,8 @@ public struct BurnMyWindowsFacts {
                 defaults.parameters[spec.name] = ParameterValue(spec.type, Array(values.prefix(spec.type.componentCount)))
             case .seed?:
                 effect.seeded.insert(spec.uniform)
+            case .roomHeight?:
+                effect.roomUniform = spec.uniform
             case .image(let file)? where own.parameters[spec.name] == nil:
                 guard let checkout else {
                     imageless.append((spec, file))

@@ -33,11 +33,11 @@ extension BurnMyWindowsEffect {
             "uGravity": .setting(key: "broken-glass-gravity", defaults: [-1.0]),
         ], room: (2.0, 2.0), duration: 1.0),
         BurnMyWindowsEffect(nick: "doom", uniforms: [
-            "uActorScale": .fixed([2.0]),
+            "uActorScale": .roomHeight,
             "uHorizontalScale": .setting(key: "doom-horizontal-scale", defaults: [10.0]),
             "uVerticalScale": .setting(key: "doom-vertical-scale", defaults: [10.0]),
             "uPixelSize": .setting(key: "doom-pixel-size", defaults: [10.0]),
-        ], room: (1.0, 2.0), duration: 1.0),
+        ], room: (1.0, 2.0), roomReachesOutput: true, duration: 1.0),
         BurnMyWindowsEffect(nick: "energize-a", uniforms: [
             "uColor": .setting(key: "energize-a-color", defaults: [1.0, 0.784314, 0.196078]),
             "uScale": .setting(key: "energize-a-scale", defaults: [1.0]),

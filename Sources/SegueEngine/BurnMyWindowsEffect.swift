@@ -14,6 +14,9 @@ public struct BurnMyWindowsEffect: Sendable {
         case seed
         /// An image in the extension's `resources/img/` folder (its file name).
         case image(String)
+        /// The room's height in window heights, as the effect draws in it
+        /// (the actor's vertical scale the script gives the shader).
+        case roomHeight
         /// Set by the script from what Segue has no counterpart of (the
         /// pointer, a window's icon): this neutral value.
         case fixed([Double])
@@ -26,13 +29,18 @@ public struct BurnMyWindowsEffect: Sendable {
     /// How many times the window's width and height the effect draws in,
     /// centred on the window (its actor's scale): 1 draws within the window.
     public let room: (x: Double, y: Double)
+    /// Whether the room's height reaches `room.y` times the output's over
+    /// the window's too, where that is more (doom's actor covers the screen).
+    public let roomReachesOutput: Bool
     /// The schema's default animation time, in seconds.
     public let duration: Double
 
-    public init(nick: String, uniforms: [String: Source], room: (x: Double, y: Double) = (1, 1), duration: Double) {
+    public init(nick: String, uniforms: [String: Source], room: (x: Double, y: Double) = (1, 1), roomReachesOutput: Bool = false,
+                duration: Double) {
         self.nick = nick
         self.uniforms = uniforms
         self.room = room
+        self.roomReachesOutput = roomReachesOutput
         self.duration = duration
     }
 }

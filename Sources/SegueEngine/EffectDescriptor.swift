@@ -28,10 +28,23 @@ public struct EffectDescriptor: Sendable, Equatable {
     /// one window draws in, centred on it: 1 is the window itself (Segue
     /// adds its margin around it).
     public var room = (x: 1.0, y: 1.0)
+    /// Whether its room's height reaches, too, `room.y` times the output's
+    /// over the window's, where that is more (doom's columns melt to the
+    /// bottom of the screen).
+    public var roomReachesOutput = false
+    /// A parameter given, at each frame, the room's height in window heights
+    /// (doom's `uActorScale`, which its shader draws the window by).
+    public var roomUniform: String?
     /// Parameters given a new random value (0..<1 per component) at each play.
     public var seeded: Set<String> = []
 
     public var parameters: [ParameterSpec] { source.parameters }
+
+    /// Its room about a window `windowHeight` pixels tall on an output `outputHeight` tall.
+    public func room(windowHeight: Int, outputHeight: Int) -> (x: Double, y: Double) {
+        guard roomReachesOutput, windowHeight > 0 else { return room }
+        return (room.x, room.y * max(1, Double(outputHeight) / Double(windowHeight)))
+    }
 
     public static let defaultDuration = 0.35
     public static let defaultCurve = TimingCurve.easeInOut
@@ -88,6 +101,7 @@ public struct EffectDescriptor: Sendable, Equatable {
         a.name == b.name && a.summary == b.summary && a.source == b.source && a.origin == b.origin && a.duration == b.duration
             && a.curve == b.curve && a.mipmappedFrom == b.mipmappedFrom && a.mipmappedTo == b.mipmappedTo
             && (a.layered == nil) == (b.layered == nil) && a.room == b.room && a.seeded == b.seeded
+            && a.roomReachesOutput == b.roomReachesOutput && a.roomUniform == b.roomUniform
     }
 
     /// `damping=0.5 velocity=0.8 [stiffness=300]`

@@ -17,7 +17,7 @@ struct BurnMyWindowsUniforms {
     /// goes: the shader turns it round itself for an opening. The window is
     /// the side an open comes to (unit 1), a close goes from (unit 0).
     func set(progress value: Double, window: OneWindowFrame, settings: EffectSettings, width: Int, height: Int) {
-        let g = window.geometry ?? .unit, r = window.room(settings.effect.room)
+        let g = window.geometry ?? .unit, r = window.roomRect
         glUniform1f(progress, Float(value))
         glUniform1f(duration, Float(settings.duration))
         glUniform1i(forOpening, window.opening ? 1 : 0)

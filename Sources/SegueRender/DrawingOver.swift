@@ -71,8 +71,10 @@ extension Renderer {
         let played = settings.effect.source.interface.direction(opening: opening) ?? direction
         // A one-window shader's window is where the cut side holds it (its geometry), else all of the drawing.
         let output = PixelRect(x: 0, y: 0, width: outputWidth, height: outputHeight)
-        let fills = PixelRect.bounds(of: layers.map(\.rect)).map { output.clipped(to: $0) == output } ?? false
-        let shown = OneWindowFrame(geometry: sparse?.content, opening: opening, fillsOutput: fills)
+        let bounds = PixelRect.bounds(of: layers.map(\.rect))
+        let fills = bounds.map { output.clipped(to: $0) == output } ?? false
+        let shown = OneWindowFrame(geometry: sparse?.content, opening: opening, fillsOutput: fills,
+                                   room: settings.effect.room(windowHeight: bounds?.height ?? 0, outputHeight: outputHeight))
         let drawn = try draw(placed, from: opening ? nothing : window, to: opening ? window : nothing, progress: progress,
                              direction: played, form: form, window: frame.bounds, sparse: sparse, oneWindow: shown, into: frame)
         return (frame, drawn)

@@ -113,8 +113,13 @@ final class EffectProgram {
         }
         glUniform1f(over, rect == nil ? 0 : 1)
         for (spec, location) in parameters where location >= 0 {
-            let v = settings.effect.seeded.contains(spec.uniform) ? settings.seeded(spec)
-                : settings.values[spec.uniform] ?? spec.defaultValue
+            let v = if settings.effect.seeded.contains(spec.uniform) {
+                settings.seeded(spec)
+            } else if spec.uniform == settings.effect.roomUniform, spec.type.componentCount == 1 {
+                ParameterValue(spec.type, [alone.room.y])
+            } else {
+                settings.values[spec.uniform] ?? spec.defaultValue
+            }
             let f = v.floats, i = v.ints
             switch spec.type {
             case .float: glUniform1f(location, f[0])

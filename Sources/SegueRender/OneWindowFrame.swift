@@ -8,14 +8,20 @@ package struct OneWindowFrame: Equatable {
     package var geometry: LayerRect?
     package var opening: Bool
     package var fillsOutput: Bool
+    /// The effect's room about this window, in window sizes (see `EffectDescriptor.room(windowHeight:outputHeight:)`).
+    package var room: (x: Double, y: Double)
 
-    package init(geometry: LayerRect?, opening: Bool, fillsOutput: Bool) {
-        (self.geometry, self.opening, self.fillsOutput) = (geometry, opening, fillsOutput)
+    package init(geometry: LayerRect?, opening: Bool, fillsOutput: Bool, room: (x: Double, y: Double) = (1, 1)) {
+        (self.geometry, self.opening, self.fillsOutput, self.room) = (geometry, opening, fillsOutput, room)
     }
 
-    /// The part of the drawing an effect with `room` draws in: the window's
-    /// geometry grown that many times about its centre.
-    func room(_ room: (x: Double, y: Double)) -> LayerRect {
+    package static func == (a: OneWindowFrame, b: OneWindowFrame) -> Bool {
+        a.geometry == b.geometry && a.opening == b.opening && a.fillsOutput == b.fillsOutput && a.room == b.room
+    }
+
+    /// The part of the drawing the effect draws in: the window's geometry
+    /// grown `room` times about its centre.
+    var roomRect: LayerRect {
         let g = geometry ?? .unit
         let (w, h) = (g.width * room.x, g.height * room.y)
         return LayerRect(x: g.x + (g.width - w) / 2, y: g.y + (g.height - h) / 2, width: w, height: h)

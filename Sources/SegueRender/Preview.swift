@@ -49,7 +49,8 @@ package struct Preview {
         let opening = (direction == .forward) != (settings.effect.source.interface == .niriClose)
         let (w, h) = (from.width * 3 / 5, from.height * 3 / 5)
         let window = PixelRect(x: (from.width - w) / 2, y: (from.height - h) / 2, width: w, height: h)
-        let area = OneWindowFrame.area(around: window, room: settings.effect.room, outputWidth: from.width, outputHeight: from.height)
+        let area = OneWindowFrame.area(around: window, room: settings.effect.room(windowHeight: h, outputHeight: from.height),
+                                       outputWidth: from.width, outputHeight: from.height)
             .clipped(to: target.bounds) ?? target.bounds
         return try (0..<frameCount).map { i in
             let time = settings.duration * Double(i) / Double(frameCount - 1)

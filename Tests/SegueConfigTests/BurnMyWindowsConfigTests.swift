@@ -88,6 +88,18 @@ final class BurnMyWindowsConfigTests: XCTestCase {
         ])
     }
 
+    func testDoomsRoomReachesTheOutputAndItsShaderIsToldItsHeight() throws {
+        try "uniform float uActorScale;\nuniform float uPixelSize;\nvoid main() { setOutputColor(vec4(uActorScale * uPixelSize)); }\n"
+            .write(to: folder.appendingPathComponent("effects/doom.frag"), atomically: true, encoding: .utf8)
+        let config = try load("[effects.melt]\nshader = \"effects/doom.frag\"").get()
+        let effect = try XCTUnwrap(config.effects["melt"])
+        XCTAssertTrue(effect.roomReachesOutput)
+        XCTAssertEqual(effect.roomUniform, "uActorScale")
+        XCTAssertEqual(effect.room(windowHeight: 270, outputHeight: 1080).y, 8, "BMW's 2 × max(1, screen ÷ window)")
+        XCTAssertEqual(effect.room(windowHeight: 1080, outputHeight: 1080).y, 2)
+        XCTAssertEqual(notes(config), [])
+    }
+
     func testACheckoutGivesTheEffectsItsImages() throws {
         let root = try checkout(["shards.png"])
         let config = try load("burn-my-windows = \"Burn-My-Windows\"\n[effects.glass]\nshader = \"effects/broken-glass.frag\"").get()

@@ -117,6 +117,20 @@ final class BurnMyWindowsShaderTests: XCTestCase {
         }
     }
 
+    func testARoomReachingTheOutputGrowsWithItAndTellsItsShaderItsHeight() throws {
+        // Doom's: twice the output's height over the window's (54 / 18 = 3), so six window heights, about its middle.
+        var melt = try effect("""
+            uniform float uActorScale;
+            void main() { setOutputColor(abs(uActorScale - 6.0) < 0.01 ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0)); }
+            """, room: (1, 2))
+        melt.roomReachesOutput = true
+        melt.roomUniform = "uActorScale"
+        XCTAssertEqual(melt.room(windowHeight: 18, outputHeight: 54).y, 6)
+        let image = try frame(melt, opening: false, progress: 0.5)
+        for (x, y) in [(50, 3), (50, 52), (41, 30), (70, 45)] { XCTAssertEqual(image[x, y], green, "(\(x), \(y)): in the room, told its height") }
+        XCTAssertEqual(image[38, 30], blue, "beside the window: its room is no wider")
+    }
+
     private func assertWindow(_ image: RGBAImage, columns: ClosedRange<Int>, skipping: Bool, line: UInt = #line) {
         for x in columns {
             for y in [21, 30, 37] {

@@ -116,7 +116,7 @@ extension Output {
             let origin = delegate?.placedOrigin(of: window) ?? (x: 0, y: 0)
             let kept = window.isAlive ? nil : window.lastAlone
             let layers = kept.map { [$0] } ?? window.layers(x: origin.x, y: origin.y, scale: scale, textures: textures)
-            let around = PixelRect.bounds(of: layers.map(\.rect)).map { margined($0, room: settings.effect.room) }
+            let around = PixelRect.bounds(of: layers.map(\.rect)).map { margined($0, effect: settings.effect) }
             let source = settings.sourceRect(outputWidth: width, outputHeight: height)
             return (layers, PixelRect.bounds(of: [around, source].compactMap { $0 })?.clipped(to: fullRect) ?? fullRect)
         }
@@ -124,12 +124,13 @@ extension Output {
         let gone = window.isAlive ? nil : window.lastAlone ?? window.lastScreen.map { SurfaceLayer($0, at: fullRect) }
         let layers = gone.map { [$0] } ?? window.layers(on: windowScreen, textures: textures)
         let bounds = PixelRect.bounds(of: layers.map(\.rect)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-        return (layers, margined(bounds, room: settings.effect.room).clipped(to: fullRect) ?? bounds)
+        return (layers, margined(bounds, effect: settings.effect).clipped(to: fullRect) ?? bounds)
     }
 
     /// `bounds` and the margin an effect over the other side may draw into around a window.
-    private func margined(_ bounds: PixelRect, room: (x: Double, y: Double)) -> PixelRect {
-        OneWindowFrame.area(around: bounds, room: room, outputWidth: width, outputHeight: height)
+    private func margined(_ bounds: PixelRect, effect: EffectDescriptor) -> PixelRect {
+        OneWindowFrame.area(around: bounds, room: effect.room(windowHeight: bounds.height, outputHeight: height),
+                            outputWidth: width, outputHeight: height)
     }
 
     /// `source`'s texture for a frame of a transition whose `over` window
