@@ -59,6 +59,9 @@ public struct ShaderSource: Sendable, Equatable {
     /// order; the body holds their declarations without them.
     public let deferredInitializers: [DeferredInitializer]
     public let interface: Interface
+    /// The functions the file defines, by name: a helper of its format's
+    /// prelude it defines itself is left out of the prelude.
+    public let functions: Set<String>
 
     /// Files larger than this are surely not shaders, and are not read into memory.
     public static let maximumFileSize = 256 * 1024

@@ -38,6 +38,8 @@ final class EffectProgram {
         vertex.append(try ShaderProgram.libraryFile("vertex-\(version).glsl"), path: ShaderFiles.libraryPath("vertex-\(version).glsl"))
         var fragment = ShaderAssembly()
         fragment.append(version == "300" ? "#version 300 es" : "#version 100")
+        // A prelude's helper the file defines itself (an older Burn-My-Windows common.glsl lacked it) is the file's.
+        for name in source.functions.sorted() where source.interface == .burnMyWindows { fragment.append("#define SEGUE_OWN_\(name)") }
         for file in preludes { fragment.append(try ShaderProgram.libraryFile(file), path: ShaderFiles.libraryPath(file)) }
         if let beforeFile { fragment.append(beforeFile) }
         // The file declares its parameters' uniforms itself.

@@ -189,6 +189,31 @@ final class BurnMyWindowsShaderTests: XCTestCase {
         }
     }
 
+    /// A file written against an older interface defines some helpers
+    /// itself: its own are used, and Segue's others still work without them.
+    func testAHelperTheFileDefinesItselfIsTheFiles() throws {
+        let own = try effect("""
+            float easeInOutCubic(float x) { return 0.25; }
+            vec2 rotate(vec2 a, float angle) { return a; }
+            void main() {
+                bool ok = easeInOutCubic(1.0) == 0.25 && rotate(vec2(1.0, 0.0), 1.0) == vec2(1.0, 0.0)
+                    && abs(whirl(vec2(0.5, 0.0), 0.0, 1.5707963).y - 0.5) < 0.002
+                    && abs(easeOutBack(0.5, 2.0) - 1.125) < 0.002 && getRelativeEdgeMask(0.01) == 1.0;
+                setOutputColor(ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0));
+            }
+            """)
+        XCTAssertEqual(own.source.functions, ["easeInOutCubic", "rotate", "main"])
+        XCTAssertEqual(try frame(own, opening: false, progress: 0.5)[50, 30], green)
+    }
+
+    func testABlurredInputColorOfAFlatPartIsItsColour() throws {
+        let blur = try effect("void main() { setOutputColor(getBlurredInputColor(iTexCoord, 2.0, 3.0)); }")
+        let image = try frame(blur, opening: false, progress: 0.5)
+        XCTAssertEqual(image[60, 30], red, "red all around")
+        XCTAssertNotEqual(image[44, 24], red, "by the white marker: blended with it")
+        XCTAssertNotEqual(image[44, 24], white)
+    }
+
     func testASeededParameterIsNewAtEachPlayAndInRange() throws {
         var seeded = try effect("uniform vec2 uSeed;\nvoid main() { setOutputColor(vec4(uSeed, 0.0, 1.0)); }")
         seeded.seeded = ["uSeed"]
