@@ -51,7 +51,8 @@ struct SelfReferencingLocals {
                 guard namesItself else { return nil }
                 return (declaration: (equals: code[j + 2].start, name: name), end: i + 1)
             default:
-                if code[i].text == name && code[i - 1].text != "." { namesItself = true }
+                // A call is to a function of that name, which the local hides only after this.
+                if code[i].text == name && code[i - 1].text != "." && code[i + 1].text != "(" { namesItself = true }
             }
             i += 1
         }

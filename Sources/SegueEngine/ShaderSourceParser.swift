@@ -26,15 +26,19 @@ struct ShaderSourceParser {
             for i in blank where body[i] != "\n" && body[i] != "\r" { body[i] = " " }
         }
         // From the end, so earlier offsets hold; only these lines' columns move.
-        for (equals, name) in SelfReferencingLocals(code: code).declarations().reversed() {
-            body.replaceSubrange(equals..<equals + 1, with: "; \(name) =".unicodeScalars)
+        let functions = ShaderFunctions(code: code)
+        let splits = SelfReferencingLocals(code: code).declarations().map { ($0.equals..<$0.equals + 1, "; \($0.name) =") }
+        let floats = IntegerFloatArguments(code: code, functions: functions).literalEnds().map { ($0..<$0, ".0") }
+        for (range, replacement) in (splits + floats).sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
+            body.replaceSubrange(range, with: replacement.unicodeScalars)
         }
         if let versionLine { body.removeSubrange(versionLine) }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: body)
         return ShaderSource(path: text.path, body: String(view), language: language,
                             parameters: parameters, annotations: annotations(),
-                            deferredInitializers: deferred.map(\.0), interface: interface, functions: definedFunctions())
+                            deferredInitializers: deferred.map(\.0), interface: interface,
+                            functions: Set(functions.signatures.filter(\.isDefinition).map(\.name)))
     }
 
     // MARK: #version
@@ -198,25 +202,6 @@ struct ShaderSourceParser {
         throw text.error(at: 0, "defines no entry point Segue knows: vec4 transition(vec2 uv) (gl-transitions), "
                          + "vec4 open_color(vec3 coords_geo, vec3 size_geo), close_color(...) or resize_color(...) (niri), "
                          + "or void main() calling setOutputColor (Burn-My-Windows)")
-    }
-
-    /// The names of the functions the file defines (not only declares) at file scope.
-    private func definedFunctions() -> Set<String> {
-        var names: Set<String> = [], depth = 0, k = 0
-        while k < code.count {
-            switch code[k].text {
-            case "{": depth += 1
-            case "}": depth -= 1
-            default:
-                guard depth == 0, k + 2 < code.count, code[k].kind == .identifier, code[k + 1].kind == .identifier,
-                      code[k + 2].text == "(", let close = code[(k + 2)...].firstIndex(where: { $0.text == ")" }),
-                      close + 1 < code.count, code[close + 1].text == "{" else { break }
-                names.insert(code[k + 1].text)
-                k = close
-            }
-            k += 1
-        }
-        return names
     }
 
     /// Whether the file defines `void main()` itself.

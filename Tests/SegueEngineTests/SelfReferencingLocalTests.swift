@@ -19,4 +19,17 @@ final class SelfReferencingLocalTests: XCTestCase {
         XCTAssertEqual(lines[3], "  float u = t * 2.0;", "others stay")
         XCTAssertEqual(lines[4], "  vec2 p = vec2(uv.x, u); p.x = p.x;")
     }
+
+    /// Burn-My-Windows' fire: `vec2 effectMask = effectMask(...);` calls the
+    /// function, which the local hides only once declared.
+    func testALocalNamedAfterTheFunctionItsInitializerCallsStaysAsWritten() throws {
+        let source = try ShaderSource.parse("""
+            vec2 mask(float t) { return vec2(t); }
+            void main() {
+              vec2 mask = mask(0.5);
+              setOutputColor(vec4(mask, 0.0, 1.0));
+            }
+            """, path: "t.frag")
+        XCTAssertEqual(source.body.split(separator: "\n")[2], "  vec2 mask = mask(0.5);")
+    }
 }

@@ -88,6 +88,24 @@ final class BurnMyWindowsShaderTests: XCTestCase {
         assertWindow(try frame(open, opening: true, progress: 1), columns: 40...71)
     }
 
+    /// As fire, rgbwarp and team-rocket are written for desktop GLSL: an int
+    /// passed to a float parameter, a local named after the function it calls.
+    func testAFileWrittenForDesktopGLSLPlaysTheSameWipe() throws {
+        let desktop = try effect(checks + """
+
+            float closingAt(float scale, float offset) { return (uForOpening ? 1.0 - uProgress : uProgress) * scale + offset; }
+            void main() {
+                if (segueTestWrong()) { setOutputColor(vec4(0.0, 1.0, 0.0, 1.0)); return; }
+                float closingAt = closingAt(1, 0);
+                vec4 color = getInputColor(iTexCoord.st);
+                color.a *= iTexCoord.x >= closingAt ? 1.0 : 0.0;
+                setOutputColor(color);
+            }
+            """)
+        assertWindow(try frame(desktop, opening: false, progress: 0.25), columns: 48...71)
+        assertWindow(try frame(desktop, opening: true, progress: 0.75), columns: 48...71)
+    }
+
     func testAStraightColourIsStoredPremultiplied() throws {
         let half = try effect("void main() { setOutputColor(vec4(1.0, 0.0, 0.0, 0.5)); }")
         let image = try frame(half, opening: false, progress: 0.5)
