@@ -43,6 +43,10 @@ let package = Package(
                        providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
                        providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
+        // Burn-My-Windows' GSettings schemas, read by libxml2 behind a plain C function.
+        .target(name: "CSegueSchema", dependencies: ["CXML2"]),
         // glibc's malloc.h: part of the C library, so nothing to link.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // wayland-scanner's interface tables, made by scripts/generate-protocols.
@@ -52,7 +56,7 @@ let package = Package(
         .target(name: "SegueEngine"),
         // The config file: TOML into effect choices per event and rule, with located diagnostics.
         .target(name: "SegueConfig",
-                dependencies: ["CXKBCommon", "SegueEngine", "SegueImaging", .product(name: "TOMLKit", package: "TOMLKit")]),
+                dependencies: ["CSegueSchema", "CXKBCommon", "SegueEngine", "SegueImaging", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The control socket's messages and a blocking client: no GL, no Wayland.
         .target(name: "SegueIPC", dependencies: ["SegueEngine"]),
         // CPU-side images: PNG, test screens, contact sheets.

@@ -10,6 +10,7 @@ packages=(
     libegl-dev libgles-dev libpng-dev             # headers the C shim modules import
     libwayland-dev libxkbcommon-dev xkb-data      # libwayland-server/-client, keymaps
     libdrm-dev                                    # DRM format and modifier names
+    libxml2-dev                                   # Burn-My-Windows' GSettings schemas
     libegl-mesa0 libgl1-mesa-dri                  # Mesa's EGL and llvmpipe, for rendering without a GPU
     wlcs                                          # the conformance suite's headers and runner (libSegueWLCS)
     xz-utils                                      # scripts/package's tarballs

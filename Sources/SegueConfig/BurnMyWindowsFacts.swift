@@ -3,8 +3,9 @@ import SegueEngine
 
 /// What a Burn-My-Windows effect shader plays with beside its file: by the
 /// file's name, its published effect's facts from Segue's table (defaults,
-/// seeded uniforms, room, time, images from a checkout); what Segue does not
-/// know starts neutral, with a note naming what to set.
+/// seeded uniforms, room, time; images, and defaults where its schema has
+/// them, from a checkout); what Segue does not know starts neutral, with a
+/// note naming what to set.
 public struct BurnMyWindowsFacts {
     /// Under what the config itself sets.
     public private(set) var defaults = PartialChoice(curve: .linear)
@@ -15,11 +16,17 @@ public struct BurnMyWindowsFacts {
 
     /// `effect` given its room and seeded parameters; `own` is what the
     /// config sets (its images are not looked for), `checkout` a
-    /// Burn-My-Windows checkout, `table` where to set things, for notes.
-    public init(_ effect: inout EffectDescriptor, own: PartialChoice, checkout: String?, table: String) {
+    /// Burn-My-Windows checkout and `schema` its settings' defaults (over
+    /// the table's), `table` where to set things, for notes.
+    public init(_ effect: inout EffectDescriptor, own: PartialChoice, checkout: String?, schema: BurnMyWindowsSchema? = nil,
+                table: String) {
         let nick = URL(fileURLWithPath: effect.source.path).deletingPathExtension().lastPathComponent
         let uniforms = effect.parameters.filter { own.parameters[$0.name] == nil }
         guard let facts = BurnMyWindowsEffect.published.first(where: { $0.nick == nick }) else {
+            if let schema, let time = schema.defaults["\(nick)-animation-time"] {
+                playNewer(nick, time: time[0] / 1000, uniforms: uniforms, schema: schema, table: table)
+                return
+            }
             if !uniforms.isEmpty {
                 notes.append("Segue knows no Burn-My-Windows effect '\(nick)': \(Self.listed(uniforms)) \(uniforms.count == 1 ? "starts" : "start") "
                              + "at 0 (images at a neutral ramp); set them in \(table)")
@@ -28,11 +35,15 @@ public struct BurnMyWindowsFacts {
         }
         effect.room = facts.room
         effect.roomReachesOutput = facts.roomReachesOutput
-        defaults.duration = facts.duration
+        defaults.duration = schema?.defaults["\(nick)-animation-time"].map { $0[0] / 1000 } ?? facts.duration
         var unknown: [ParameterSpec] = [], imageless: [(ParameterSpec, String)] = []
         for spec in effect.parameters {
             switch facts.uniforms[spec.uniform] {
-            case .setting(_, let values)?, .fixed(let values)?:
+            case .setting(let key, let values)?:
+                let values = schema?.defaults[key] ?? values
+                guard values.count >= spec.type.componentCount else { continue }
+                defaults.parameters[spec.name] = ParameterValue(spec.type, Array(values.prefix(spec.type.componentCount)))
+            case .fixed(let values)?:
                 guard values.count >= spec.type.componentCount else { continue }
                 defaults.parameters[spec.name] = ParameterValue(spec.type, Array(values.prefix(spec.type.componentCount)))
             case .seed?:
@@ -52,8 +63,15 @@ public struct BurnMyWindowsFacts {
                 }
             case .image?:
                 break
+            case nil where own.parameters[spec.name] == nil:
+                // A uniform of a version newer or older than the table's, by the extension's naming.
+                if let values = schema?.setting(nick: nick, uniform: spec.uniform, count: spec.type.componentCount) {
+                    defaults.parameters[spec.name] = ParameterValue(spec.type, values)
+                } else {
+                    unknown.append(spec)
+                }
             case nil:
-                if own.parameters[spec.name] == nil { unknown.append(spec) }
+                break
             }
         }
         if !imageless.isEmpty {
@@ -65,6 +83,25 @@ public struct BurnMyWindowsFacts {
             notes.append("Segue's table of Burn-My-Windows' '\(nick)' has no \(Self.listed(unknown)): "
                          + "\(unknown.count == 1 ? "it starts" : "they start") at 0; set them in \(table)")
         }
+    }
+
+    /// An effect the checkout's schema has and Segue's table has not (newer
+    /// than it): its time and the settings named as its uniforms are from
+    /// the schema, the rest start at 0 with a note; it draws within the window.
+    private mutating func playNewer(_ nick: String, time: Double, uniforms: [ParameterSpec], schema: BurnMyWindowsSchema, table: String) {
+        defaults.duration = time
+        var unknown: [ParameterSpec] = []
+        for spec in uniforms {
+            if let values = schema.setting(nick: nick, uniform: spec.uniform, count: spec.type.componentCount) {
+                defaults.parameters[spec.name] = ParameterValue(spec.type, values)
+            } else {
+                unknown.append(spec)
+            }
+        }
+        notes.append("Segue's table has no Burn-My-Windows effect '\(nick)': its time and settings come from the checkout's schema, "
+                     + "and it draws within the window"
+                     + (unknown.isEmpty ? "" : "; \(Self.listed(unknown)) \(unknown.count == 1 ? "starts" : "start") at 0 "
+                        + "(images at a neutral ramp): set them in \(table)"))
     }
 
     /// `a`, `a and b`, `a, b and c`, by their uniforms' names (a config takes those too).

@@ -35,6 +35,8 @@ public struct SegueConfig: Sendable {
     public var startup: [[String]] = []
     /// `burn-my-windows`: a Burn-My-Windows checkout its effects' images come from.
     public var burnMyWindows: String?
+    /// That checkout's GSettings schema, whose defaults its effects start with.
+    public var burnMyWindowsSchema: BurnMyWindowsSchema?
     /// What the file asks that plays, but not as its author may expect (an
     /// effect Segue knows nothing about, an image it lacks): told, not refused.
     public internal(set) var notes: [ConfigDiagnostic] = []

@@ -43,10 +43,12 @@ final class BurnMyWindowsConfigTests: XCTestCase {
         config.notes.map { "\($0.line):" + ($0.column.map { "\($0):" } ?? "") + " \($0.message)" }
     }
 
-    /// A checkout holding `images` in resources/img.
-    private func checkout(_ images: [String]) throws -> URL {
+    /// A checkout holding `images` in resources/img and the schemas' texts by file.
+    private func checkout(_ images: [String], schemas: [String: String] = [BurnMyWindowsSchema.files[0]: "<schemalist/>"]) throws -> URL {
         let root = folder.appendingPathComponent("Burn-My-Windows")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("resources/img"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        for (file, text) in schemas { try text.write(to: root.appendingPathComponent(file), atomically: true, encoding: .utf8) }
         for image in images {
             try PNG.write(RGBAImage(width: 4, height: 4, fill: .white), to: root.appendingPathComponent("resources/img/" + image).path)
         }
@@ -107,6 +109,84 @@ final class BurnMyWindowsConfigTests: XCTestCase {
         let settings = try XCTUnwrap(config.settings(effect: "glass"))
         XCTAssertEqual(settings.values["uShardTexture"], ParameterValue(image: root.appendingPathComponent("resources/img/shards.png").path))
         XCTAssertEqual(notes(config), [])
+    }
+
+    /// A profile schema's keys as Burn-My-Windows writes them.
+    private func schema(_ keys: [(name: String, type: String, value: String)]) -> String {
+        let body = keys.map { key in
+            "    <key name=\"\(key.name)\" type=\"\(key.type)\">\n      <default>\(key.value)</default>\n      <summary>S</summary>\n    </key>\n"
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<schemalist>\n  <schema id=\"org.gnome.shell.extensions.burn-my-windows-profile\">\n"
+            + body.joined() + "  </schema>\n</schemalist>\n"
+    }
+
+    func testACheckoutsSchemaGivesItsEffectsSettingsDefaultsAndTimeOverTheTables() throws {
+        _ = try checkout(["shards.png"], schemas: [
+            BurnMyWindowsSchema.files[0]: schema([("tv-enable-effect", "b", "false"), ("tv-animation-time", "i", "250"),
+                                                  ("tv-effect-color", "s", "\"rgba(255, 0, 51, 0.5)\""),
+                                                  ("broken-glass-scale", "d", "2.5")]),
+            // An older version's keys, where the profile schema has none of its own.
+            BurnMyWindowsSchema.files[1]: schema([("tv-effect-color", "s", "\"rgb(0, 0, 0)\""), ("broken-glass-blow-force", "d", "0.75")]),
+        ])
+        let config = try load("burn-my-windows = \"Burn-My-Windows\"\n[effects.tv]\nshader = \"effects/tv.frag\"\n"
+                              + "[effects.glass]\nshader = \"effects/broken-glass.frag\"\nuShardScale = 4").get()
+        let tv = try XCTUnwrap(config.settings(effect: "tv"))
+        XCTAssertEqual(tv.values["uColor"], ParameterValue(.vec3, [1, 0, 0.2]), "the profile schema's colour")
+        XCTAssertEqual(tv.duration, 0.25)
+        let glass = try XCTUnwrap(config.settings(effect: "glass"))
+        XCTAssertEqual(glass.values["uShardScale"], .float(4), "the config's own keys still win")
+        XCTAssertEqual(config.burnMyWindowsSchema?.defaults["broken-glass-blow-force"], [0.75])
+        XCTAssertEqual(notes(config), [])
+    }
+
+    /// Another version's uniforms, and an effect newer than the table,
+    /// take the settings the extension names after them (uEdgeSize:
+    /// NICK-edge-size) from the schema.
+    func testUniformsTheTableLacksTakeTheSchemasSettingNamedAfterThem() throws {
+        try "uniform float uColorSpeed;\nuniform bool u3DNoise;\nuniform float uOther;\nvoid main() { setOutputColor(vec4(uColorSpeed)); }\n"
+            .write(to: folder.appendingPathComponent("effects/tv.frag"), atomically: true, encoding: .utf8)
+        _ = try checkout([], schemas: [BurnMyWindowsSchema.files[0]: schema([
+            ("tv-color-speed", "d", "1.5"), ("tv-3d-noise", "b", "true"),
+            ("sparkle-animation-time", "i", "800"), ("sparkle-glow", "d", "0.25"),
+        ]).replacingOccurrences(of: "<schema ", with: "<!-- <key name=\"tv-other\" type=\"d\"><default>9</default></key> -->\n  <schema ")])
+        let config = try load("burn-my-windows = \"Burn-My-Windows\"\n[effects.tv]\nshader = \"effects/tv.frag\"\n"
+                              + "[effects.sparkle]\nshader = \"effects/sparkle.frag\"").get()
+        let tv = try XCTUnwrap(config.settings(effect: "tv"))
+        XCTAssertEqual(tv.values["uColorSpeed"], .float(1.5))
+        XCTAssertEqual(tv.values["u3DNoise"], ParameterValue(.bool, [1]))
+        XCTAssertEqual(tv.values["uOther"], .float(0), "a key in a comment is no key")
+        let sparkle = try XCTUnwrap(config.settings(effect: "sparkle"))
+        XCTAssertEqual(sparkle.duration, 0.8)
+        XCTAssertEqual(sparkle.values["uGlow"], .float(0.25))
+        XCTAssertEqual(Set(notes(config)), [
+            "3:10: Segue's table of Burn-My-Windows' 'tv' has no uOther: it starts at 0; set them in [effects.tv]",
+            "5:10: Segue's table has no Burn-My-Windows effect 'sparkle': its time and settings come from the checkout's schema, "
+                + "and it draws within the window; uTint starts at 0 (images at a neutral ramp): set them in [effects.sparkle]",
+        ])
+    }
+
+    func testASchemaThatIsNotXMLIsNotedAtItsLineAndTheTablesDefaultsStand() throws {
+        let root = try checkout([], schemas: [BurnMyWindowsSchema.files[0]: "<schemalist>\n  <key name=\"tv-animation-time\" type=\"i\">\n</schemalist>\n"])
+        let config = try load("burn-my-windows = \"Burn-My-Windows\"\n[effects.tv]\nshader = \"effects/tv.frag\"").get()
+        let found = notes(config)
+        XCTAssertEqual(found.count, 1)
+        let file = root.appendingPathComponent(BurnMyWindowsSchema.files[0]).path
+        XCTAssertTrue(found[0].hasPrefix("1:19: \(file):3:14: is not XML: Opening and ending tag mismatch: key line 2 and schemalist"),
+                      "its first error, where it is: \(found)")
+        XCTAssertTrue(found[0].hasSuffix("; its effects start with Segue's table's defaults"), "\(found)")
+        let tv = try XCTUnwrap(BurnMyWindowsEffect.published.first { $0.nick == "tv" })
+        XCTAssertEqual(config.settings(effect: "tv")?.duration, tv.duration)
+    }
+
+    func testACheckoutWithoutASchemaOrWithAColourSegueCannotReadIsNoted() throws {
+        _ = try checkout([], schemas: [:])
+        XCTAssertEqual(notes(try load("burn-my-windows = \"Burn-My-Windows\"").get()), [
+            "1:19: \"Burn-My-Windows\" has no GSettings schema (\(BurnMyWindowsSchema.files[0])): its effects start with Segue's table's defaults",
+        ])
+        _ = try checkout([], schemas: [BurnMyWindowsSchema.files[0]: schema([("tv-effect-color", "s", "\"hsl(0, 100%, 50%)\"")])])
+        XCTAssertEqual(notes(try load("burn-my-windows = \"Burn-My-Windows\"").get()), [
+            "1:19: Segue cannot read tv-effect-color in its schema as colours: those start with Segue's table's defaults",
+        ])
     }
 
     func testAnImageTheCheckoutLacksIsAProblemAtTheShader() throws {
