@@ -24,7 +24,7 @@ final class ConfigReader {
         config.path = path
     }
 
-    static let sections = ["output", "transitions", "rules", "accessibility", "keys", "gestures", "switcher", "effects", "protocol", "startup", "layers"]
+    static let sections = ["output", "transitions", "rules", "accessibility", "keys", "gestures", "switcher", "effects", "protocol", "startup", "layers", "xwayland"]
 
     /// Effects come first: the other sections may name them.
     func read(_ root: [String: TOMLNode], checkShader: (EffectDescriptor) -> [String]) -> Result<SegueConfig, ConfigErrors> {
@@ -41,6 +41,7 @@ final class ConfigReader {
         if let node = root["protocol"] { readProtocol(node) }
         if let node = root["startup"] { readStartup(node) }
         if let node = root["layers"] { readLayers(node) }
+        if let node = root["xwayland"] { readXwayland(node) }
         return diagnostics.isEmpty ? .success(config) : .failure(ConfigErrors(Self.inFileOrder(diagnostics, configPath: path)))
     }
 

@@ -33,6 +33,8 @@ public struct SegueConfig: Sendable {
     public var privileged = PrivilegedClients.executables(PrivilegedClients.defaultExecutables)
     /// `[startup] run`: programs (argv each) started once, when the compositor starts.
     public var startup: [[String]] = []
+    /// `[xwayland] enabled`: nil where the file does not say (on where Xwayland is installed).
+    public var xwayland: Bool?
     /// `burn-my-windows`: a Burn-My-Windows checkout its effects' images come from.
     public var burnMyWindows: String?
     /// That checkout's GSettings schema, whose defaults its effects start with.

@@ -17,11 +17,14 @@ extension Compositor {
     /// What programs Segue starts find in their environment: SEGUE_SOCKET,
     /// so `segue msg` run by them (or their children) talks to this Segue;
     /// WAYLAND_DISPLAY, for the programs they start in turn (a terminal's);
-    /// and XDG_CURRENT_DESKTOP, by which xdg-desktop-portal picks its
-    /// backends: Segue speaks wlroots' protocols, so the wlr portal serves it.
+    /// XDG_CURRENT_DESKTOP, by which xdg-desktop-portal picks its
+    /// backends (Segue speaks wlroots' protocols, so the wlr portal serves
+    /// it); and DISPLAY, X11 programs' display, where Segue holds one.
     private var spawnedEnvironment: [String: String] {
-        guard control.socket != nil else { return ["XDG_CURRENT_DESKTOP": Self.desktopName] }
-        return ["SEGUE_SOCKET": ipcPath, "WAYLAND_DISPLAY": server.socketName, "XDG_CURRENT_DESKTOP": Self.desktopName]
+        var environment = ["XDG_CURRENT_DESKTOP": Self.desktopName]
+        if let xwayland { environment["DISPLAY"] = xwayland.display.name }
+        guard control.socket != nil else { return environment }
+        return environment.merging(["SEGUE_SOCKET": ipcPath, "WAYLAND_DISPLAY": server.socketName]) { $1 }
     }
 
     /// What Segue is called in XDG_CURRENT_DESKTOP: itself, then the desktops whose portals fit it.

@@ -54,6 +54,8 @@ public final class Compositor {
     /// The globals offered to clients, until the compositor stops.
     private(set) var offered: Globals?
     private(set) var spawner: Spawner?
+    /// X11 programs' display and its Xwayland, while the config wants one.
+    var xwayland: Xwayland?
     let backend: Backend
     var seat: Seat? { offered?.seat }
     var activation: XdgActivation? { offered?.activation }
@@ -103,7 +105,8 @@ public final class Compositor {
         spawner = Spawner(display: server.display, loop: server.loop)
         backend.events = { [unowned self] in backendReported($0) }
         if !options.embedded { try control.listen(on: server.eventLoop, at: ipcPath) }
-        for signal in [SIGINT, SIGTERM] where !options.embedded {
+        applyXwayland()
+        for signal in [SIGINT, SIGTERM, SIGHUP] where !options.embedded {
             if let source = server.eventLoop.signal(signal, { [unowned self] in server.terminate() }) {
                 loopSources.signals.append(source)
             }
@@ -173,6 +176,8 @@ public final class Compositor {
         loopSources.removeAll()
         effectReadying?.remove()
         control.stop()
+        xwayland?.stop()
+        xwayland = nil
         spawner = nil
         configWatcher = nil
         // Captures waiting for a frame hear that none will come (failed, or their session stopped).

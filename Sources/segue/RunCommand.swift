@@ -41,12 +41,12 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         // Held from the start, before any thread exists to inherit them
-        // unblocked (llvmpipe starts its own): a SIGINT or SIGTERM during
+        // unblocked (llvmpipe starts its own): a SIGINT, SIGTERM or SIGHUP during
         // startup waits for the loop's signalfd, which then shuts down and
         // removes the sockets, rather than killing Segue with them left behind.
         var termination = sigset_t()
         sigemptyset(&termination)
-        for signal in [SIGINT, SIGTERM] { sigaddset(&termination, signal) }
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&termination, signal) }
         pthread_sigmask(SIG_BLOCK, &termination, nil)
         var options = CompositorOptions()
         options.socket = socket

@@ -57,6 +57,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
                        ["2:12: duration \"0\" is zero; use a positive duration up to 60 s such as 350ms, 1.2s or 0.5 (seconds)"])
         assertProblems("[accessibility]\nreduce-motion = \"yes\"",
                        ["2:17: 'reduce-motion' must be true or false, not a string"])
+        assertProblems("[xwayland]\nenabled = 1", ["2:11: 'enabled' must be true or false, not an integer"])
         assertProblems("[transitions.open]\nspring = 5",
                        ["2:10: 'spring' must be a table like { damping = 0.5, velocity = 0.8 }, not an integer"])
         assertProblems("rules = 5", ["1:1: 'rules' must be an array of tables: give each rule its own [[rules]] header"])

@@ -50,6 +50,7 @@ extension Compositor {
             // [output] scale and key repeat apply at once; size and refresh only at start.
             if output.scale != outputScale { outputChanged() }
             input.applyKeyRepeat()
+            applyXwayland()
             // The shader files it names may be others now.
             watchConfig()
             readyEffects()
@@ -82,6 +83,7 @@ extension Compositor {
             readyEffects()
             if output.scale != outputScale { outputChanged() }
             input.applyKeyRepeat()
+            applyXwayland()
         }
         return result
     }

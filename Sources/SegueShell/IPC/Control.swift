@@ -334,6 +334,8 @@ final class Control: IPCDelegate {
                          "workspace": rule.workspace.map { .number(Double($0)) } ?? .null])
             }),
             "reduce_motion": .bool(config.reduceMotion),
+            // Null where the file does not say: on where Xwayland is installed.
+            "xwayland": config.xwayland.map(JSONValue.bool) ?? .null,
             // By their [keys] names, dashes as underscores.
             "keys": .object(Dictionary(uniqueKeysWithValues: config.keys.named.map { name, chord in
                 (name.replacingOccurrences(of: "-", with: "_"), chord.map { .string($0.text) } ?? .null)

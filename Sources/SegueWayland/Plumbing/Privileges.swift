@@ -5,8 +5,9 @@ import Foundation
 /// control, virtual keyboards, toplevel management, segue-transition-v1):
 /// the clients Segue started itself, those whose process runs an executable
 /// the command line or the config names, or, where the config says "all",
-/// everyone. Decided only from what a client cannot choose (how it was
-/// started, the executable the kernel says it runs), never an app_id.
+/// everyone; never Xwayland, through which any X program would. Decided only
+/// from what a client cannot choose (how it was started, the executable the
+/// kernel says it runs), never an app_id.
 /// Anyone else does not see those globals, so cannot bind them.
 package final class Privileges {
     /// What the config grants, asked at each bind so a reload applies to the next.
@@ -21,7 +22,7 @@ package final class Privileges {
     private let configured: () -> Grant
     /// Spawned clients with their processes, each forgotten when it goes so
     /// a later client at the same address is not privileged.
-    private var spawned: [OpaquePointer: (pid: pid_t, listener: Listener)] = [:]
+    private var spawned: [OpaquePointer: (pid: pid_t, trusted: Bool, listener: Listener)] = [:]
     /// The privileged globals, with the interface and version each offers.
     private var globals: [OpaquePointer: AdvertisedGlobal] = [:]
 
@@ -62,14 +63,20 @@ package final class Privileges {
     }
 
     /// A client the compositor started itself, as process `pid`.
-    package func trust(spawned client: OpaquePointer, pid: pid_t) {
+    package func trust(spawned client: OpaquePointer, pid: pid_t) { remember(client, pid: pid, trusted: true) }
+
+    /// A client the compositor started that serves others (Xwayland), as
+    /// process `pid`: privileged whatever the config grants.
+    package func distrust(spawned client: OpaquePointer, pid: pid_t) { remember(client, pid: pid, trusted: false) }
+
+    private func remember(_ client: OpaquePointer, pid: pid_t, trusted: Bool) {
         let listener = Listener { [unowned self] _ in spawned[client] = nil }
         listener.subscribe(toDestructionOf: client)
-        spawned[client] = (pid, listener)
+        spawned[client] = (pid, trusted, listener)
     }
 
     package func isPrivileged(_ client: OpaquePointer) -> Bool {
-        if spawned[client] != nil { return true }
+        if let started = spawned[client] { return started.trusted }
         let grant = configured()
         if grant == .everyone { return true }
         guard case .executables(let named) = grant else { return false }

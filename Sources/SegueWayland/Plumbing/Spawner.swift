@@ -25,8 +25,9 @@ package final class Spawner {
     /// Starts `argv` (argv[0] looked up in PATH) with WAYLAND_SOCKET set to its
     /// end of a new connection; the compositor's end is the returned client.
     /// `environment` is added to the compositor's own, less its
-    /// WAYLAND_DISPLAY (a parent compositor's), which `environment` may name anew.
-    package func spawn(_ argv: [String], environment extra: [String: String] = [:],
+    /// WAYLAND_DISPLAY (a parent compositor's), which `environment` may name anew;
+    /// the fds in `keeping` stay open in the child under their numbers (Xwayland's sockets).
+    package func spawn(_ argv: [String], environment extra: [String: String] = [:], keeping: [Int32] = [],
                        onExit: ((pid_t, Int32) -> Void)? = nil) throws -> (client: OpaquePointer, pid: pid_t) {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
@@ -45,7 +46,7 @@ package final class Spawner {
         environment.merge(extra) { $1 }
         environment["WAYLAND_SOCKET"] = String(theirs)
         do {
-            let pid = try Self.start(argv, environment: environment)
+            let pid = try Self.start(argv, environment: environment, keeping: keeping)
             children[pid] = onExit
             return (client, pid)
         } catch {
@@ -54,7 +55,12 @@ package final class Spawner {
         }
     }
 
-    private static func start(_ argv: [String], environment: [String: String]) throws -> pid_t {
+    private static func start(_ argv: [String], environment: [String: String], keeping: [Int32]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Duplicated onto itself, an fd loses close-on-exec in the child alone (glibc 2.29 on).
+        for fd in keeping { posix_spawn_file_actions_adddup2(&actions, fd, fd) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -72,7 +78,7 @@ package final class Spawner {
             for pointer in arguments + variables { free(pointer) }
         }
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, argv[0], nil, &attributes, arguments, variables)
+        let status = posix_spawnp(&pid, argv[0], &actions, &attributes, arguments, variables)
         guard status == 0 else {
             throw ServerError("cannot start \(argv[0]): \(String(cString: strerror(status)))")
         }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// X11 programs' display: held while the config wants it, Xwayland started on its first connection.
+extension Compositor {
+    /// As `[xwayland] enabled` says; unset, where Xwayland is installed. A
+    /// compositor embedded in another program runs none.
+    private var wantsXwayland: Bool { !options.embedded && (config.xwayland ?? Self.xwaylandInstalled) }
+
+    private static var xwaylandInstalled: Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/Xwayland")
+        }
+    }
+
+    /// Takes a display or gives it up, as the config in force asks.
+    func applyXwayland() {
+        if wantsXwayland, xwayland == nil, let spawner {
+            do {
+                let display = try X11Display.open()
+                xwayland = Xwayland(display: display, loop: server.eventLoop, spawner: spawner, privileges: offered?.privileges, log: log)
+                log.info("X11 programs: DISPLAY=\(display.name) (Xwayland starts on the first connection)")
+            } catch {
+                log.error("X11 programs get no display: \(error)")
+            }
+        } else if !wantsXwayland, let xwayland {
+            xwayland.stop()
+            self.xwayland = nil
+            log.info("X11 programs: display \(xwayland.display.name) given up, as the config says")
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import SegueIPC
+import XCTest
+
+/// X11 programs get a display: Segue holds it from the start (DISPLAY for
+/// the programs it starts) and starts Xwayland only when the first X11
+/// client connects; Xwayland is trusted with nothing; killed, the next
+/// client starts it again; and no socket or lock is left once Segue stops.
+/// The X11 client is Debian's xdpyinfo.
+final class XwaylandTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        _ = try installedProgram("Xwayland")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-xwayland-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// A compositor whose config trusts every client, so that Xwayland's
+    /// lack of privileges is its own and not the default's.
+    private func start(_ extra: String = "") throws -> CompositorUnderTest {
+        let config = folder.appendingPathComponent("segue.toml")
+        try "[protocol]\nprivileged = \"all\"\n\(extra)".write(to: config, atomically: true, encoding: .utf8)
+        return try CompositorUnderTest(arguments: ["--config", config.path])
+    }
+
+    /// The DISPLAY a program the compositor starts finds; "" where none.
+    private func spawnedDisplay(_ compositor: CompositorUnderTest) throws -> String {
+        let file = folder.appendingPathComponent("display-\(UUID().uuidString.prefix(4))")
+        XCTAssertTrue(try compositor.send(.spawn(argv: ["sh", "-c", "printf '%s' \"${DISPLAY:-}\" > \(file.path).part && mv \(file.path).part \(file.path)"])).ok)
+        XCTAssertTrue(compositor.waitUntil { FileManager.default.fileExists(atPath: file.path) })
+        return try String(contentsOf: file, encoding: .utf8)
+    }
+
+    private func xwaylandClients(_ compositor: CompositorUnderTest) throws -> [[String: JSONValue]] {
+        guard case .array(let clients)? = try compositor.send(.clients).payload["clients"] else { return [] }
+        return clients.compactMap { client -> [String: JSONValue]? in
+            guard case .object(let fields) = client, case .string(let executable)? = fields["executable"],
+                  executable.hasSuffix("/Xwayland") else { return nil }
+            return fields
+        }
+    }
+
+    private func xdpyinfo(_ display: String) throws -> (status: Int32, output: String) {
+        let process = Process(), out = Pipe()
+        process.executableURL = URL(fileURLWithPath: try installedProgram("xdpyinfo"))
+        process.arguments = ["-display", display]
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    func testXwaylandStartsOnTheFirstX11ClientServesItAndIsTrustedWithNothing() throws {
+        let compositor = try start()
+        defer { compositor.stop() }
+        let display = try spawnedDisplay(compositor)
+        XCTAssertTrue(display.hasPrefix(":"), "DISPLAY for the programs Segue starts: '\(display)'")
+        XCTAssertEqual(try xwaylandClients(compositor).count, 0, "no X server before an X11 client")
+        let first = try xdpyinfo(display)
+        XCTAssertEqual(first.status, 0)
+        XCTAssertTrue(first.output.contains("name of display:    \(display)"), first.output)
+        XCTAssertTrue(first.output.contains("The X.Org Foundation"), first.output)
+        let xwayland = try xwaylandClients(compositor)
+        XCTAssertEqual(xwayland.count, 1)
+        XCTAssertEqual(xwayland.first?["privileged"], .bool(false), "privileged = \"all\" does not reach X programs through it")
+        XCTAssertEqual(xwayland.first?["may_use"], .array([]))
+        XCTAssertEqual(try xdpyinfo(display).status, 0, "its last client gone, it serves the next")
+        XCTAssertEqual(try xwaylandClients(compositor).count, 1, "the same Xwayland")
+    }
+
+    func testAKilledXwaylandIsStartedAgainByTheNextX11Client() throws {
+        let compositor = try start()
+        defer { compositor.stop() }
+        let display = try spawnedDisplay(compositor)
+        XCTAssertEqual(try xdpyinfo(display).status, 0)
+        guard case .number(let pid)? = try xwaylandClients(compositor).first?["pid"] else { return XCTFail("no Xwayland running") }
+        kill(pid_t(pid), SIGKILL)
+        XCTAssertTrue(try compositor.waitUntil { try xwaylandClients(compositor).isEmpty })
+        XCTAssertTrue(compositor.isRunning)
+        XCTAssertEqual(try xdpyinfo(display).status, 0)
+        guard case .number(let again)? = try xwaylandClients(compositor).first?["pid"] else { return XCTFail("Xwayland not started again") }
+        XCTAssertNotEqual(again, pid)
+        compositor.stop()
+        XCTAssertTrue(compositor.log.contains("exited with status 137; the next X11 client starts it again"), compositor.log)
+    }
+
+    /// SIGINT, SIGTERM or SIGHUP: the socket file and the lock go with
+    /// Segue, and so does the Xwayland it started.
+    func testStoppingLeavesNoX11SocketOrLockAndNoXwayland() throws {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            let compositor = try start()
+            let display = try spawnedDisplay(compositor)
+            let number = display.dropFirst()
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock"))
+            XCTAssertEqual(try xdpyinfo(display).status, 0)
+            guard case .number(let pid)? = try xwaylandClients(compositor).first?["pid"] else { return XCTFail("no Xwayland running") }
+            kill(compositor.process.processIdentifier, signal)
+            compositor.process.waitUntilExit()
+            XCTAssertEqual(compositor.process.terminationStatus, 0, "signal \(signal)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"), "signal \(signal)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock"), "signal \(signal)")
+            XCTAssertTrue(compositor.waitUntil { kill(pid_t(pid), 0) != 0 }, "Xwayland (pid \(Int(pid))) stops with it")
+            compositor.stop()
+        }
+    }
+
+    func testWithXwaylandOffNoDisplayIsHeldUntilAReloadTurnsItOn() throws {
+        let compositor = try start("[xwayland]\nenabled = false\n")
+        defer { compositor.stop() }
+        XCTAssertEqual(try spawnedDisplay(compositor), "")
+        try "[xwayland]\nenabled = true\n".write(to: folder.appendingPathComponent("segue.toml"), atomically: true, encoding: .utf8)
+        XCTAssertTrue(try compositor.send(.reload).ok)
+        let display = try spawnedDisplay(compositor)
+        XCTAssertTrue(display.hasPrefix(":"))
+        XCTAssertEqual(try xdpyinfo(display).status, 0)
+    }
+}
