@@ -45,6 +45,10 @@ let package = Package(
                        providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CXCB", path: "Sources/CXCB", pkgConfig: "xcb",
+                       providers: [.apt(["libxcb1-dev", "libxcb-composite0-dev"])]),
+        // The window manager of X11 programs' windows over Xwayland's -wm connection: xcb, no GL, no Wayland.
+        .target(name: "SegueX11", dependencies: ["CXCB"]),
         // Burn-My-Windows' GSettings schemas, read by libxml2 behind a plain C function.
         .target(name: "CSegueSchema", dependencies: ["CXML2"]),
         // glibc's malloc.h: part of the C library, so nothing to link.
@@ -85,7 +89,7 @@ let package = Package(
         // The shell: carries out the policy; key bindings, config, outputs, IPC and transitions.
         .target(name: "SegueShell",
                 dependencies: ["CMalloc", "CXKBCommon", "SeguePolicy", "SegueWayland", "SegueBackend", "SegueLoop", "SegueEngine", "SegueRender",
-                               "SegueImaging", "SegueIPC", "SegueConfig", .product(name: "Logging", package: "swift-log")]),
+                               "SegueImaging", "SegueIPC", "SegueConfig", "SegueX11", .product(name: "Logging", package: "swift-log")]),
         // The compositor as `segue run` starts it: the shell on the backend the options name.
         .target(name: "SegueCompositor",
                 dependencies: ["SegueShell", "SegueHeadless", "SegueNested", "SegueRender", .product(name: "Logging", package: "swift-log")]),

@@ -11,6 +11,7 @@ packages=(
     libwayland-dev libxkbcommon-dev xkb-data      # libwayland-server/-client, keymaps
     libdrm-dev                                    # DRM format and modifier names
     libxml2-dev                                   # Burn-My-Windows' GSettings schemas
+    libxcb1-dev libxcb-composite0-dev             # the window manager of X11 programs' windows, over Xwayland
     libegl-mesa0 libgl1-mesa-dri                  # Mesa's EGL and llvmpipe, for rendering without a GPU
     wlcs                                          # the conformance suite's headers and runner (libSegueWLCS)
     xz-utils                                      # scripts/package's tarballs

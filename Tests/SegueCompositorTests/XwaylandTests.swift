@@ -110,6 +110,54 @@ final class XwaylandTests: XCTestCase {
         }
     }
 
+    private func run(_ program: String, _ arguments: [String], display: String) throws -> String {
+        let process = Process(), out = Pipe()
+        process.executableURL = URL(fileURLWithPath: try installedProgram(program))
+        process.arguments = arguments
+        process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output
+    }
+
+    /// Segue is Xwayland's window manager: programs find it by EWMH's
+    /// supporting-WM window, and each X window is known with its title,
+    /// class and geometry, mapped when it asks, and paired with the
+    /// wl_surface Xwayland shows it in.
+    func testSegueManagesEachXWindowAndPairsItWithItsSurface() throws {
+        let compositor = try start()
+        defer { compositor.stop() }
+        let display = try spawnedDisplay(compositor)
+        let eyes = try compositor.launch(try installedProgram("xeyes"), ["-geometry", "120x90+30+40"], environment: ["DISPLAY": display])
+        var known: [String: JSONValue] = [:]
+        XCTAssertTrue(try compositor.waitUntil(timeout: 20) {
+            guard case .array(let windows)? = try xwaylandClients(compositor).first?["x11_windows"] else { return false }
+            for case .object(let window) in windows where window["class"] == .string("XEyes") && window["surface"] == .bool(true) {
+                known = window
+                return true
+            }
+            return false
+        }, "xeyes's window, paired with its surface")
+        XCTAssertEqual(known["title"], .string("xeyes"))
+        XCTAssertEqual(known["instance"], .string("xeyes"))
+        XCTAssertEqual(known["mapped"], .bool(true))
+        XCTAssertEqual(known["override_redirect"], .bool(false))
+        XCTAssertEqual(known["rect"], .array([30, 40, 120, 90].map { .number($0) }), "its configure request honoured")
+        let check = try run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], display: display)
+        let id = try XCTUnwrap(check.split(separator: "#").last?.trimmingCharacters(in: .whitespacesAndNewlines), check)
+        XCTAssertEqual(try run("xprop", ["-id", id, "_NET_WM_NAME"], display: display), "_NET_WM_NAME(UTF8_STRING) = \"Segue\"\n")
+        guard case .number(let windowID)? = known["id"] else { return XCTFail("no id") }
+        XCTAssertTrue(try run("xprop", ["-root", "_NET_CLIENT_LIST"], display: display).contains(String(format: "0x%x", Int(windowID))))
+        eyes.terminate()
+        XCTAssertTrue(try compositor.waitUntil {
+            guard case .array(let windows)? = try xwaylandClients(compositor).first?["x11_windows"] else { return true }
+            return windows.isEmpty
+        }, "its window forgotten once destroyed")
+    }
+
     func testWithXwaylandOffNoDisplayIsHeldUntilAReloadTurnsItOn() throws {
         let compositor = try start("[xwayland]\nenabled = false\n")
         defer { compositor.stop() }

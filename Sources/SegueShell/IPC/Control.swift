@@ -258,13 +258,15 @@ final class Control: IPCDelegate {
     /// privileged protocols that lets it use; with its windows.
     private func clientJSON(_ client: OpaquePointer) -> JSONValue {
         let privileges = compositor.offered?.privileges
-        return .object([
+        var fields: [String: JSONValue] = [
             "pid": privileges?.pid(of: client).map { .number(Double($0)) } ?? .null,
             "executable": privileges?.executable(of: client).map(JSONValue.string) ?? .null,
             "privileged": .bool(privileges?.isPrivileged(client) ?? false),
             "may_use": .array((privileges?.interfaces(for: client) ?? []).map(JSONValue.string)),
             "windows": .array(compositor.allWindows.filter { $0.surface.client == client }.map { .number(Double($0.id)) }),
-        ])
+        ]
+        if let xwayland = compositor.xwayland, xwayland.client == client { fields["x11_windows"] = xwayland.windowsJSON }
+        return .object(fields)
     }
 
     private func json(_ effect: EffectDescriptor) -> JSONValue {

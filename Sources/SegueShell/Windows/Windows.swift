@@ -183,6 +183,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         return window.origin.map { $0 != origin } ?? true
     }
     package func surfaceCommitted(_ surface: Surface, _ changes: CommitChanges) {
+        compositor.xwayland?.surfaceCommitted(surface)
         // A cursor's or drag icon's content is never drawn, so it costs no
         // texture: it is the pointer's picture, which a backend may show.
         if surface.isUndrawn {

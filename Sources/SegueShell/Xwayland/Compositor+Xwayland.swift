@@ -1,4 +1,6 @@
 import Foundation
+import SegueIPC
+import SegueX11
 
 /// X11 programs' display: held while the config wants it, Xwayland started on its first connection.
 extension Compositor {
@@ -17,7 +19,8 @@ extension Compositor {
         if wantsXwayland, xwayland == nil, let spawner {
             do {
                 let display = try X11Display.open()
-                xwayland = Xwayland(display: display, loop: server.eventLoop, spawner: spawner, privileges: offered?.privileges, log: log)
+                xwayland = Xwayland(display: display, loop: server.eventLoop, spawner: spawner, privileges: offered?.privileges,
+                                    surfaceOf: { [unowned server] in server.surface(of: $0, id: $1) }, log: log)
                 log.info("X11 programs: DISPLAY=\(display.name) (Xwayland starts on the first connection)")
             } catch {
                 log.error("X11 programs get no display: \(error)")
@@ -27,5 +30,20 @@ extension Compositor {
             self.xwayland = nil
             log.info("X11 programs: display \(xwayland.display.name) given up, as the config says")
         }
+    }
+}
+
+extension Xwayland {
+    /// Its X windows as `segue msg clients` lists them under it, by id.
+    var windowsJSON: JSONValue {
+        .array((windowManager?.windows.values.sorted { $0.id < $1.id } ?? []).map { window in
+            .object([
+                "id": .number(Double(window.id)), "title": .string(window.title), "class": .string(window.className),
+                "instance": .string(window.instance), "pid": window.pid.map { .number(Double($0)) } ?? .null,
+                "mapped": .bool(window.mapped), "override_redirect": .bool(window.overrideRedirect),
+                "surface": .bool(surfaces[window.id] != nil),
+                "rect": .array([window.x, window.y, window.width, window.height].map { .number(Double($0)) }),
+            ])
+        })
     }
 }
