@@ -26,7 +26,7 @@ if [ "${1:-}" = "--test" ]; then
     packages+=(swaybg waybar fuzzel mako-notifier libnotify-bin dbus-daemon)  # the layer shell's programs: wallpaper, bar, launcher, notifications
     packages+=(pipewire wireplumber xdg-desktop-portal xdg-desktop-portal-wlr dbus-bin)  # screen sharing through the portal
     packages+=(gstreamer1.0-tools gstreamer1.0-pipewire python3-dbus python3-gi)      # its consumer (pipewiresrc) and the test's portal client
-    packages+=(xwayland x11-utils x11-apps)       # X11 programs: Xwayland started on demand, xdpyinfo and xeyes as its clients
+    packages+=(xwayland x11-utils x11-apps xterm) # X11 programs: Xwayland started on demand, xdpyinfo, xeyes and xterm as its clients
 elif [ "${1:-}" = "--weston" ]; then
     packages+=(weston)                            # the compositor and client scripts/compare-weston runs
 fi

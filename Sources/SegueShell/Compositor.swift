@@ -286,5 +286,5 @@ extension Compositor: OutputDelegate {
 }
 
 struct WeakToplevel {
-    weak var object: XdgToplevel?
+    weak var object: (any Toplevel)?
 }

@@ -94,7 +94,7 @@ final class Globals {
 
 extension Globals {
     /// A window opened, or its title or app id changed: the lists of windows hear it.
-    func windowChanged(id: Int, _ toplevel: XdgToplevel) {
+    func windowChanged(id: Int, _ toplevel: any Toplevel) {
         transitionManager.windowChanged(id: id, toplevel)
         foreignToplevels.windowChanged(id: id, toplevel)
         toplevelList.windowChanged(id: id, toplevel)

@@ -65,7 +65,7 @@ extension WindowPlacement {
         switch self {
         case .stacked:
             let surface = window.surface
-            let geometry = window.toplevel.xdgSurface.geometry ?? PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)
+            let geometry = window.toplevel.shellSurface?.geometry ?? PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)
             let origin = Self.stackedOrigin(of: geometry, width: area.width, height: area.height, scale: scale)
             return (area.x + origin.x, area.y + origin.y)
         case .free:
@@ -90,7 +90,7 @@ extension WindowPlacement {
     static func placedOrigin(of window: Window, usable: (x: Int, y: Int)) -> (x: Int, y: Int) {
         let toplevel = window.toplevel
         let corner = window.drawnState.fullscreen ? (0, 0) : window.drawnState.maximized ? usable : window.position ?? (0, 0)
-        let geometry = toplevel.xdgSurface.geometry
+        let geometry = toplevel.shellSurface?.geometry
         return (corner.0 - (geometry?.x ?? 0), corner.1 - (geometry?.y ?? 0))
     }
 
@@ -98,7 +98,7 @@ extension WindowPlacement {
     /// (surface units): stacked, to fill it, maximized and tiled so it keeps its own
     /// title bar, or fullscreen while it asks; free, the size its client picks
     /// (0×0) unless it asked to fill the output.
-    func configuration(for toplevel: XdgToplevel, shown: Bool, width: Int32, height: Int32) -> ToplevelConfiguration {
+    func configuration(for toplevel: any Toplevel, shown: Bool, width: Int32, height: Int32) -> ToplevelConfiguration {
         configuration(wantsFullscreen: toplevel.wantsFullscreen, wantsMaximized: toplevel.wantsMaximized, shown: shown,
                       width: width, height: height)
     }

@@ -17,10 +17,12 @@ public protocol X11WindowManagerDelegate: AnyObject {
 public final class X11WindowManager {
     public private(set) var windows: [UInt32: X11Window] = [:]
     public weak var delegate: X11WindowManagerDelegate?
-    private let connection: X11Connection
+    let connection: X11Connection
     private var checkWindow: xcb_window_t = 0
     /// Managed windows in the order they were first mapped, for `_NET_CLIENT_LIST`.
     private var clientList: [UInt32] = []
+    /// The rectangles Segue gave windows: theirs until Segue gives another, whatever they ask.
+    var given: [UInt32: (x: Int, y: Int, width: Int, height: Int)] = [:]
 
     /// Takes over Xwayland's root as its window manager over `fd` (Xwayland's
     /// `-wm` socket), once Xwayland said it is ready; xcb owns `fd` from then on.
@@ -81,6 +83,7 @@ public final class X11WindowManager {
         case XCB_DESTROY_NOTIFY:
             let destroyed = event.load(as: xcb_destroy_notify_event_t.self)
             guard windows.removeValue(forKey: destroyed.window) != nil else { return }
+            given[destroyed.window] = nil
             unlist(destroyed.window)
             delegate?.x11WindowDestroyed(destroyed.window)
         case XCB_MAP_REQUEST:
@@ -102,7 +105,11 @@ public final class X11WindowManager {
                 connection.setValues(unmapped.window, connection.atom("WM_STATE"), type: connection.atom("WM_STATE"), [0, 0])
                 unlist(unmapped.window)
             }
-            update(unmapped.window) { $0.mapped = false }
+            // Mapped again, Xwayland shows it in a new surface.
+            update(unmapped.window) {
+                $0.mapped = false
+                $0.surfaceID = nil
+            }
         case XCB_CONFIGURE_REQUEST:
             configure(event.load(as: xcb_configure_request_event_t.self))
         case XCB_CONFIGURE_NOTIFY:
@@ -126,8 +133,13 @@ public final class X11WindowManager {
         }
     }
 
-    /// Honours a configure request as asked, field by field (Segue does not size X windows yet).
+    /// Honours a configure request as asked, field by field, where Segue has
+    /// not given the window its rectangle; where it has, the window is told
+    /// that rectangle again (ICCCM's answer to a request a manager refuses).
     private func configure(_ request: xcb_configure_request_event_t) {
+        if let rect = given[request.window] {
+            return configure(request.window, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        }
         let fields: [(UInt16, UInt32)] = [
             (UInt16(XCB_CONFIG_WINDOW_X.rawValue), UInt32(bitPattern: Int32(request.x))),
             (UInt16(XCB_CONFIG_WINDOW_Y.rawValue), UInt32(bitPattern: Int32(request.y))),

@@ -48,7 +48,7 @@ final class GtkMenuMotionTests: WidgetFactoryCase {
             return began && !moving
         }, "GTK's menu came on screen and its motion ended")
         let window = try XCTUnwrap(server.compositor.allWindows.first)
-        let menu = try XCTUnwrap(window.toplevel.xdgSurface.popupTree.first { $0.mapped }, "the menu is open")
+        let menu = try XCTUnwrap(window.toplevel.shellSurface?.popupTree.first { $0.mapped }, "the menu is open")
         let origin = try XCTUnwrap(window.origin(of: menu)), corner = server.compositor.windows.pixelOrigin(of: window)
         let surface = menu.xdgSurface.surface
         let rect = try XCTUnwrap(PixelRect(x: corner.x + origin.x, y: corner.y + origin.y, width: surface.width, height: surface.height)

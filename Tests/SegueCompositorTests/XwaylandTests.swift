@@ -1,4 +1,5 @@
 import Foundation
+import SegueImaging
 import SegueIPC
 import XCTest
 
@@ -135,17 +136,18 @@ final class XwaylandTests: XCTestCase {
         var known: [String: JSONValue] = [:]
         XCTAssertTrue(try compositor.waitUntil(timeout: 20) {
             guard case .array(let windows)? = try xwaylandClients(compositor).first?["x11_windows"] else { return false }
-            for case .object(let window) in windows where window["class"] == .string("XEyes") && window["surface"] == .bool(true) {
+            // Configured to fill the output, as windows in the stack are, once it maps with a picture.
+            for case .object(let window) in windows where window["class"] == .string("XEyes") && window["surface"] == .bool(true)
+                && window["rect"] == .array([0, 0, 640, 360].map { .number($0) }) {
                 known = window
                 return true
             }
             return false
-        }, "xeyes's window, paired with its surface")
+        }, "xeyes's window, paired with its surface and filling the output")
         XCTAssertEqual(known["title"], .string("xeyes"))
         XCTAssertEqual(known["instance"], .string("xeyes"))
         XCTAssertEqual(known["mapped"], .bool(true))
         XCTAssertEqual(known["override_redirect"], .bool(false))
-        XCTAssertEqual(known["rect"], .array([30, 40, 120, 90].map { .number($0) }), "its configure request honoured")
         let check = try run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], display: display)
         let id = try XCTUnwrap(check.split(separator: "#").last?.trimmingCharacters(in: .whitespacesAndNewlines), check)
         XCTAssertEqual(try run("xprop", ["-id", id, "_NET_WM_NAME"], display: display), "_NET_WM_NAME(UTF8_STRING) = \"Segue\"\n")
@@ -156,6 +158,71 @@ final class XwaylandTests: XCTestCase {
             guard case .array(let windows)? = try xwaylandClients(compositor).first?["x11_windows"] else { return true }
             return windows.isEmpty
         }, "its window forgotten once destroyed")
+    }
+
+    /// xterm is a Segue window like any other: listed with its title and
+    /// class, drawn filling the output (its prompt at the top left, the rest
+    /// its background), the keys Segue gets typed into it (a command makes a
+    /// file), and closed by `segue msg close` with its close transition.
+    func testXtermIsAWindowThatTakesTypedKeysAndClosesThroughMsgClose() throws {
+        let compositor = try start()
+        defer { compositor.stop() }
+        let display = try spawnedDisplay(compositor)
+        try compositor.launch(try installedProgram("xterm"), ["-bg", "#000080", "-fg", "white", "-title", "Segue's xterm", "-e", "sh"],
+                              environment: ["DISPLAY": display, "PS1": "X$ "])
+        let windows = try compositor.waitForWindows(1, timeout: 30)
+        XCTAssertEqual(windows.first?["app_id"], .string("XTerm"))
+        XCTAssertEqual(windows.first?["title"], .string("Segue's xterm"))
+        let typed = folder.appendingPathComponent("typed")
+        XCTAssertTrue(try compositor.send(.spawn(argv: [try installedProgram("wtype"), "touch \(typed.path)", "-k", "Return"])).ok)
+        XCTAssertTrue(compositor.waitUntil(timeout: 20) { FileManager.default.fileExists(atPath: typed.path) }, "the typed command ran in xterm")
+        let navy = RGBA(0, 0, 128)
+        var screen = try compositor.screenshot()
+        XCTAssertTrue(compositor.waitUntil {
+            screen = (try? compositor.screenshot()) ?? screen
+            return (0..<40).contains { x in (0..<12).contains { y in screen[x, y] != navy } }
+        }, "the prompt's text at the top left")
+        for (x, y) in [(639, 359), (320, 300), (600, 20), (20, 340)] { XCTAssertEqual(screen[x, y], navy, "(\(x), \(y)): xterm's background") }
+        let closed = try compositor.msg(["close", "--wait"])
+        XCTAssertEqual(closed.status, 0, closed.stderr)
+        XCTAssertTrue(closed.stdout.contains("closed"), closed.stdout)
+        XCTAssertEqual(try compositor.windows().count, 0)
+    }
+
+    /// A switch from xterm to a Wayland window slides between the two, each
+    /// upright mid-way: xterm's lines at its top left, the sample client's
+    /// marker at its own.
+    func testASwitchBetweenAnXWindowAndAWaylandWindowShowsBothUprightMidWay() throws {
+        let frames = folder.appendingPathComponent("frames")
+        let config = folder.appendingPathComponent("segue.toml")
+        try "[transitions.switch]\neffect = \"slide\"\nduration = \"600ms\"\neasing = \"linear\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let compositor = try CompositorUnderTest(arguments: ["--config", config.path, "--record", frames.path])
+        defer { compositor.stop() }
+        let display = try spawnedDisplay(compositor)
+        try compositor.launch("segue-sample-client", ["--label", "ONE", "--color", "2563eb"])
+        _ = try compositor.waitForWindows(1)
+        // Lines of zeros along its top, its background below.
+        try compositor.launch(try installedProgram("xterm"), ["-bg", "#000080", "-fg", "white", "-e", "sh", "-c", "printf '%0300d' 0; exec sh"],
+                              environment: ["DISPLAY": display])
+        _ = try compositor.waitForWindows(2, timeout: 30)
+        XCTAssertTrue(compositor.waitUntil {
+            guard let shot = try? compositor.screenshot() else { return false }
+            return (0..<40).contains { x in (0..<12).contains { y in shot[x, y] != RGBA(0, 0, 128) } }
+        }, "xterm's first line drawn")
+        let switched = try compositor.msg(["switch", "previous", "--wait"])
+        XCTAssertEqual(switched.status, 0, switched.stderr)
+        compositor.stop()
+        let folders = try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { $0.hasSuffix("-slide") }
+        let slide = frames.appendingPathComponent(try XCTUnwrap(folders.first, "the switch recorded"))
+        let shots = try FileManager.default.contentsOfDirectory(atPath: slide.path).sorted()
+        let mid = try PNG.read(path: slide.appendingPathComponent(shots[shots.count / 2]).path)
+        let blue = RGBA(0x25, 0x63, 0xeb), navy = RGBA(0, 0, 128)
+        let one = try XCTUnwrap(SampleClientPicture.bounds(of: blue, in: mid), "the Wayland window mid-way")
+        XCTAssertTrue((100...540).contains(one.x), "both windows on screen mid-way: ONE from x = \(one.x)")
+        SampleClientPicture.assertShown(blue, in: mid, x: one.x, y: 0, width: 640 - one.x, height: 360, marker: 36, "ONE mid-way")
+        let inXterm = 0..<min(one.x, 120)
+        XCTAssertTrue(inXterm.contains { x in (0..<12).contains { y in mid[x, y] != navy } }, "xterm's lines at its top left")
+        XCTAssertTrue(inXterm.allSatisfy { x in (300..<360).allSatisfy { y in mid[x, y] == navy } }, "its background at its bottom left")
     }
 
     func testWithXwaylandOffNoDisplayIsHeldUntilAReloadTurnsItOn() throws {

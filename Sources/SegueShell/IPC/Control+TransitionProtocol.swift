@@ -4,7 +4,7 @@ import SegueWayland
 /// What segue_transition_v1 needs: the windows and the output, and
 /// transitions played or driven as the client asks, each a switch like any other.
 extension Control: TransitionProtocolDelegate {
-    package var openWindows: [(id: Int, toplevel: XdgToplevel)] { compositor.windows.openWindows }
+    package var openWindows: [(id: Int, toplevel: any Toplevel)] { compositor.windows.openWindows }
     package var outputSize: (width: Int, height: Int) { (compositor.output.logicalWidth, compositor.output.logicalHeight) }
 
     package func hasEffect(named name: String) -> Bool { compositor.config.effects[name] != nil }

@@ -23,7 +23,7 @@ struct WindowScreen {
 /// full-output screen texture that transitions sample.
 final class Window {
     let id: Int
-    let toplevel: XdgToplevel
+    let toplevel: any Toplevel
     /// Asked for activation without a valid token; cleared when shown.
     var urgent = false
     /// Where a taskbar shows it (surface units on the output): a minimize
@@ -62,7 +62,7 @@ final class Window {
     /// Its popups' clocks as they come and go (shared with the output, which moves them on).
     private let motions: SurfaceMotions?
 
-    init(id: Int, toplevel: XdgToplevel, motions: SurfaceMotions? = nil) {
+    init(id: Int, toplevel: any Toplevel, motions: SurfaceMotions? = nil) {
         self.id = id
         self.toplevel = toplevel
         self.motions = motions
@@ -172,7 +172,7 @@ final class Window {
 
     /// Whether its surface is all there is to draw: no subsurfaces, no popup shown.
     private var isSingleSurface: Bool {
-        surface.subsurfaces.all.isEmpty && !toplevel.xdgSurface.popups.contains { $0.mapped }
+        surface.subsurfaces.all.isEmpty && !(toplevel.shellSurface?.popups ?? []).contains { $0.mapped }
     }
 
     /// The window's surfaces, bottom to top, in output pixels with its top
@@ -229,10 +229,10 @@ final class Window {
         var own: [PlacedSurface] = []
         surface.place(x: 0, y: 0, into: &own)
         var groups: [(popup: XdgPopup?, origin: (x: Int, y: Int), placed: [PlacedSurface])] = [(nil, (0, 0), own)]
-        guard !toplevel.xdgSurface.popups.isEmpty else { return groups }
-        var origins = [ObjectIdentifier(toplevel.xdgSurface): (x: 0, y: 0)]
+        guard let xdgSurface = toplevel.shellSurface, !xdgSurface.popups.isEmpty else { return groups }
+        var origins = [ObjectIdentifier(xdgSurface): (x: 0, y: 0)]
         // One being dismissed is going: nothing may enter it on the way.
-        for popup in toplevel.xdgSurface.popupTree where popup.mapped && !popup.isDismissed {
+        for popup in xdgSurface.popupTree where popup.mapped && !popup.isDismissed {
             // A popup is mapped only over a mapped parent, made before it.
             guard let parent = popup.parent, let base = origins[ObjectIdentifier(parent)] else { continue }
             let offset = popup.surfaceOffset
@@ -253,13 +253,13 @@ final class Window {
             let offset = inner.surfaceOffset
             (origin.x, origin.y, parent) = (origin.x + offset.x, origin.y + offset.y, inner.parent)
         }
-        return parent === toplevel.xdgSurface ? origin : nil
+        return parent != nil && parent === toplevel.shellSurface ? origin : nil
     }
 
 
     /// The grab its shown popups hold, if any took one.
     var popupGrab: PopupGrab<XdgPopup, OpaquePointer>? {
-        let shown = toplevel.xdgSurface.popupTree.filter { $0.mapped && !$0.isDismissed }
+        let shown = (toplevel.shellSurface?.popupTree ?? []).filter { $0.mapped && !$0.isDismissed }
         return PopupGrab(client: surface.client, popups: shown.map { ($0, $0.grabbing) })
     }
 }

@@ -7,10 +7,10 @@ struct WindowRegistry {
     private var unmappedPositions: [(toplevel: WeakToplevel, position: (x: Int, y: Int))] = []
     private var nextID = 1
 
-    subscript(toplevel: XdgToplevel) -> Window? { byToplevel[ObjectIdentifier(toplevel)] }
+    subscript(toplevel: any Toplevel) -> Window? { byToplevel[ObjectIdentifier(toplevel)] }
 
     /// `toplevel` mapped: its window (its popups' clocks in `motions`), with the next id, where it was before if it was placed.
-    mutating func add(_ toplevel: XdgToplevel, motions: SurfaceMotions) -> Window {
+    mutating func add(_ toplevel: any Toplevel, motions: SurfaceMotions) -> Window {
         let window = Window(id: nextID, toplevel: toplevel, motions: motions)
         nextID += 1
         if let index = unmappedPositions.firstIndex(where: { $0.toplevel.object === toplevel }) {
@@ -21,7 +21,7 @@ struct WindowRegistry {
     }
 
     /// `toplevel` unmapped: its window, its place kept should it map again.
-    mutating func remove(_ toplevel: XdgToplevel) -> Window? {
+    mutating func remove(_ toplevel: any Toplevel) -> Window? {
         guard let window = byToplevel.removeValue(forKey: ObjectIdentifier(toplevel)) else { return nil }
         unmappedPositions.removeAll { $0.toplevel.object == nil }
         if toplevel.isAlive, let position = window.position { unmappedPositions.append((WeakToplevel(object: toplevel), position)) }

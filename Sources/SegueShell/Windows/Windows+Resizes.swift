@@ -28,7 +28,7 @@ extension Windows {
     /// `window`'s surface committed, before its origin follows: once every
     /// configure is acknowledged, this buffer was drawn for the newest states.
     func takeNewStates(of window: Window) {
-        guard !window.toplevel.xdgSurface.awaitsAck, wanted(by: window) != window.drawnState else { return }
+        guard window.toplevel.shellSurface?.awaitsAck != true, wanted(by: window) != window.drawnState else { return }
         window.drawnState = wanted(by: window)
         endStateWait(of: window)
     }

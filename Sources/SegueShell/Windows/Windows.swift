@@ -29,11 +29,13 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     var layerSurfaces: LayerSurfaces { compositor.desktop.layerSurfaces }
 
     /// The open windows by id, for the protocols that list them.
-    package var openWindows: [(id: Int, toplevel: XdgToplevel)] { compositor.allWindows.map { ($0.id, $0.toplevel) } }
+    package var openWindows: [(id: Int, toplevel: any Toplevel)] { compositor.allWindows.map { ($0.id, $0.toplevel) } }
 
     /// The window a surface is part of: its own, a subsurface's or a popup's.
     func window(of surface: Surface) -> Window? {
-        (rootSurface(of: surface).role as? XdgToplevel).flatMap { registry[$0] }
+        let root = rootSurface(of: surface)
+        if let toplevel = root.role as? XdgToplevel { return registry[toplevel] }
+        return compositor.xwayland?.toplevel(showing: root).flatMap { registry[$0] }
     }
 
     /// The surface at the root of `surface`'s tree: past subsurfaces' parents
@@ -61,12 +63,22 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         }
         stack.shown?.urgent = false
         // A window that lost the keyboard loses its popups with it, as menus close when another window takes over.
-        for window in compositor.allWindows where window !== stack.shown { window.toplevel.xdgSurface.dismissPopups() }
+        for window in compositor.allWindows where window !== stack.shown { window.toplevel.shellSurface?.dismissPopups() }
         // A launcher or lock screen asking for every key has them; the shown window gets them back when it goes.
         let layer = layerSurfaces.keyboardOwner
         compositor.seat?.focus(layer.map { $0.popups.last(where: { $0.mapped && $0.grabbing })?.xdgSurface.surface ?? $0.surface }
             ?? stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? stack.shown?.surface)
-        for window in compositor.allWindows { window.toplevel.reconfigure() }
+        compositor.xwayland?.focus(stack.shown?.toplevel)
+        for window in compositor.allWindows {
+            // An X window is told where it is drawn, so the menus it places land against it:
+            // stacked, it fills the area windows get.
+            if let x11 = window.toplevel as? XwaylandToplevel {
+                let usable = layerSurfaces.usable, origin = self.origin(of: window)
+                let placed = compositor.options.placement.keepsPositions ? (Int(origin.x), Int(origin.y)) : (usable.x, usable.y)
+                x11.place(x: placed.0, y: placed.1)
+            }
+            window.toplevel.reconfigure()
+        }
         compositor.input.pointerLayoutChanged()
     }
 
@@ -83,7 +95,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         for popup in surface.popups where popup.mapped { forEachSurface(of: popup.xdgSurface.surface, body) }
     }
 
-    package func toplevelMapped(_ toplevel: XdgToplevel) {
+    package func toplevelMapped(_ toplevel: any Toplevel) {
         // Mapped again, a toplevel comes back where it was put.
         let window = registry.add(toplevel, motions: layerSurfaces.motions)
         compositor.log.info("window \(window.id) mapped: app_id '\(window.appID)', title '\(window.title)'")
@@ -104,24 +116,24 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         try? compositor.start(play)
     }
 
-    package func toplevelRenamed(_ toplevel: XdgToplevel) {
+    package func toplevelRenamed(_ toplevel: any Toplevel) {
         guard let window = registry[toplevel] else { return }
         compositor.offered?.windowChanged(id: window.id, toplevel)
         compositor.control.emit("window_changed", Control.describe(window))
     }
 
-    package func toplevelMinimizeRequested(_ toplevel: XdgToplevel) {
+    package func toplevelMinimizeRequested(_ toplevel: any Toplevel) {
         guard let window = registry[toplevel] else { return }
         minimize(windowID: window.id)
     }
 
-    package func toplevelRestated(_ toplevel: XdgToplevel) {
+    package func toplevelRestated(_ toplevel: any Toplevel) {
         guard let window = registry[toplevel] else { return }
         restated(window)
         compositor.offered?.foreignToplevels.windowChanged(id: window.id, toplevel)
     }
 
-    package func toplevelUnmapped(_ toplevel: XdgToplevel) {
+    package func toplevelUnmapped(_ toplevel: any Toplevel) {
         guard let window = registry.remove(toplevel) else { return }
         compositor.log.info("window \(window.id) unmapped")
         endStateWait(of: window)
@@ -149,13 +161,13 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         }
     }
 
-    package func toplevelWillUnmap(_ toplevel: XdgToplevel) {
+    package func toplevelWillUnmap(_ toplevel: any Toplevel) {
         // Its buffer goes with this commit: its picture is kept while it is still drawn.
         guard let window = registry[toplevel] else { return }
         keepClosingPicture(of: window)
     }
 
-    package func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration {
+    package func configuration(for toplevel: any Toplevel) -> ToplevelConfiguration {
         compositor.options.placement.configuration(for: toplevel, shown: stack.shown.map { $0.toplevel === toplevel } ?? false,
                                         width: Int32(clamping: toplevel.wantsFullscreen ? output.logicalWidth : layerSurfaces.usable.width),
                                         height: Int32(clamping: toplevel.wantsFullscreen ? output.logicalHeight
@@ -223,7 +235,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         let moved = own && updateOrigin(of: window)
         if own { resizeCommitted(window, previous: previous, states: states) }
         // A new window geometry moves the popups placed against it.
-        let regeometried = changes.geometryChanged && !window.toplevel.xdgSurface.popups.isEmpty
+        let regeometried = changes.geometryChanged && !(window.toplevel.shellSurface?.popups.isEmpty ?? true)
         let changed = changes.newContent || changes.subsurfacesChanged || moved || regeometried
         let visible = output.visibleWindows().contains { $0 === window }
         // A preview's window is read at the preview's own pace, not at every commit.
@@ -250,6 +262,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
     }
 
     package func surfaceDestroyed(_ surface: Surface) {
+        compositor.xwayland?.surfaceDestroyed(surface)
         compositor.textures.forget(surface)
         compositor.cursorImages.forget(surface)
         compositor.seat?.pointer.cursorSurfaceDestroyed(surface)
@@ -309,7 +322,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
             layer.dismissPopups()
         }
         guard let window = stack.shown, let grab = window.popupGrab else { return }
-        if grab.isBroken(byPressOn: pressed) { window.toplevel.xdgSurface.dismissPopups() }
+        if grab.isBroken(byPressOn: pressed) { window.toplevel.shellSurface?.dismissPopups() }
     }
 
     private func popupChanged(_ popup: XdgPopup) {

@@ -21,6 +21,7 @@ extension Compositor {
                 let display = try X11Display.open()
                 xwayland = Xwayland(display: display, loop: server.eventLoop, spawner: spawner, privileges: offered?.privileges,
                                     surfaceOf: { [unowned server] in server.surface(of: $0, id: $1) }, log: log)
+                xwayland?.toplevelDelegate = windows
                 log.info("X11 programs: DISPLAY=\(display.name) (Xwayland starts on the first connection)")
             } catch {
                 log.error("X11 programs get no display: \(error)")

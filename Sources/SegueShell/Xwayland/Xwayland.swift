@@ -8,8 +8,9 @@ import SegueX11
 /// (as sway does): until then no X server runs. It is a client Segue starts
 /// but does not trust: X programs reach no privileged protocol through it.
 /// Once it says it is ready, Segue is its window manager (`X11WindowManager`)
-/// and pairs each X window with the wl_surface that shows it. When it
-/// exits, the next connection starts it again.
+/// and pairs each X window with the wl_surface that shows it: a managed one
+/// mapped with a picture is a Segue window (`XwaylandToplevel`). When it
+/// exits, its windows close, and the next connection starts it again.
 final class Xwayland {
     let display: X11Display
     /// While it runs.
@@ -21,13 +22,17 @@ final class Xwayland {
     private(set) var windowManager: X11WindowManager?
     /// Each X window's surface, once both are known.
     private(set) var surfaces: [UInt32: Surface] = [:]
+    /// Managed X windows with their surfaces, as toplevels of Segue's windows.
+    private(set) var toplevels: [UInt32: XwaylandToplevel] = [:]
+    /// Who hears X windows map and unmap as toplevels.
+    weak var toplevelDelegate: ToplevelDelegate?
     private let loop: EventLoop
     private let spawner: Spawner
     private let privileges: Privileges?
     private let surfaceOf: (OpaquePointer, UInt32) -> Surface?
     private let log: Logger
     private var watches: [WatchedFile] = []
-    private var readiness: (fd: Int32, watch: WatchedFile)?
+    private var readiness: (fd: Int32, watch: WatchedFile, said: [UInt8])?
     private var managerWatch: WatchedFile?
     private var retry: LoopTimer?
     private var startedAt = Date()
@@ -59,10 +64,29 @@ final class Xwayland {
         display.close()
     }
 
-    /// A surface of Xwayland's committed: an X window waiting for it is paired now.
+    /// A surface of Xwayland's committed: an X window waiting for it is
+    /// paired now, and one whose first picture this is maps.
     func surfaceCommitted(_ surface: Surface) {
         guard surface.client == client, let manager = windowManager else { return }
         for window in manager.windows.values where surfaces[window.id] == nil && window.surfaceID != nil { pair(window) }
+        toplevel(showing: surface)?.map()
+    }
+
+    /// A surface of Xwayland's went: the window it showed closes (a new map brings a new surface).
+    func surfaceDestroyed(_ surface: Surface) {
+        guard surface.client == client, let (id, _) = surfaces.first(where: { $0.value === surface }) else { return }
+        surfaces[id] = nil
+        toplevels.removeValue(forKey: id)?.unmap(destroyed: false)
+    }
+
+    func toplevel(showing surface: Surface) -> XwaylandToplevel? {
+        guard surface.client == client else { return nil }
+        return toplevels.values.first { $0.surface === surface }
+    }
+
+    /// The shown window has the keyboard: X's focus follows where it is an X window, else X has none.
+    func focus(_ toplevel: (any Toplevel)?) {
+        windowManager?.focus((toplevel as? XwaylandToplevel).map(\.window.id))
     }
 
     /// Waits for a connection on either socket; Xwayland accepts it once started.
@@ -108,34 +132,46 @@ final class Xwayland {
         }
     }
 
-    /// Xwayland writes its display number to the pipe once it serves; then
-    /// Segue connects as its window manager (before, xcb would wait on a
-    /// server that waits on the compositor).
+    /// Xwayland writes its display number and a newline to the pipe once it
+    /// serves, then closes it; then Segue connects as its window manager
+    /// (before, xcb would wait on a server that waits on the compositor).
+    /// The pipe stays open until Xwayland closes it: a write that finds no
+    /// reader is fatal to it.
     private func awaitReadiness(_ fd: Int32, managerEnd: Int32) {
-        guard let watch = loop.watch(fd: fd, events: .readable, { [weak self] _ in self?.ready(managerEnd: managerEnd) }) else {
+        guard let watch = loop.watch(fd: fd, events: .readable, { [weak self] _ in self?.readReadiness(managerEnd: managerEnd) }) else {
             close(fd); close(managerEnd)
             return
         }
-        readiness = (fd, watch)
+        readiness = (fd, watch, [])
     }
 
-    private func ready(managerEnd: Int32) {
-        guard let (fd, watch) = readiness else { return }
+    private func readReadiness(managerEnd: Int32) {
+        guard let (fd, watch, heard) = readiness else { return }
+        var said = heard
         var bytes = [UInt8](repeating: 0, count: 16)
         let count = read(fd, &bytes, bytes.count)
+        let wasReady = said.contains(UInt8(ascii: "\n"))
+        if count > 0 { said += bytes.prefix(count) }
+        guard count <= 0 else {
+            readiness = (fd, watch, said)
+            if !wasReady && said.contains(UInt8(ascii: "\n")) { ready(managerEnd: managerEnd) }
+            return
+        }
         watch.remove()
         close(fd)
         readiness = nil
-        // End of file: it died before it served; its exit says why.
-        guard count > 0 else {
-            close(managerEnd)
-            return
-        }
+        // Closed before it said so: it died before it served; its exit says why.
+        if !wasReady { close(managerEnd) }
+    }
+
+    private func ready(managerEnd: Int32) {
         do {
             let manager = try X11WindowManager(fd: managerEnd)
             manager.delegate = events
             windowManager = manager
             managerWatch = loop.watch(fd: manager.fd, events: .readable) { [weak self] _ in self?.dispatch() }
+            // Events xcb read while a request waited for its reply sit in its queue, the socket quiet: looked for each turn.
+            managerWatch?.check()
             dispatch()
         } catch {
             log.error("Xwayland on \(display.name): no window manager: \(error)")
@@ -149,17 +185,33 @@ final class Xwayland {
         } catch {
             managerWatch?.remove()
             managerWatch = nil
+            closeWindows()
             windowManager = nil
-            surfaces = [:]
         }
     }
 
     fileprivate func pair(_ window: X11Window) {
-        guard let client, let id = window.surfaceID else { return }
-        if let surface = surfaceOf(client, id) { surfaces[window.id] = surface }
+        guard let client, let id = window.surfaceID, let manager = windowManager, let surface = surfaceOf(client, id) else { return }
+        surfaces[window.id] = surface
+        // Menus and tooltips place themselves and are no windows of Segue's.
+        guard !window.overrideRedirect else { return }
+        let toplevel = XwaylandToplevel(window: window, surface: surface, manager: manager, delegate: toplevelDelegate)
+        toplevels[window.id] = toplevel
+        toplevel.map()
     }
 
-    fileprivate func forget(_ window: UInt32) { surfaces[window] = nil }
+    fileprivate func changed(_ window: X11Window) {
+        if let toplevel = toplevels[window.id] {
+            toplevel.update(window)
+            if window.mapped { toplevel.map() } else { unpair(window.id, destroyed: false) }
+        }
+        if window.surfaceID != nil, surfaces[window.id] == nil { pair(window) }
+    }
+
+    fileprivate func unpair(_ window: UInt32, destroyed: Bool) {
+        surfaces[window] = nil
+        toplevels.removeValue(forKey: window)?.unmap(destroyed: destroyed)
+    }
 
     private func exited(_ exited: pid_t, status: Int32) {
         guard exited == pid else { return }
@@ -170,17 +222,23 @@ final class Xwayland {
 
     /// What one run of Xwayland had: its client, readiness, window manager and windows.
     private func forgetRun() {
-        if let (fd, watch) = readiness {
+        if let (fd, watch, _) = readiness {
             watch.remove()
             close(fd)
         }
         readiness = nil
         managerWatch?.remove()
         managerWatch = nil
+        closeWindows()
         windowManager = nil
-        surfaces = [:]
         pid = nil
         client = nil
+    }
+
+    /// Xwayland went: its windows close, with their pictures as they were.
+    private func closeWindows() {
+        for id in toplevels.keys.sorted() { unpair(id, destroyed: true) }
+        surfaces = [:]
     }
 
     private func retryLater() {
@@ -193,9 +251,7 @@ final class Xwayland {
 private final class WindowEvents: X11WindowManagerDelegate {
     weak var owner: Xwayland?
 
-    func x11WindowChanged(_ window: X11Window) {
-        if window.surfaceID != nil, owner?.surfaces[window.id] == nil { owner?.pair(window) }
-    }
+    func x11WindowChanged(_ window: X11Window) { owner?.changed(window) }
 
-    func x11WindowDestroyed(_ id: UInt32) { owner?.forget(id) }
+    func x11WindowDestroyed(_ id: UInt32) { owner?.unpair(id, destroyed: true) }
 }

@@ -60,10 +60,10 @@ final class ForeignToplevelHandle: ResourceObject {
         if !isClosed { request(self) }
     }
 
-    private var toplevel: XdgToplevel? { delegate?.openWindows.first { $0.id == windowID }?.toplevel }
+    private var toplevel: (any Toplevel)? { delegate?.openWindows.first { $0.id == windowID }?.toplevel }
 
     /// The toplevel, restored first where it was minimized: a taskbar maximizing a window wants to see it.
-    private func restored() -> XdgToplevel? {
+    private func restored() -> (any Toplevel)? {
         if delegate?.isMinimized(windowID: windowID) == true { delegate?.restore(windowID: windowID) }
         return toplevel
     }
@@ -74,7 +74,7 @@ final class ForeignToplevelHandle: ResourceObject {
     }
 
     /// Sends what changed of its title, app id and states, then done; all of them when `named` (a new handle).
-    func describe(_ toplevel: XdgToplevel, activated: Bool, minimized: Bool, named: Bool = false) {
+    func describe(_ toplevel: any Toplevel, activated: Bool, minimized: Bool, named: Bool = false) {
         guard let resource, !isClosed else { return }
         // As it was last configured.
         var states: [UInt32] = []

@@ -4,7 +4,7 @@ import SegueEngine
 /// What taskbars need from the shell.
 package protocol ForeignToplevelDelegate: AnyObject {
     /// Mapped toplevels in opening order, with the ids clients name them by.
-    var openWindows: [(id: Int, toplevel: XdgToplevel)] { get }
+    var openWindows: [(id: Int, toplevel: any Toplevel)] { get }
     /// The window shown, which has the keyboard.
     var shownWindowID: Int? { get }
     /// Shows the window with the switch transition, as every switch does.
@@ -46,7 +46,7 @@ package final class ForeignToplevelManager {
     }
 
     /// A window opened, or its title, app id or states changed.
-    package func windowChanged(id: Int, _ toplevel: XdgToplevel) {
+    package func windowChanged(id: Int, _ toplevel: any Toplevel) {
         for list in lists { list.windowChanged(id: id, toplevel) }
     }
 
@@ -91,7 +91,7 @@ final class ForeignToplevelList: ResourceObject {
         manager?.listEnded(self)
     }
 
-    func windowChanged(id: Int, _ toplevel: XdgToplevel) {
+    func windowChanged(id: Int, _ toplevel: any Toplevel) {
         guard let resource, let manager else { return }
         let (activated, minimized) = (manager.delegate.shownWindowID == id, manager.delegate.isMinimized(windowID: id))
         if let handle = handles[id] { return handle.describe(toplevel, activated: activated, minimized: minimized) }

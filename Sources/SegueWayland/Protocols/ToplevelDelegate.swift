@@ -1,20 +1,20 @@
 /// What the compositor is told of toplevel windows, and asked of them.
 package protocol ToplevelDelegate: AnyObject {
     /// The toplevel committed its first buffer after being configured.
-    func toplevelMapped(_ toplevel: XdgToplevel)
+    func toplevelMapped(_ toplevel: any Toplevel)
     /// The toplevel lost its buffer or was destroyed.
-    func toplevelUnmapped(_ toplevel: XdgToplevel)
+    func toplevelUnmapped(_ toplevel: any Toplevel)
     /// A mapped toplevel is about to lose its buffer (and be unmapped): it is
     /// still drawn as it was, for a close to keep its picture.
-    func toplevelWillUnmap(_ toplevel: XdgToplevel)
+    func toplevelWillUnmap(_ toplevel: any Toplevel)
     /// A mapped toplevel's title or app_id changed.
-    func toplevelRenamed(_ toplevel: XdgToplevel)
+    func toplevelRenamed(_ toplevel: any Toplevel)
     /// A mapped toplevel asked to be minimized.
-    func toplevelMinimizeRequested(_ toplevel: XdgToplevel)
+    func toplevelMinimizeRequested(_ toplevel: any Toplevel)
     /// A mapped toplevel was configured maximized or fullscreen, or no more.
-    func toplevelRestated(_ toplevel: XdgToplevel)
+    func toplevelRestated(_ toplevel: any Toplevel)
     /// The size and states a toplevel should be configured with.
-    func configuration(for toplevel: XdgToplevel) -> ToplevelConfiguration
+    func configuration(for toplevel: any Toplevel) -> ToplevelConfiguration
 }
 
 package struct ToplevelConfiguration: Equatable {

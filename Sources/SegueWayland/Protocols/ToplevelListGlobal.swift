@@ -10,7 +10,7 @@ package final class ToplevelListGlobal {
     private var identifiers: [Int: String] = [:]
     private var given = 0
 
-    package init(display: OpaquePointer, privileges: Privileges, windows: @escaping () -> [(id: Int, toplevel: XdgToplevel)]) {
+    package init(display: OpaquePointer, privileges: Privileges, windows: @escaping () -> [(id: Int, toplevel: any Toplevel)]) {
         let global = privileges.global(display: display, interface: segue_ext_foreign_toplevel_list_v1_interface(),
                                        version: 1) { [unowned self] client, version, id in
             guard let list = ToplevelList(global: self, client: client, version: Int32(version), id: id) else { return }
@@ -29,7 +29,7 @@ package final class ToplevelListGlobal {
         return made
     }
 
-    package func windowChanged(id: Int, _ toplevel: XdgToplevel) {
+    package func windowChanged(id: Int, _ toplevel: any Toplevel) {
         let identifier = identifier(of: id)
         for list in lists { list.windowChanged(id: id, toplevel, identifier: identifier) }
     }
@@ -73,7 +73,7 @@ final class ToplevelList: ResourceObject {
         global?.listEnded(self)
     }
 
-    func windowChanged(id: Int, _ toplevel: XdgToplevel, identifier: String) {
+    func windowChanged(id: Int, _ toplevel: any Toplevel, identifier: String) {
         if let handle = handles[id] {
             guard (handle.title, handle.appID) != (toplevel.title, toplevel.appID) else { return }
             if handle.title != toplevel.title { ext_foreign_toplevel_handle_v1_send_title(handle.resource, toplevel.title) }

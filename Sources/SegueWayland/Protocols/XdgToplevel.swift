@@ -3,7 +3,7 @@ import CWaylandServer
 /// An xdg_toplevel: a window. The compositor says what it is configured to
 /// (Segue's own placement: filling the output, maximized unless it asked for
 /// fullscreen); it is mapped when its first buffer follows a configure.
-package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
+package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject, Toplevel {
     package let resource: OpaquePointer
     package let xdgSurface: XdgSurface
     package private(set) var title = ""
@@ -34,6 +34,7 @@ package final class XdgToplevel: ResourceObject, SurfaceRole, XdgRoleObject {
     }
 
     package var surface: Surface { xdgSurface.surface }
+    package var shellSurface: XdgSurface? { xdgSurface }
     static let kind = "xdg_toplevel"
     package var roleName: String { Self.kind }
     private var delegate: ToplevelDelegate? { xdgSurface.toplevelDelegate }

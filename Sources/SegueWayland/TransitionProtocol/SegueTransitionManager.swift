@@ -69,7 +69,7 @@ package final class SegueTransitionManager: ResourceObject {
     }
 
     /// A window opened, or (the same event again) changed its app_id or title.
-    package func windowChanged(id: Int, _ toplevel: XdgToplevel) {
+    package func windowChanged(id: Int, _ toplevel: any Toplevel) {
         for resource in resources { announce(id, toplevel, to: resource) }
     }
 
@@ -77,7 +77,7 @@ package final class SegueTransitionManager: ResourceObject {
         for resource in resources { segue_transition_manager_v1_send_toplevel_closed(resource, UInt32(id)) }
     }
 
-    private func announce(_ id: Int, _ toplevel: XdgToplevel, to resource: OpaquePointer) {
+    private func announce(_ id: Int, _ toplevel: any Toplevel, to resource: OpaquePointer) {
         segue_transition_manager_v1_send_toplevel(resource, UInt32(id), toplevel.appID, toplevel.title)
     }
 

@@ -3,7 +3,7 @@ import SegueEngine
 /// What segue-transition-v1's objects need from the shell.
 package protocol TransitionProtocolDelegate: AnyObject {
     /// Mapped toplevels in opening order, with the ids clients name them by.
-    var openWindows: [(id: Int, toplevel: XdgToplevel)] { get }
+    var openWindows: [(id: Int, toplevel: any Toplevel)] { get }
     var outputSize: (width: Int, height: Int) { get }
     func hasEffect(named name: String) -> Bool
     /// Shows the window with the client's choices; `onComplete` hears once.
