@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "SegueIPCTests", dependencies: ["SegueIPC", "SegueShell", "SegueWayland", "SegueLoop", "CWaylandServer", "segue"]),
         .testTarget(name: "SegueCompositorTests",
                     dependencies: ["SegueCompositor", "SegueShell", "SegueWayland", "SegueBackend", "SegueHeadless", "SegueRender", "SegueLoop", "SegueIPC", "SegueImaging", "SegueClientSupport", "CGLES", "CWaylandClient", "CWaylandServer",
-                                   "CWaylandProtocols", "CXKBCommon", "SegueConfig", "segue", "segue-sample-client",
+                                   "CWaylandProtocols", "CXCB", "CXKBCommon", "SegueConfig", "segue", "segue-sample-client",
                                    "segue-launcher", "segue-key-reporter", "segue-capture-client", "SegueTestSupport", .product(name: "Logging", package: "swift-log")]),
         // Tests of one module's plain logic: no compositor is started and no EGL context made.
         .testTarget(name: "SegueWaylandTests", dependencies: ["SegueWayland", "SegueEngine"]),

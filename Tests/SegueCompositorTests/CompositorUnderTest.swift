@@ -14,7 +14,8 @@ final class CompositorUnderTest {
     let process: Process
     let ipc: IPCClient
     private var clients: [Process] = []
-    private let stderr = Pipe()
+    /// Its stderr, a file: a pipe nobody reads until the end would fill and block its logging.
+    private let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("segue-log-\(UUID().uuidString.prefix(8))")
     private let ownsRuntime: Bool
 
     /// Build products sit beside the test executable.
@@ -39,14 +40,16 @@ final class CompositorUnderTest {
         process.environment = Self.environment(runtime: runtime, display: parent?.socket).merging(extra) { $1 }
         let stdout = Pipe()
         process.standardOutput = stdout
-        process.standardError = stderr
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: logFile)
         try process.run()
         // The compositor prints WAYLAND_DISPLAY=... once it accepts clients.
         var output = Data()
         while !String(decoding: output, as: UTF8.self).contains("\n") {
             let chunk = stdout.fileHandleForReading.availableData
             if chunk.isEmpty {
-                let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
                 try skipIfNestedEGLCannotReachTheParent(log)
                 try skipIfEGLIsMissing(log)
                 throw CompositorTestError("segue run exited before it was ready: \(log)")
@@ -77,8 +80,10 @@ final class CompositorUnderTest {
     /// What the compositor wrote to stderr, once it has stopped.
     var log: String {
         guard !process.isRunning else { return "" }
-        return String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
     }
+
+    deinit { try? FileManager.default.removeItem(at: logFile) }
 
     /// Starts a client program connected to this compositor: an absolute
     /// path, one of Segue's own programs, or an installed one.

@@ -1,3 +1,4 @@
+import CXCB
 import Foundation
 import SegueImaging
 import SegueIPC
@@ -223,6 +224,69 @@ final class XwaylandTests: XCTestCase {
         let inXterm = 0..<min(one.x, 120)
         XCTAssertTrue(inXterm.contains { x in (0..<12).contains { y in mid[x, y] != navy } }, "xterm's lines at its top left")
         XCTAssertTrue(inXterm.allSatisfy { x in (300..<360).allSatisfy { y in mid[x, y] == navy } }, "its background at its bottom left")
+    }
+
+    private func openFds(_ compositor: CompositorUnderTest) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(compositor.process.processIdentifier)/fd").count) ?? -1
+    }
+
+    /// An X client that sets a title of megabytes (not UTF-8 either), a
+    /// class of garbage, a pid of the wrong format and itself as its own
+    /// parent, then maps and unmaps its window a thousand times: Segue keeps
+    /// running, cuts the title, and holds no more fds after than before.
+    func testAnXClientsBogusPropertiesAndAThousandMapsTakeNothingDown() throws {
+        let compositor = try start()
+        defer { compositor.stop() }
+        let display = try spawnedDisplay(compositor)
+        let client = try RawX11Client(display: display)
+        let window = client.window()
+        client.set(window, XCB_ATOM_WM_NAME.rawValue, type: XCB_ATOM_STRING.rawValue, Array(repeating: UInt8(ascii: "T"), count: 1 << 20))
+        client.set(window, client.atom("_NET_WM_NAME"), type: client.atom("UTF8_STRING"), Array(repeating: 0xff, count: 1 << 20))
+        client.set(window, XCB_ATOM_WM_CLASS.rawValue, type: XCB_ATOM_STRING.rawValue, [0xfe, 0xff, 0x00, 0x00, 0x00, 0x80])
+        client.set(window, client.atom("_NET_WM_PID"), type: XCB_ATOM_CARDINAL.rawValue, [1, 2, 3])
+        client.set(window, XCB_ATOM_WM_TRANSIENT_FOR.rawValue, type: XCB_ATOM_WINDOW.rawValue, format: 32,
+                   withUnsafeBytes(of: window) { Array($0) })
+        client.map(window)
+        client.sync()
+        XCTAssertTrue(try compositor.waitUntil(timeout: 20) { try compositor.windows().count == 1 }, "its window opens")
+        let title = try XCTUnwrap(try compositor.windows().first?["title"].flatMap { if case .string(let s) = $0 { s } else { nil } })
+        XCTAssertLessThanOrEqual(title.utf8.count, 3 << 16, "read no further than 64 KiB")
+        let before = openFds(compositor)
+        for round in 0..<1000 {
+            client.unmap(window)
+            client.map(window)
+            if round % 100 == 99 { client.sync() }
+        }
+        client.sync()
+        XCTAssertTrue(try compositor.waitUntilSettled(timeout: 60))
+        XCTAssertTrue(compositor.isRunning)
+        XCTAssertEqual(try compositor.windows().count, 1)
+        client.destroy(window)
+        client.sync()
+        XCTAssertTrue(try compositor.waitUntil(timeout: 20) { try compositor.windows().isEmpty })
+        XCTAssertLessThanOrEqual(openFds(compositor), before, "no fd left behind by a thousand maps")
+    }
+
+    /// Xwayland killed while its window's open plays: the open completes,
+    /// the window closes, Segue keeps running, and the next xterm starts a new Xwayland.
+    func testXwaylandKilledMidTransitionLeavesSegueRunningAndTheNextXtermStartsAnother() throws {
+        let compositor = try start("[transitions.open]\neffect = \"crossfade\"\nduration = \"1500ms\"\n")
+        defer { compositor.stop() }
+        let display = try spawnedDisplay(compositor)
+        try compositor.launch(try installedProgram("xterm"), ["-e", "sh"], environment: ["DISPLAY": display])
+        _ = try compositor.waitForWindows(1, timeout: 30)
+        guard case .number(let pid)? = try xwaylandClients(compositor).first?["pid"] else { return XCTFail("no Xwayland running") }
+        kill(pid_t(pid), SIGKILL)
+        XCTAssertTrue(try compositor.waitUntil(timeout: 20) {
+            let events = try compositor.transitions().compactMap { $0["event"] }
+            return events.contains(.string("open")) && events.contains(.string("close"))
+        }, "the open completed and the window closed")
+        XCTAssertTrue(compositor.isRunning)
+        XCTAssertEqual(try compositor.windows().count, 0)
+        try compositor.launch(try installedProgram("xterm"), ["-e", "sh"], environment: ["DISPLAY": display])
+        _ = try compositor.waitForWindows(1, timeout: 30)
+        guard case .number(let again)? = try xwaylandClients(compositor).first?["pid"] else { return XCTFail("no new Xwayland") }
+        XCTAssertNotEqual(again, pid)
     }
 
     func testWithXwaylandOffNoDisplayIsHeldUntilAReloadTurnsItOn() throws {
