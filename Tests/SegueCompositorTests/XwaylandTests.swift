@@ -289,6 +289,32 @@ final class XwaylandTests: XCTestCase {
         XCTAssertNotEqual(again, pid)
     }
 
+    /// X windows destroyed while the switcher shows them (the selected one
+    /// among them): it goes on with those left, and commits to one of them.
+    func testXWindowsDestroyedWhileShownInTheSwitcherLeaveItWorking() throws {
+        let compositor = try start()
+        defer { compositor.stop() }
+        let client = try RawX11Client(display: try spawnedDisplay(compositor))
+        let windows = (0..<3).map { _ in client.window() }
+        for window in windows {
+            client.map(window)
+            client.sync()
+            _ = try compositor.waitForWindows(windows.firstIndex(of: window)! + 1, timeout: 20)
+        }
+        XCTAssertEqual(try compositor.msg(["switcher", "open"]).status, 0)
+        // The second most recent is selected: the one mapped second, and the first with it.
+        client.destroy(windows[1])
+        client.destroy(windows[0])
+        client.sync()
+        XCTAssertTrue(try compositor.waitUntil(timeout: 20) { try compositor.windows().count == 1 })
+        let committed = try compositor.msg(["switcher", "commit"])
+        XCTAssertTrue(compositor.isRunning, committed.stderr)
+        XCTAssertEqual(try compositor.windows().count, 1)
+        client.destroy(windows[2])
+        client.sync()
+        XCTAssertTrue(try compositor.waitUntil(timeout: 20) { try compositor.windows().isEmpty })
+    }
+
     func testWithXwaylandOffNoDisplayIsHeldUntilAReloadTurnsItOn() throws {
         let compositor = try start("[xwayland]\nenabled = false\n")
         defer { compositor.stop() }
