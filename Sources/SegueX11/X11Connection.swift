@@ -9,6 +9,8 @@ final class X11Connection {
     let xcb: OpaquePointer
     let root: xcb_window_t
     let rootVisual: xcb_visualid_t
+    /// The bits of a resource id the client picks; the rest are the server's, one base per client.
+    let resourceMask: UInt32
     private var atoms: [String: xcb_atom_t] = [:]
     private var names: [xcb_atom_t: String] = [:]
 
@@ -31,6 +33,7 @@ final class X11Connection {
         }
         root = screen.pointee.root
         rootVisual = screen.pointee.root_visual
+        resourceMask = xcb_get_setup(xcb).pointee.resource_id_mask
         // Asked all at once, then answered: one round trip.
         let cookies = Self.atomNames.map { name in (name, xcb_intern_atom(xcb, 0, UInt16(name.utf8.count), name)) }
         for (name, cookie) in cookies {

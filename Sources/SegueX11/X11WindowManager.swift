@@ -55,6 +55,12 @@ public final class X11WindowManager {
         connection.flush()
     }
 
+    /// Whether two windows are one X client's: the server gives each client
+    /// its own base for the ids it makes, which the client cannot choose.
+    public func sameClient(_ a: UInt32, _ b: UInt32) -> Bool {
+        a & ~connection.resourceMask == b & ~connection.resourceMask
+    }
+
     /// The connection's fd, to watch for readability.
     public var fd: Int32 { connection.fd }
 

@@ -20,11 +20,15 @@ final class RawX11Client {
 
     deinit { xcb_disconnect(xcb) }
 
-    func window(width: UInt16 = 200, height: UInt16 = 100) -> xcb_window_t {
+    /// A window filled with `colour` (0xRRGGBB) at (x, y); `placesItself`
+    /// makes it override-redirect, as menus and tooltips are.
+    func window(x: Int16 = 0, y: Int16 = 0, width: UInt16 = 200, height: UInt16 = 100, colour: UInt32 = 0x00a000,
+                placesItself: Bool = false) -> xcb_window_t {
         let id = xcb_generate_id(xcb)
         // A background the server paints, so Xwayland has a picture to show without the client drawing.
-        xcb_create_window(xcb, UInt8(XCB_COPY_FROM_PARENT), id, root, 0, 0, width, height, 0,
-                          UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), visual, XCB_CW_BACK_PIXEL.rawValue, [0x00a000])
+        xcb_create_window(xcb, UInt8(XCB_COPY_FROM_PARENT), id, root, x, y, width, height, 0,
+                          UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), visual,
+                          XCB_CW_BACK_PIXEL.rawValue | XCB_CW_OVERRIDE_REDIRECT.rawValue, [colour, placesItself ? 1 : 0])
         return id
     }
 

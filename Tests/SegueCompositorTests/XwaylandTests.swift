@@ -315,6 +315,36 @@ final class XwaylandTests: XCTestCase {
         XCTAssertTrue(try compositor.waitUntil(timeout: 20) { try compositor.windows().isEmpty })
     }
 
+    /// A menu that places itself (override-redirect) is drawn where X puts
+    /// it, over its program's window, and goes when it unmaps.
+    func testAMenuThatPlacesItselfIsDrawnWhereXPutsItOverItsWindow() throws {
+        let compositor = try start()
+        defer { compositor.stop() }
+        let client = try RawX11Client(display: try spawnedDisplay(compositor))
+        let window = client.window(colour: 0x00a000)
+        client.map(window)
+        client.sync()
+        _ = try compositor.waitForWindows(1, timeout: 20)
+        let green = RGBA(0, 0xa0, 0), red = RGBA(0xd0, 0, 0)
+        XCTAssertTrue(compositor.waitUntil { (try? compositor.screenshot())?[320, 180] == green }, "the window fills the output")
+        let menu = client.window(x: 50, y: 40, width: 60, height: 30, colour: 0xd00000, placesItself: true)
+        client.map(menu)
+        client.sync()
+        var shot = try compositor.screenshot()
+        XCTAssertTrue(compositor.waitUntil {
+            shot = (try? compositor.screenshot()) ?? shot
+            return shot[50, 40] == red
+        }, "the menu on screen")
+        for (x, y, colour) in [(50, 40, red), (109, 69, red), (80, 55, red), (49, 40, green), (50, 39, green), (110, 69, green),
+                               (109, 70, green), (600, 300, green)] {
+            XCTAssertEqual(shot[x, y], colour, "(\(x), \(y))")
+        }
+        client.unmap(menu)
+        client.sync()
+        XCTAssertTrue(compositor.waitUntil { (try? compositor.screenshot())?[80, 55] == green }, "the menu gone with its unmap")
+        XCTAssertEqual(try compositor.windows().count, 1, "a menu is no window of Segue's")
+    }
+
     func testWithXwaylandOffNoDisplayIsHeldUntilAReloadTurnsItOn() throws {
         let compositor = try start("[xwayland]\nenabled = false\n")
         defer { compositor.stop() }

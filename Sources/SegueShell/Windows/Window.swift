@@ -173,6 +173,7 @@ final class Window {
     /// Whether its surface is all there is to draw: no subsurfaces, no popup shown.
     private var isSingleSurface: Bool {
         surface.subsurfaces.all.isEmpty && !(toplevel.shellSurface?.popups ?? []).contains { $0.mapped }
+            && (toplevel as? XwaylandToplevel)?.menus().isEmpty != false
     }
 
     /// The window's surfaces, bottom to top, in output pixels with its top
@@ -229,6 +230,13 @@ final class Window {
         var own: [PlacedSurface] = []
         surface.place(x: 0, y: 0, into: &own)
         var groups: [(popup: XdgPopup?, origin: (x: Int, y: Int), placed: [PlacedSurface])] = [(nil, (0, 0), own)]
+        if let x11 = toplevel as? XwaylandToplevel {
+            for menu in x11.menus() {
+                var placed: [PlacedSurface] = []
+                menu.surface.place(x: menu.x, y: menu.y, into: &placed)
+                groups.append((nil, (menu.x, menu.y), placed))
+            }
+        }
         guard let xdgSurface = toplevel.shellSurface, !xdgSurface.popups.isEmpty else { return groups }
         var origins = [ObjectIdentifier(xdgSurface): (x: 0, y: 0)]
         // One being dismissed is going: nothing may enter it on the way.

@@ -22,6 +22,9 @@ extension Compositor {
                 xwayland = Xwayland(display: display, loop: server.eventLoop, spawner: spawner, privileges: offered?.privileges,
                                     surfaceOf: { [unowned server] in server.surface(of: $0, id: $1) }, log: log)
                 xwayland?.toplevelDelegate = windows
+                xwayland?.menusChanged = { [unowned self] toplevel in
+                    if let window = allWindows.first(where: { $0.toplevel === toplevel }) { windows.surfacesChanged(of: window) }
+                }
                 log.info("X11 programs: DISPLAY=\(display.name) (Xwayland starts on the first connection)")
             } catch {
                 log.error("X11 programs get no display: \(error)")

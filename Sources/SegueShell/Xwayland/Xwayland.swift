@@ -26,6 +26,8 @@ final class Xwayland {
     private(set) var toplevels: [UInt32: XwaylandToplevel] = [:]
     /// Who hears X windows map and unmap as toplevels.
     weak var toplevelDelegate: ToplevelDelegate?
+    /// A toplevel's menus came, went or moved: what is drawn of it changed.
+    var menusChanged: (XwaylandToplevel) -> Void = { _ in }
     private let loop: EventLoop
     private let spawner: Spawner
     private let privileges: Privileges?
@@ -75,13 +77,31 @@ final class Xwayland {
     /// A surface of Xwayland's went: the window it showed closes (a new map brings a new surface).
     func surfaceDestroyed(_ surface: Surface) {
         guard surface.client == client, let (id, _) = surfaces.first(where: { $0.value === surface }) else { return }
-        surfaces[id] = nil
-        toplevels.removeValue(forKey: id)?.unmap(destroyed: false)
+        unpair(id, destroyed: false)
     }
 
+    /// The toplevel a surface of Xwayland's shows: its own, or its program's menu's.
     func toplevel(showing surface: Surface) -> XwaylandToplevel? {
         guard surface.client == client else { return nil }
-        return toplevels.values.first { $0.surface === surface }
+        if let own = toplevels.values.first(where: { $0.surface === surface }) { return own }
+        guard let (id, _) = surfaces.first(where: { $0.value === surface }) else { return nil }
+        return owner(ofMenu: id)
+    }
+
+    /// The mapped toplevel of the X client that made a menu, tooltip or drop-down.
+    private func owner(ofMenu id: UInt32) -> XwaylandToplevel? {
+        guard let manager = windowManager else { return nil }
+        return toplevels.values.filter { manager.sameClient($0.window.id, id) && $0.mapped }.min { $0.window.id < $1.window.id }
+    }
+
+    /// The menus of `toplevel`'s program that are mapped with a surface, in the order they were made.
+    private func menus(of toplevel: XwaylandToplevel) -> [(surface: Surface, x: Int, y: Int)] {
+        guard let manager = windowManager, owner(ofMenu: toplevel.window.id) === toplevel else { return [] }
+        return manager.windows.values.filter { $0.overrideRedirect && $0.mapped && manager.sameClient($0.id, toplevel.window.id) }
+            .sorted { $0.id < $1.id }
+            .compactMap { menu in
+                surfaces[menu.id].map { ($0, menu.x - toplevel.window.x, menu.y - toplevel.window.y) }
+            }
     }
 
     /// The shown window has the keyboard: X's focus follows where it is an X window, else X has none.
@@ -193,14 +213,19 @@ final class Xwayland {
     fileprivate func pair(_ window: X11Window) {
         guard let client, let id = window.surfaceID, let manager = windowManager, let surface = surfaceOf(client, id) else { return }
         surfaces[window.id] = surface
-        // Menus and tooltips place themselves and are no windows of Segue's.
-        guard !window.overrideRedirect else { return }
+        // Menus and tooltips place themselves and are no windows of Segue's: drawn over their program's window.
+        guard !window.overrideRedirect else {
+            if let owner = owner(ofMenu: window.id) { menusChanged(owner) }
+            return
+        }
         let toplevel = XwaylandToplevel(window: window, surface: surface, manager: manager, delegate: toplevelDelegate)
+        toplevel.menus = { [weak self, unowned toplevel] in self?.menus(of: toplevel) ?? [] }
         toplevels[window.id] = toplevel
         toplevel.map()
     }
 
     fileprivate func changed(_ window: X11Window) {
+        if window.overrideRedirect, let owner = owner(ofMenu: window.id) { menusChanged(owner) }
         if let toplevel = toplevels[window.id] {
             toplevel.update(window)
             if window.mapped { toplevel.map() } else { unpair(window.id, destroyed: false) }
@@ -209,6 +234,10 @@ final class Xwayland {
     }
 
     fileprivate func unpair(_ window: UInt32, destroyed: Bool) {
+        if surfaces[window] != nil, toplevels[window] == nil, let owner = owner(ofMenu: window) {
+            surfaces[window] = nil
+            return menusChanged(owner)
+        }
         surfaces[window] = nil
         toplevels.removeValue(forKey: window)?.unmap(destroyed: destroyed)
     }

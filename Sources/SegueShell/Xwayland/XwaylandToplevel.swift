@@ -16,6 +16,9 @@ final class XwaylandToplevel: Toplevel {
     private(set) var lastConfiguration: ToplevelConfiguration?
     /// Where the shell last put it, in root coordinates.
     private var placedAt: (x: Int, y: Int) = (0, 0)
+    /// Its program's menus and tooltips shown now, each surface with its top
+    /// left relative to this window's (surface units): drawn over it, as popups are.
+    var menus: () -> [(surface: Surface, x: Int, y: Int)] = { [] }
 
     init(window: X11Window, surface: Surface, manager: X11WindowManager, delegate: ToplevelDelegate?) {
         self.window = window
