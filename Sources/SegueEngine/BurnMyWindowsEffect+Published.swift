@@ -141,6 +141,11 @@ extension BurnMyWindowsEffect {
             "uSpeedR": .setting(key: "rgbwarp-speed-r", defaults: [1.0]),
             "uSpeedG": .setting(key: "rgbwarp-speed-g", defaults: [0.9]),
             "uSpeedB": .setting(key: "rgbwarp-speed-b", defaults: [0.8]),
+            // Its other published version's (11befb44).
+            "uWavesize": .setting(key: "rgbwarp-wavesize", defaults: [1.0]),
+            "uStretchR": .setting(key: "rgbwarp-offset-r", defaults: [1.0]),
+            "uStretchG": .setting(key: "rgbwarp-offset-g", defaults: [0.8]),
+            "uStretchB": .setting(key: "rgbwarp-offset-b", defaults: [0.6]),
         ], duration: 0.75),
         BurnMyWindowsEffect(nick: "snap", uniforms: [
             "uDustTexture": .image("dust.png"),

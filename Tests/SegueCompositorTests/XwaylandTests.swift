@@ -45,10 +45,12 @@ final class XwaylandTests: XCTestCase {
         }
     }
 
-    private func xdpyinfo(_ display: String) throws -> (status: Int32, output: String) {
+    /// An X11 program of Debian's run to its end on `display`: its status and what it printed.
+    private func run(_ program: String, _ arguments: [String], display: String) throws -> (status: Int32, output: String) {
         let process = Process(), out = Pipe()
-        process.executableURL = URL(fileURLWithPath: try installedProgram("xdpyinfo"))
-        process.arguments = ["-display", display]
+        process.executableURL = URL(fileURLWithPath: try installedProgram(program))
+        process.arguments = arguments
+        process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -56,6 +58,8 @@ final class XwaylandTests: XCTestCase {
         process.waitUntilExit()
         return (process.terminationStatus, output)
     }
+
+    private func xdpyinfo(_ display: String) throws -> (status: Int32, output: String) { try run("xdpyinfo", [], display: display) }
 
     func testXwaylandStartsOnTheFirstX11ClientServesItAndIsTrustedWithNothing() throws {
         let compositor = try start()
@@ -112,19 +116,6 @@ final class XwaylandTests: XCTestCase {
         }
     }
 
-    private func run(_ program: String, _ arguments: [String], display: String) throws -> String {
-        let process = Process(), out = Pipe()
-        process.executableURL = URL(fileURLWithPath: try installedProgram(program))
-        process.arguments = arguments
-        process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return output
-    }
-
     /// Segue is Xwayland's window manager: programs find it by EWMH's
     /// supporting-WM window, and each X window is known with its title,
     /// class and geometry, mapped when it asks, and paired with the
@@ -149,11 +140,11 @@ final class XwaylandTests: XCTestCase {
         XCTAssertEqual(known["instance"], .string("xeyes"))
         XCTAssertEqual(known["mapped"], .bool(true))
         XCTAssertEqual(known["override_redirect"], .bool(false))
-        let check = try run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], display: display)
+        let check = try run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], display: display).output
         let id = try XCTUnwrap(check.split(separator: "#").last?.trimmingCharacters(in: .whitespacesAndNewlines), check)
-        XCTAssertEqual(try run("xprop", ["-id", id, "_NET_WM_NAME"], display: display), "_NET_WM_NAME(UTF8_STRING) = \"Segue\"\n")
+        XCTAssertEqual(try run("xprop", ["-id", id, "_NET_WM_NAME"], display: display).output, "_NET_WM_NAME(UTF8_STRING) = \"Segue\"\n")
         guard case .number(let windowID)? = known["id"] else { return XCTFail("no id") }
-        XCTAssertTrue(try run("xprop", ["-root", "_NET_CLIENT_LIST"], display: display).contains(String(format: "0x%x", Int(windowID))))
+        XCTAssertTrue(try run("xprop", ["-root", "_NET_CLIENT_LIST"], display: display).output.contains(String(format: "0x%x", Int(windowID))))
         eyes.terminate()
         XCTAssertTrue(try compositor.waitUntil {
             guard case .array(let windows)? = try xwaylandClients(compositor).first?["x11_windows"] else { return true }
