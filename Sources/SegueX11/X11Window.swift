@@ -20,6 +20,9 @@ public struct X11Window: Sendable, Equatable {
     public var transientFor: UInt32?
     /// `_NET_WM_WINDOW_TYPE`, by atom name (`_NET_WM_WINDOW_TYPE_DIALOG`, …).
     public var types: [String] = []
+    /// What it asks of `_NET_WM_STATE`, as it mapped or by a client message since.
+    public var wantsFullscreen = false
+    public var wantsMaximized = false
 
     public init(id: UInt32, overrideRedirect: Bool, x: Int, y: Int, width: Int, height: Int) {
         self.id = id

@@ -27,6 +27,15 @@ extension X11WindowManager {
         connection.flush()
     }
 
+    /// Says in `_NET_WM_STATE` the states Segue gives it, as a window manager does.
+    public func setStates(_ id: UInt32, fullscreen: Bool, maximized: Bool) {
+        guard windows[id] != nil else { return }
+        let states = (fullscreen ? ["_NET_WM_STATE_FULLSCREEN"] : [])
+            + (maximized ? ["_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ"] : [])
+        connection.setValues(id, connection.atom("_NET_WM_STATE"), type: XCB_ATOM_ATOM.rawValue, states.map(connection.atom))
+        connection.flush()
+    }
+
     /// Asks it to close with `WM_DELETE_WINDOW` where it takes that, as its
     /// close button would; a window that does not is disconnected, as X window managers do.
     public func close(_ id: UInt32) {

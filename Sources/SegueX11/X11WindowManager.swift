@@ -133,6 +133,8 @@ public final class X11WindowManager {
             if message.type == connection.atom("WL_SURFACE_ID") {
                 let id = message.data.data32.0
                 update(message.window) { $0.surfaceID = id }
+            } else if message.type == connection.atom("_NET_WM_STATE") {
+                askedStates(message.window, action: message.data.data32.0, [message.data.data32.1, message.data.data32.2])
             }
         default:
             break
@@ -158,6 +160,18 @@ public final class X11WindowManager {
         xcb_configure_window(connection.xcb, request.window, asked.reduce(0) { $0 | $1.0 }, asked.map(\.1))
     }
 
+    /// EWMH's request to remove (0), add (1) or toggle (2) states: fullscreen,
+    /// and maximized (either axis counts, as one state here).
+    private func askedStates(_ id: UInt32, action: UInt32, _ atoms: [UInt32]) {
+        let fullscreen = connection.atom("_NET_WM_STATE_FULLSCREEN")
+        let maximized = [connection.atom("_NET_WM_STATE_MAXIMIZED_VERT"), connection.atom("_NET_WM_STATE_MAXIMIZED_HORZ")]
+        func apply(_ on: Bool) -> Bool { action == 2 ? !on : action == 1 }
+        update(id) { window in
+            if atoms.contains(fullscreen) { window.wantsFullscreen = apply(window.wantsFullscreen) }
+            if atoms.contains(where: maximized.contains) { window.wantsMaximized = apply(window.wantsMaximized) }
+        }
+    }
+
     /// Reads the properties Segue keeps (all, or the one that changed) and tells the delegate.
     private func readProperties(_ id: UInt32, only changed: xcb_atom_t? = nil) {
         guard var window = windows[id] else { return }
@@ -177,6 +191,13 @@ public final class X11WindowManager {
         }
         if wants(XCB_ATOM_WM_TRANSIENT_FOR.rawValue) {
             window.transientFor = connection.values(id, XCB_ATOM_WM_TRANSIENT_FOR.rawValue).first.flatMap { $0 == 0 ? nil : $0 }
+        }
+        // What it asks for itself before it maps; once managed, its manager writes the property.
+        if changed == nil {
+            let states = connection.values(id, connection.atom("_NET_WM_STATE"))
+            window.wantsFullscreen = states.contains(connection.atom("_NET_WM_STATE_FULLSCREEN"))
+            window.wantsMaximized = states.contains(connection.atom("_NET_WM_STATE_MAXIMIZED_VERT"))
+                || states.contains(connection.atom("_NET_WM_STATE_MAXIMIZED_HORZ"))
         }
         if wants(connection.atom("_NET_WM_WINDOW_TYPE")) {
             window.types = connection.values(id, connection.atom("_NET_WM_WINDOW_TYPE")).prefix(16).compactMap(connection.name(of:))

@@ -336,6 +336,48 @@ final class XwaylandTests: XCTestCase {
         XCTAssertEqual(try compositor.windows().count, 1, "a menu is no window of Segue's")
     }
 
+    /// The X rectangle Segue gave xterm's window, once it is `rect`.
+    private func waitForXterm(_ compositor: CompositorUnderTest, rect: [Double]) throws -> Bool {
+        try compositor.waitUntil(timeout: 20) {
+            guard case .array(let windows)? = try xwaylandClients(compositor).first?["x11_windows"] else { return false }
+            return windows.contains { window in
+                guard case .object(let fields) = window else { return false }
+                return fields["class"] == .string("XTerm") && fields["rect"] == .array(rect.map { .number($0) })
+            }
+        }
+    }
+
+    /// Under a bar, xterm fills the area below it; asked fullscreen through
+    /// `_NET_WM_STATE` (xterm's -fullscreen), it covers the whole output, bar
+    /// and all, and says so in the property Segue writes; `segue msg
+    /// fullscreen --off` puts it back.
+    func testAnXWindowAskingFullscreenCoversTheBarAndHearsItIs() throws {
+        let compositor = try start()
+        defer { compositor.stop() }
+        let display = try spawnedDisplay(compositor)
+        let bar = try RawClient(socket: compositor.runtime.appendingPathComponent(compositor.socket).path)
+        _ = try bar.showTopBar(height: 30, fill: RGBA(200, 0, 200), marker: RGBA(255, 255, 255))
+        try compositor.launch(try installedProgram("xterm"), ["-bg", "#000080", "-e", "sh"], environment: ["DISPLAY": display])
+        _ = try compositor.waitForWindows(1, timeout: 30)
+        XCTAssertTrue(try waitForXterm(compositor, rect: [0, 30, 640, 330]), "below the bar")
+        try compositor.launch(try installedProgram("xterm"), ["-bg", "#000080", "-fullscreen", "-e", "sh"], environment: ["DISPLAY": display])
+        _ = try compositor.waitForWindows(2, timeout: 30)
+        XCTAssertTrue(try waitForXterm(compositor, rect: [0, 0, 640, 360]), "over all of the output")
+        XCTAssertTrue(compositor.waitUntil {
+            guard let shot = try? compositor.screenshot() else { return false }
+            return shot[600, 5] == RGBA(0, 0, 128) && shot[600, 350] == RGBA(0, 0, 128)
+        }, "drawn over the bar")
+        let ids = try run("xprop", ["-root", "_NET_ACTIVE_WINDOW"], display: display).output
+        let active = try XCTUnwrap(ids.split(separator: "#").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+        XCTAssertEqual(try run("xprop", ["-id", active, "_NET_WM_STATE"], display: display).output,
+                       "_NET_WM_STATE(ATOM) = _NET_WM_STATE_FULLSCREEN\n")
+        // Asked off as a taskbar asks, it goes back below the bar.
+        XCTAssertEqual(try compositor.msg(["fullscreen", "--off"]).status, 0)
+        XCTAssertTrue(try waitForXterm(compositor, rect: [0, 30, 640, 330]), "below the bar again")
+        XCTAssertEqual(try run("xprop", ["-id", active, "_NET_WM_STATE"], display: display).output,
+                       "_NET_WM_STATE(ATOM) = _NET_WM_STATE_MAXIMIZED_VERT, _NET_WM_STATE_MAXIMIZED_HORZ\n", "stacked windows are maximized")
+    }
+
     func testWithXwaylandOffNoDisplayIsHeldUntilAReloadTurnsItOn() throws {
         let compositor = try start("[xwayland]\nenabled = false\n")
         defer { compositor.stop() }

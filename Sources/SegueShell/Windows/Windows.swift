@@ -69,16 +69,7 @@ final class Windows: ToplevelDelegate, SurfaceDelegate, PopupDelegate, Activatio
         compositor.seat?.focus(layer.map { $0.popups.last(where: { $0.mapped && $0.grabbing })?.xdgSurface.surface ?? $0.surface }
             ?? stack.shown?.popupGrab?.keyboardFocus.xdgSurface.surface ?? stack.shown?.surface)
         compositor.xwayland?.focus(stack.shown?.toplevel)
-        for window in compositor.allWindows {
-            // An X window is told where it is drawn, so the menus it places land against it:
-            // stacked, it fills the area windows get.
-            if let x11 = window.toplevel as? XwaylandToplevel {
-                let usable = layerSurfaces.usable, origin = self.origin(of: window)
-                let placed = compositor.options.placement.keepsPositions ? (Int(origin.x), Int(origin.y)) : (usable.x, usable.y)
-                x11.place(x: placed.0, y: placed.1)
-            }
-            window.toplevel.reconfigure()
-        }
+        for window in compositor.allWindows { window.toplevel.reconfigure() }
         compositor.input.pointerLayoutChanged()
     }
 

@@ -14,6 +14,19 @@ extension Compositor {
         }
     }
 
+    /// Where an X window's top left is drawn, in the output's logical units:
+    /// stacked, filling the area windows get (all of the output where it is
+    /// fullscreen); free, where it was placed.
+    private func xOrigin(of toplevel: XwaylandToplevel) -> (x: Int, y: Int) {
+        let usable = desktop.layerSurfaces.usable
+        if toplevel.wantsFullscreen && !options.placement.keepsPositions { return (0, 0) }
+        guard options.placement.keepsPositions, let window = allWindows.first(where: { $0.toplevel === toplevel }) else {
+            return (usable.x, usable.y)
+        }
+        let origin = windows.origin(of: window)
+        return (Int(origin.x), Int(origin.y))
+    }
+
     /// Takes a display or gives it up, as the config in force asks.
     func applyXwayland() {
         if wantsXwayland, xwayland == nil, let spawner {
@@ -22,6 +35,7 @@ extension Compositor {
                 xwayland = Xwayland(display: display, loop: server.eventLoop, spawner: spawner, privileges: offered?.privileges,
                                     surfaceOf: { [unowned server] in server.surface(of: $0, id: $1) }, log: log)
                 xwayland?.toplevelDelegate = windows
+                xwayland?.origin = { [unowned self] toplevel in xOrigin(of: toplevel) }
                 xwayland?.menusChanged = { [unowned self] toplevel in
                     if let window = allWindows.first(where: { $0.toplevel === toplevel }) { windows.surfacesChanged(of: window) }
                 }

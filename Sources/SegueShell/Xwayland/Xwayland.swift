@@ -28,6 +28,8 @@ final class Xwayland {
     weak var toplevelDelegate: ToplevelDelegate?
     /// A toplevel's menus came, went or moved: what is drawn of it changed.
     var menusChanged: (XwaylandToplevel) -> Void = { _ in }
+    /// Where the shell draws a toplevel's top left.
+    var origin: (XwaylandToplevel) -> (x: Int, y: Int) = { _ in (0, 0) }
     private let loop: EventLoop
     private let spawner: Spawner
     private let privileges: Privileges?
@@ -220,6 +222,7 @@ final class Xwayland {
         }
         let toplevel = XwaylandToplevel(window: window, surface: surface, manager: manager, delegate: toplevelDelegate)
         toplevel.menus = { [weak self, unowned toplevel] in self?.menus(of: toplevel) ?? [] }
+        toplevel.origin = { [weak self, unowned toplevel] in self?.origin(toplevel) ?? (0, 0) }
         toplevels[window.id] = toplevel
         toplevel.map()
     }

@@ -16,6 +16,8 @@ final class XwaylandToplevel: Toplevel {
     private(set) var lastConfiguration: ToplevelConfiguration?
     /// Where the shell last put it, in root coordinates.
     private var placedAt: (x: Int, y: Int) = (0, 0)
+    /// Where the shell draws its top left (root coordinates: the output's logical units).
+    var origin: () -> (x: Int, y: Int) = { (0, 0) }
     /// Its program's menus and tooltips shown now, each surface with its top
     /// left relative to this window's (surface units): drawn over it, as popups are.
     var menus: () -> [(surface: Surface, x: Int, y: Int)] = { [] }
@@ -25,19 +27,24 @@ final class XwaylandToplevel: Toplevel {
         self.surface = surface
         self.manager = manager
         self.delegate = delegate
+        wantsFullscreen = window.wantsFullscreen
+        wantsMaximized = window.wantsMaximized
     }
 
     var title: String { window.title }
     var appID: String { window.className }
-    var wantsFullscreen: Bool { false }
-    var wantsMaximized: Bool { false }
+    /// As its program asks (`_NET_WM_STATE`), or a taskbar asked since.
+    private(set) var wantsFullscreen: Bool
+    private(set) var wantsMaximized: Bool
     var shellSurface: XdgSurface? { nil }
 
     /// Its window's properties changed: a mapped one is renamed where its title or class did.
     func update(_ changed: X11Window) {
         let renamed = (changed.title, changed.className) != (window.title, window.className)
+        let asked = (changed.wantsFullscreen, changed.wantsMaximized) != (window.wantsFullscreen, window.wantsMaximized)
         window = changed
         if renamed && mapped { delegate?.toplevelRenamed(self) }
+        if asked { request(fullscreen: changed.wantsFullscreen, maximized: changed.wantsMaximized) }
     }
 
     /// Shown once its window is mapped and its surface has a picture; configured to fill the area windows get then.
@@ -57,26 +64,32 @@ final class XwaylandToplevel: Toplevel {
         delegate?.toplevelUnmapped(self)
     }
 
+    /// Configures it to what the shell wants, at the place the shell draws it
+    /// (so X's idea of where it is, which menus are placed against, matches),
+    /// and says its states in `_NET_WM_STATE`.
     func reconfigure() {
-        guard isAlive, let configuration = delegate?.configuration(for: self), configuration != lastConfiguration else { return }
-        lastConfiguration = configuration
-        // Free placement's 0×0 leaves the size to the program.
-        guard configuration.width > 0, configuration.height > 0 else { return }
-        manager?.configure(window.id, x: placedAt.x, y: placedAt.y, width: Int(configuration.width), height: Int(configuration.height))
-    }
-
-    /// Where the shell draws it, so X's idea of where it is (menus placed against it) matches.
-    func place(x: Int, y: Int) {
-        guard (x, y) != placedAt else { return }
-        placedAt = (x, y)
-        if let configuration = lastConfiguration, configuration.width > 0, configuration.height > 0 {
-            manager?.configure(window.id, x: x, y: y, width: Int(configuration.width), height: Int(configuration.height))
+        guard isAlive, let configuration = delegate?.configuration(for: self) else { return }
+        let at = origin()
+        guard configuration != lastConfiguration || at != placedAt else { return }
+        let restated = lastConfiguration.map { ($0.fullscreen, $0.maximized) != (configuration.fullscreen, configuration.maximized) }
+        (lastConfiguration, placedAt) = (configuration, at)
+        manager?.setStates(window.id, fullscreen: configuration.fullscreen, maximized: configuration.maximized)
+        // Free placement's 0×0 leaves the size and place to the program.
+        if configuration.width > 0, configuration.height > 0 {
+            manager?.configure(window.id, x: at.x, y: at.y, width: Int(configuration.width), height: Int(configuration.height))
         }
+        if restated == true, mapped { delegate?.toplevelRestated(self) }
     }
 
     func sendClose() { manager?.close(window.id) }
 
-    /// X windows' fullscreen and maximize come with `_NET_WM_STATE`, not yet handled: a taskbar's request is ignored.
-    func askFullscreen(_ fullscreen: Bool) {}
-    func askMaximized(_ maximized: Bool) {}
+    /// A taskbar's request, as its program's own would be.
+    func askFullscreen(_ fullscreen: Bool) { request(fullscreen: fullscreen) }
+    func askMaximized(_ maximized: Bool) { request(maximized: maximized) }
+
+    private func request(fullscreen: Bool? = nil, maximized: Bool? = nil) {
+        wantsFullscreen = fullscreen ?? wantsFullscreen
+        wantsMaximized = maximized ?? wantsMaximized
+        reconfigure()
+    }
 }
