@@ -52,7 +52,11 @@ extension X11WindowManager {
     /// Wayland window has it), with `WM_TAKE_FOCUS` where it takes that, and
     /// says so in `_NET_ACTIVE_WINDOW`.
     public func focus(_ id: UInt32?) {
-        if let id, windows[id] != nil {
+        let id = id.flatMap { windows[$0] == nil ? nil : $0 }
+        // Asked again for the window that has it (each show change asks): nothing to tell, no round trip.
+        guard id != focused else { return }
+        focused = id
+        if let id {
             xcb_set_input_focus(connection.xcb, UInt8(XCB_INPUT_FOCUS_POINTER_ROOT.rawValue), id, UInt32(XCB_CURRENT_TIME))
             if takes(id, "WM_TAKE_FOCUS") { send(id, protocol: "WM_TAKE_FOCUS") }
         } else {

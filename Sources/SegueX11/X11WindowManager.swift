@@ -21,6 +21,8 @@ public final class X11WindowManager {
     private var checkWindow: xcb_window_t = 0
     /// Managed windows in the order they were first mapped, for `_NET_CLIENT_LIST`.
     private var clientList: [UInt32] = []
+    /// The window X's focus was last given to (nil: none).
+    var focused: UInt32?
     /// The rectangles Segue gave windows: theirs until Segue gives another, whatever they ask.
     var given: [UInt32: (x: Int, y: Int, width: Int, height: Int)] = [:]
 
@@ -64,10 +66,12 @@ public final class X11WindowManager {
     /// The connection's fd, to watch for readability.
     public var fd: Int32 { connection.fd }
 
-    /// Handles every event that has arrived; throws once the connection is
-    /// broken (Xwayland gone), after which this manager has nothing to do.
-    public func dispatch() throws(X11Error) {
-        while let event = xcb_poll_for_event(connection.xcb) {
+    /// Handles every event that has arrived: read from the socket where it
+    /// is `readable`, else only those xcb already queued (no system call, so
+    /// cheap to look for at every turn of the loop). Throws once the
+    /// connection is broken (Xwayland gone), after which this manager has nothing to do.
+    public func dispatch(readable: Bool) throws(X11Error) {
+        while let event = readable ? xcb_poll_for_event(connection.xcb) : xcb_poll_for_queued_event(connection.xcb) {
             handle(UnsafeRawPointer(event), type: segue_xcb_event_type(event))
             free(event)
         }
@@ -90,6 +94,7 @@ public final class X11WindowManager {
             let destroyed = event.load(as: xcb_destroy_notify_event_t.self)
             guard windows.removeValue(forKey: destroyed.window) != nil else { return }
             given[destroyed.window] = nil
+            if focused == destroyed.window { focused = nil }
             unlist(destroyed.window)
             delegate?.x11WindowDestroyed(destroyed.window)
         case XCB_MAP_REQUEST:
@@ -107,6 +112,8 @@ public final class X11WindowManager {
         case XCB_UNMAP_NOTIFY:
             let unmapped = event.load(as: xcb_unmap_notify_event_t.self)
             guard windows[unmapped.window] != nil else { return }
+            // X takes the focus from a window that unmaps: it is to be given again when it maps.
+            if focused == unmapped.window { focused = nil }
             if windows[unmapped.window]?.overrideRedirect == false {
                 connection.setValues(unmapped.window, connection.atom("WM_STATE"), type: connection.atom("WM_STATE"), [0, 0])
                 unlist(unmapped.window)

@@ -191,19 +191,20 @@ final class Xwayland {
             let manager = try X11WindowManager(fd: managerEnd)
             manager.delegate = events
             windowManager = manager
-            managerWatch = loop.watch(fd: manager.fd, events: .readable) { [weak self] _ in self?.dispatch() }
-            // Events xcb read while a request waited for its reply sit in its queue, the socket quiet: looked for each turn.
+            // Called with no events at each turn of the loop too: events xcb read while a request
+            // waited for its reply sit in its queue, the socket quiet.
+            managerWatch = loop.watch(fd: manager.fd, events: .readable) { [weak self] events in self?.dispatch(readable: !events.isEmpty) }
             managerWatch?.check()
-            dispatch()
+            dispatch(readable: true)
         } catch {
             log.error("Xwayland on \(display.name): no window manager: \(error)")
         }
     }
 
-    private func dispatch() {
+    private func dispatch(readable: Bool) {
         guard let manager = windowManager else { return }
         do {
-            try manager.dispatch()
+            try manager.dispatch(readable: readable)
         } catch {
             managerWatch?.remove()
             managerWatch = nil
